@@ -1,0 +1,3 @@
+from concom_desk.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,47 @@
+"""The `concom-desk` command.
+
+With no subcommand it opens the main window. Each subcommand lives in its own
+module under `concom_desk.cli` and exposes `register(subparsers)`; the module
+list below is the only place a new command is added.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+
+from concom_desk import __version__
+from concom_desk.cli.common import CliParser, run_command
+
+# One module per family of commands, in the order `--help` lists them.
+COMMAND_MODULES: tuple[str, ...] = (
+    "concom_desk.cli.deadlines_cmd",
+)
+
+
+def build_parser() -> CliParser:
+    parser = CliParser(
+        prog="concom-desk",
+        description="ConCom Desk: conservation commission records, deadlines and letters.",
+    )
+    parser.add_argument("--version", action="version", version=f"concom-desk {__version__}")
+    parser.add_argument("--db", metavar="PATH", help="database file (default: your data folder)")
+    parser.add_argument(
+        "--demo", action="store_true",
+        help="when there is no database yet, start with the demo town instead of the setup wizard",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.command is None:
+        from concom_desk.cli.window_cmd import open_window
+
+        return run_command(open_window, args)
+    return run_command(args.run, args)

@@ -1,0 +1,68 @@
+"""Shared plumbing for subcommands: one-line errors, exit codes, dates, JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any, NoReturn
+
+from concom_desk.errors import OperationFailed, UserError
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class CliParser(argparse.ArgumentParser):
+    """An argument parser whose complaints are one line, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    try:
+        return func(args)
+    except UserError as exc:
+        print(f"concom-desk: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OperationFailed as exc:
+        print(f"concom-desk: failed: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def iso_date(text: str) -> date:
+    """argparse type for YYYY-MM-DD dates, with a message that says what is allowed."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a calendar date; write it as YYYY-MM-DD, e.g. 2026-06-12"
+        ) from None
+
+
+def add_db_option(parser: argparse.ArgumentParser) -> None:
+    """Every command that touches data takes --db PATH (default: the user data folder)."""
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        help="database file (default: concom-desk.sqlite in your data folder)",
+    )
+
+
+def db_path_from(args: argparse.Namespace) -> Path:
+    from concom_desk.paths import default_db_path
+
+    given = getattr(args, "db", None)
+    return Path(given) if given else default_db_path()
+
+
+def print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, indent=2, ensure_ascii=False, default=str)
+    sys.stdout.write("\n")

@@ -1,0 +1,69 @@
+"""`concom-desk towns` and `concom-desk deadlines`: the statutory clocks from the
+command line, for scripts and for checking a date by hand."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from concom_desk.cli.common import EXIT_OK, iso_date, print_json
+from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.services.town_profiles import available_profiles, profile_for
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    towns = subparsers.add_parser("towns", help="list the town rule profiles")
+    towns.add_argument("--json", action="store_true", help="print JSON")
+    towns.set_defaults(run=run_towns)
+
+    deadlines = subparsers.add_parser(
+        "deadlines", help="compute a filing's statutory deadlines for a town"
+    )
+    deadlines.add_argument("--town", required=True, help="town profile (e.g. upton)")
+    deadlines.add_argument("--kind", required=True, help=f"filing kind: {', '.join(KINDS)}")
+    for event, meaning in EVENT_NAMES.items():
+        deadlines.add_argument(
+            "--" + event.replace("_", "-"), dest=event, type=iso_date, metavar="YYYY-MM-DD",
+            help=f"date {meaning}",
+        )
+    deadlines.add_argument(
+        "--maintenance", action="store_true",
+        help="a permit for recurring maintenance work (longer term where the bylaw allows)",
+    )
+    deadlines.add_argument("--json", action="store_true", help="print JSON")
+    deadlines.set_defaults(run=run_deadlines)
+
+
+def run_towns(args: argparse.Namespace) -> int:
+    profiles = available_profiles()
+    if args.json:
+        print_json([
+            {"id": p.id, "name": p.name, "source": p.source, "path": str(p.path)}
+            for p in profiles.values()
+        ])
+        return EXIT_OK
+    width = max(len(p.id) for p in profiles.values())
+    for profile in profiles.values():
+        print(f"{profile.id:<{width}}  {profile.name:<14} {profile.source}")
+    return EXIT_OK
+
+
+def run_deadlines(args: argparse.Namespace) -> int:
+    profile = profile_for(args.town)
+    events: dict[str, date] = {
+        event: getattr(args, event) for event in EVENT_NAMES if getattr(args, event) is not None
+    }
+    flags = frozenset({"maintenance"} if args.maintenance else set())
+    found = compute_deadlines(profile, args.kind, events, flags)
+    if args.json:
+        print_json({d.id: d.as_json() for d in found})
+        return EXIT_OK
+    print(f"{profile.name} — {args.kind.lower()}")
+    if not found:
+        print("No deadlines follow from the dates given.")
+    for deadline in found:
+        print(f"{deadline.date.isoformat()}  {deadline.date:%a}  {deadline.id:<28} "
+              f"{deadline.label} [{deadline.rule}]")
+        print(f"{'':17}{deadline.citation}")
+    return EXIT_OK

@@ -1,0 +1,88 @@
+"""The kinds of filing a commission receives and the events in the life of each.
+
+The codes are the ones the command line, the town profiles and the database
+use. Which events make sense depends on the kind: an RDA has no occupancy
+permit, an emergency certification has no hearing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from concom_desk.errors import UserError
+
+
+@dataclass(frozen=True)
+class FilingKind:
+    code: str
+    name: str
+    events: tuple[str, ...]
+
+
+# Events, in the order they happen in the life of a filing.
+EVENT_NAMES: dict[str, str] = {
+    "received": "receipt of the filing",
+    "boards_notified": "notice to the other boards",
+    "hearing": "hearing",
+    "closed": "close of the hearing",
+    "issued": "issuance",
+    "commenced": "start of the work",
+    "completed": "completion of the work",
+    "occupancy": "occupancy permit",
+}
+EVENT_ORDER: tuple[str, ...] = tuple(EVENT_NAMES)
+
+_PERMIT_EVENTS = ("received", "boards_notified", "hearing", "closed", "issued", "occupancy")
+
+KINDS: dict[str, FilingKind] = {
+    kind.code: kind
+    for kind in (
+        FilingKind("rda", "Request for Determination of Applicability",
+                   ("received", "hearing", "closed", "issued")),
+        FilingKind("noi", "Notice of Intent / Application for Permit", _PERMIT_EVENTS),
+        FilingKind("anrad", "Abbreviated Notice of Resource Area Delineation",
+                   ("received", "boards_notified", "hearing", "closed", "issued")),
+        FilingKind("amendment", "Amendment request", _PERMIT_EVENTS),
+        FilingKind("extension", "Extension request", ("received", "issued")),
+        FilingKind("coc", "Certificate of Compliance request", ("received", "issued")),
+        FilingKind("emergency", "Emergency certification",
+                   ("received", "issued", "commenced", "completed")),
+    )
+}
+
+# Pairs (earlier, later) that must not be reversed.
+_ORDER_RULES: tuple[tuple[str, str], ...] = (
+    ("received", "boards_notified"),
+    ("received", "hearing"),
+    ("hearing", "closed"),
+    ("received", "closed"),
+    ("closed", "issued"),
+    ("received", "issued"),
+    ("issued", "occupancy"),
+    ("commenced", "completed"),
+)
+
+
+def kind_named(code: str) -> FilingKind:
+    found = KINDS.get(code.strip().lower())
+    if found is None:
+        raise UserError(f"unknown filing kind {code!r}; kinds are: {', '.join(KINDS)}")
+    return found
+
+
+def check_events(kind: FilingKind, events: dict[str, date]) -> None:
+    """Refuse events that make no sense for the kind, or that come out of order."""
+    for event in events:
+        if event not in kind.events:
+            allowed = ", ".join(f"--{e}" for e in kind.events)
+            raise UserError(
+                f"a filing of kind {kind.code} ({kind.name}) has no "
+                f"{EVENT_NAMES.get(event, event)}; its events are {allowed}"
+            )
+    for earlier, later in _ORDER_RULES:
+        if earlier in events and later in events and events[later] < events[earlier]:
+            raise UserError(
+                f"the date of {EVENT_NAMES[later]} ({events[later]}) cannot come before the "
+                f"date of {EVENT_NAMES[earlier]} ({events[earlier]})"
+            )

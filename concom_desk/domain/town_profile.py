@@ -1,0 +1,273 @@
+"""Town rule profiles: each town's deadlines, fees and fines, as data.
+
+A profile is a TOML file in `resources/towns/` (or a folder the clerk adds).
+Every entry carries the citation of the bylaw or regulation it comes from, so
+that each date the program shows can be traced to the text that sets it. A
+profile that is malformed is refused as a whole, with a message naming the
+file and the entry: a half-loaded profile would silently drop a deadline.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
+from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
+from concom_desk.errors import UserError
+
+DEADLINE_PREFIX = "deadline:"
+
+
+class ProfileError(UserError):
+    """A town profile file that cannot be used; the message names file and entry."""
+
+
+@dataclass(frozen=True)
+class DeadlineRule:
+    id: str
+    kinds: tuple[str, ...]
+    sources: tuple[str, ...]  # events, or "deadline:<id>", first one known is used
+    count: int
+    unit: Unit
+    direction: Direction
+    label: str
+    citation: str
+    when: str | None = None  # only for filings with this flag (e.g. "maintenance")
+    unless: str | None = None  # not for filings with this flag
+    note: str = ""
+
+    def applies_to(self, kind: str, flags: frozenset[str]) -> bool:
+        if kind not in self.kinds:
+            return False
+        if self.when is not None and self.when not in flags:
+            return False
+        return not (self.unless is not None and self.unless in flags)
+
+    def describe(self) -> str:
+        """The rule in plain words: '21 days after filing received'."""
+        unit_words = {
+            Unit.DAYS: "days",
+            Unit.BUSINESS_DAYS: "business days",
+            Unit.CALENDAR_DAYS: "calendar days",
+            Unit.YEARS: "years",
+            Unit.HOURS: "hours",
+        }[self.unit]
+        source = self.sources[0]
+        what = (
+            f"the {source.removeprefix(DEADLINE_PREFIX).replace('_', ' ')} date"
+            if source.startswith(DEADLINE_PREFIX)
+            else EVENT_NAMES[source]
+        )
+        if self.count == 0:
+            return f"on the day of {what}"
+        return f"{self.count} {unit_words} {self.direction.value} {what}"
+
+
+@dataclass(frozen=True)
+class Fines:
+    per_offense: int
+    citation: str
+    noncriminal_ticket: int | None = None
+    noncriminal_citation: str = ""
+    counted_from: str = "confirmed"
+
+
+@dataclass(frozen=True)
+class TownProfile:
+    id: str
+    name: str
+    source: str
+    path: Path
+    time_rule: TimeRule
+    time_citation: str
+    deadlines: tuple[DeadlineRule, ...]
+    fees: dict[str, Any] = field(default_factory=dict)
+    fines: Fines | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    flags: tuple[str, ...] = ()
+
+    def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
+        return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
+
+    def with_closures(self, dates: Iterable[date] = (), rules: Iterable[str] = ()) -> TownProfile:
+        """The same profile with the town's own office closures added (from settings)."""
+        cal = self.time_rule.calendar
+        merged = BusinessCalendar.with_closures(
+            set(cal.closure_dates) | set(dates), tuple(dict.fromkeys((*cal.closure_rules, *rules)))
+        )
+        rule = TimeRule(self.time_rule.business_day_threshold, merged)
+        return TownProfile(**{**self.__dict__, "time_rule": rule})
+
+
+_DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
+                  "when", "unless", "note"}
+_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags"}
+
+
+def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in table:
+        raise ProfileError(f"{where}: missing '{key}'")
+    value = table[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProfileError(f"{where}: '{key}' must be {kind.__name__}, not {value!r}")
+    if kind is str and not value.strip():
+        raise ProfileError(f"{where}: '{key}' is empty")
+    return value
+
+
+def _choice(value: str, allowed: Iterable[str], what: str, where: str) -> str:
+    allowed = list(allowed)
+    if value not in allowed:
+        raise ProfileError(f"{where}: unknown {what} {value!r}; allowed: {', '.join(allowed)}")
+    return value
+
+
+def _parse_deadline(entry: dict[str, Any], where: str) -> DeadlineRule:
+    unknown = set(entry) - _DEADLINE_KEYS
+    if unknown:
+        raise ProfileError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    ident = _require(entry, "id", str, where)
+    where = f"{where} ({ident})"
+    kinds = _require(entry, "kinds", list, where)
+    if not kinds:
+        raise ProfileError(f"{where}: 'kinds' is empty")
+    for kind in kinds:
+        _choice(kind, KINDS, "filing kind", where)
+    raw_from = entry.get("from")
+    sources = (raw_from,) if isinstance(raw_from, str) else tuple(raw_from or ())
+    if not sources:
+        raise ProfileError(f"{where}: missing 'from' (the event the period runs from)")
+    for source in sources:
+        if not source.startswith(DEADLINE_PREFIX):
+            _choice(source, EVENT_NAMES, "event in 'from'", where)
+    count = _require(entry, "count", int, where)
+    if count < 0:
+        raise ProfileError(f"{where}: 'count' must not be negative")
+    unit = Unit(_choice(_require(entry, "unit", str, where), [u.value for u in Unit], "unit",
+                        where))
+    direction = Direction(_choice(entry.get("direction", "after"),
+                                  [d.value for d in Direction], "direction", where))
+    return DeadlineRule(
+        id=ident,
+        kinds=tuple(kinds),
+        sources=sources,
+        count=count,
+        unit=unit,
+        direction=direction,
+        label=_require(entry, "label", str, where),
+        citation=_require(entry, "citation", str, where),
+        when=entry.get("when"),
+        unless=entry.get("unless"),
+        note=entry.get("note", ""),
+    )
+
+
+def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
+    name = path.name
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise ProfileError(f"{name}: unknown section(s) {', '.join(sorted(unknown))}")
+    town = data.get("town")
+    if not isinstance(town, dict):
+        raise ProfileError(f"{name}: missing the [town] section")
+    ident = _require(town, "id", str, f"{name} [town]").lower()
+    time = data.get("time", {})
+    threshold = time.get("business_day_threshold", STATE_THRESHOLD_DAYS)
+    closure_rules = time.get("closure_rules", [])
+    for rule in closure_rules:
+        _choice(rule, CLOSURE_RULES, "closure rule", f"{name} [time]")
+    calendar = BusinessCalendar.with_closures(rules=closure_rules)
+    raw_deadlines = data.get("deadline", [])
+    if not raw_deadlines:
+        raise ProfileError(f"{name}: no [[deadline]] entries")
+    deadlines = tuple(
+        _parse_deadline(entry, f"{name} deadline #{index}")
+        for index, entry in enumerate(raw_deadlines, start=1)
+    )
+    _check_references(deadlines, name)
+    fines = None
+    if "fines" in data:
+        raw = data["fines"]
+        where = f"{name} [fines]"
+        fines = Fines(
+            per_offense=_require(raw, "per_offense", int, where),
+            citation=_require(raw, "citation", str, where),
+            noncriminal_ticket=raw.get("noncriminal_ticket"),
+            noncriminal_citation=raw.get("noncriminal_citation", ""),
+            counted_from=raw.get("counted_from", "confirmed"),
+        )
+        if fines.noncriminal_ticket is not None and not fines.noncriminal_citation:
+            raise ProfileError(f"{where}: 'noncriminal_ticket' needs 'noncriminal_citation'")
+    for index, rule in enumerate(data.get("rule", []), start=1):
+        for key in ("id", "text", "citation"):
+            _require(rule, key, str, f"{name} rule #{index}")
+    fees = data.get("fees", {})
+    if fees and "citation" not in fees:
+        raise ProfileError(f"{name} [fees]: missing 'citation'")
+    return TownProfile(
+        id=ident,
+        name=_require(town, "name", str, f"{name} [town]"),
+        source=_require(town, "source", str, f"{name} [town]"),
+        path=path,
+        time_rule=TimeRule(threshold, calendar),
+        time_citation=time.get("citation", ""),
+        deadlines=deadlines,
+        fees=fees,
+        fines=fines,
+        rules=tuple(data.get("rule", [])),
+        flags=tuple(data.get("flags", [])),
+    )
+
+
+def _check_references(deadlines: tuple[DeadlineRule, ...], name: str) -> None:
+    """A 'deadline:<id>' source must name a deadline the same kinds have."""
+    for rule in deadlines:
+        for source in rule.sources:
+            if not source.startswith(DEADLINE_PREFIX):
+                continue
+            target = source.removeprefix(DEADLINE_PREFIX)
+            providers = {k for other in deadlines if other.id == target for k in other.kinds}
+            missing = set(rule.kinds) - providers
+            if missing:
+                raise ProfileError(
+                    f"{name} deadline {rule.id}: 'from' names deadline {target!r}, which the "
+                    f"profile does not define for {', '.join(sorted(missing))}"
+                )
+
+
+def load_profile(path: Path) -> TownProfile:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path.name}: not valid TOML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path.name}: cannot be read: {exc}") from None
+    return parse_profile(data, path)
+
+
+def load_profiles(folder: Path) -> dict[str, TownProfile]:
+    profiles: dict[str, TownProfile] = {}
+    for path in sorted(folder.glob("*.toml")):
+        profile = load_profile(path)
+        if profile.id in profiles:
+            raise ProfileError(
+                f"{path.name}: town id {profile.id!r} is already used by "
+                f"{profiles[profile.id].path.name}"
+            )
+        profiles[profile.id] = profile
+    return profiles
+
+
+def find_profile(profiles: dict[str, TownProfile], town: str) -> TownProfile:
+    """Look a town up by id or name, ignoring case."""
+    wanted = town.strip().lower()
+    for profile in profiles.values():
+        if wanted in (profile.id, profile.name.lower()):
+            return profile
+    raise UserError(f"unknown town {town!r}; towns with a profile: {', '.join(profiles)}")
