@@ -54,6 +54,24 @@ def make_record(path: Path, revision: str = "0001_first") -> Path:
     return path
 
 
+def corrupt_page(db: Path, pages_from_end: int = 3) -> None:
+    """Zero part of a b-tree page: the file still opens, integrity_check fails."""
+    size = db.stat().st_size
+    with db.open("r+b") as handle:
+        handle.seek(4096 * (size // 4096 - pages_from_end) + 100)
+        handle.write(b"\x00" * 200)
+
+
+def big_record(path: Path) -> Path:
+    make_record(path)
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE INDEX ix_owner ON abutter_notices(owner_name)")
+        conn.executemany("INSERT INTO abutter_notices (filing_id, owner_name) VALUES (1, ?)",
+                         [(f"Owner number {i:06d} " * 4,) for i in range(3000)])
+        conn.commit()
+    return path
+
+
 def all_rows(path: Path) -> dict[str, list[tuple]]:
     """Every row of every table, ordered, for comparing two databases."""
     with closing(sqlite3.connect(path)) as conn:

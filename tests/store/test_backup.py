@@ -19,25 +19,7 @@ from concom_desk.paths import backups_dir
 from concom_desk.store import archive as archive_module
 from concom_desk.store import backup as backup_module
 from concom_desk.store.backup import auto_backup, make_backup
-from tests.store.conftest import all_rows, make_record
-
-
-def corrupt_page(db: Path, pages_from_end: int = 3) -> None:
-    """Zero part of a b-tree page: the file still opens, integrity_check fails."""
-    size = db.stat().st_size
-    with db.open("r+b") as handle:
-        handle.seek(4096 * (size // 4096 - pages_from_end) + 100)
-        handle.write(b"\x00" * 200)
-
-
-def big_record(path: Path) -> Path:
-    make_record(path)
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute("CREATE INDEX ix_owner ON abutter_notices(owner_name)")
-        conn.executemany("INSERT INTO abutter_notices (filing_id, owner_name) VALUES (1, ?)",
-                         [(f"Owner number {i:06d} " * 4,) for i in range(3000)])
-        conn.commit()
-    return path
+from tests.store.conftest import all_rows, big_record, corrupt_page
 
 
 def test_archive_holds_database_documents_and_a_true_manifest(record_db: Path,
