@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store.file_identity import APPLICATION_ID
+
+__all__ = ["APPLICATION_ID", "DatabaseIdentity", "read_identity", "require_concom_database"]
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
-# Stand-in until the store's schema module provides its stamp (see integration notes).
-APPLICATION_ID = 0x43434F4D  # "CCOM"
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,31 @@
-"""A small commission record on a temporary SQLite file, and ways to compare records."""
+"""Store test fixtures: a fresh database per test (opened and closed properly), a
+small commission record on a temporary SQLite file, and ways to compare records."""
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from concom_desk.paths import documents_dir
+from concom_desk.store import Database, open_database
 from concom_desk.store.db_identity import APPLICATION_ID
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "commission.sqlite"
+
+
+@pytest.fixture
+def db(db_path: Path) -> Iterator[Database]:
+    database = open_database(db_path, initials="JB")
+    yield database
+    database.close()
+
 
 SCHEMA = """
 CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY);
