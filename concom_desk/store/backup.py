@@ -36,6 +36,7 @@ from concom_desk.store.archive import (
     verify_archive,
     write_archive,
 )
+from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import read_identity, require_concom_database
 from concom_desk.store.disk_errors import fsync_directory, plain_os_error
 
@@ -77,11 +78,20 @@ def integrity_problems(conn: sqlite3.Connection, limit: int = 10) -> list[str]:
 
 
 def content_fingerprint(conn: sqlite3.Connection) -> str:
-    """A short digest that changes whenever the record does: the schema's text and,
-    per table, how many rows it has and the highest rowid. Cheap enough to
-    take each time the program opens a database. (Not the schema cookie: the
-    backup API does not carry it into the copy.)"""
+    """A short digest that changes whenever the record does: the newest audit entry's
+    hash (every insert, update and delete adds one, so this alone catches an edit),
+    the schema's text, and per table how many rows it has and the highest rowid.
+    Cheap enough to take each time the program opens a database. (Not the schema
+    cookie: the backup API does not carry it into the copy.)"""
     digest = hashlib.sha256()
+    has_audit = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (AUDIT_TABLE,)
+    ).fetchone()
+    if has_audit:
+        head = conn.execute(
+            f"SELECT id, entry_hash FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        digest.update(f"audit:{head}".encode())
     for (sql,) in conn.execute("SELECT sql FROM sqlite_master ORDER BY type, name"):
         digest.update((sql or "").encode())
     tables = [r[0] for r in conn.execute(

@@ -12,7 +12,9 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
@@ -57,11 +59,17 @@ def _write_xlsx(tables: Sequence[TableView], target: Path) -> None:
             header.append(cell)
         sheet.append(header)
         for row in table.rows:
-            sheet.append([_fit_cell(v) for v in row])
+            sheet.append([_fit_cell(sheet, v) for v in row])
     book.save(target)
 
 
-def _fit_cell(value: Cell) -> Cell:
+def _fit_cell(sheet: Any, value: Cell) -> Any:
+    if isinstance(value, Decimal):  # money: shown with cents, still a number to add up
+        from openpyxl.cell import WriteOnlyCell
+
+        cell = WriteOnlyCell(sheet, value=value)
+        cell.number_format = "#,##0.00"
+        return cell
     if isinstance(value, str) and len(value) > XLSX_CELL_LIMIT:
         return value[: XLSX_CELL_LIMIT - 40] + " … (cut: too long for one Excel cell)"
     return value

@@ -12,7 +12,11 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sqlalchemy import create_engine
+from sqlalchemy.pool import StaticPool
+
 from concom_desk.domain.spreadsheet_cells import column_header
+from concom_desk.store.audit import AUDIT_TABLE, verify_audit_chain
 from concom_desk.store.backup import integrity_problems
 from concom_desk.store.db_identity import (
     APPLICATION_ID,
@@ -42,8 +46,8 @@ def _foreign_key_lines(conn: sqlite3.Connection) -> list[str]:
     for table, _rowid, parent, _fk in conn.execute("PRAGMA foreign_key_check"):
         broken[(table, parent)] += 1
     return [
-        f"{count} record{'s' if count > 1 else ''} in {column_header(table)} "
-        f"point{'' if count > 1 else 's'} to {column_header(parent)} that do not exist"
+        f"{count} {column_header(table)} record{'s' if count > 1 else ''} "
+        f"point{'' if count > 1 else 's'} to a {column_header(parent)} record that does not exist"
         for (table, parent), count in sorted(broken.items())
     ]
 
@@ -89,3 +93,23 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport) -> None:
             report.lines.extend(f"  {line}" for line in fk_lines)
         else:
             report.ok("Links between records: ok, every link points to an existing record.")
+        _check_audit_chain(conn, report)
+
+
+def _check_audit_chain(conn: sqlite3.Connection, report: HealthReport) -> None:
+    has_audit = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (AUDIT_TABLE,)
+    ).fetchone()
+    if not has_audit:
+        report.problem("Audit trail: MISSING (this database has no history of changes).")
+        return
+    # verify_audit_chain speaks SQLAlchemy; lend it the read-only connection.
+    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+    with engine.connect() as connection:
+        chain = verify_audit_chain(connection)
+    if chain.ok:
+        report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
+                  "before it.")
+    else:
+        report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
+                       f"{chain.problem}. The record was changed outside ConCom Desk.")

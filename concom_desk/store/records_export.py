@@ -15,9 +15,11 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
 from concom_desk.store.db_identity import open_read_only, require_concom_database
 
@@ -26,10 +28,29 @@ LABEL_COLUMNS = (
     "file_no", "local_file_no", "case_no", "order_no", "name", "full_name", "display_name",
     "owner_name", "title", "street_address", "address", "label", "initials", "code",
 )
+# How a record with no naming column is called, in SQL over its own row (the table
+# name qualifies its columns). Anything else falls back to "<Table> <id>".
+RECORD_LABELS = {
+    "meeting": "'meeting of ' || meeting.held_on",
+    "hearing": "'hearing on ' || (SELECT file_no FROM filing WHERE filing.id = hearing.filing_id)",
+    "decision": "decision.kind || ' on ' || "
+                "(SELECT file_no FROM filing WHERE filing.id = decision.filing_id)",
+    "violation": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = "
+                 "violation.case_id) || ' violation ' || violation.number",
+    "fine": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = fine.case_id)"
+            " || ' fine for ' || fine.offense_on",
+    "vote": "'vote of ' || (SELECT held_on FROM meeting WHERE meeting.id = vote.meeting_id)"
+            " || ': ' || substr(vote.motion, 1, 60)",
+    "standard_condition": "'standard condition ' || standard_condition.number",
+}
+# Codes shown in words: (table, column) → {code: words}.
+CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
+    ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
+}
 # Internal bookkeeping, not part of the public record.
 SKIPPED_TABLES = ("alembic_version",)
 
-Cell = str | int | float | None
+Cell = str | int | float | Decimal | None
 _MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?(.*)$")
 
 
@@ -81,12 +102,12 @@ class RecordLabels:
     def label_expression(self, table: str) -> str:
         names = [c for c, _ in _columns(self.conn, table)]
         chosen = [c for c in LABEL_COLUMNS if c in names]
+        fallback = f"'{column_header(table).replace(chr(39), chr(39) * 2)} ' || rowid"
+        if table in RECORD_LABELS:
+            return f"coalesce({RECORD_LABELS[table]}, {fallback})"
         if chosen:
-            return _quoted(chosen[0])
-        if {"first_name", "last_name"} <= set(names):
-            return "trim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))"
-        singular = column_header(table).rstrip("s") or column_header(table)
-        return f"'{singular.replace(chr(39), chr(39) * 2)} ' || rowid"
+            return f"coalesce(nullif({_quoted(chosen[0])}, ''), {fallback})"
+        return fallback
 
     def labels(self, table: str, key: str) -> dict[Any, str]:
         if (table, key) not in self._cache:
@@ -99,10 +120,21 @@ class RecordLabels:
         return self._cache[(table, key)]
 
 
-def plain_value(value: Any, declared: str) -> Cell:
+def plain_header(column: str) -> str:
+    if column.endswith("_cents"):
+        return column_header(column.removesuffix("_cents")) + " ($)"
+    return column_header(column)
+
+
+def plain_value(value: Any, declared: str, column: str = "",
+                words: dict[str, str] | None = None) -> Cell:
     """A stored value as the export shows it (strings already neutralized)."""
     if value is None:
         return None
+    if column.endswith("_cents") and isinstance(value, int):
+        return (Decimal(value) / 100).quantize(Decimal("0.01"))
+    if words is not None and value in words:
+        return printable_cell(words[value])
     if "BOOL" in declared and value in (0, 1):
         return "yes" if value else "no"
     if isinstance(value, bytes):
@@ -123,20 +155,24 @@ def _iso_moment(text: str) -> str:
 def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
     labels = RecordLabels(conn)
     for table in _tables(conn):
-        columns = _columns(conn, table)
+        # The record's own number first, where a reader looks for it.
+        columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
         links = _foreign_keys(conn, table)
-        headers = [column_header(name) for name, _ in columns]
+        headers = [plain_header(name) for name, _ in columns]
         lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
+        words = [CODE_WORDS.get((table, name)) for name, _ in columns]
+        select = ", ".join(_quoted(name) for name, _ in columns)
         rows: list[list[Cell]] = []
-        for raw in conn.execute(f"SELECT * FROM {_quoted(table)} ORDER BY rowid"):
+        for raw in conn.execute(f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid"):
             row: list[Cell] = []
-            for value, (_, declared), lookup in zip(raw, columns, lookups, strict=True):
+            for value, (name, declared), lookup, code_words in zip(
+                    raw, columns, lookups, words, strict=True):
                 if lookup is not None and value is not None:
                     shown = lookup.get(value)
                     row.append(printable_cell(shown) if shown is not None
                                else f"(missing record {value})")
                 else:
-                    row.append(plain_value(value, declared))
+                    row.append(plain_value(value, declared, name, code_words))
             rows.append(row)
         yield TableView(table, headers, rows)
 

@@ -45,6 +45,7 @@ from concom_desk.store.db_identity import (
     read_identity,
 )
 from concom_desk.store.disk_errors import fsync_directory, plain_os_error
+from concom_desk.store.lock import DatabaseLock
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +142,15 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             staged_templates = staging / TEMPLATES_FOLDER
             _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)
             _unpack_folder(archive, manifest, TEMPLATES_FOLDER, staged_templates, archive_path)
-            return _put_in_place(db_path, manifest, staged_db, staged_documents,
-                                 staged_templates)
+            # Only now, with everything checked and unpacked: no program may have the
+            # database open while it is replaced (UserError names who has it).
+            lock = DatabaseLock(db_path)
+            lock.acquire()
+            try:
+                return _put_in_place(db_path, manifest, staged_db, staged_documents,
+                                     staged_templates)
+            finally:
+                lock.release()
         except OSError as exc:
             raise plain_os_error(exc, "restore the backup", folder) from None
         finally:

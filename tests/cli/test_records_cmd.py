@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from concom_desk.cli import main
 from concom_desk.paths import default_db_path
-from tests.store.conftest import all_rows, big_record, corrupt_page, make_record
+from tests.store.conftest import all_rows, big_record, corrupt_page, make_record, write_sql
 
 
 @pytest.fixture
@@ -68,7 +66,7 @@ def test_check_finds_a_damaged_page(tmp_path: Path, capsys) -> None:
 def test_export_both_formats(db: Path, tmp_path: Path, capsys) -> None:
     code, said, _ = run(capsys, "export", "--db", str(db), "--format", "csv",
                         "--out", str(tmp_path / "csv"))
-    assert (code, said) == (0, f"Exported 4 files to {tmp_path / 'csv'}.\n")
+    assert (code, said) == (0, f"Exported 25 files to {tmp_path / 'csv'}.\n")
     code, said, _ = run(capsys, "export", "--db", str(db), "--format", "xlsx",
                         "--out", str(tmp_path / "xlsx"))
     assert (code, said) == (0, f"Exported 1 file to {tmp_path / 'xlsx'}.\n")
@@ -98,9 +96,7 @@ def test_a_damaged_archive_fails_with_exit_1(db: Path, tmp_path: Path, capsys) -
     data = bytearray(out.read_bytes())
     data[200:260] = b"\xff" * 60  # inside the compressed database
     out.write_bytes(bytes(data))
-    with closing(sqlite3.connect(db)) as conn:
-        conn.execute("INSERT INTO parties (name) VALUES ('after the backup')")
-        conn.commit()
+    write_sql(db, "UPDATE party SET name = 'after the backup' WHERE id = 3")
     rows = all_rows(db)
     code, said, err = run(capsys, "restore", str(out), "--db", str(db))
     assert code == 1 and said == ""

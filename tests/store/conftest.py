@@ -3,16 +3,26 @@ small commission record on a temporary SQLite file, and ways to compare records.
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import insert, text
 
 from concom_desk.paths import documents_dir
 from concom_desk.store import Database, open_database
-from concom_desk.store.db_identity import APPLICATION_ID
+from concom_desk.store.models import (
+    Abutter,
+    AbutterNotice,
+    Filing,
+    GeneratedDocument,
+    Party,
+    Property,
+)
 
 
 @pytest.fixture
@@ -27,45 +37,56 @@ def db(db_path: Path) -> Iterator[Database]:
     database.close()
 
 
-SCHEMA = """
-CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY);
-CREATE TABLE parties (id INTEGER PRIMARY KEY, name TEXT NOT NULL, mailing_address TEXT);
-CREATE TABLE properties (id INTEGER PRIMARY KEY, street_address TEXT NOT NULL,
-    map TEXT, lot TEXT);
-CREATE TABLE filings (id INTEGER PRIMARY KEY, file_no TEXT NOT NULL, dep_file_no TEXT,
-    kind TEXT NOT NULL, applicant_id INTEGER REFERENCES parties(id),
-    property_id INTEGER REFERENCES properties(id), received DATE,
-    entered_at DATETIME, fee_waived BOOLEAN, work_description TEXT);
-CREATE TABLE abutter_notices (id INTEGER PRIMARY KEY,
-    filing_id INTEGER NOT NULL REFERENCES filings(id), owner_name TEXT, mailed DATE);
-"""
+PERMIT = b"PK\x03\x04 permit for 12 Mill St"
 
 
-def make_record(path: Path, revision: str = "0001_first") -> Path:
-    """A ConCom Desk-shaped database with a few linked records, in WAL mode."""
+def make_record(path: Path) -> Path:
+    """A small commission record written through the store (so with its audit trail)."""
+    with open_database(path, initials="TS") as database, database.session() as s:
+        ruth = Party(name="Ruth Åkesson", address_line1="12 Mill St", city="Upton",
+                     zip="01568")
+        evil = Party(name='=HYPERLINK("http://evil","x")', address_line1="1 Elm St")
+        bank = Party(name="Nantucket Land Bank", kind="public_body")
+        mill = Property(address="12 Mill St", map="4", lot="112")
+        elm = Property(address="1 Elm St", map="7", lot="9-A")
+        noi = Filing(file_no="2026-014", dep_file_no="SE 082-1234", kind="noi", town="upton",
+                     applicant=ruth, owner=bank, property=mill, received=date(2026, 3, 2),
+                     fee_cents=12500, work_description="Septic repair in buffer zone")
+        rda = Filing(file_no="2026-015", kind="rda", town="upton", applicant=evil,
+                     property=elm, received=date(2026, 4, 1), fee_waived=True,
+                     work_description="-remove 3 trees")
+        s.add_all([noi, rda])
+        s.flush()
+        revere = Abutter(filing_id=noi.id, owner_name="Paul Revere", parcels="4-113")
+        doe = Abutter(filing_id=noi.id, owner_name="+Jane Doe", parcels="4-111")
+        adams = Abutter(filing_id=rda.id, owner_name="Sam Adams")
+        s.add_all([revere, doe, adams])
+        s.flush()
+        s.add_all([AbutterNotice(abutter_id=a.id, mailed_on=date(2026, 3, 5),
+                                 certified_article_no=f"9407 1000 0000 00{a.id}")
+                   for a in (revere, doe)])
+        s.add(GeneratedDocument(filing_id=noi.id, title="Order of Conditions",
+                                template="permit.docx", path="2026-014/permit.docx",
+                                created_at=datetime(2026, 5, 1, 14, 5, 9, 123456),
+                                created_by="TS", sha256=hashlib.sha256(PERMIT).hexdigest()))
+    return path
+
+
+def write_sql(path: Path, *statements: str) -> None:
+    """Changes through the program's own connection (the audit trail records them)."""
+    with open_database(path, initials="TS") as database, database.session() as s:
+        for statement in statements:
+            s.execute(text(statement))
+
+
+def make_foreign_db(path: Path, application_id: int = 0, revision: str | None = None) -> Path:
+    """An SQLite file of another program, or of a newer ConCom Desk (given a revision)."""
     with closing(sqlite3.connect(path)) as conn:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.executescript(SCHEMA)
-        conn.execute("INSERT INTO alembic_version VALUES (?)", (revision,))
-        conn.executemany("INSERT INTO parties VALUES (?, ?, ?)", [
-            (1, "Ruth Åkesson", "12 Mill St, Upton MA 01568"),
-            (2, "=HYPERLINK(\"http://evil\",\"x\")", "1 Elm St"),
-            (3, "Nantucket Land Bank", None),
-        ])
-        conn.executemany("INSERT INTO properties VALUES (?, ?, ?, ?)", [
-            (1, "12 Mill St", "4", "112"), (2, "1 Elm St", "7", "9-A"),
-        ])
-        conn.executemany("INSERT INTO filings VALUES (?,?,?,?,?,?,?,?,?,?)", [
-            (1, "2026-014", "SE 082-1234", "noi", 1, 1, "2026-03-02",
-             "2026-03-02 14:05:09.123456", 0, "Septic repair in buffer zone"),
-            (2, "2026-015", None, "rda", 2, 2, "2026-04-01",
-             "2026-04-01 09:00:00", 1, "-remove 3 trees"),
-        ])
-        conn.executemany("INSERT INTO abutter_notices VALUES (?, ?, ?, ?)", [
-            (1, 1, "Paul Revere", "2026-03-05"), (2, 1, "+Jane Doe", "2026-03-05"),
-            (3, 2, "Sam Adams", None),
-        ])
+        conn.execute(f"PRAGMA application_id={application_id}")
+        conn.execute("CREATE TABLE photo (id INTEGER PRIMARY KEY, caption TEXT)")
+        if revision:
+            conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+            conn.execute("INSERT INTO alembic_version VALUES (?)", (revision,))
         conn.commit()
     return path
 
@@ -79,12 +100,14 @@ def corrupt_page(db: Path, pages_from_end: int = 3) -> None:
 
 
 def big_record(path: Path) -> Path:
+    """A record big enough to span many pages, in rollback-journal mode so that a
+    damaged page is seen by the next reader (not masked by a WAL)."""
     make_record(path)
+    with open_database(path, initials="TS") as database, database.session() as s:
+        s.execute(insert(Abutter), [
+            {"filing_id": 1, "owner_name": f"Owner number {i:06d} " * 4} for i in range(3000)])
     with closing(sqlite3.connect(path)) as conn:
-        conn.execute("CREATE INDEX ix_owner ON abutter_notices(owner_name)")
-        conn.executemany("INSERT INTO abutter_notices (filing_id, owner_name) VALUES (1, ?)",
-                         [(f"Owner number {i:06d} " * 4,) for i in range(3000)])
-        conn.commit()
+        conn.execute("PRAGMA journal_mode=DELETE")
     return path
 
 
@@ -111,6 +134,6 @@ def record_db(tmp_path: Path) -> Path:
     db = make_record(tmp_path / "office" / "concom-desk.sqlite")
     docs = documents_dir(db)
     (docs / "2026-014").mkdir(parents=True)
-    (docs / "2026-014" / "permit.docx").write_bytes(b"PK\x03\x04 permit for 12 Mill St")
+    (docs / "2026-014" / "permit.docx").write_bytes(PERMIT)
     (docs / "2026-014" / "abutter letters.docx").write_bytes(b"PK\x03\x04 letters")
     return db

@@ -18,8 +18,18 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
 from concom_desk.store import archive as archive_module
 from concom_desk.store import backup as backup_module
+from concom_desk.store import open_database
 from concom_desk.store.backup import auto_backup, make_backup
-from tests.store.conftest import all_rows, big_record, corrupt_page
+from concom_desk.store.models import Party
+from tests.store.conftest import all_rows, big_record, corrupt_page, make_foreign_db, write_sql
+
+
+def stamped_revision(db: Path) -> str | None:
+    with closing(sqlite3.connect(db)) as conn:
+        if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'"
+                            ).fetchone():
+            return None
+        return conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
 
 
 def test_archive_holds_database_documents_and_a_true_manifest(record_db: Path,
@@ -41,7 +51,7 @@ def test_archive_holds_database_documents_and_a_true_manifest(record_db: Path,
         copy = tmp_path / "copy.sqlite"
         copy.write_bytes(zf.read("database/concom-desk.sqlite"))
     assert manifest["program_version"] == __version__
-    assert manifest["schema_revision"] == "0001_first"
+    assert manifest["schema_revision"] == stamped_revision(record_db)
     created = datetime.strptime(manifest["created_utc"], "%Y-%m-%dT%H:%M:%SZ")
     assert abs((created.replace(tzinfo=UTC) - datetime.now(UTC)).total_seconds()) < 120
     assert all_rows(copy) == all_rows(record_db)
@@ -69,19 +79,19 @@ def test_templates_folder_is_included(record_db: Path, isolated_data_dir: Path,
 
 
 def test_backup_holds_committed_records_only(record_db: Path, tmp_path: Path) -> None:
-    writer = sqlite3.connect(record_db)
-    try:
-        writer.execute("INSERT INTO parties (id, name) VALUES (99, 'Not yet committed')")
-        assert writer.in_transaction
-        out = tmp_path / "b.zip"
+    out = tmp_path / "b.zip"
+    # The window is open and mid-save when the backup is made.
+    with open_database(record_db) as database, pytest.raises(RuntimeError), \
+            database.session() as s:
+        s.add(Party(name="Not yet committed"))
+        s.flush()
         make_backup(record_db, out)
-    finally:
-        writer.rollback()
-        writer.close()
+        raise RuntimeError("the clerk pressed Cancel")
     copy = tmp_path / "copy.sqlite"
     with zipfile.ZipFile(out) as zf:
         copy.write_bytes(zf.read("database/concom-desk.sqlite"))
-    names = [r[1] for r in all_rows(copy)["parties"]]
+    with closing(sqlite3.connect(copy)) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM party")]
     assert "Not yet committed" not in names
     assert "Ruth Åkesson" in names
 
@@ -109,9 +119,7 @@ def test_refuses_what_is_not_a_database(tmp_path: Path, content: bytes | None,
 
 
 def test_refuses_another_programs_sqlite_file(tmp_path: Path) -> None:
-    db = tmp_path / "photos.sqlite"
-    with closing(sqlite3.connect(db)) as conn:
-        conn.execute("CREATE TABLE photo (id INTEGER PRIMARY KEY)")
+    db = make_foreign_db(tmp_path / "photos.sqlite")
     with pytest.raises(UserError, match="not a ConCom Desk database"):
         make_backup(db, tmp_path / "b.zip")
 
@@ -126,8 +134,6 @@ def test_refuses_a_damaged_database(tmp_path: Path) -> None:
 
 def test_refuses_a_truncated_database(tmp_path: Path) -> None:
     db = big_record(tmp_path / "concom-desk.sqlite")
-    with closing(sqlite3.connect(db)) as conn:
-        conn.execute("PRAGMA journal_mode=DELETE")
     data = db.read_bytes()
     db.write_bytes(data[: len(data) // 2])
     with pytest.raises(OperationFailed, match="integrity check|could not be copied|is damaged"):
@@ -185,9 +191,7 @@ def test_auto_backup_only_when_the_record_changed(record_db: Path) -> None:
     assert first is not None and first.parent == backups_dir(record_db)
     assert first.name == "concom-desk-auto-20261129T180005Z.zip"
     assert auto_backup(record_db, datetime(2026, 11, 29, 19, tzinfo=UTC)) is None
-    with closing(sqlite3.connect(record_db)) as conn:
-        conn.execute("INSERT INTO parties (name) VALUES ('New applicant')")
-        conn.commit()
+    write_sql(record_db, "UPDATE party SET name = 'Ruth Akesson-Smith' WHERE id = 1")
     second = auto_backup(record_db, datetime(2026, 11, 29, 20, tzinfo=UTC))
     assert second is not None
     assert auto_names(record_db) == ["concom-desk-auto-20261129T180005Z.zip",
@@ -205,9 +209,7 @@ def test_auto_backup_thins_its_own_backups_only(record_db: Path) -> None:
         (folder / f"concom-desk-auto-20260105T{hour:02d}0000Z.zip").write_bytes(old)
     (folder / "concom-desk-before-upgrade.zip").write_bytes(b"manual")
     (folder / "other-town-auto-20260105T100000Z.zip").write_bytes(b"another database")
-    with closing(sqlite3.connect(record_db)) as conn:
-        conn.execute("INSERT INTO parties (name) VALUES ('Changed')")
-        conn.commit()
+    write_sql(record_db, "UPDATE party SET phone = '508-555-0100' WHERE id = 3")
     made = auto_backup(record_db, datetime(2026, 11, 29, 18, tzinfo=UTC))
     assert made is not None
     assert auto_names(record_db) == [

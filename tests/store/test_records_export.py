@@ -15,34 +15,63 @@ from openpyxl import load_workbook
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store import export_writers
+from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.export_writers import export
 
-# The fixture's record, as a reader of the export must see it (worked out from
-# tests/store/conftest.py by hand).
-PARTIES = [
-    ["ID", "Name", "Mailing address"],
-    [1, "Ruth Åkesson", "12 Mill St, Upton MA 01568"],
-    [2, "'=HYPERLINK(\"http://evil\",\"x\")", "1 Elm St"],
-    [3, "Nantucket Land Bank", None],
+TABLE_TITLES = [
+    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Commission settings",
+    "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
+    "Fine", "Fine payment", "Generated document", "Hearing", "Hearing waiver", "Inspection",
+    "Meeting", "Member", "Member vote", "Party", "Property", "Standard condition",
+    "Violation", "Vote",
 ]
+# The fixture's record (tests/store/conftest.py make_record) as a reader of the
+# export must see it, worked out by hand: names for links, words for codes, dollars
+# for cents, ISO dates, and a quote before anything a spreadsheet would run.
 FILINGS = [
-    ["ID", "File no.", "DEP file no.", "Kind", "Applicant", "Property", "Received",
-     "Entered at", "Fee waived", "Work description"],
-    [1, "2026-014", "SE 082-1234", "noi", "Ruth Åkesson", "12 Mill St", "2026-03-02",
-     "2026-03-02T14:05:09", "no", "Septic repair in buffer zone"],
-    [2, "2026-015", None, "rda", "'=HYPERLINK(\"http://evil\",\"x\")", "1 Elm St", "2026-04-01",
-     "2026-04-01T09:00:00", "yes", "'-remove 3 trees"],
+    {"ID": 1, "File no.": "2026-014", "DEP file no.": "SE 082-1234",
+     "Kind": "Notice of Intent / Application for Permit", "Applicant": "Ruth Åkesson",
+     "Owner": "Nantucket Land Bank", "Property": "12 Mill St", "Received": "2026-03-02",
+     "Fee waived": "no", "Work description": "Septic repair in buffer zone"},
+    {"ID": 2, "File no.": "2026-015", "Kind": "Request for Determination of Applicability",
+     "Applicant": "'=HYPERLINK(\"http://evil\",\"x\")", "Owner": None, "Property": "1 Elm St",
+     "Received": "2026-04-01", "Fee waived": "yes",
+     "Work description": "'-remove 3 trees"},
 ]
-ABUTTER_NOTICES = [
-    ["ID", "Filing", "Owner name", "Mailed"],
-    [1, "2026-014", "Paul Revere", "2026-03-05"],
-    [2, "2026-014", "'+Jane Doe", "2026-03-05"],
-    [3, "2026-015", "Sam Adams", None],
+ABUTTERS = [
+    {"ID": 1, "Filing": "2026-014", "Owner name": "Paul Revere", "Parcels": "4-113"},
+    {"ID": 2, "Filing": "2026-014", "Owner name": "'+Jane Doe", "Parcels": "4-111"},
+    {"ID": 3, "Filing": "2026-015", "Owner name": "Sam Adams"},
 ]
+NOTICES = [
+    {"ID": 1, "Abutter": "Paul Revere", "Mailed on": "2026-03-05", "Hearing": None,
+     "Returned undeliverable": "no"},
+    {"ID": 2, "Abutter": "'+Jane Doe", "Mailed on": "2026-03-05"},
+]
+DOCUMENTS = [{"ID": 1, "Filing": "2026-014", "Title": "Order of Conditions",
+              "Created at": "2026-05-01T14:05:09", "Created by": "TS"}]
+
+
+def records(rows: list[list]) -> list[dict]:
+    header, *body = rows
+    return [dict(zip(header, row, strict=True)) for row in body]
+
+
+def shown_as_text(value: object) -> object:
+    """What a CSV reader gets back: text, with empty cells as None and numbers as text."""
+    if value is None or value == "":
+        return None
+    return value
+
+
+def assert_shows(found: list[dict], expected: list[dict]) -> None:
+    assert len(found) == len(expected)
+    for row, wanted in zip(found, expected, strict=True):
+        assert {k: row[k] for k in wanted} == wanted
 
 
 def sheet_rows(sheet) -> list[list]:
-    return [list(row) for row in sheet.iter_rows(values_only=True)]
+    return [[shown_as_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
 
 
 def csv_rows(path: Path) -> list[list]:
@@ -55,15 +84,21 @@ def test_xlsx_workbook(record_db: Path, tmp_path: Path) -> None:
     written = export(record_db, "xlsx", tmp_path / "request")
     assert [p.name for p in written] == [f"concom-desk records {date.today()}.xlsx"]
     book = load_workbook(written[0])
-    assert book.sheetnames == ["Abutter notices", "Filings", "Parties", "Properties"]
-    assert sheet_rows(book["Parties"]) == PARTIES
-    assert sheet_rows(book["Filings"]) == FILINGS
-    assert sheet_rows(book["Abutter notices"]) == ABUTTER_NOTICES
-    filings = book["Filings"]
+    assert book.sheetnames == TABLE_TITLES
+    assert_shows(records(sheet_rows(book["Filing"])), FILINGS)
+    assert_shows(records(sheet_rows(book["Abutter"])), ABUTTERS)
+    assert_shows(records(sheet_rows(book["Abutter notice"])), NOTICES)
+    assert_shows(records(sheet_rows(book["Generated document"])), DOCUMENTS)
+    assert len(records(sheet_rows(book["Audit entry"]))) == 13
+    filings = book["Filing"]
     assert filings.freeze_panes == "A2"
-    assert filings["A1"].font.bold
-    assert filings.column_dimensions["J"].width == len("Septic repair in buffer zone") + 2
+    assert filings["A1"].value == "ID" and filings["A1"].font.bold
     assert filings.column_dimensions["A"].width == 8
+    fee_column = [c for c in filings[1] if c.value == "Fee ($)"][0].column_letter
+    assert filings[f"{fee_column}2"].value == 125
+    assert filings[f"{fee_column}2"].number_format == "#,##0.00"
+    description = [c for c in filings[1] if c.value == "Work description"][0].column_letter
+    assert filings.column_dimensions[description].width == len("Septic repair in buffer zone") + 2
     for sheet in book:
         for row in sheet.iter_rows():
             assert all(cell.data_type != "f" for cell in row), "a formula reached the workbook"
@@ -72,22 +107,23 @@ def test_xlsx_workbook(record_db: Path, tmp_path: Path) -> None:
 def test_csv_files(record_db: Path, tmp_path: Path) -> None:
     out = tmp_path / "request"
     written = export(record_db, "csv", out)
-    assert sorted(p.name for p in written) == [
-        "Abutter notices.csv", "Filings.csv", "Parties.csv", "Properties.csv"]
-    assert (out / "Parties.csv").read_bytes().startswith(b"\xef\xbb\xbfID,Name,")
-    assert csv_rows(out / "Parties.csv") == PARTIES
-    assert csv_rows(out / "Filings.csv") == FILINGS
-    assert csv_rows(out / "Abutter notices.csv") == ABUTTER_NOTICES
+    assert sorted(p.name for p in written) == sorted(f"{t}.csv" for t in TABLE_TITLES)
+    assert (out / "Party.csv").read_bytes().startswith(b"\xef\xbb\xbfID,Name,Kind,")
+    assert_shows(records(csv_rows(out / "Filing.csv")), FILINGS)
+    assert [r["Fee ($)"] for r in records(csv_rows(out / "Filing.csv"))] == ["125.00", "0.00"]
+    assert_shows(records(csv_rows(out / "Abutter.csv")), ABUTTERS)
+    assert_shows(records(csv_rows(out / "Abutter notice.csv")), NOTICES)
+    assert_shows(records(csv_rows(out / "Generated document.csv")), DOCUMENTS)
     assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
 
 
 def test_a_link_to_a_missing_record_is_shown_not_hidden(record_db: Path, tmp_path: Path) -> None:
-    with closing(sqlite3.connect(record_db)) as conn:
-        conn.execute("INSERT INTO abutter_notices (filing_id, owner_name) VALUES (77, 'Lost')")
+    with closing(sqlite3.connect(record_db)) as conn:  # damage done outside the program
+        register_audit_functions(conn, Actor("someone"))
+        conn.execute("UPDATE abutter SET filing_id = 77 WHERE id = 3")
         conn.commit()
     export(record_db, "csv", tmp_path)
-    assert csv_rows(tmp_path / "Abutter notices.csv")[-1] == [4, "(missing record 77)", "Lost",
-                                                              None]
+    assert records(csv_rows(tmp_path / "Abutter.csv"))[2]["Filing"] == "(missing record 77)"
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "XLSX"])

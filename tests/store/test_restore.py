@@ -6,9 +6,9 @@ import errno
 import hashlib
 import json
 import sqlite3
+import tempfile
 import zipfile
 from collections.abc import Callable
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -16,22 +16,24 @@ import pytest
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.store import archive as archive_module
-from concom_desk.store import db_identity
+from concom_desk.store import db_identity, open_database
 from concom_desk.store import restore as restore_module
+from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.backup import make_backup
+from concom_desk.store.file_identity import APPLICATION_ID
+from concom_desk.store.models import Party
 from concom_desk.store.restore import restore
-from tests.store.conftest import all_rows, file_state, make_record
+from tests.store.conftest import all_rows, file_state, make_foreign_db, write_sql
 
 DB_MEMBER = "database/concom-desk.sqlite"
 
 
 def wreck_the_session(db: Path) -> None:
     """What a bad afternoon does: records added, changed and removed, a letter lost."""
-    with closing(sqlite3.connect(db)) as conn:
-        conn.execute("INSERT INTO parties (name) VALUES ('Added after the backup')")
-        conn.execute("UPDATE filings SET work_description = 'overwritten' WHERE id = 1")
-        conn.execute("DELETE FROM abutter_notices WHERE id = 3")
-        conn.commit()
+    with open_database(db, initials="TS") as database, database.session() as s:
+        s.add(Party(name="Added after the backup"))
+    write_sql(db, "UPDATE filing SET work_description = 'overwritten' WHERE id = 1",
+              "DELETE FROM abutter_notice WHERE id = 2")
     (documents_dir(db) / "2026-014" / "permit.docx").unlink()
 
 
@@ -95,15 +97,24 @@ def test_restore_brings_back_templates(record_db: Path, isolated_data_dir: Path,
 def test_a_stale_wal_of_the_old_database_is_not_replayed(record_db: Path,
                                                         backup_zip: Path) -> None:
     rows_at_backup = all_rows(record_db)
-    holder = sqlite3.connect(record_db)  # keeps the old WAL alive on disk
-    holder.execute("INSERT INTO parties (name) VALUES ('in the WAL only')")
+    # A program that died with its last commits still in the WAL (it held no lock file).
+    holder = sqlite3.connect(record_db)
+    register_audit_functions(holder, Actor("clerk", "TS"))
+    holder.execute("UPDATE party SET name = 'in the WAL only' WHERE id = 3")
     holder.commit()
     try:
-        assert Path(str(record_db) + "-wal").exists()
+        assert Path(str(record_db) + "-wal").stat().st_size > 0
         restore(backup_zip, record_db)
     finally:
         holder.close()
     assert all_rows(record_db) == rows_at_backup
+
+
+def test_restore_waits_for_the_program_to_close(record_db: Path, backup_zip: Path) -> None:
+    rows = all_rows(record_db)
+    with open_database(record_db), pytest.raises(UserError, match="is open in another"):
+        restore(backup_zip, record_db)
+    assert all_rows(record_db) == rows
 
 
 # --- refusals: each leaves the office folder and the data folder exactly as they were ---
@@ -126,17 +137,9 @@ def rewrite_archive(source: Path, target: Path, change: Callable[[dict[str, byte
     return target
 
 
-def foreign_database(members: dict[str, bytes], application_id: int = 0,
-                     revision: str = "0001_first") -> bytes:
-    path = Path(f"/tmp/foreign-{application_id}-{revision}.sqlite")
-    path.unlink(missing_ok=True)
-    make_record(path, revision)
-    with closing(sqlite3.connect(path)) as conn:
-        conn.execute("PRAGMA journal_mode=DELETE")
-        conn.execute(f"PRAGMA application_id={application_id}")
-    data = path.read_bytes()
-    path.unlink()
-    return data
+def foreign_database(application_id: int = 0, revision: str | None = None) -> bytes:
+    with tempfile.TemporaryDirectory() as folder:
+        return make_foreign_db(Path(folder) / "f.sqlite", application_id, revision).read_bytes()
 
 
 @pytest.fixture
@@ -178,7 +181,7 @@ REFUSALS = [
      OperationFailed, "damaged: the database inside"),
     ("a text file as database", set_member(DB_MEMBER, b"Dear Commissioners,"), True,
      OperationFailed, "not an SQLite file"),
-    ("another program's database", lambda m: m.__setitem__(DB_MEMBER, foreign_database(m)), True,
+    ("another program's database", set_member(DB_MEMBER, foreign_database()), True,
      UserError, "does not hold a ConCom Desk database"),
 ]
 
@@ -209,8 +212,8 @@ def test_a_newer_schema_is_refused(untouched: Path, backup_zip: Path, tmp_path: 
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     future = rewrite_archive(
         backup_zip, tmp_path / "future.zip",
-        lambda m: m.__setitem__(DB_MEMBER, foreign_database(
-            m, db_identity.APPLICATION_ID, "9999_from_the_future")), fix_manifest=True)
+        set_member(DB_MEMBER, foreign_database(APPLICATION_ID, "9999_from_the_future")),
+        fix_manifest=True)
     monkeypatch.setattr(db_identity, "known_revisions", lambda: ("0001_first",))
     with pytest.raises(UserError, match="newer version of ConCom Desk"):
         restore(future, untouched)
