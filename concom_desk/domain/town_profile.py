@@ -169,9 +169,9 @@ def _choice(value: str, allowed: Iterable[str], what: str, where: str) -> str:
 def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
     if not isinstance(entry, dict):
         raise ProfileError(f"{where}: must be a [[deadline]] table")
-    _known_keys(entry, _DEADLINE_KEYS, where)
     ident = _require(entry, "id", str, where)
     where = f"{where} ({ident})"
+    _known_keys(entry, _DEADLINE_KEYS, where)
     kinds = _require(entry, "kinds", list, where)
     if not kinds:
         raise ProfileError(f"{where}: 'kinds' is empty")
