@@ -29,7 +29,7 @@ _UNUSED = re.compile(
     r"|(plugins[/\\](qmltooling|quick|wayland|egldeviceintegrations|sqldrivers|networkinformation"
     r"|tls|multimedia|position|sensors|virtualkeyboard|webview|designer|texttospeech|generic"
     r"|platforminputcontexts|platformthemes|canbus|scenegraph|renderers))"
-    r"|(platforms[/\\]lib(qwayland|qeglfs|qlinuxfb|qvnc|qvkkhrdisplay|qminimalegl)\w*\.so)"
+    r"|(platforms[/\\]lib(qwayland|qeglfs|qlinuxfb|qvnc|qvkkhrdisplay|qminimalegl)[\w-]*\.so)"
     r"|(imageformats[/\\]\w*(webp|tiff|pdf|svg|tga|wbmp|icns)\w*\.)"
     r"|(opengl32sw\.dll|d3dcompiler)"
     r"|(translations[/\\](?!qtbase_en)\w+\.qm)",
