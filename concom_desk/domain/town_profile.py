@@ -119,6 +119,11 @@ class TownProfile:
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
 
+    def covers(self, kind: str) -> bool:
+        """Whether the profile sets any deadline at all for this kind of filing
+        (Nantucket's bylaw, say, has no ANRAD procedure)."""
+        return any(kind in rule.kinds for rule in self.deadlines)
+
     def with_closures(self, dates: Iterable[date] = (), rules: Iterable[str] = ()) -> TownProfile:
         """The same profile with the town's own office closures added (from settings)."""
         cal = self.time_rule.calendar
@@ -215,6 +220,13 @@ def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
     )
 
 
+def _list_of_str(table: dict[str, Any], key: str, where: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProfileError(f"{where}: '{key}' must be a list of names")
+    return value
+
+
 def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -284,7 +296,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     threshold = time.get("business_day_threshold", STATE_THRESHOLD_DAYS)
     if "business_day_threshold" in time:
         threshold = _require(time, "business_day_threshold", int, f"{name} [time]")
-    closure_rules = time.get("closure_rules", [])
+    closure_rules = _list_of_str(time, "closure_rules", f"{name} [time]")
     for rule in closure_rules:
         _choice(rule, CLOSURE_RULES, "closure rule", f"{name} [time]")
     calendar = BusinessCalendar.with_closures(rules=closure_rules)
@@ -298,7 +310,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     _check_references(deadlines, name)
     fines = _parse_fines(data["fines"], f"{name} [fines]") if "fines" in data else None
     fees = _parse_fees(_table(data, "fees", name), f"{name} [fees]")
-    declared = data.get("flags", [])
+    declared = _list_of_str(data, "flags", name)
     for flag in declared:
         _choice(flag, FILING_FLAGS, "flag", f"{name} flags")
     used = [f for rule in deadlines for f in (rule.when, rule.unless) if f is not None]

@@ -187,3 +187,12 @@ def test_python_m_concom_desk_prints_json() -> None:
     assert done.stderr == ""
     # BWR 1.05(10)(c): Fri 11/19/2027 + 10 business days (skip Thanksgiving) -> Mon 12/6.
     assert json.loads(done.stdout)["hearing_request_by"]["date"] == "2027-12-06"
+
+
+def test_a_kind_the_bylaw_does_not_know_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deadlines", "--town", "nantucket", "--kind", "anrad",
+                       "--received", "2026-06-12")
+    assert code == 0
+    assert "sets no deadline for this kind of filing" in out
+    assert deadlines_json(capsys, "--town", "nantucket", "--kind", "anrad",
+                          "--received", "2026-06-12") == {}
