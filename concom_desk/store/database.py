@@ -45,6 +45,9 @@ def _configure_connection(dbapi_connection: sqlite3.Connection, actor: Actor) ->
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys = ON")
+        # Persistent, so a no-op once set; here too so a file restored or copied in
+        # another journal mode is brought back to WAL before anything is written.
+        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")
         # Our triggers call our own SQL functions; builds that default to an untrusted
         # schema would refuse that. The file is ours (application_id was checked).
