@@ -1,78 +1,55 @@
-"""`concom-desk backup | restore | check | export`: keeping the record safe and
-handing it out, from the command line."""
+"""`concom-desk demo` and `concom-desk filings`: a demo town, and the filings list."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, db_path_from
+from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    backup = subparsers.add_parser(
-        "backup", help="write a verified backup archive (database, documents, templates)"
+    demo = subparsers.add_parser(
+        "demo", help="write a believable demo town into a new database"
     )
-    add_db_option(backup)
-    backup.add_argument("--out", required=True, metavar="FILE.zip",
-                        help="the archive to write (or a folder to write it in)")
-    backup.set_defaults(run=run_backup)
+    add_db_option(demo)
+    demo.add_argument("--size", choices=("small", "large"), default="small",
+                      help="small: a few years, ~90 filings; large: 20 years, ~10,000 filings")
+    demo.set_defaults(run=run_demo)
 
-    restore = subparsers.add_parser(
-        "restore", help="put a backup archive back; the current database is kept aside"
-    )
-    restore.add_argument("archive", metavar="FILE.zip", help="a backup made by concom-desk")
-    add_db_option(restore)
-    restore.set_defaults(run=run_restore)
-
-    check = subparsers.add_parser(
-        "check", help="check the database for damage (exit 0 when sound, 1 otherwise)"
-    )
-    add_db_option(check)
-    check.set_defaults(run=run_check)
-
-    export = subparsers.add_parser(
-        "export", help="every table in plain words, for a public-records request"
-    )
-    add_db_option(export)
-    export.add_argument("--format", required=True, choices=("xlsx", "csv"),
-                        help="one Excel workbook, or one CSV file per table")
-    export.add_argument("--out", required=True, metavar="DIR", help="folder to write into")
-    export.set_defaults(run=run_export)
+    filings = subparsers.add_parser("filings", help="list the filings with their next deadline")
+    add_db_option(filings)
+    filings.add_argument("--json", action="store_true", help="print JSON")
+    filings.add_argument("--no-void", action="store_true", help="leave out voided filings")
+    filings.set_defaults(run=run_filings)
 
 
-def run_backup(args: argparse.Namespace) -> int:
-    from concom_desk.store.backup import make_backup
+def run_demo(args: argparse.Namespace) -> int:
+    from concom_desk.services.demo_town import load_demo
 
-    made = make_backup(db_path_from(args), Path(args.out))
-    count = len(made.manifest.members)
-    print(f"Backup written to {made.path} ({count} file{'s' if count != 1 else ''}, verified).")
+    summary = load_demo(db_path_from(args), args.size)
+    print(summary.describe())
     return EXIT_OK
 
 
-def run_restore(args: argparse.Namespace) -> int:
-    from concom_desk.store.restore import restore
+def run_filings(args: argparse.Namespace) -> int:
+    from concom_desk.errors import UserError
+    from concom_desk.services.filing_list import list_filings
+    from concom_desk.store import open_database
 
-    done = restore(Path(args.archive), db_path_from(args))
-    print(f"Restored {done.database} from the backup of {done.manifest.created_utc}.")
-    for path in done.kept_aside:
-        print(f"What was there before is kept as {path}.")
-    return EXIT_OK
-
-
-def run_check(args: argparse.Namespace) -> int:
-    from concom_desk.store.health import check
-
-    report = check(db_path_from(args))
-    for line in report.lines:
-        print(line)
-    print("The database is sound." if report.sound else "The database has problems.")
-    return EXIT_OK if report.sound else EXIT_FAILED
-
-
-def run_export(args: argparse.Namespace) -> int:
-    from concom_desk.store.export_writers import export
-
-    written = export(db_path_from(args), args.format, Path(args.out))
-    print(f"Exported {len(written)} file{'s' if len(written) != 1 else ''} to {args.out}.")
+    path = db_path_from(args)
+    if not path.exists():
+        raise UserError(f"there is no database at {path}; give one with --db PATH")
+    with open_database(path) as db:
+        rows = list_filings(db, include_void=not args.no_void)
+    if args.json:
+        print_json(rows)
+        return EXIT_OK
+    if not rows:
+        print("No filings.")
+    for row in rows:
+        upcoming = row["next_deadline"]
+        due = f"{upcoming['date']} {upcoming['id']}" if upcoming else "—"
+        print(f"{row['file_no']:<10} {row['kind']:<9} {row['status']:<9} "
+              f"{row['received'] or '':<10}  {row['address'][:28]:<28} "
+              f"{row['applicant'][:24]:<24} {due}")
     return EXIT_OK

@@ -48,14 +48,17 @@ def read_identity(conn: sqlite3.Connection) -> DatabaseIdentity:
     return DatabaseIdentity(application_id, revision)
 
 
-def known_revisions() -> tuple[str, ...]:
-    """Schema revisions this program can open, oldest first."""
-    return ()
-
-
 def is_newer_than_program(revision: str | None) -> bool:
-    known = known_revisions()
-    return bool(known) and revision is not None and revision not in known
+    """A revision this program's migrations do not know was written by a newer program."""
+    if revision is None:
+        return False
+    from concom_desk.store.schema import script_directory
+
+    try:
+        script_directory().get_revision(revision)
+    except Exception:  # alembic raises several kinds for an unknown id
+        return True
+    return False
 
 
 def open_read_only(path: Path) -> sqlite3.Connection:

@@ -1,105 +1,80 @@
-"""`concom-desk backup | restore | check | export`: messages and exit codes."""
+"""`concom-desk demo` and `concom-desk filings` as a script uses them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from concom_desk.cli import main
-from concom_desk.paths import default_db_path
-from tests.store.conftest import all_rows, big_record, corrupt_page, make_record, write_sql
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return make_record(tmp_path / "concom-desk.sqlite")
+from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.store.models import FILING_STATUSES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_backup_wreck_restore(db: Path, tmp_path: Path, capsys) -> None:
-    rows = all_rows(db)
-    out = tmp_path / "friday.zip"
-    code, said, err = run(capsys, "backup", "--db", str(db), "--out", str(out))
-    assert (code, err) == (0, "")
-    assert said == f"Backup written to {out} (1 file, verified).\n"
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "demo.sqlite"
+    assert main(["demo", "--db", str(path), "--size", "small"]) == 0
+    return path
 
-    db.write_bytes(b"wrecked")
-    code, said, err = run(capsys, "check", "--db", str(db))
-    assert code == 1
-    assert said.splitlines()[-1] == "The database has problems."
 
-    code, said, err = run(capsys, "restore", str(out), "--db", str(db))
-    assert (code, err) == (0, "")
-    lines = said.splitlines()
-    assert lines[0].startswith(f"Restored {db} from the backup of ")
-    assert lines[1].startswith(f"What was there before is kept as {tmp_path}/concom-desk."
-                               "before-restore-")
-    assert all_rows(db) == rows
+def test_filings_json_has_the_promised_shape(demo_db: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "filings", "--db", str(demo_db), "--json")
+    assert code == 0, err
+    rows = json.loads(out)
+    assert len(rows) > 50
+    for row in rows:
+        assert {"file_no", "kind", "town", "status", "address", "applicant", "received",
+                "next_deadline"} <= set(row)
+        assert row["kind"] in KINDS and row["status"] in FILING_STATUSES
+        assert row["received"] is None or len(row["received"]) == 10
+        if row["next_deadline"] is not None:
+            assert set(row["next_deadline"]) == {"id", "date"}
+            assert row["next_deadline"]["date"] >= "2000-01-01"
+    assert any(row["next_deadline"] for row in rows)
+    assert all(row["applicant"] for row in rows if row["status"] != "void")
+    assert len({row["file_no"] for row in rows}) == len(rows)
 
-    code, said, _ = run(capsys, "check", "--db", str(db))
+
+def test_filings_text_lists_one_line_per_filing(demo_db: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "filings", "--db", str(demo_db), "--json")
+    rows = json.loads(out)
+    code, text, _ = run(capsys, "filings", "--db", str(demo_db))
     assert code == 0
-    assert said.splitlines()[-1] == "The database is sound."
+    assert len(text.splitlines()) == len(rows)
+    assert text.splitlines()[0].startswith(rows[0]["file_no"])
 
 
-def test_the_default_database_is_in_the_data_folder(capsys, tmp_path: Path) -> None:
-    make_record(default_db_path())
-    code, said, _ = run(capsys, "check")
-    assert code == 0 and "The database is sound." in said
-    code, _, _ = run(capsys, "backup", "--out", str(tmp_path / "b.zip"))
-    assert code == 0 and (tmp_path / "b.zip").exists()
+def test_demo_refuses_a_database_with_records(demo_db: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "demo", "--db", str(demo_db))
+    assert code == 2
+    assert "already holds records" in err and len(err.strip().splitlines()) == 1
 
 
-def test_check_finds_a_damaged_page(tmp_path: Path, capsys) -> None:
-    db = big_record(tmp_path / "concom-desk.sqlite")
-    corrupt_page(db)
-    code, said, _ = run(capsys, "check", "--db", str(db))
-    assert code == 1
-    assert "Integrity check FAILED" in said
+def test_filings_without_a_database_says_so(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "filings", "--db", str(tmp_path / "none.sqlite"))
+    assert code == 2 and "no database" in err
+    assert not (tmp_path / "none.sqlite").exists()
 
 
-def test_export_both_formats(db: Path, tmp_path: Path, capsys) -> None:
-    code, said, _ = run(capsys, "export", "--db", str(db), "--format", "csv",
-                        "--out", str(tmp_path / "csv"))
-    assert (code, said) == (0, f"Exported 25 files to {tmp_path / 'csv'}.\n")
-    code, said, _ = run(capsys, "export", "--db", str(db), "--format", "xlsx",
-                        "--out", str(tmp_path / "xlsx"))
-    assert (code, said) == (0, f"Exported 1 file to {tmp_path / 'xlsx'}.\n")
-
-
-def test_a_wrong_format_is_a_usage_error(db: Path, tmp_path: Path, capsys) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(["export", "--db", str(db), "--format", "pdf", "--out", str(tmp_path)])
-    assert exit_.value.code == 2
-    assert "invalid choice: 'pdf'" in capsys.readouterr().err
-
-
-def test_restoring_a_letter_is_a_one_line_usage_error(db: Path, tmp_path: Path, capsys) -> None:
-    letter = tmp_path / "letter.zip"
-    letter.write_text("Dear Commissioners")
-    before = db.read_bytes()
-    code, said, err = run(capsys, "restore", str(letter), "--db", str(db))
-    assert (code, said) == (2, "")
-    assert err == f"concom-desk: error: {letter} is not a ConCom Desk backup " \
-                  "(it is not a zip archive)\n"
-    assert db.read_bytes() == before
-
-
-def test_a_damaged_archive_fails_with_exit_1(db: Path, tmp_path: Path, capsys) -> None:
-    out = tmp_path / "b.zip"
-    assert run(capsys, "backup", "--db", str(db), "--out", str(out))[0] == 0
-    data = bytearray(out.read_bytes())
-    data[200:260] = b"\xff" * 60  # inside the compressed database
-    out.write_bytes(bytes(data))
-    write_sql(db, "UPDATE party SET name = 'after the backup' WHERE id = 3")
-    rows = all_rows(db)
-    code, said, err = run(capsys, "restore", str(out), "--db", str(db))
-    assert code == 1 and said == ""
-    assert err.startswith(f"concom-desk: failed: {out} is damaged")
-    assert len(err.splitlines()) == 1
-    assert all_rows(db) == rows
+def test_filings_refuses_a_foreign_file(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("meeting notes\n" * 20)
+    code, _, err = run(capsys, "filings", "--db", str(path))
+    assert code == 2 and "not a database" in err
+    assert path.read_text() == "meeting notes\n" * 20

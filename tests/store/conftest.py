@@ -3,8 +3,11 @@ small commission record on a temporary SQLite file, and ways to compare records.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import closing
 from datetime import date, datetime
@@ -40,8 +43,24 @@ def db(db_path: Path) -> Iterator[Database]:
 PERMIT = b"PK\x03\x04 permit for 12 Mill St"
 
 
+_TEMPLATE: list[Path] = []
+
+
 def make_record(path: Path) -> Path:
-    """A small commission record written through the store (so with its audit trail)."""
+    """A small commission record written through the store (so with its audit trail).
+    Built once per test run, then copied: the template is closed, so a file copy of it
+    is exact (the program itself never copies a database this way)."""
+    if not _TEMPLATE:
+        folder = tempfile.mkdtemp(prefix="concom-record-")
+        atexit.register(shutil.rmtree, folder, True)
+        template = Path(folder) / "record.sqlite"
+        _build_record(template)
+        _TEMPLATE.append(template)
+    shutil.copyfile(_TEMPLATE[0], path)
+    return path
+
+
+def _build_record(path: Path) -> Path:
     with open_database(path, initials="TS") as database, database.session() as s:
         ruth = Party(name="Ruth Åkesson", address_line1="12 Mill St", city="Upton",
                      zip="01568")
@@ -77,6 +96,16 @@ def write_sql(path: Path, *statements: str) -> None:
     with open_database(path, initials="TS") as database, database.session() as s:
         for statement in statements:
             s.execute(text(statement))
+
+
+def make_future_record(path: Path) -> Path:
+    """A record stamped with a schema revision no migration of this program knows."""
+    make_record(path)
+    with closing(sqlite3.connect(path)) as conn:  # alembic_version is not audited
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+        conn.commit()
+        conn.execute("PRAGMA journal_mode=DELETE")
+    return path
 
 
 def make_foreign_db(path: Path, application_id: int = 0, revision: str | None = None) -> Path:

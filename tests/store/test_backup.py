@@ -21,7 +21,14 @@ from concom_desk.store import backup as backup_module
 from concom_desk.store import open_database
 from concom_desk.store.backup import auto_backup, make_backup
 from concom_desk.store.models import Party
-from tests.store.conftest import all_rows, big_record, corrupt_page, make_foreign_db, write_sql
+from tests.store.conftest import (
+    all_rows,
+    big_record,
+    corrupt_page,
+    make_foreign_db,
+    make_future_record,
+    write_sql,
+)
 
 
 def stamped_revision(db: Path) -> str | None:
@@ -121,6 +128,12 @@ def test_refuses_what_is_not_a_database(tmp_path: Path, content: bytes | None,
 def test_refuses_another_programs_sqlite_file(tmp_path: Path) -> None:
     db = make_foreign_db(tmp_path / "photos.sqlite")
     with pytest.raises(UserError, match="not a ConCom Desk database"):
+        make_backup(db, tmp_path / "b.zip")
+
+
+def test_refuses_a_database_from_a_newer_program(tmp_path: Path) -> None:
+    db = make_future_record(tmp_path / "concom-desk.sqlite")
+    with pytest.raises(UserError, match="newer version of ConCom Desk \\(schema 9999\\)"):
         make_backup(db, tmp_path / "b.zip")
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.health import check
-from tests.store.conftest import big_record, corrupt_page, make_foreign_db
+from concom_desk.store.schema import head_revision
+from tests.store.conftest import big_record, corrupt_page, make_foreign_db, make_future_record
 
 
 def test_a_sound_database(record_db: Path) -> None:
@@ -18,7 +19,7 @@ def test_a_sound_database(record_db: Path) -> None:
     # make_record inserts 3 parties, 2 properties, 2 filings, 3 abutters, 2 notices and
     # 1 document: 13 rows, one audit entry each.
     assert report.lines == [
-        "ConCom Desk database, schema not stamped.",
+        f"ConCom Desk database, schema {head_revision()}.",
         "Integrity check: ok, every page of the file is readable and consistent.",
         "Links between records: ok, every link points to an existing record.",
         "Audit trail: ok, 13 entries, each sealed to the one before it.",
@@ -94,6 +95,13 @@ def test_another_programs_database(tmp_path: Path) -> None:
     report = check(make_foreign_db(tmp_path / "photos.sqlite"))
     assert not report.sound
     assert report.lines == ["This SQLite file is not a ConCom Desk database."]
+
+
+def test_a_database_from_a_newer_program(tmp_path: Path) -> None:
+    report = check(make_future_record(tmp_path / "concom-desk.sqlite"))
+    assert not report.sound
+    assert report.lines == [
+        "Written by a newer ConCom Desk (schema 9999); this program cannot judge it."]
 
 
 def test_no_file(tmp_path: Path) -> None:

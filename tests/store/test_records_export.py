@@ -23,7 +23,7 @@ TABLE_TITLES = [
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing waiver", "Inspection",
     "Meeting", "Member", "Member vote", "Party", "Property", "Standard condition",
-    "Violation", "Vote",
+    "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the
 # export must see it, worked out by hand: names for links, words for codes, dollars

@@ -16,14 +16,19 @@ import pytest
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.store import archive as archive_module
-from concom_desk.store import db_identity, open_database
+from concom_desk.store import open_database
 from concom_desk.store import restore as restore_module
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.backup import make_backup
-from concom_desk.store.file_identity import APPLICATION_ID
 from concom_desk.store.models import Party
 from concom_desk.store.restore import restore
-from tests.store.conftest import all_rows, file_state, make_foreign_db, write_sql
+from tests.store.conftest import (
+    all_rows,
+    file_state,
+    make_foreign_db,
+    make_future_record,
+    write_sql,
+)
 
 DB_MEMBER = "database/concom-desk.sqlite"
 
@@ -142,6 +147,12 @@ def foreign_database(application_id: int = 0, revision: str | None = None) -> by
         return make_foreign_db(Path(folder) / "f.sqlite", application_id, revision).read_bytes()
 
 
+def future_database(folder: Path) -> bytes:
+    """A ConCom Desk database as a newer program (schema 9999) would have written it."""
+    path = make_future_record(folder / "future.sqlite")
+    return path.read_bytes()
+
+
 @pytest.fixture
 def untouched(record_db: Path, isolated_data_dir: Path):
     """Asserts, after the test body, that nothing in the office or data folder changed."""
@@ -208,13 +219,9 @@ def test_a_missing_archive_is_refused(untouched: Path, tmp_path: Path) -> None:
         restore(tmp_path / "nowhere.zip", untouched)
 
 
-def test_a_newer_schema_is_refused(untouched: Path, backup_zip: Path, tmp_path: Path,
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    future = rewrite_archive(
-        backup_zip, tmp_path / "future.zip",
-        set_member(DB_MEMBER, foreign_database(APPLICATION_ID, "9999_from_the_future")),
-        fix_manifest=True)
-    monkeypatch.setattr(db_identity, "known_revisions", lambda: ("0001_first",))
+def test_a_newer_schema_is_refused(untouched: Path, backup_zip: Path, tmp_path: Path) -> None:
+    future = rewrite_archive(backup_zip, tmp_path / "future.zip",
+                             set_member(DB_MEMBER, future_database(tmp_path)), fix_manifest=True)
     with pytest.raises(UserError, match="newer version of ConCom Desk"):
         restore(future, untouched)
 
