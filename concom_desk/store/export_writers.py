@@ -10,7 +10,7 @@ import csv
 import os
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -18,19 +18,21 @@ from typing import Any
 
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
+from concom_desk.store.db_identity import require_concom_database
 from concom_desk.store.disk_errors import plain_os_error
-from concom_desk.store.records_export import Cell, TableView, read_record
+from concom_desk.store.records_export import Cell, TableView, record_snapshot, table_views
 
 FORMATS = ("xlsx", "csv")
 XLSX_CELL_LIMIT = 32_767  # Excel refuses longer text in one cell
+XLSX_MAX_ROWS = 1_048_576  # rows in one Excel sheet, header included
 _MIN_WIDTH, _MAX_WIDTH = 8, 60
 
 
-def _column_widths(table: TableView, sample: int = 2000) -> list[float]:
+def _column_widths(table: TableView) -> list[float]:
     """Widths that fit the header and most values, from the first rows (a 60,000-row
     table need not be measured to the end)."""
     widths = [len(h) for h in table.headers]
-    for row in table.rows[:sample]:
+    for row in table.sample:
         for i, value in enumerate(row):
             if value is not None:
                 longest_line = max(len(part) for part in str(value).split("\n"))
@@ -38,7 +40,7 @@ def _column_widths(table: TableView, sample: int = 2000) -> list[float]:
     return [min(max(w + 2, _MIN_WIDTH), _MAX_WIDTH) for w in widths]
 
 
-def _write_xlsx(tables: Sequence[TableView], target: Path) -> None:
+def _write_xlsx(tables: Iterable[TableView], target: Path) -> None:
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -47,7 +49,8 @@ def _write_xlsx(tables: Sequence[TableView], target: Path) -> None:
     book = Workbook(write_only=True)
     taken: set[str] = set()
     bold = Font(bold=True)
-    for table in tables:
+
+    def new_sheet(table: TableView) -> Any:
         sheet = book.create_sheet(sheet_title(table.name, taken))
         sheet.freeze_panes = "A2"
         for i, width in enumerate(_column_widths(table), start=1):
@@ -58,8 +61,15 @@ def _write_xlsx(tables: Sequence[TableView], target: Path) -> None:
             cell.font = bold
             header.append(cell)
         sheet.append(header)
+        return sheet
+
+    for table in tables:
+        sheet, count = new_sheet(table), 1
         for row in table.rows:
+            if count == XLSX_MAX_ROWS:  # Excel's limit: the table goes on in another sheet
+                sheet, count = new_sheet(table), 1
             sheet.append([_fit_cell(sheet, v) for v in row])
+            count += 1
     book.save(target)
 
 
@@ -86,6 +96,22 @@ def _write_csv(table: TableView, target: Path) -> None:
         os.fsync(handle.fileno())
 
 
+def _write_all(tables: Iterable[TableView], fmt: str, staging: Path, out_dir: Path,
+               stem: str) -> list[tuple[Path, Path]]:
+    """Write every table under `staging`; (temporary, final) path pairs."""
+    if fmt == "xlsx":
+        name = f"{stem} records {date.today().isoformat()}.xlsx"
+        _write_xlsx(tables, staging / name)
+        return [(staging / name, out_dir / name)]
+    taken: set[str] = set()
+    finished = []
+    for table in tables:
+        name = sheet_title(table.name, taken) + ".csv"
+        _write_csv(table, staging / name)
+        finished.append((staging / name, out_dir / name))
+    return finished
+
+
 def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
     """Export every table of the database to `out_dir`; the files written."""
     db_path, out_dir = Path(db_path), Path(out_dir)
@@ -93,7 +119,7 @@ def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
         raise UserError(f"unknown export format {fmt!r}; choose xlsx or csv")
     if out_dir.exists() and not out_dir.is_dir():
         raise UserError(f"{out_dir} is a file; give a folder for the export")
-    tables = read_record(db_path)
+    require_concom_database(db_path)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".concom-export-", dir=out_dir))
@@ -101,17 +127,8 @@ def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
         raise plain_os_error(exc, "write the export", out_dir) from None
     written: list[Path] = []
     try:
-        if fmt == "xlsx":
-            name = f"{db_path.stem} records {date.today().isoformat()}.xlsx"
-            _write_xlsx(tables, staging / name)
-            finished = [(staging / name, out_dir / name)]
-        else:
-            taken: set[str] = set()
-            finished = []
-            for table in tables:
-                name = sheet_title(table.name, taken) + ".csv"
-                _write_csv(table, staging / name)
-                finished.append((staging / name, out_dir / name))
+        with record_snapshot(db_path) as conn:
+            finished = _write_all(table_views(conn), fmt, staging, out_dir, db_path.stem)
         for temporary, final in finished:
             temporary.replace(final)
             written.append(final)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
-from contextlib import closing
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ RECORD_LABELS = {
 CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
 }
+SAMPLE_ROWS = 2000
 # Internal bookkeeping, not part of the public record.
 SKIPPED_TABLES = ("alembic_version",)
 
@@ -56,9 +58,14 @@ _MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?(.*)
 
 @dataclass
 class TableView:
+    """One table in plain words. `rows` is read as it is written out (a 300,000-row
+    audit trail never sits in memory whole); `sample` holds its first rows, for
+    sizing columns."""
+
     name: str
     headers: list[str]
-    rows: list[list[Cell]]
+    rows: Iterable[list[Cell]]
+    sample: list[list[Cell]]
 
     @property
     def title(self) -> str:
@@ -162,28 +169,47 @@ def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
         lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
         words = [CODE_WORDS.get((table, name)) for name, _ in columns]
         select = ", ".join(_quoted(name) for name, _ in columns)
-        rows: list[list[Cell]] = []
-        for raw in conn.execute(f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid"):
-            row: list[Cell] = []
-            for value, (name, declared), lookup, code_words in zip(
-                    raw, columns, lookups, words, strict=True):
-                if lookup is not None and value is not None:
-                    shown = lookup.get(value)
-                    row.append(printable_cell(shown) if shown is not None
-                               else f"(missing record {value})")
-                else:
-                    row.append(plain_value(value, declared, name, code_words))
-            rows.append(row)
-        yield TableView(table, headers, rows)
+        cursor = conn.execute(f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid")
+        rows = (_plain_row(raw, columns, lookups, words) for raw in cursor)
+        sample = list(islice(rows, SAMPLE_ROWS))
+        yield TableView(table, headers, chain(sample, rows), sample)
 
 
-def read_record(db_path: Path) -> list[TableView]:
-    """Every table of the database at `db_path`, in plain words, from one snapshot."""
+def _plain_row(raw: tuple[Any, ...], columns: list[tuple[str, str]],
+               lookups: list[dict[Any, str] | None],
+               words: list[dict[str, str] | None]) -> list[Cell]:
+    row: list[Cell] = []
+    for value, (name, declared), lookup, code_words in zip(
+            raw, columns, lookups, words, strict=True):
+        if lookup is not None and value is not None:
+            shown = lookup.get(value)
+            row.append(printable_cell(shown) if shown is not None
+                       else f"(missing record {value})")
+        else:
+            row.append(plain_value(value, declared, name, code_words))
+    return row
+
+
+@contextmanager
+def record_snapshot(db_path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection inside one read transaction: every table the export
+    reads shows the same moment, even if the window saves meanwhile."""
     require_concom_database(db_path)
     with closing(open_read_only(db_path)) as conn:
         conn.isolation_level = None
         conn.execute("BEGIN")
         try:
-            return list(table_views(conn))
+            yield conn
         finally:
             conn.execute("COMMIT")
+
+
+def read_record(db_path: Path) -> list[TableView]:
+    """Every table of the database at `db_path`, in plain words, held in memory
+    (for small records and tests; the export streams instead)."""
+    with record_snapshot(db_path) as conn:
+        views = []
+        for view in table_views(conn):
+            view.rows = list(view.rows)
+            views.append(view)
+        return views

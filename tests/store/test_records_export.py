@@ -155,3 +155,22 @@ def test_disk_full_leaves_no_partial_export(record_db: Path, tmp_path: Path,
     with pytest.raises(OperationFailed, match="the disk is full"):
         export(record_db, "csv", out)
     assert list(out.iterdir()) == []
+
+
+def test_a_table_longer_than_a_sheet_goes_on_in_the_next(record_db: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(export_writers, "XLSX_MAX_ROWS", 3)  # header + 2 rows per sheet
+    book = load_workbook(export(record_db, "xlsx", tmp_path)[0])
+    # The 3 abutters fill "Abutter" (2 rows) and go on in "Abutter (2)" (1 row).
+    assert book.sheetnames[:3] == ["Abutter", "Abutter (2)", "Abutter notice"]
+    assert [r["Owner name"] for r in records(sheet_rows(book["Abutter"]))] == [
+        "Paul Revere", "'+Jane Doe"]
+    assert records(sheet_rows(book["Abutter (2)"]))[0]["Owner name"] == "Sam Adams"
+
+
+def test_not_a_database_makes_no_folder(tmp_path: Path) -> None:
+    letter = tmp_path / "letter.sqlite"
+    letter.write_text("Dear Commissioners")
+    with pytest.raises(UserError, match="not an SQLite file"):
+        export(letter, "csv", tmp_path / "request")
+    assert not (tmp_path / "request").exists()
