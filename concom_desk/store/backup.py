@@ -39,10 +39,11 @@ from concom_desk.store.archive import (
 )
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import read_identity, require_concom_database
-from concom_desk.store.disk_errors import fsync_directory, plain_os_error
+from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
 
 log = logging.getLogger(__name__)
 
+STAGING_PREFIX = ".concom-backup-"
 AUTO_BACKUP_NAME = re.compile(r"^(?P<stem>.+)-auto-(?P<stamp>\d{8}T\d{6}Z)(?:-\d+)?\.zip$")
 
 
@@ -142,8 +143,9 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
     folder = out_zip.parent
     if not folder.is_dir():
         raise UserError(f"the folder {folder} does not exist; create it or choose another")
+    sweep_leftovers(folder, STAGING_PREFIX)
     try:
-        staging = Path(tempfile.mkdtemp(prefix=".concom-backup-", dir=folder))
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
     try:

@@ -19,10 +19,11 @@ from typing import Any
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
 from concom_desk.store.db_identity import require_concom_database
-from concom_desk.store.disk_errors import plain_os_error
+from concom_desk.store.disk import plain_os_error, sweep_leftovers
 from concom_desk.store.records_export import Cell, TableView, record_snapshot, table_views
 
 FORMATS = ("xlsx", "csv")
+STAGING_PREFIX = ".concom-export-"
 XLSX_CELL_LIMIT = 32_767  # Excel refuses longer text in one cell
 XLSX_MAX_ROWS = 1_048_576  # rows in one Excel sheet, header included
 _MIN_WIDTH, _MAX_WIDTH = 8, 60
@@ -122,7 +123,8 @@ def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
     require_concom_database(db_path)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".concom-export-", dir=out_dir))
+        sweep_leftovers(out_dir, STAGING_PREFIX)
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
     except OSError as exc:
         raise plain_os_error(exc, "write the export", out_dir) from None
     written: list[Path] = []

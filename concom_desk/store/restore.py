@@ -44,12 +44,13 @@ from concom_desk.store.db_identity import (
     looks_like_sqlite,
     read_identity,
 )
-from concom_desk.store.disk_errors import fsync_directory, plain_os_error
+from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
 from concom_desk.store.lock import DatabaseLock
 
 log = logging.getLogger(__name__)
 
 SIDECARS = ("-wal", "-shm", "-journal")
+STAGING_PREFIX = ".concom-restore-"
 
 
 @dataclass
@@ -130,8 +131,9 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
         manifest = read_manifest(archive, archive_path)
         if not folder.is_dir():
             raise UserError(f"the folder {folder} does not exist; create it or choose another")
+        sweep_leftovers(folder, STAGING_PREFIX)
         try:
-            staging = Path(tempfile.mkdtemp(prefix=".concom-restore-", dir=folder))
+            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
         except OSError as exc:
             raise plain_os_error(exc, "restore the backup", folder) from None
         try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import os
 import sqlite3
+import time
 import zipfile
 from contextlib import closing
 from datetime import UTC, datetime
@@ -237,3 +239,16 @@ def test_auto_backup_thins_its_own_backups_only(record_db: Path) -> None:
 def test_auto_backup_of_a_missing_database_does_nothing(tmp_path: Path) -> None:
     assert auto_backup(tmp_path / "nothing.sqlite") is None
     assert not backups_dir(tmp_path / "nothing.sqlite").exists()
+
+
+def test_leftovers_of_a_killed_backup_are_swept_up(record_db: Path, tmp_path: Path) -> None:
+    out_dir = tmp_path / "usb"
+    dead = out_dir / ".concom-backup-dead"
+    running = out_dir / ".concom-backup-running"
+    for folder in (dead, running):
+        folder.mkdir(parents=True)
+        (folder / "concom-desk.sqlite").write_bytes(b"half a copy")
+    two_days_ago = time.time() - 2 * 24 * 3600
+    os.utime(dead, (two_days_ago, two_days_ago))
+    make_backup(record_db, out_dir / "b.zip")
+    assert sorted(p.name for p in out_dir.iterdir()) == [".concom-backup-running", "b.zip"]

@@ -1,13 +1,17 @@
-"""Operating-system failures told in a clerk's words.
+"""The disk under backups, restores and exports.
 
 A backup or restore that fails on the disk (full, read-only, a path through a
 file) must say what happened and where, in one line, never with a traceback.
+Work happens in a hidden staging folder beside the target, removed afterwards;
+one left by a crash or a power cut is swept up by the next run.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
+import time
 from pathlib import Path
 
 from concom_desk.errors import OperationFailed
@@ -40,3 +44,21 @@ def fsync_directory(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+STALE_AFTER_SECONDS = 24 * 3600  # no backup or export takes a day; an older one is dead
+
+
+def sweep_leftovers(folder: Path, prefix: str) -> None:
+    """Remove staging folders named `prefix...` that a killed run left in `folder`."""
+    cutoff = time.time() - STALE_AFTER_SECONDS
+    try:
+        leftovers = [p for p in folder.glob(prefix + "*") if p.is_dir()]
+    except OSError:
+        return
+    for path in leftovers:
+        try:
+            if path.stat().st_mtime < cutoff:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            continue
