@@ -7,7 +7,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
@@ -31,7 +31,8 @@ def list_filings(db: Database, today: date | None = None,
     profiles = available_profiles()
     query = (select(Filing)
              .options(joinedload(Filing.applicant), joinedload(Filing.owner),
-                      joinedload(Filing.property))
+                      joinedload(Filing.property),
+                      selectinload(Filing.original))  # extensions count from its expiry
              .order_by(Filing.received.desc(), Filing.file_no.desc()))
     if not include_void:
         query = query.where(Filing.status != "void")

@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
 from concom_desk.store.location import location_warning
@@ -165,13 +167,21 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     db_path = db_path.expanduser().absolute()
     check_file_identity(db_path)
     db_lock = DatabaseLock(db_path) if lock else None
-    if db_lock is not None:
-        db_lock.acquire()
     try:
+        if db_lock is not None:
+            db_lock.acquire()
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
         upgrade_backup = bring_schema_up_to_date(db_path, actor)
         engine = make_engine(db_path, actor)
+    except (UserError, OperationFailed):
+        if db_lock is not None:
+            db_lock.release()
+        raise
+    except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
+        if db_lock is not None:
+            db_lock.release()
+        raise OperationFailed(_explain_open_failure(db_path, exc)) from exc
     except BaseException:
         if db_lock is not None:
             db_lock.release()
@@ -179,6 +189,16 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     database = Database(db_path, engine, actor, db_lock, upgrade_backup)
     database.set_initials(initials)
     return database
+
+
+def _explain_open_failure(path: Path, exc: BaseException) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    if any(word in detail for word in ("malformed", "not a database", "corrupt")):
+        return (f"{path} is damaged ({detail}); it was left as it is — restore a backup")
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename or path
+        return f"cannot open {path}: {exc.strerror} ({where})"
+    return f"cannot open {path}: {detail}"
 
 
 __all__ = ["APPLICATION_ID", "Database", "make_engine", "open_database"]
