@@ -87,6 +87,15 @@ def describe_holder(text: str) -> str:
         return "another program (its lock file cannot be read)"
 
 
+def _held_by_this_process(text: str) -> bool:
+    try:
+        info = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(info, dict) and info.get("pid") == os.getpid() and \
+        info.get("machine") == socket.gethostname()
+
+
 class DatabaseLock:
     def __init__(self, db_path: Path):
         self.db_path = db_path
@@ -101,8 +110,12 @@ class DatabaseLock:
         handle = self.path.open("a+", encoding="utf-8")
         if not _try_os_lock(handle):
             handle.seek(0)
-            holder = describe_holder(handle.read(4096))
+            text = handle.read(4096)
             handle.close()
+            if _held_by_this_process(text):
+                raise UserError(f"{self.db_path.name} is already open in this program; "
+                                "use the Database object that opened it")
+            holder = describe_holder(text)
             raise UserError(
                 f"{self.db_path.name} is open in another ConCom Desk: {holder}. "
                 "Close it there first (only one program at a time may use a database)"
