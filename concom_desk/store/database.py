@@ -33,7 +33,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.store.audit import Actor, register_audit_functions
+from concom_desk.store.audit import (
+    Actor,
+    ChainReport,
+    register_audit_functions,
+    verify_audit_chain,
+)
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
 from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
@@ -120,6 +125,11 @@ class Database:
         the block, detached, with the values they had."""
         with self._read_sessions() as session:
             yield session
+
+    def verify_audit_chain(self) -> ChainReport:
+        """Check the audit trail's hash chain (see concom_desk.store.audit)."""
+        with self.engine.connect() as connection:
+            return verify_audit_chain(connection)
 
     # -- safety --------------------------------------------------------------------
     def location_warning(self) -> str | None:
