@@ -134,6 +134,22 @@ def audited_tables(connection: Connection) -> list[str]:
     return [n for n in names if n not in _NOT_AUDITED and not n.startswith("_alembic")]
 
 
+def expected_triggers(connection: Connection) -> set[str]:
+    names = {f"guard_{AUDIT_TABLE}_update", f"guard_{AUDIT_TABLE}_delete"}
+    for table in audited_tables(connection):
+        names |= {f"audit_{table}_{action}" for action in ("insert", "update", "delete")}
+        if table in NEVER_DELETED:
+            names.add(f"guard_{table}_delete")
+    return names
+
+
+def missing_audit_triggers(connection: Connection) -> set[str]:
+    """Audit or guard triggers that should exist and do not (dropped outside the program)."""
+    present = set(connection.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger'").scalars().all())
+    return expected_triggers(connection) - present
+
+
 def install_audit_triggers(connection: Connection) -> None:
     """Drop and re-create every audit and guard trigger from the schema as it is now."""
     existing = connection.exec_driver_sql(

@@ -13,7 +13,7 @@ from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from concom_desk.errors import UserError
-from concom_desk.store import Database, verify_audit_chain, void_filing
+from concom_desk.store import Database, open_database, verify_audit_chain, void_filing
 from concom_desk.store.audit import Actor
 from concom_desk.store.models import AuditEntry, EnforcementCase, Filing, Party
 
@@ -152,3 +152,23 @@ def test_values_are_json_objects_of_every_column(db: Database) -> None:
     assert values["received"] == "2026-03-02" and values["file_no"] == "2026-001"
     assert "void_reason" in values
 
+
+
+def test_dropped_triggers_are_put_back_when_the_program_opens(db: Database,
+                                                               db_path: Path) -> None:
+    db.close()
+    raw = sqlite3.connect(db_path)
+    raw.execute("DROP TRIGGER audit_party_insert")
+    raw.execute("DROP TRIGGER guard_filing_delete")
+    raw.commit()
+    raw.close()
+    reopened = open_database(db_path, initials="JB")
+    try:
+        with reopened.session() as s:
+            s.add(Party(name="Jane Doe"))
+            s.add(Filing(file_no="2026-001", kind="rda", town="upton"))
+        assert [e.table_name for e in _entries(reopened)] == ["party", "filing"]
+        with pytest.raises(IntegrityError, match="void it"), reopened.engine.begin() as c:
+            c.exec_driver_sql("DELETE FROM filing")
+    finally:
+        reopened.close()
