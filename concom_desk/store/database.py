@@ -96,6 +96,7 @@ class Database:
         self.engine = engine
         self.actor = actor
         self._lock = lock
+        self._closed = False
         self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
         self._read_sessions = sessionmaker(
             bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
@@ -143,6 +144,7 @@ class Database:
 
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
+        self._closed = True
         self.engine.dispose()
         if self._lock is not None:
             self._lock.release()
@@ -150,7 +152,7 @@ class Database:
 
     @property
     def is_open(self) -> bool:
-        return self._lock is not None
+        return not self._closed
 
     def __enter__(self) -> Database:
         return self

@@ -15,7 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from concom_desk.errors import UserError
 from concom_desk.store import Database, open_database, verify_audit_chain, void_filing
 from concom_desk.store.audit import Actor
-from concom_desk.store.models import AuditEntry, EnforcementCase, Filing, Party
+from concom_desk.store.models import (
+    AuditEntry,
+    EnforcementCase,
+    Filing,
+    Party,
+    record_history,
+)
 
 
 def _entries(db: Database) -> list[AuditEntry]:
@@ -172,3 +178,17 @@ def test_dropped_triggers_are_put_back_when_the_program_opens(db: Database,
             c.exec_driver_sql("DELETE FROM filing")
     finally:
         reopened.close()
+
+
+def test_a_record_s_history_lists_only_its_own_entries(db: Database) -> None:
+    with db.session() as s:
+        first, second = Party(name="Jane Doe"), Party(name="Rob Smith")
+        s.add_all([first, second])
+        s.flush()
+        first.city = "Upton"
+        s.flush()
+        first_id = first.id
+    with db.read_session() as s:
+        history = record_history(s, Party, first_id)
+    assert [(e.action, e.record_id) for e in history] == [("insert", first_id),
+                                                          ("update", first_id)]
