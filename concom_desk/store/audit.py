@@ -24,7 +24,6 @@ from __future__ import annotations
 import getpass
 import hashlib
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,9 +84,19 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _row_json(columns: Iterable[str], alias: str) -> str:
-    pairs = ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in columns)
-    return f"json_object({pairs})"
+# SQLite builds may cap a function at 127 arguments; a wide table's row is built
+# in chunks (json_object, then json_set), which keeps NULLs as JSON null.
+_PAIRS_PER_CALL = 60
+
+
+def _row_json(columns: list[str], alias: str) -> str:
+    chunks = [columns[i:i + _PAIRS_PER_CALL] for i in range(0, len(columns), _PAIRS_PER_CALL)]
+    expression = "json_object({})".format(
+        ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in chunks[0]))
+    for chunk in chunks[1:]:
+        pairs = ", ".join(f"'$.\"{c}\"', {alias}.{_quote(c)}" for c in chunk)
+        expression = f"json_set({expression}, {pairs})"
+    return expression
 
 
 def _audit_trigger(table: str, columns: list[str], action: str) -> str:

@@ -192,3 +192,25 @@ def test_a_record_s_history_lists_only_its_own_entries(db: Database) -> None:
         history = record_history(s, Party, first_id)
     assert [(e.action, e.record_id) for e in history] == [("insert", first_id),
                                                           ("update", first_id)]
+
+
+def test_a_table_wider_than_sqlite_s_argument_limit_is_audited_whole(tmp_path: Path) -> None:
+    from sqlalchemy import create_engine, event
+
+    from concom_desk.store.audit import install_audit_triggers, register_audit_functions
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'wide.sqlite'}")
+    event.listen(engine, "connect",
+                 lambda conn, _rec: register_audit_functions(conn, Actor("clerk", "JB")))
+    columns = ", ".join(f"c{i} TEXT" for i in range(150))
+    with engine.begin() as c:
+        c.exec_driver_sql("CREATE TABLE audit_entry (id INTEGER PRIMARY KEY, at, os_user, "
+                          "initials, table_name, record_id, action, old_values, new_values, "
+                          "prev_hash, entry_hash)")
+        c.exec_driver_sql(f"CREATE TABLE wide (id INTEGER PRIMARY KEY, {columns})")
+        install_audit_triggers(c)
+        c.exec_driver_sql("INSERT INTO wide (c0, c149) VALUES ('first', 'last')")
+        values = json.loads(c.exec_driver_sql("SELECT new_values FROM audit_entry").scalar())
+    engine.dispose()
+    assert len(values) == 151 and (values["c0"], values["c149"]) == ("first", "last")
+    assert values["c100"] is None
