@@ -25,6 +25,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
 from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.docx_safety import package_refusals
 from concom_desk.services.template_library import find_template, template_name
 
 
@@ -54,7 +55,11 @@ class FieldUndefined(StrictUndefined):
 
 
 def make_environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(undefined=FieldUndefined, autoescape=True)
+    environment = SandboxedEnvironment(undefined=FieldUndefined, autoescape=True)
+    # `|safe` would let a template write raw Word XML (a DDE field, say) past the
+    # escaping; no letter needs it.
+    environment.filters.pop("safe", None)
+    return environment
 
 
 def _path_to(target: Any, value: Any, prefix: str, depth: int = 0) -> str | None:
@@ -108,6 +113,9 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
     """
     label = template_name(name_or_path)
     source = find_template(name_or_path)
+    refusals = package_refusals(source)
+    if refusals:
+        raise UserError(f"template {label} refused: {'; '.join(map(str, refusals))}")
     out = Path(out)
     values = dict(context)
     document = DocxTemplate(str(source))
