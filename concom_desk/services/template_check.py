@@ -32,7 +32,10 @@ _TEXT_METHODS = {"upper", "lower", "title", "capitalize", "strip", "replace", "s
 _MAPPING_METHODS = {"items", "keys", "values", "get"}
 _JINJA_SPECIALS = {"loop", "range", "lipsum", "dict", "cycler", "joiner", "namespace", "true",
                    "false", "none", "True", "False", "None"}
-_TEMPLATE_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$")
+# The parts docxtpl renders (the document properties included).
+_TEMPLATE_PARTS = re.compile(
+    r"^(word/(document|header\d*|footer\d*|footnotes)\.xml|docProps/core\.xml)$"
+)
 
 
 @dataclass
@@ -203,7 +206,8 @@ def check_template(path: Path, template: str | None = None) -> CheckResult:
 
 def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
                 registry: FieldRegistry) -> list[Problem]:
-    label = "body" if part == "word/document.xml" else Path(part).stem
+    label = {"word/document.xml": "body", "docProps/core.xml": "document properties"}.get(
+        part, Path(part).stem)
     # The same preparation docxtpl makes before rendering, so lines match what Jinja sees.
     source = patcher.patch_xml(xml)
     source = re.sub(r"<w:p([ >])", r"\n<w:p\1", source)
