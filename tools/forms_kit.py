@@ -166,8 +166,12 @@ def facts_table(document, rows: list[tuple[str, str]]) -> Table:
         _cell_text(cells[0], label, bold=True)
         _cell_text(cells[1], value)
         _shade(cells[0], "EEF1F6")
-    for row in table.rows:
-        row.cells[0].width, row.cells[1].width = Inches(2.0), Inches(4.5)
+    # Word reads the cell widths, LibreOffice the grid: set both, and fix the layout.
+    table.autofit = False
+    for column, width in zip(table.columns, (Inches(1.9), Inches(4.6)), strict=True):
+        column.width = width
+        for cell in column.cells:
+            cell.width = width
     para(document, after=2)
     return table
 
@@ -226,12 +230,17 @@ def signature_block(document, signers: str = "commission.signature_lines",
         "({{ commission.signers_needed }} of {{ commission.members_in_office|length }} "
         "members must sign)."), italic=True, size=10)
     tag(document, f"{{%p for name in {signers} %}}")
-    line = para(document, "_________________________________\t____________________",
-                before=16, after=0, keep=True)
-    line.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
-    label = para(document, "{{ name }}\tDate", size=10, after=0)
-    label.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
+    signature_line(document, "{{ name }}")
     tag(document, "{%p endfor %}")
+
+
+def signature_line(document, label: str, before: float = 16) -> None:
+    """A line to sign on and one for the date, with the signer's name under it."""
+    line = para(document, "_________________________________\t____________________",
+                before=before, after=0, keep=True)
+    line.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
+    caption = para(document, f"{label}\tDate", size=10, after=0)
+    caption.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
 
 
 def footer(document, left: str) -> None:

@@ -20,6 +20,7 @@ from forms_kit import (  # noqa: E402
     bullet_loop,
     facts_table,
     footer,
+    hang,
     heading,
     letterhead,
     new_document,
@@ -29,6 +30,7 @@ from forms_kit import (  # noqa: E402
     recording_box,
     rich,
     signature_block,
+    signature_line,
     tag,
     title,
 )
@@ -277,9 +279,7 @@ def waiver(document) -> None:
                    "waive my right to a hearing within 21 days of receipt of the filing.",
          align="justify")
     for who in ("Applicant: {{ applicant.name }}", "Received for the Commission"):
-        para(document, "_________________________________\t____________________", before=24,
-             after=0)
-        para(document, f"{who}\tDate", size=10)
+        signature_line(document, who, before=24)
 
 
 def abutter_letter(document) -> None:
@@ -319,7 +319,7 @@ def legal_notice(document) -> None:
     para(document, "To the newspaper: please publish once, on or before {{ publish_by }}.",
          italic=True, size=10)
     para(document, "{{ commission.name }}", bold=True, align="center", before=8, after=0)
-    para(document, "LEGAL NOTICE — PUBLIC HEARINGS", bold=True, align="center")
+    para(document, "NOTICE OF PUBLIC HEARINGS", bold=True, align="center")
     para(document, "Under {{ town.bylaw }} and, where a DEP file number is given, the "
                    "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
                    "{{ commission.name }} will hold public hearings on {{ meeting.weekday }}, "
@@ -349,11 +349,11 @@ def agenda(document) -> None:
     heading(document, "Public hearings")
     tag(document, "{%p if hearings %}")
     tag(document, "{%p for h in hearings %}")
-    rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }} "
-                         "(map/lot {{ h.map_lot }})"), after=0)
-    para(document, "\t{{ h.kind_name }}, {{ h.applicant }}: {{ h.work_description }}. "
+    hang(rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }} "
+                              "(map/lot {{ h.map_lot }})"), after=0))
+    hang(para(document, "\t{{ h.kind_name }}, {{ h.applicant }}: {{ h.work_description }}. "
                    "{% if h.status == \"continued\" %}Continued from {{ h.continued_from }}."
-                   "{% else %}New hearing.{% endif %}", after=6)
+                   "{% else %}New hearing.{% endif %}", after=6))
     tag(document, "{%p endfor %}")
     tag(document, "{%p else %}")
     para(document, "None.", italic=True)
@@ -366,10 +366,17 @@ def agenda(document) -> None:
     tag(document, "{%p endif %}")
     heading(document, "Other business")
     tag(document, "{%p for item in other_business %}")
-    para(document, "{{ item.item_no }}.\t{{ item.text }}", after=4)
+    hang(para(document, "{{ item.item_no }}.\t{{ item.text }}", after=4))
     tag(document, "{%p endfor %}")
     para(document, "Topics the Chair did not reasonably anticipate 48 hours before the meeting.")
     para(document, "Adjourn.")
+
+
+def violations(document) -> None:
+    tag(document, "{%p for v in violations %}")
+    hang(para(document, "{{ v.number }}.\t{{ v.description }} (observed {{ v.observed }}; "
+                        "{{ v.provision }}).", after=4))
+    tag(document, "{%p endfor %}")
 
 
 def violation_notice(document) -> None:
@@ -382,10 +389,7 @@ def violation_notice(document) -> None:
     ])
     para(document, "The {{ commission.name }} has found that the following work violates "
                    "{{ town.bylaw }}:", align="justify")
-    tag(document, "{%p for v in violations %}")
-    para(document, "{{ v.number }}.\t{{ v.description }} (observed {{ v.observed }}; "
-                   "{{ v.provision }}).", after=4)
-    tag(document, "{%p endfor %}")
+    violations(document)
     para(document, "Please stop any further work in the resource areas and contact the "
                    "Commission within ten days to arrange a site visit. Each day a violation "
                    "continues, and each provision violated, is a separate offense, punishable "
@@ -411,10 +415,7 @@ def enforcement_order(document) -> None:
                    "by {{ order.ratify_by }}{% endif %}.", bold=True)
     tag(document, "{%p endif %}")
     heading(document, "Violations")
-    tag(document, "{%p for v in violations %}")
-    para(document, "{{ v.number }}.\t{{ v.description }} (observed {{ v.observed }}; "
-                   "{{ v.provision }}).", after=4)
-    tag(document, "{%p endfor %}")
+    violations(document)
     heading(document, "The Commission orders")
     tag(document, "{%p if order.stop_work %}")
     para(document, "All work in the resource areas on this property shall stop at once.",
