@@ -154,8 +154,10 @@ def _field_refusals(part: str, data: bytes) -> list[Refusal]:
     for instruction in field_instructions(root):
         match = _FIELD_PATTERN.match(instruction)
         if match:
+            code = match.group(1).upper()
+            article = "an" if code[0] in "AEIOU" else "a"
             refusals.append(Refusal(
-                f"it contains a {match.group(1).upper()} field ({instruction.strip()[:60]!r} in "
+                f"it contains {article} {code} field ({instruction.strip()[:60]!r} in "
                 f"{part}), which can run a program or pull in another file"
             ))
     return refusals
