@@ -18,6 +18,8 @@ from typing import Any
 
 from concom_desk.errors import UserError
 
+DEFAULT_BOARDS: tuple[str, ...] = ("Planning Board", "Board of Health", "Building Inspector")
+
 
 class ConditionsError(UserError):
     """A conditions file that cannot be used; the message names the file and entry."""
@@ -37,12 +39,13 @@ class ConditionsLibrary:
     recording_instructions: str
     standard: tuple[StandardCondition, ...]
     path: Path
+    boards: tuple[str, ...] = DEFAULT_BOARDS  # the other boards told of each filing
 
     def standard_for(self, has_dep_file: bool) -> list[str]:
         return [c.text for c in self.standard if has_dep_file or not c.dep_only]
 
 
-_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "recording_instructions"}
+_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "recording_instructions", "boards"}
 
 
 def _text(table: dict[str, Any], key: str, where: str) -> str:
@@ -75,7 +78,11 @@ def parse_library(data: dict[str, Any], path: Path) -> ConditionsLibrary:
         if not isinstance(dep_only, bool):
             raise ConditionsError(f"{where}: dep_only must be true or false")
         standard.append(StandardCondition(_text(entry, "text", where), dep_only))
+    boards = town.get("boards", list(DEFAULT_BOARDS))
+    if not isinstance(boards, list) or not all(isinstance(b, str) and b.strip() for b in boards):
+        raise ConditionsError(f"{name} [town]: 'boards' must be a list of board names")
     return ConditionsLibrary(
+        boards=tuple(b.strip() for b in boards),
         town_id=_text(town, "id", f"{name} [town]").lower(),
         bylaw=_text(town, "bylaw", f"{name} [town]"),
         appeal_rights=_text(town, "appeal_rights", f"{name} [town]"),

@@ -62,3 +62,13 @@ def test_permit_conditions_number_specials_after_the_towns_standard_list() -> No
     standard, special = permit_conditions("upton", ["Plant 12 shrubs."], has_dep_file=True)
     assert [c["number"] for c in standard] == list(range(1, standard_count + 1))
     assert special == [{"number": standard_count + 1, "text": "Plant 12 shrubs."}]
+
+
+def test_boards_notified_follow_the_bylaw() -> None:
+    # Shutesbury Section 6: Selectmen, Planning Board, Board of Appeals, Board of Health,
+    # Building Inspector; Upton ch. 330: Planning, Health, Building Inspector.
+    assert library_for("shutesbury").boards == (
+        "Board of Selectmen", "Planning Board", "Board of Appeals", "Board of Health",
+        "Building Inspector")
+    assert library_for("upton").boards == ("Planning Board", "Board of Health",
+                                           "Building Inspector")
