@@ -60,7 +60,9 @@ def filing_facts(document, *extra: tuple[str, str]) -> None:
 
 def work_paragraph(document) -> None:
     rich(document, ("b", "Work: "), ("", "{{ filing.work_description }}."))
+    tag(document, "{%p if filing.resource_areas %}")
     rich(document, ("b", "Resource areas: "), ("", "{{ filing.resource_areas }}."))
+    tag(document, "{%p endif %}")
 
 
 def plans(document) -> None:
@@ -92,7 +94,8 @@ def permit(document) -> None:
     heading(document, "Special conditions")
     numbered_loop(document, "special_conditions", empty="No special conditions.")
     heading(document, "Term")
-    para(document, "This permit expires on {{ filing.expires }}, unless extended in writing "
+    para(document, "This permit expires on {% if filing.expires %}{{ filing.expires }}"
+                   "{% else %}____________________{% endif %}, unless extended in writing "
                    "by the Commission before that date"
                    "{% if deadlines.expires.citation %} ({{ deadlines.expires.citation }})"
                    "{% endif %}.", align="justify")
@@ -162,7 +165,8 @@ def determination(positive: bool) -> Callable:
             para(document, "The work may proceed as described without a permit under the "
                            "bylaw, subject to the following conditions:", align="justify")
             numbered_loop(document, "conditions", empty="No conditions.")
-        para(document, "This determination is valid until {{ filing.expires }}.")
+        para(document, "This determination is valid until {% if filing.expires %}"
+                       "{{ filing.expires }}{% else %}____________________{% endif %}.")
         appeal_box(document)
         signature_block(document)
     return build

@@ -160,7 +160,9 @@ def filing_fields(filing: Filing) -> Context:
     kind = KINDS.get(filing.kind)
     fields: Context = {
         "file_no": filing.file_no,
-        "dep_file_no": filing.dep_file_no or "",
+        # An amendment, extension or certificate carries its permit's DEP number.
+        "dep_file_no": filing.dep_file_no
+        or (filing.original.dep_file_no if filing.original is not None else "") or "",
         "kind": filing.kind,
         "kind_name": kind.name if kind else filing.kind,
         "work_description": filing.work_description or "",

@@ -215,3 +215,13 @@ def test_agenda_posting_deadline_and_items(tmp_path: Path) -> None:
     assert f"Posted by {context['post_by']}" in text
     assert "Approval of minutes of February 17" in text
     assert "ENF 2026-004" in text
+
+
+def test_undecided_permit_leaves_a_blank_for_the_expiry(tmp_path: Path) -> None:
+    context = example_context("permit")
+    context["filing"]["expires"] = ""
+    context["filing"]["resource_areas"] = ""
+    lines = paragraphs(render("permit", tmp_path, context))
+    assert any(line.startswith("This permit expires on ____________________, unless")
+               for line in lines)
+    assert not any(line.startswith("Resource areas:") for line in lines)

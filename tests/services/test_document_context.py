@@ -154,3 +154,8 @@ def test_every_filing_template_renders_from_the_record(db: Database, template: s
 def test_unknown_filing_refused(db: Database) -> None:
     with db.read_session() as session, pytest.raises(UserError, match="no filing numbered"):
         filing_by_number(session, "1999-001")
+
+
+def test_certificate_carries_the_permits_dep_number(db: Database) -> None:
+    context = context_for(db, "2029-003", "certificate-of-compliance", today=date(2029, 3, 20))
+    assert context["filing"]["dep_file_no"] == "SE 082-1234"
