@@ -92,7 +92,7 @@ def test_templates_reference_to_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0
     text = out_file.read_text(encoding="utf-8")
     assert '| `applicant.name` | "Jane Doe" |' in text
-    assert "## permit" in text and "`special_conditions[].number`" in text
+    assert "#### permit" in text and "`special_conditions[].number`" in text
 
 
 def test_templates_reset(capsys: pytest.CaptureFixture[str]) -> None:
