@@ -160,6 +160,12 @@ class _PlaceholderWalker:
             value = self.resolve(node.node, scope)
             self.bind(node.target, value, scope)
             return
+        if isinstance(node, nodes.Include | nodes.Import | nodes.FromImport | nodes.Extends):
+            # Templates are single files: there is nothing to include, and the
+            # renderer has no loader that could reach other files.
+            self.found.append((node.lineno, "include/import/extends is not allowed in a "
+                                            "template; put the text in the template itself"))
+            return
         if isinstance(node, nodes.Macro | nodes.CallBlock):
             return  # a clerk's macro: its parameters are its own business
         for child in node.iter_child_nodes():

@@ -238,3 +238,14 @@ def test_zip_that_is_not_word_refused(tmp_path: Path) -> None:
 ])
 def test_template_guessed_from_file_name(file_name: str, expected: str) -> None:
     assert guess_template_name(Path(file_name)) == expected
+
+
+def test_include_and_python_internals_reported(tmp_path: Path) -> None:
+    path = docx(tmp_path / "permit.docx", "{% include 'C:/secret.docx' %}",
+                "{{ applicant.name.__class__ }}")
+    messages = [p.message for p in check_template(path).problems]
+    assert messages == [
+        "include/import/extends is not allowed in a template; put the text in the template "
+        "itself",
+        "unknown field {{ applicant.name.__class__ }}",
+    ]
