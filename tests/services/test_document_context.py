@@ -159,3 +159,19 @@ def test_unknown_filing_refused(db: Database) -> None:
 def test_certificate_carries_the_permits_dep_number(db: Database) -> None:
     context = context_for(db, "2029-003", "certificate-of-compliance", today=date(2029, 3, 20))
     assert context["filing"]["dep_file_no"] == "SE 082-1234"
+
+
+@pytest.mark.parametrize(("town", "name", "words"), [
+    # From each town's profile name and conditions library (bylaw text in the seeds).
+    ("upton", "Upton", "within 21 days of the date of its issuance"),  # Upton ch. 330
+    ("sandwich", "Sandwich", "within sixty (60) days"),  # Sandwich §7.75
+    ("nantucket", "Nantucket", "not more than 20 days after"),  # Nantucket ch. 136
+])
+def test_town_context_of_a_profiled_town(town: str, name: str, words: str) -> None:
+    from concom_desk.services.document_context import town_context
+    from concom_desk.store.models import CommissionSettings
+
+    settings = CommissionSettings(name=f"{name} Conservation Commission", town=town)
+    context = town_context(town, settings)
+    assert context["name"] == name
+    assert words in context["appeal_rights"]
