@@ -17,6 +17,7 @@ from pathlib import Path
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import (
     Abutter,
+    AbutterNotice,
     CommissionSettings,
     Condition,
     Decision,
@@ -108,11 +109,16 @@ def make_record(folder: Path) -> Database:
         s.add(Decision(filing_id=coc.id, kind="partial_certificate_of_compliance"))
         s.add(Inspection(filing_id=coc.id, inspected_on=date(2029, 3, 10),
                          inspector="Jamie Park, Agent"))
+        smith = Abutter(filing_id=permit.id, owner_name="Robert Smith",
+                        address_line1="3 Elm St", city="Ashland", state="MA", zip="01721",
+                        parcels="14-26")
+        trust = Abutter(filing_id=permit.id, owner_name="Greenway Land Trust",
+                        care_of="Ann Lee", address_line1="PO Box 9", city="Hopedale",
+                        state="MA", zip="01747", parcels="14-28, 14-29")
+        s.add_all([smith, trust])
+        s.flush()
         s.add_all([
-            Abutter(filing_id=permit.id, owner_name="Robert Smith", address_line1="3 Elm St",
-                    city="Ashland", state="MA", zip="01721", parcels="14-26"),
-            Abutter(filing_id=permit.id, owner_name="Greenway Land Trust", care_of="Ann Lee",
-                    address_line1="PO Box 9", city="Hopedale", state="MA", zip="01747",
-                    parcels="14-28, 14-29"),
+            AbutterNotice(abutter_id=smith.id, method="certified", mailed_on=date(2026, 6, 12)),
+            AbutterNotice(abutter_id=trust.id, method="certified", mailed_on=date(2026, 6, 15)),
         ])
     return db

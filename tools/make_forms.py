@@ -319,6 +319,23 @@ def abutter_letter(document) -> None:
     tag(document, "{%p endfor %}")
 
 
+def affidavit(document) -> None:
+    filing_facts(document, ("Hearing", "{% if hearing %}{{ hearing.weekday }}, "
+                                       "{{ hearing.date }} at {{ hearing.time }}{% endif %}"))
+    para(document, "I, {{ affidavit.signed_by }}, certify under the pains and penalties of "
+                   "perjury that on {{ affidavit.mailed_on }} I gave written notice of the "
+                   "{{ filing.kind_name }} described above, and of the public hearing on it, "
+                   "by {{ affidavit.method }}, to each of the {{ notices|length }} owners "
+                   "of land listed below, at the addresses shown on the most recent "
+                   "applicable tax list of the assessors, as {{ town.bylaw }} requires.",
+         align="justify")
+    bullet_loop(document, "notices", "notice",
+                "{{ notice.owner_name }}{% if notice.care_of %}, c/o {{ notice.care_of }}"
+                "{% endif %}, {{ notice.address_lines|join(', ') }} (map/lot "
+                "{{ notice.parcels|join(', ') }})")
+    signature_line(document, "{{ affidavit.signed_by }}", before=28)
+
+
 def legal_notice(document) -> None:
     para(document, "To the newspaper: please publish once, on or before {{ publish_by }}.",
          italic=True, size=10)
@@ -447,6 +464,8 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
     # name: (title, subtitle, footer, body)
     "legal-notice": ("LEGAL NOTICE", "", "", legal_notice),
     "abutter-letter": ("", "", "{{ filing.file_no }}", abutter_letter),
+    "affidavit-of-service": ("AFFIDAVIT OF SERVICE OF NOTICE TO ABUTTERS", "",
+                             "{{ filing.file_no }}", affidavit),
     "board-notice": ("NOTICE TO OTHER BOARDS", "", "{{ filing.file_no }}", board_notice),
     "agenda": ("MEETING AGENDA", "", "", agenda),
     "permit": ("ORDER OF CONDITIONS (PERMIT)", UNDER, "{{ filing.file_no }}", permit),

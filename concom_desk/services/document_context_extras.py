@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.conditions import number_conditions
 from concom_desk.services.conditions_library import library_for
-from concom_desk.store.models import Abutter, Decision, Filing, Inspection
+from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
 
 Context = dict[str, Any]
 
@@ -115,6 +115,28 @@ def abutter_notices(session: Session, filing: Filing) -> list[Context]:
     return notices
 
 
+_METHOD_WORDS = {
+    "certified": "certified mail, return receipt requested",
+    "hand": "hand delivery",
+    "first_class": "first-class mail",
+    "certificate_of_mailing": "first-class mail with a certificate of mailing",
+}
+
+
+def affidavit_facts(session: Session, filing: Filing, base: Context) -> Context:
+    """When and how the abutters were notified (the earliest mailing, the method
+    used for most notices); signed by the applicant, who serves the notice."""
+    notices = session.scalars(
+        select(AbutterNotice).join(Abutter).where(Abutter.filing_id == filing.id)
+    ).all()
+    mailed = sorted(n.mailed_on for n in notices if n.mailed_on is not None)
+    methods = [n.method for n in notices]
+    method = max(set(methods), key=methods.count) if methods else "certified"
+    return {"mailed_on": _long_date(mailed[0]) if mailed else "",
+            "method": _METHOD_WORDS.get(method, method),
+            "signed_by": base["applicant"]["name"]}
+
+
 def template_extras(session: Session, filing: Filing, template: str, base: Context,
                     special: list[str]) -> Context:
     decision = latest_decision(session, filing)
@@ -158,8 +180,10 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
                                         if decision else [])
     if template == "board-notice":
         extras["boards"] = list(library_for(filing.town).boards)
-    if template == "abutter-letter":
+    if template in ("abutter-letter", "affidavit-of-service"):
         extras["notices"] = abutter_notices(session, filing)
+    if template == "affidavit-of-service":
+        extras["affidavit"] = affidavit_facts(session, filing, base)
     return extras
 
 

@@ -271,6 +271,15 @@ def _build() -> dict[str, Context]:
              "address_lines": ["PO Box 9", "Hopedale, MA 01747"],
              "parcels": ["14-28", "14-29"]},
         ]),
+        "affidavit-of-service": _filing(
+            notices=[
+                {"owner_name": "Robert Smith", "care_of": "",
+                 "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"]},
+            ],
+            affidavit={"mailed_on": "June 12, 2026",
+                       "method": "certified mail, return receipt requested",
+                       "signed_by": "Jane Doe"},
+        ),
         "board-notice": _filing(boards=["Planning Board", "Board of Health",
                                         "Building Inspector"]),
         "permit": _filing(**permit_extras),

@@ -24,6 +24,7 @@ TEMPLATE_SUFFIX = ".docx"
 TEMPLATE_NAMES: tuple[str, ...] = (
     "legal-notice",
     "abutter-letter",
+    "affidavit-of-service",
     "board-notice",
     "agenda",
     "permit",

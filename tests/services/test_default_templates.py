@@ -225,3 +225,19 @@ def test_undecided_permit_leaves_a_blank_for_the_expiry(tmp_path: Path) -> None:
     assert any(line.startswith("This permit expires on ____________________, unless")
                for line in lines)
     assert not any(line.startswith("Resource areas:") for line in lines)
+
+
+def test_affidavit_lists_every_owner_notified(tmp_path: Path) -> None:
+    context = example_context("affidavit-of-service")
+    context["notices"] = [
+        {"owner_name": "Robert Smith", "care_of": "", "address_lines": ["3 Elm St"],
+         "parcels": ["14-26"]},
+        {"owner_name": "Greenway Land Trust", "care_of": "Ann Lee",
+         "address_lines": ["PO Box 9", "Hopedale, MA 01747"], "parcels": ["14-28", "14-29"]},
+    ]
+    lines = paragraphs(render("affidavit-of-service", tmp_path, context))
+    assert "1.\tRobert Smith, 3 Elm St (map/lot 14-26)" in lines
+    assert ("2.\tGreenway Land Trust, c/o Ann Lee, PO Box 9, Hopedale, MA 01747 "
+            "(map/lot 14-28, 14-29)") in lines
+    assert any("on June 12, 2026 I gave written notice" in line and "each of the 2 owners"
+               in line for line in lines)

@@ -175,3 +175,12 @@ def test_town_context_of_a_profiled_town(town: str, name: str, words: str) -> No
     context = town_context(town, settings)
     assert context["name"] == name
     assert words in context["appeal_rights"]
+
+
+def test_affidavit_of_service_from_the_notices(db: Database) -> None:
+    context = context_for(db, "2026-014", "affidavit-of-service")
+    assert context["affidavit"] == {"mailed_on": "June 12, 2026",
+                                    "method": "certified mail, return receipt requested",
+                                    "signed_by": "Jane Doe & Sons, LLC"}
+    assert [n["owner_name"] for n in context["notices"]] == ["Greenway Land Trust",
+                                                            "Robert Smith"]
