@@ -325,8 +325,8 @@ def affidavit(document) -> None:
     para(document, "I, {{ affidavit.signed_by }}, certify under the pains and penalties of "
                    "perjury that on {{ affidavit.mailed_on }} I gave written notice of the "
                    "{{ filing.kind_name }} described above, and of the public hearing on it, "
-                   "by {{ affidavit.method }}, to each of the {{ notices|length }} owners "
-                   "of land listed below, at the addresses shown on the most recent "
+                   "by {{ affidavit.method }}, to each owner of land listed below "
+                   "({{ notices|length }} in all), at the addresses shown on the most recent "
                    "applicable tax list of the assessors, as {{ town.bylaw }} requires.",
          align="justify")
     bullet_loop(document, "notices", "notice",

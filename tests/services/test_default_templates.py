@@ -239,5 +239,5 @@ def test_affidavit_lists_every_owner_notified(tmp_path: Path) -> None:
     assert "1.\tRobert Smith, 3 Elm St (map/lot 14-26)" in lines
     assert ("2.\tGreenway Land Trust, c/o Ann Lee, PO Box 9, Hopedale, MA 01747 "
             "(map/lot 14-28, 14-29)") in lines
-    assert any("on June 12, 2026 I gave written notice" in line and "each of the 2 owners"
+    assert any("on June 12, 2026 I gave written notice" in line and "(2 in all)"
                in line for line in lines)
