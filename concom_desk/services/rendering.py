@@ -15,6 +15,7 @@ import os
 import tempfile
 import zipfile
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,19 @@ class FieldUndefined(StrictUndefined):
     __iter__ = __str__ = __len__ = __bool__ = _fail_with_undefined_error  # type: ignore[assignment]
 
 
+def printable(value: Any) -> Any:
+    """What a placeholder prints: never 'None', and a date the way a letter writes it
+    (the contract asks builders for strings; this is the safety net)."""
+    if value is None:
+        return ""
+    if isinstance(value, date):
+        return f"{value:%B} {value.day}, {value.year}"
+    return value
+
+
 def make_environment() -> SandboxedEnvironment:
-    environment = SandboxedEnvironment(undefined=FieldUndefined, autoescape=True)
+    environment = SandboxedEnvironment(undefined=FieldUndefined, autoescape=True,
+                                       finalize=printable)
     # `|safe` would let a template write raw Word XML (a DDE field, say) past the
     # escaping; no letter needs it.
     environment.filters.pop("safe", None)

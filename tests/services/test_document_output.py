@@ -57,3 +57,53 @@ def test_no_converter_says_what_to_install(tmp_path: Path,
 def test_missing_document_is_a_user_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="does not exist"):
         document_output.open_document(tmp_path / "gone.docx")
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    commands: list[list[str]] = []
+
+    class FakePopen:
+        def __init__(self, command: list[str], **_: object) -> None:
+            commands.append(command)
+
+    monkeypatch.setattr(document_output.subprocess, "Popen", FakePopen)
+    return commands
+
+
+@pytest.mark.parametrize(("platform", "expected"), [
+    ("linux", ["xdg-open", "{doc}"]),
+    ("darwin", ["open", "{doc}"]),
+])
+def test_open_uses_the_systems_application(platform: str, expected: list[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           launched: list[list[str]]) -> None:
+    doc = tmp_path / "Permit 2026-014.docx"
+    doc.write_bytes(b"PK")
+    monkeypatch.setattr(document_output.sys, "platform", platform)
+    document_output.open_document(doc)
+    assert launched == [[part.format(doc=doc) for part in expected]]
+
+
+@pytest.mark.parametrize(("platform", "expected"), [
+    ("linux", ["xdg-open", "{folder}"]),
+    ("darwin", ["open", "-R", "{doc}"]),
+    ("win32", ["explorer", "/select,{doc}"]),
+])
+def test_show_in_folder(platform: str, expected: list[str], tmp_path: Path,
+                        monkeypatch: pytest.MonkeyPatch, launched: list[list[str]]) -> None:
+    doc = tmp_path / "Permit 2026-014.docx"
+    doc.write_bytes(b"PK")
+    monkeypatch.setattr(document_output.sys, "platform", platform)
+    document_output.show_in_folder(doc)
+    assert launched == [[part.format(doc=doc, folder=tmp_path) for part in expected]]
+
+
+def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "letter.docx"
+    doc.write_bytes(b"PK")
+    monkeypatch.setattr(document_output.sys, "platform", "linux")
+    monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
+    with pytest.raises(OperationFailed, match="printing needs Microsoft Word or LibreOffice"):
+        document_output.print_document(doc)

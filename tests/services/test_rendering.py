@@ -119,3 +119,13 @@ def test_user_copy_overrides_default_by_name(tmp_path: Path) -> None:
 def test_unknown_template_name(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="no template named 'permitt'"):
         render_template("permitt", {}, tmp_path / "p.docx")
+
+
+def test_none_prints_nothing_and_dates_print_as_in_a_letter(tmp_path: Path) -> None:
+    from datetime import date
+
+    template = split_template(tmp_path / "split.docx")
+    out = render_template(template, {"applicant": {"name": None},
+                                     "property": {"address": date(2026, 7, 4)}},
+                          tmp_path / "letter.docx")
+    assert texts(out) == ["Applicant: ", "Locus: July 4, 2026"]
