@@ -9,6 +9,10 @@ letterhead at the top, the file number and page count in the footer.
 
 from __future__ import annotations
 
+import zipfile
+from datetime import datetime
+from pathlib import Path
+
 from docx import Document
 from docx.document import Document as DocumentObject
 from docx.enum.section import WD_SECTION
@@ -21,6 +25,7 @@ from docx.table import Table
 from docx.text.paragraph import Paragraph
 
 FONT = "Calibri"
+FIXED_TIME = datetime(2026, 1, 1, 0, 0, 0)
 INK = RGBColor(0x1F, 0x2A, 0x44)  # dark navy for headings and the letterhead rule
 
 
@@ -60,6 +65,10 @@ def new_document(title: str) -> DocumentObject:
     properties = document.core_properties
     properties.title = title
     properties.author = "ConCom Desk"
+    properties.last_modified_by = "ConCom Desk"
+    # Fixed dates and revision, so that rebuilding an unchanged form gives the same file.
+    properties.created = properties.modified = FIXED_TIME
+    properties.revision = 1
     # No placeholder here: docxtpl renders the document properties as well.
     properties.comments = ("Default template of ConCom Desk. Fields in double braces are "
                            "filled in; see the field reference (concom-desk templates "
@@ -284,3 +293,16 @@ def recording_box(document) -> None:
 def appeal_box(document) -> None:
     heading(document, "Appeal")
     para(document, "{{ town.appeal_rights }}", align="justify")
+
+
+def save_reproducibly(document, out: Path) -> None:
+    """Save with fixed zip timestamps: the same form gives the same bytes, so git
+    shows a change to forms/ only when a form really changed."""
+    document.save(out)
+    with zipfile.ZipFile(out) as source:
+        parts = [(info.filename, source.read(info.filename)) for info in source.infolist()]
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in parts:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, data)
