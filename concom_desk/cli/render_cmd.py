@@ -7,7 +7,9 @@ import argparse
 from pathlib import Path
 
 from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
+from concom_desk.domain.conditions import DENIAL_KINDS
 from concom_desk.errors import UserError
+from concom_desk.services.document_context_extras import DraftChoices
 from concom_desk.services.document_output import export_pdf
 from concom_desk.services.document_register import copy_out, save_filing_document
 from concom_desk.services.template_examples import FILING_BASED_TEMPLATES
@@ -25,6 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="also write a copy here (the register always keeps one)")
     render.add_argument("--special", action="append", default=[], metavar="TEXT",
                         help="a special condition for a permit not yet decided (repeatable)")
+    render.add_argument("--reason", action="append", default=[], metavar="TEXT",
+                        help="a reason for a denial not yet recorded (repeatable)")
+    render.add_argument("--denial-kind", choices=DENIAL_KINDS, default="substantive",
+                        help="for a denial not yet recorded (default: substantive)")
     render.add_argument("--date", type=iso_date, metavar="YYYY-MM-DD",
                         help="the date printed on the document (default: today)")
     render.add_argument("--pdf", action="store_true", help="also export a PDF beside it")
@@ -41,8 +47,9 @@ def run_render(args: argparse.Namespace) -> int:
     if args.out and Path(args.out).suffix.lower() != ".docx":
         raise UserError(f"--out {args.out}: the file name must end in .docx")
     with open_database(db_path_from(args)) as db:
-        document = save_filing_document(db, args.filing, args.template, args.date,
-                                        args.special)
+        draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
+                             denial_kind=args.denial_kind)
+        document = save_filing_document(db, args.filing, args.template, args.date, draft)
     result = {"path": str(document.path), "sha256": document.sha256}
     if args.out:
         result["copy"] = str(copy_out(document, Path(args.out)))

@@ -18,6 +18,7 @@ from typing import Any
 
 from concom_desk.errors import UserError
 
+DENIAL_KINDS: tuple[str, ...] = ("procedural", "substantive")  # Bourne BWR 1.05(9)
 DEFAULT_BOARDS: tuple[str, ...] = ("Planning Board", "Board of Health", "Building Inspector")
 
 
@@ -40,12 +41,14 @@ class ConditionsLibrary:
     standard: tuple[StandardCondition, ...]
     path: Path
     boards: tuple[str, ...] = DEFAULT_BOARDS  # the other boards told of each filing
+    denial_reasons: tuple[str, ...] = ()  # the reasons the bylaw allows, when it lists them
 
     def standard_for(self, has_dep_file: bool) -> list[str]:
         return [c.text for c in self.standard if has_dep_file or not c.dep_only]
 
 
-_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "recording_instructions", "boards"}
+_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "recording_instructions", "boards",
+              "denial_reasons"}
 
 
 def _text(table: dict[str, Any], key: str, where: str) -> str:
@@ -53,6 +56,14 @@ def _text(table: dict[str, Any], key: str, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ConditionsError(f"{where}: '{key}' is missing or empty")
     return " ".join(value.split())
+
+
+def _text_list(table: dict[str, Any], key: str, default: list[str], where: str
+               ) -> tuple[str, ...]:
+    values = table.get(key, default)
+    if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
+        raise ConditionsError(f"{where}: '{key}' must be a list of texts")
+    return tuple(" ".join(v.split()) for v in values)
 
 
 def parse_library(data: dict[str, Any], path: Path) -> ConditionsLibrary:
@@ -78,11 +89,9 @@ def parse_library(data: dict[str, Any], path: Path) -> ConditionsLibrary:
         if not isinstance(dep_only, bool):
             raise ConditionsError(f"{where}: dep_only must be true or false")
         standard.append(StandardCondition(_text(entry, "text", where), dep_only))
-    boards = town.get("boards", list(DEFAULT_BOARDS))
-    if not isinstance(boards, list) or not all(isinstance(b, str) and b.strip() for b in boards):
-        raise ConditionsError(f"{name} [town]: 'boards' must be a list of board names")
     return ConditionsLibrary(
-        boards=tuple(b.strip() for b in boards),
+        boards=_text_list(town, "boards", list(DEFAULT_BOARDS), f"{name} [town]"),
+        denial_reasons=_text_list(town, "denial_reasons", [], f"{name} [town]"),
         town_id=_text(town, "id", f"{name} [town]").lower(),
         bylaw=_text(town, "bylaw", f"{name} [town]"),
         appeal_rights=_text(town, "appeal_rights", f"{name} [town]"),

@@ -11,9 +11,8 @@ signature lines from the members in office on the day of the document.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -34,6 +33,9 @@ from concom_desk.store.models import (
     majority_of,
     members_in_office,
 )
+
+if TYPE_CHECKING:
+    from concom_desk.services.document_context_extras import DraftChoices
 
 Context = dict[str, Any]
 
@@ -207,10 +209,11 @@ def filing_by_number(session: Session, file_no: str) -> Filing:
 
 
 def filing_context(session: Session, filing: Filing, template: str,
-                   today: date | None = None, special: Iterable[str] = ()) -> Context:
+                   today: date | None = None, draft: DraftChoices | None = None) -> Context:
     """COMMON + FILING-BASED + the template's own part, for one stored filing.
-    `special`: special conditions chosen for a permit not yet decided."""
-    from concom_desk.services.document_context_extras import template_extras
+    `draft`: the clerk's choices for a document not yet decided (special conditions,
+    denial reasons)."""
+    from concom_desk.services.document_context_extras import DraftChoices, template_extras
 
     today = today or date.today()
     settings = settings_of(session)
@@ -228,5 +231,6 @@ def filing_context(session: Session, filing: Filing, template: str,
         "plans": [],
         "hearing": hearing_context(session, filing, settings),
     }
-    context.update(template_extras(session, filing, template, context, list(special)))
+    context.update(template_extras(session, filing, template, context,
+                                   draft or DraftChoices()))
     return context

@@ -9,6 +9,7 @@ special conditions chosen for it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -19,6 +20,17 @@ from concom_desk.services.conditions_library import library_for
 from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
 
 Context = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DraftChoices:
+    """What the clerk chose for a document whose decision is not recorded yet:
+    special conditions for a permit, the reasons and kind of a denial. Once the
+    decision is recorded, its own conditions and reasons are printed instead."""
+
+    special: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+    denial_kind: str = "substantive"
 
 
 def _long_date(day: Any) -> str:
@@ -138,12 +150,12 @@ def affidavit_facts(session: Session, filing: Filing, base: Context) -> Context:
 
 
 def template_extras(session: Session, filing: Filing, template: str, base: Context,
-                    special: list[str]) -> Context:
+                    draft: DraftChoices) -> Context:
     decision = latest_decision(session, filing)
     findings = _lines(decision.findings) if decision else []
     extras: Context = {}
     if template in ("permit", "amended-permit"):
-        standard, special_numbered = permit_conditions(session, filing, special)
+        standard, special_numbered = permit_conditions(session, filing, list(draft.special))
         extras.update(standard_conditions=standard, special_conditions=special_numbered)
     if template in ("amended-permit", "extension-permit", "certificate-of-compliance"):
         extras["original_permit"] = original_permit(filing)
@@ -168,9 +180,10 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
     if template == "resource-area-delineation":
         extras["confirmed_areas"] = _confirmed_areas(findings, filing.resource_areas)
     if template == "denial":
-        extras["denial_kind"] = (decision.denial_kind if decision and decision.denial_kind
-                                 else "substantive")
-        extras["reasons"] = _lines(decision.reasons) if decision else []
+        recorded = decision is not None and decision.kind == "denial"
+        extras["denial_kind"] = (decision.denial_kind if recorded and decision.denial_kind
+                                 else draft.denial_kind)
+        extras["reasons"] = _lines(decision.reasons) if recorded else list(draft.reasons)
     if template == "emergency-certification":
         extras["emergency"] = {"reason": " ".join(findings) or (filing.notes or ""),
                                "work_allowed": filing.work_description or "",

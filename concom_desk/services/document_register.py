@@ -23,6 +23,7 @@ from concom_desk.domain.safe_filename import clean_stem, safe_path
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.document_context import filing_by_number, filing_context
+from concom_desk.services.document_context_extras import DraftChoices
 from concom_desk.services.rendering import render_template
 from concom_desk.services.template_library import template_name
 from concom_desk.store import Database
@@ -98,13 +99,13 @@ def save_document(db: Database, template: str, context: Mapping[str, Any], title
 
 
 def save_filing_document(db: Database, file_no: str, template: str,
-                         today: date | None = None, special: list[str] | None = None
+                         today: date | None = None, draft: DraftChoices | None = None
                          ) -> RegisteredDocument:
     """Build the context from the stored filing, render and register the document."""
     today = today or date.today()
     with db.read_session() as session:
         filing = filing_by_number(session, file_no)
-        context = filing_context(session, filing, template, today, special or [])
+        context = filing_context(session, filing, template, today, draft)
         filing_id = filing.id
     title = f"{TITLES.get(template, template)} {file_no} {today.isoformat()}"
     return save_document(db, template, context, title, folder=file_no, filing_id=filing_id)

@@ -15,6 +15,7 @@ from concom_desk.services.document_context import (
     filing_context,
     long_date,
 )
+from concom_desk.services.document_context_extras import DraftChoices
 from concom_desk.services.field_registry import fields_of
 from concom_desk.services.rendering import render_template
 from concom_desk.services.template_examples import FILING_BASED_TEMPLATES, example_context
@@ -32,10 +33,10 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def context_for(db: Database, file_no: str, template: str, today: date = date(2026, 8, 5),
-                special: tuple[str, ...] = ()) -> dict:
+                special: tuple[str, ...] = (), **draft: object) -> dict:
     with db.read_session() as session:
         return filing_context(session, filing_by_number(session, file_no), template, today,
-                              special)
+                              DraftChoices(special=special, **draft))
 
 
 @pytest.mark.parametrize(("day", "text"), [
@@ -184,3 +185,17 @@ def test_affidavit_of_service_from_the_notices(db: Database) -> None:
                                     "signed_by": "Jane Doe & Sons, LLC"}
     assert [n["owner_name"] for n in context["notices"]] == ["Greenway Land Trust",
                                                             "Robert Smith"]
+
+
+def test_draft_denial_takes_the_clerks_reasons(db: Database) -> None:
+    context = context_for(db, "2026-020", "denial", reasons=("Repeated failure to attend.",),
+                          denial_kind="procedural")
+    assert (context["denial_kind"], context["reasons"]) == (
+        "procedural", ["Repeated failure to attend."])
+
+
+def test_recorded_denial_wins_over_draft_choices(db: Database) -> None:
+    context = context_for(db, "2026-021", "denial", reasons=("ignored",),
+                          denial_kind="substantive")
+    assert context["denial_kind"] == "procedural"
+    assert context["reasons"][0] == "No wetland delineation was submitted."
