@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -100,11 +101,12 @@ class TemplatesDialog(QDialog):
         self.edit_button = QPushButton("&Edit in Word")
         self.check_button = QPushButton("&Check")
         self.reset_button = QPushButton("&Reset to default")
+        self.check_file_button = QPushButton("Check a &file…")
         self.folder_button = QPushButton("Open &folder")
         self.reference_button = QPushButton("Field &reference")
         buttons = QHBoxLayout()
         for button in (self.edit_button, self.check_button, self.reset_button,
-                       self.folder_button, self.reference_button):
+                       self.check_file_button, self.folder_button, self.reference_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
@@ -127,6 +129,7 @@ class TemplatesDialog(QDialog):
         self.edit_button.clicked.connect(self.edit_selected)
         self.check_button.clicked.connect(self.check_selected)
         self.reset_button.clicked.connect(self.reset_selected)
+        self.check_file_button.clicked.connect(self.check_a_file)
         self.folder_button.clicked.connect(self.open_folder)
         self.reference_button.clicked.connect(self.show_reference)
         self.reload()
@@ -172,6 +175,19 @@ class TemplatesDialog(QDialog):
         try:
             report = check_template(chosen.path, chosen.name).report()
         except (UserError, OperationFailed) as exc:
+            report = str(exc)
+        self.result.setPlainText(report)
+
+    def check_a_file(self) -> None:
+        """Check a template that is not in use yet (one received by e-mail, say)."""
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, "Check a Word template", str(user_templates_dir()),
+            "Word documents (*.docx *.docm *.dotx *.doc);;All files (*)")
+        if not chosen:
+            return
+        try:
+            report = check_template(Path(chosen)).report()
+        except (UserError, OperationFailed, OSError) as exc:
             report = str(exc)
         self.result.setPlainText(report)
 

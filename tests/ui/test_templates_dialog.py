@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from docx import Document
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QTextBrowser
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QTextBrowser
 
 from concom_desk.services.template_library import TEMPLATE_NAMES, user_templates_dir
 from concom_desk.ui import templates_dialog
@@ -126,3 +126,15 @@ def test_field_reference_shows_fields_with_examples(qtbot) -> None:
     assert "applicant.name" in text and "Jane Doe" in text
     assert "notices[].owner_name" in text
     viewer.close()
+
+
+def test_check_a_file_refuses_a_macro_file(qtbot, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    docm = tmp_path / "permit from the engineer.docm"
+    Document().save(docm)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *args, **kwargs: (str(docm), "Word documents"))
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.check_file_button, Qt.MouseButton.LeftButton)
+    assert dialog.result.toPlainText().startswith("permit from the engineer.docm: refused")
