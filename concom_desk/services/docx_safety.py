@@ -36,6 +36,9 @@ _FIELD_PATTERN = re.compile(r"^\s*(" + "|".join(DANGEROUS_FIELDS) + r")\b", re.I
 _MACRO_PART = re.compile(r"(^|/)(vbaProject\.bin|vbaData\.xml)$|(^|/)activeX/", re.IGNORECASE)
 _OLE_PART = re.compile(r"(^|/)embeddings/oleObject\d*\.bin$", re.IGNORECASE)
 _SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+# A letter template is tens of kilobytes; a package that unpacks to more than this
+# is a zip bomb or a file with video in it, and neither should be opened.
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,10 @@ def package_refusals(path: Path) -> list[Refusal]:
     refusals: list[Refusal] = []
     with archive:
         names = archive.namelist()
+        unpacked = sum(info.file_size for info in archive.infolist())
+        if unpacked > MAX_UNPACKED_BYTES:
+            return [Refusal(f"{path.name} unpacks to {unpacked // (1024 * 1024)} MB, far more "
+                            "than a letter template; remove the large pictures or objects")]
         if "[Content_Types].xml" not in names or "word/document.xml" not in names:
             return [Refusal(f"{path.name} is not a Word .docx file (no Word document inside)")]
         refusals += _content_type_refusals(archive.read("[Content_Types].xml"))

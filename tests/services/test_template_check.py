@@ -249,3 +249,27 @@ def test_include_and_python_internals_reported(tmp_path: Path) -> None:
         "itself",
         "unknown field {{ applicant.name.__class__ }}",
     ]
+
+
+def test_zip_bomb_refused_without_unpacking(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from concom_desk.services import docx_safety
+
+    path = docx(tmp_path / "permit.docx", "hello")
+    monkeypatch.setattr(docx_safety, "MAX_UNPACKED_BYTES", 1000)
+    assert "far more than a letter template" in check_template(path).report()
+
+
+def test_word_curly_quotes_inside_tags_are_understood(tmp_path: Path) -> None:
+    """Word's AutoFormat turns "procedural" into “procedural” as the clerk types."""
+    from concom_desk.services.rendering import render_template
+    from concom_desk.services.template_examples import example_context
+
+    path = docx(tmp_path / "denial.docx",
+                "{% if denial_kind == \u201cprocedural\u201d %}PROCEDURAL{% else %}"
+                "SUBSTANTIVE{% endif %}")
+    assert check_template(path).ok
+    context = example_context("denial")
+    context["denial_kind"] = "procedural"
+    out = render_template(path, context, tmp_path / "out.docx")
+    assert [p.text for p in Document(str(out)).paragraphs] == ["PROCEDURAL"]
