@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.templates_cmd",
     "concom_desk.cli.render_cmd",
     "concom_desk.cli.conditions_cmd",
+    "concom_desk.cli.backup_cmd",
 )
 
 
