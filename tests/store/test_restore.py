@@ -5,13 +5,17 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import shutil
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -20,17 +24,20 @@ from concom_desk.store import open_database
 from concom_desk.store import restore as restore_module
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.backup import make_backup
-from concom_desk.store.models import Party
+from concom_desk.store.models import Filing, Party
 from concom_desk.store.restore import restore
 from tests.store.conftest import (
     all_rows,
     file_state,
     make_foreign_db,
     make_future_record,
+    make_record,
     write_sql,
 )
 
 DB_MEMBER = "database/concom-desk.sqlite"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FIRST_SCHEMA = Path(__file__).resolve().parent / "fixtures" / "schema_0001.sqlite"
 
 
 def wreck_the_session(db: Path) -> None:
@@ -115,11 +122,29 @@ def test_a_stale_wal_of_the_old_database_is_not_replayed(record_db: Path,
     assert all_rows(record_db) == rows_at_backup
 
 
+HOLD_OPEN = """
+import sys
+from concom_desk.store import open_database
+database = open_database(sys.argv[1])
+print("ready", flush=True)
+sys.stdin.read()
+database.close()
+"""
+
+
 def test_restore_waits_for_the_program_to_close(record_db: Path, backup_zip: Path) -> None:
     rows = all_rows(record_db)
-    with open_database(record_db), pytest.raises(UserError, match="is open in another"):
-        restore(backup_zip, record_db)
+    window = subprocess.Popen([sys.executable, "-c", HOLD_OPEN, str(record_db)],
+                              cwd=REPO_ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert window.stdout is not None and window.stdout.readline() == "ready\n"
+        with pytest.raises(UserError, match="is open in another ConCom Desk: .*@"):
+            restore(backup_zip, record_db)
+    finally:
+        window.communicate("")
     assert all_rows(record_db) == rows
+    restore(backup_zip, record_db)  # once the program is closed, it goes ahead
 
 
 # --- refusals: each leaves the office folder and the data folder exactly as they were ---
@@ -271,3 +296,20 @@ def test_failure_at_the_last_step_puts_the_documents_back(
         restore(backup_zip, record_db)
     assert all_rows(record_db) == rows_before
     assert file_state(documents_dir(record_db)) == docs_before
+
+
+def test_an_archive_of_the_first_schema_comes_back_and_is_upgraded(tmp_path: Path) -> None:
+    first = tmp_path / "2025" / "concom-desk.sqlite"
+    first.parent.mkdir()
+    shutil.copy(FIRST_SCHEMA, first)
+    rows_at_backup = all_rows(first)
+    archive = make_backup(first, tmp_path / "2025.zip")
+    assert archive.manifest.schema_revision == "0001"
+    target = tmp_path / "office" / "concom-desk.sqlite"
+    target.parent.mkdir()
+    make_record(target)
+    restore(archive.path, target)
+    assert all_rows(target) == rows_at_backup  # put back exactly as it was saved
+    with open_database(target) as database, database.read_session() as s:  # then upgraded
+        filing = s.scalars(select(Filing)).one()
+        assert (filing.file_no, filing.applicant.name) == ("2025-007", "Jane Doe")
