@@ -16,7 +16,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.pool import StaticPool
 
 from concom_desk.domain.spreadsheet_cells import column_header
-from concom_desk.store.audit import AUDIT_TABLE, verify_audit_chain
+from concom_desk.store.audit import AUDIT_TABLE, missing_audit_triggers, verify_audit_chain
 from concom_desk.store.backup import integrity_problems
 from concom_desk.store.db_identity import (
     APPLICATION_ID,
@@ -107,9 +107,14 @@ def _check_audit_chain(conn: sqlite3.Connection, report: HealthReport) -> None:
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
     with engine.connect() as connection:
         chain = verify_audit_chain(connection)
+        missing = sorted(missing_audit_triggers(connection))
     if chain.ok:
         report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
                   "before it.")
     else:
         report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
                        f"{chain.problem}. The record was changed outside ConCom Desk.")
+    if missing:
+        report.problem(f"Audit guards: {len(missing)} MISSING ({', '.join(missing[:3])}"
+                       f"{', …' if len(missing) > 3 else ''}); changes could be made without "
+                       "a trace. Opening the database in ConCom Desk puts them back.")

@@ -19,11 +19,13 @@ from sqlalchemy import select
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
+from concom_desk.services.demo_town import load_demo
 from concom_desk.store import archive as archive_module
 from concom_desk.store import open_database
 from concom_desk.store import restore as restore_module
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.backup import make_backup
+from concom_desk.store.health import check
 from concom_desk.store.models import Filing, Party
 from concom_desk.store.restore import restore
 from tests.store.conftest import (
@@ -313,3 +315,16 @@ def test_an_archive_of_the_first_schema_comes_back_and_is_upgraded(tmp_path: Pat
     with open_database(target) as database, database.read_session() as s:  # then upgraded
         filing = s.scalars(select(Filing)).one()
         assert (filing.file_no, filing.applicant.name) == ("2025-007", "Jane Doe")
+
+
+def test_the_demo_town_comes_back_row_for_row(tmp_path: Path) -> None:
+    db = tmp_path / "office" / "concom-desk.sqlite"
+    db.parent.mkdir()
+    load_demo(db, "small")
+    rows = all_rows(db)
+    assert sum(1 for table_rows in rows.values() if table_rows) >= 20  # a full record
+    archive = make_backup(db, tmp_path / "demo.zip").path
+    db.unlink()  # the laptop's disk died; a new one, and the backup from the USB stick
+    restore(archive, db)
+    assert all_rows(db) == rows
+    assert check(db).sound
