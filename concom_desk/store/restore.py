@@ -45,6 +45,7 @@ from concom_desk.store.db_identity import (
     read_identity,
 )
 from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
+from concom_desk.store.file_identity import read_application_id
 from concom_desk.store.lock import DatabaseLock
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,21 @@ class Restored:
     database: Path
     manifest: Manifest
     kept_aside: list[Path] = field(default_factory=list)
+
+
+def _refuse_foreign_target(db_path: Path) -> None:
+    """Restoring over another program's database would be the clerk's mistake. A
+    wrecked ConCom Desk file (no SQLite header left) is what restore is for: it is
+    replaced, and kept aside."""
+    if not db_path.is_file():
+        return
+    try:
+        application_id = read_application_id(db_path)
+    except OSError:
+        return
+    if application_id is not None and application_id != APPLICATION_ID:
+        raise UserError(f"{db_path} is another program's database; restore the backup to "
+                        "a ConCom Desk database or a new file name")
 
 
 def _check_restored_database(copy: Path, manifest: Manifest, where: Path) -> None:
@@ -131,6 +147,7 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
         manifest = read_manifest(archive, archive_path)
         if not folder.is_dir():
             raise UserError(f"the folder {folder} does not exist; create it or choose another")
+        _refuse_foreign_target(db_path)
         sweep_leftovers(folder, STAGING_PREFIX)
         try:
             staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))

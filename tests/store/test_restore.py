@@ -273,6 +273,16 @@ def test_read_only_folder(untouched: Path, backup_zip: Path,
         restore(backup_zip, untouched)
 
 
+def test_another_programs_database_is_not_replaced(backup_zip: Path, tmp_path: Path) -> None:
+    photos = make_foreign_db(tmp_path / "photos.sqlite")
+    before = photos.read_bytes()
+    with pytest.raises(UserError, match="is another program's database"):
+        restore(backup_zip, photos)
+    assert photos.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["backup.zip", "office",
+                                                          "photos.sqlite"]
+
+
 def test_a_path_through_a_file(untouched: Path, backup_zip: Path, tmp_path: Path) -> None:
     a_file = tmp_path / "notes.txt"
     a_file.write_text("hello")
