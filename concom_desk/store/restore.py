@@ -17,6 +17,7 @@ import logging
 import shutil
 import sqlite3
 import tempfile
+import zipfile
 from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -76,7 +77,7 @@ def _refuse_foreign_target(db_path: Path) -> None:
                         "a ConCom Desk database or a new file name")
 
 
-def _check_restored_database(copy: Path, manifest: Manifest, where: Path) -> None:
+def _check_restored_database(copy: Path, where: Path) -> None:
     if not looks_like_sqlite(copy):
         raise OperationFailed(f"{where} is damaged: the database inside is not an SQLite file")
     try:
@@ -104,7 +105,16 @@ def _check_restored_database(copy: Path, manifest: Manifest, where: Path) -> Non
                               f"({exc})") from None
 
 
-def _unpack_folder(archive, manifest: Manifest, prefix: str, into: Path, where: Path) -> None:
+def _use_wal(database: Path) -> None:
+    """The archive's copy is a single rollback-journal file; the program runs its
+    databases in WAL mode (see concom_desk.store.database), so the restored one is
+    switched back before it is put in place."""
+    with closing(sqlite3.connect(database)) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+
+
+def _unpack_folder(archive: zipfile.ZipFile, manifest: Manifest, prefix: str, into: Path,
+                   where: Path) -> None:
     into.mkdir()
     for name in manifest.members:
         if name.startswith(prefix + "/"):
@@ -156,7 +166,8 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
         try:
             staged_db = staging / db_path.name
             extract_member(archive, manifest, manifest.database, staged_db, archive_path)
-            _check_restored_database(staged_db, manifest, archive_path)
+            _check_restored_database(staged_db, archive_path)
+            _use_wal(staged_db)
             staged_documents = staging / DOCUMENTS_FOLDER
             staged_templates = staging / TEMPLATES_FOLDER
             _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)

@@ -12,6 +12,7 @@ import sys
 import tempfile
 import zipfile
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,8 @@ def test_backup_then_restore_gives_back_every_row_and_document(record_db: Path,
 
     assert all_rows(record_db) == rows_at_backup
     assert file_state(documents_dir(record_db)) == docs_at_backup
+    with closing(sqlite3.connect(record_db)) as conn:  # as the program keeps its databases
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     kept_db = [p for p in done.kept_aside if p.suffix == ".sqlite"]
     assert len(kept_db) == 1
     assert kept_db[0].name.startswith("concom-desk.before-restore-")
