@@ -45,9 +45,16 @@ def run_backup(args: argparse.Namespace) -> int:
     from concom_desk.store.backup import make_backup
 
     made = make_backup(db_path_from(args), Path(args.out))
-    count = len(made.manifest.members)
-    print(f"Backup written to {made.path} ({count} file{'s' if count != 1 else ''}, verified).")
+    names = made.manifest.members
+    documents = sum(1 for n in names if n.startswith("documents/"))
+    templates = sum(1 for n in names if n.startswith("templates/"))
+    print(f"Backup written to {made.path}: the database, {plural(documents, 'document')} "
+          f"and {plural(templates, 'template')}, read back and verified.")
     return EXIT_OK
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def run_restore(args: argparse.Namespace) -> int:
@@ -74,5 +81,5 @@ def run_export(args: argparse.Namespace) -> int:
     from concom_desk.store.export_writers import export
 
     written = export(db_path_from(args), args.format, Path(args.out))
-    print(f"Exported {len(written)} file{'s' if len(written) != 1 else ''} to {args.out}.")
+    print(f"Exported {plural(len(written), 'file')} to {args.out}.")
     return EXIT_OK

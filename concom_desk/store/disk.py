@@ -18,21 +18,27 @@ from concom_desk.errors import OperationFailed
 
 
 def plain_os_error(exc: OSError, doing: str, where: Path) -> OperationFailed:
-    """An OperationFailed naming what could not be done, where, and why in plain words."""
+    """An OperationFailed naming what could not be done, where, and why in plain words.
+    `where` is the folder being written; the file the system names, if any, is told too
+    (a letter that cannot be read is not the backup folder's fault)."""
     code = exc.errno
     if code == errno.ENOSPC or code == getattr(errno, "EDQUOT", None):
         why = "the disk is full"
     elif code in (errno.EACCES, errno.EPERM):
-        why = "you are not allowed to write there"
+        why = ("you are not allowed to write there, or a file is open in another "
+               "program")
     elif code == errno.EROFS:
         why = "that disk is read-only"
     elif code == errno.ENOTDIR:
         why = "part of that path is a file, not a folder"
     elif code == errno.ENOENT:
-        why = "the folder does not exist"
+        why = "a file or folder is missing"
     else:
         why = exc.strerror or str(exc)
-    return OperationFailed(f"could not {doing} in {where}: {why}; nothing was changed")
+    culprit = f" ({exc.filename})" if exc.filename else ""
+    return OperationFailed(
+        f"could not {doing} in {where}: {why}{culprit}; nothing was changed"
+    )
 
 
 def fsync_directory(folder: Path) -> None:

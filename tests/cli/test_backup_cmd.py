@@ -27,7 +27,8 @@ def test_backup_wreck_restore(db: Path, tmp_path: Path, capsys) -> None:
     out = tmp_path / "friday.zip"
     code, said, err = run(capsys, "backup", "--db", str(db), "--out", str(out))
     assert (code, err) == (0, "")
-    assert said == f"Backup written to {out} (1 file, verified).\n"
+    assert said == (f"Backup written to {out}: the database, 0 documents and 0 templates, "
+                    "read back and verified.\n")
 
     db.write_bytes(b"wrecked")
     code, said, err = run(capsys, "check", "--db", str(db))
