@@ -77,6 +77,20 @@ def _refuse_foreign_target(db_path: Path) -> None:
                         "a ConCom Desk database or a new file name")
 
 
+def _require_room(folder: Path, db_path: Path, manifest: Manifest) -> None:
+    """Say so before starting when the disk cannot hold the unpacked archive plus the
+    copy of the current database kept aside (rather than fill it half-way)."""
+    needed = sum(int(info["size"]) for info in manifest.members.values())
+    if db_path.is_file():
+        needed += db_path.stat().st_size
+    free = shutil.disk_usage(folder).free
+    if needed > free:
+        raise OperationFailed(
+            f"restoring needs {needed / 1e6:,.0f} MB free in {folder} and only "
+            f"{free / 1e6:,.0f} MB are; free some space; nothing was changed"
+        )
+
+
 def _check_restored_database(copy: Path, where: Path) -> None:
     if not looks_like_sqlite(copy):
         raise OperationFailed(f"{where} is damaged: the database inside is not an SQLite file")
@@ -158,6 +172,7 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
         if not folder.is_dir():
             raise UserError(f"the folder {folder} does not exist; create it or choose another")
         _refuse_foreign_target(db_path)
+        _require_room(folder, db_path, manifest)
         sweep_leftovers(folder, STAGING_PREFIX)
         try:
             staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))

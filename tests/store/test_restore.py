@@ -266,6 +266,15 @@ def test_disk_full_while_unpacking(untouched: Path, backup_zip: Path,
         restore(backup_zip, untouched)
 
 
+def test_not_enough_room_is_told_before_starting(untouched: Path, backup_zip: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    real_usage = shutil.disk_usage
+    monkeypatch.setattr(restore_module.shutil, "disk_usage",
+                        lambda path: real_usage(path)._replace(free=1000))
+    with pytest.raises(OperationFailed, match="restoring needs .* MB free .* and only 0 MB"):
+        restore(backup_zip, untouched)
+
+
 def test_read_only_folder(untouched: Path, backup_zip: Path,
                           monkeypatch: pytest.MonkeyPatch) -> None:
     def denied(**kwargs: object) -> str:
