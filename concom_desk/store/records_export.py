@@ -22,6 +22,7 @@ from typing import Any
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
+from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import open_read_only, require_concom_database
 
 # Columns that name a record, best first: what a person would call the record by.
@@ -169,10 +170,29 @@ def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
         lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
         words = [CODE_WORDS.get((table, name)) for name, _ in columns]
         select = ", ".join(_quoted(name) for name, _ in columns)
-        cursor = conn.execute(f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid")
+        cursor: Iterable[tuple[Any, ...]] = conn.execute(
+            f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid")
+        if table == AUDIT_TABLE:
+            cursor = _name_audited_records(cursor, [name for name, _ in columns], labels)
         rows = (_plain_row(raw, columns, lookups, words) for raw in cursor)
         sample = list(islice(rows, SAMPLE_ROWS))
         yield TableView(table, headers, chain(sample, rows), sample)
+
+
+def _name_audited_records(rows: Iterable[tuple[Any, ...]], names: list[str],
+                          labels: RecordLabels) -> Iterator[tuple[Any, ...]]:
+    """An audit entry names its record by table and id; the reader gets the record's
+    label ("2026-014", "Ruth Åkesson") while the record still exists."""
+    table_at, record_at = names.index("table_name"), names.index("record_id")
+    for raw in rows:
+        row = list(raw)
+        try:
+            label = labels.labels(row[table_at], "id").get(row[record_at])
+        except sqlite3.Error:  # a table a later schema dropped
+            label = None
+        if label is not None:
+            row[record_at] = label
+        yield tuple(row)
 
 
 def _plain_row(raw: tuple[Any, ...], columns: list[tuple[str, str]],
