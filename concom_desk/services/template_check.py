@@ -14,6 +14,7 @@ variables in scope, so `{{ notice.owner_name }}` inside
 from __future__ import annotations
 
 import re
+import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,7 +208,27 @@ def check_template(path: Path, template: str | None = None) -> CheckResult:
         for part in parts:
             xml = archive.read(part).decode("utf-8", errors="replace")
             result.problems += _check_part(part, xml, patcher, environment, registry)
+    if not result.problems:
+        result.problems += _trial_render(path, name)
     return result
+
+
+def _trial_render(path: Path, name: str) -> list[Problem]:
+    """Render once with the example data: catches what reading the tags cannot
+    (a filter used on the wrong kind of value, a loop over a text)."""
+    from concom_desk.errors import UserError
+    from concom_desk.services.rendering import render_template
+    from concom_desk.services.template_examples import example_context
+
+    with tempfile.TemporaryDirectory(prefix="concom-check-") as scratch:
+        try:
+            render_template(path, example_context(name), Path(scratch) / "trial.docx")
+        except UserError as exc:
+            return [Problem("trial", "", f"it does not render with the example data: {exc}")]
+        except Exception as exc:  # whatever fails here, fails because of the template
+            return [Problem("trial", "", f"it does not render with the example data: "
+                                         f"{type(exc).__name__}: {exc}")]
+    return []
 
 
 def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
