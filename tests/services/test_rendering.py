@@ -137,3 +137,11 @@ def test_impossible_operation_is_a_user_error(tmp_path: Path) -> None:
     document.save(tmp_path / "loop.docx")
     with pytest.raises(UserError, match=r"loop\.docx: 'int' object is not iterable"):
         render_template(tmp_path / "loop.docx", {"count": 3}, tmp_path / "out.docx")
+
+
+def test_template_named_as_the_register_records_it(tmp_path: Path) -> None:
+    from concom_desk.services.template_library import default_template_path, find_template
+
+    assert find_template("permit.docx") == default_template_path("permit")
+    with pytest.raises(UserError, match="does not exist"):
+        find_template(tmp_path / "permit.docx")
