@@ -21,6 +21,7 @@ from pathlib import Path
 
 from docxtpl import DocxTemplate
 from jinja2 import TemplateSyntaxError, nodes
+from jinja2.sandbox import SandboxedEnvironment
 
 from concom_desk.services.docx_safety import package_refusals
 from concom_desk.services.field_registry import ITEM, FieldRegistry
@@ -84,9 +85,8 @@ _UNCHECKED = _Ref(None, "")
 
 
 class _PlaceholderWalker:
-    def __init__(self, registry: FieldRegistry, paragraph_of: callable) -> None:
+    def __init__(self, registry: FieldRegistry) -> None:
         self.registry = registry
-        self.paragraph_of = paragraph_of
         self.found: list[tuple[int, str]] = []  # (line, message)
 
     def report(self, node: nodes.Node, shown: str, parent: str | None, name: str) -> None:
@@ -231,7 +231,7 @@ def _trial_render(path: Path, name: str) -> list[Problem]:
     return []
 
 
-def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
+def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: SandboxedEnvironment,
                 registry: FieldRegistry) -> list[Problem]:
     label = {"word/document.xml": "body", "docProps/core.xml": "document properties"}.get(
         part, Path(part).stem)
@@ -244,11 +244,11 @@ def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
         return _paragraph_text(lines[lineno - 1]) if 0 < lineno <= len(lines) else ""
 
     try:
-        tree = environment.parse(source)  # type: ignore[attr-defined]
+        tree = environment.parse(source)
     except TemplateSyntaxError as exc:
         return [Problem(label, paragraph_of(exc.lineno or 0),
                         f"bad template tag: {exc.message}")]
-    walker = _PlaceholderWalker(registry, paragraph_of)
+    walker = _PlaceholderWalker(registry)
     walker.visit(tree, {})
     problems = [Problem(label, paragraph_of(line), message) for line, message in walker.found]
     unique: dict[str, Problem] = {}
