@@ -187,18 +187,20 @@ def issue_order(db: Database, case_id: int, draft: OrderDraft) -> int:
         case = get_case(session, case_id)
         if draft.issued_on < case.opened_on:
             raise UserError(f"it cannot be issued before the case was opened ({case.opened_on})")
+        status = case_status(case)
+        if draft.kind == NOTICE and status is CaseStatus.OPEN:
+            raise UserError("inspect the site and record the inspection before sending a "
+                            "violation notice (only an emergency order may come first)")
         members = members_count(session, draft.issued_on)
-        if members:
+        # A violation notice is a letter the agent may sign; an order binds the
+        # commission and needs a majority, or the emergency power.
+        if members and draft.kind != NOTICE:
             check_order_signatures(draft.emergency, len(names), members)
         # With no members on record the program cannot count a majority; an emergency
         # order is then taken to be a single-signer order, needing ratification.
         needed = draft.emergency and (
             not members or needs_ratification(True, len(names), members))
-        status = case_status(case)
         target = CaseStatus.NOTICE_SENT if draft.kind == NOTICE else CaseStatus.ORDER_ISSUED
-        if draft.kind == NOTICE and status is CaseStatus.OPEN:
-            raise UserError("inspect the site and record the inspection before sending a "
-                            "violation notice (only an emergency order may come first)")
         order = EnforcementOrder(
             case_id=case.id, order_no=next_order_no(case, draft.kind), kind=draft.kind,
             issued_on=draft.issued_on, signed_by="\n".join(names), emergency=needed,
@@ -212,7 +214,9 @@ def issue_order(db: Database, case_id: int, draft: OrderDraft) -> int:
         session.add(order)
         add_violations(session, case, draft.violations)
         session.flush()
-        if status is not target:
+        # A further notice on a case already past that stage leaves the status alone.
+        if status is not target and not (draft.kind == NOTICE and
+                                         status is not CaseStatus.INSPECTED):
             move_case(session, case, target, draft.issued_on,
                       f"{KIND_NAMES[draft.kind]} {order.order_no} signed by "
                       f"{', '.join(names)}.")
