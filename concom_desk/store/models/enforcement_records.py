@@ -13,7 +13,7 @@ from datetime import date
 from sqlalchemy import Date, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, one_of, ref, text_field
 
 ATTACHMENT_KINDS = ("photo", "document")
 
@@ -24,10 +24,10 @@ class CaseAttachment(Base):
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
     inspection_id: Mapped[int | None] = ref("inspection")  # photos taken at an inspection
-    kind: Mapped[str] = mapped_column(String(20), default="photo")
+    kind: Mapped[str] = text_field(20, "photo")
     path: Mapped[str] = mapped_column(Text)  # relative to the data folder, "/" separators
-    original_name: Mapped[str] = mapped_column(String(260), default="")
-    caption: Mapped[str] = mapped_column(Text, default="")
+    original_name: Mapped[str] = text_field(260)
+    caption: Mapped[str] = text_field()
     added_on: Mapped[date] = mapped_column(Date)
     sha256: Mapped[str] = mapped_column(String(64))
 
