@@ -23,6 +23,24 @@ def _deadlines(_: Path) -> str:
     return f"deadlines computed for {len(profiles)} town profiles"
 
 
+def _database(db_path: Path) -> str:
+    from concom_desk.services.filing_deadlines import filing_deadlines
+    from concom_desk.store import open_database
+    from concom_desk.store.models import Filing
+
+    with open_database(db_path, initials="ST") as db:
+        with db.session() as session:
+            filing = Filing(file_no="SMOKE-1", kind="noi", town="massachusetts",
+                            status="received", received=date(2026, 11, 5))
+            session.add(filing)
+        with db.read_session() as session:
+            stored = session.get(Filing, filing.id)
+            found = {d.id: d.date for d in filing_deadlines(stored)}
+    if found.get("hearing_by") != date(2026, 11, 27):
+        raise RuntimeError(f"hearing_by for a filing received 2026-11-05 came out {found}")
+    return f"database created through the migrations at {db_path.name}; hearing_by 2026-11-27"
+
+
 def _window(_: Path) -> str:
     from concom_desk.ui.smoke import build_main_window_offscreen
 
@@ -31,6 +49,7 @@ def _window(_: Path) -> str:
 
 STEPS: list[tuple[str, Callable[[Path], str]]] = [
     ("deadlines", _deadlines),
+    ("database", _database),
     ("window", _window),
 ]
 
