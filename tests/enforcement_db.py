@@ -1,4 +1,5 @@
-"""Shared set-up of the enforcement tests: a Sandwich commission with five
+"""Shared set-up of the enforcement tests (town rules from the shipped profiles in
+resources/towns): a Sandwich commission with five
 members and three meetings, in a fresh database; the enforcement templates
 written into the clerk's templates folder (the user copy the renderer looks at
 first)."""
@@ -12,7 +13,6 @@ from docx import Document
 
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import CommissionSettings, Meeting, Member
-from tests.enforcement_towns import write_enforcement_towns
 
 MEETINGS = (date(2026, 11, 25), date(2026, 12, 9), date(2026, 12, 23))
 MEMBERS = ("Ann Chase", "Bob Lee", "Cara Diaz", "Dan Eng", "Eve Fox")
@@ -46,7 +46,6 @@ def write_templates(data_dir: Path) -> None:
 
 
 def sandwich_database(tmp_path: Path, data_dir: Path) -> Database:
-    write_enforcement_towns(data_dir)
     write_templates(data_dir)
     database = open_database(tmp_path / "commission.sqlite", initials="PL")
     with database.session() as session:

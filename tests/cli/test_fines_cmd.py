@@ -1,4 +1,5 @@
-"""`concom-desk fines`: JSON answers and exit codes."""
+"""`concom-desk fines`: JSON answers and exit codes, against the shipped town
+profiles (resources/towns), each figure worked out by hand from the bylaw."""
 
 from __future__ import annotations
 
@@ -7,12 +8,6 @@ import json
 import pytest
 
 from concom_desk.cli import main
-from tests.enforcement_towns import write_enforcement_towns
-
-
-@pytest.fixture(autouse=True)
-def towns(isolated_data_dir):
-    return write_enforcement_towns(isolated_data_dir)
 
 
 def run(capsys, *args):
@@ -31,7 +26,37 @@ def test_sandwich_two_provisions_fifteen_days(capsys):
     assert answer["per_offense"] == 300
     assert answer["offenses"] == 30
     assert answer["max_total"] == 9000
-    assert answer["citation"].startswith("Sandwich Bylaws ch. 7 §7.55 Part 5")
+    assert answer["citation"].startswith("Sandwich § 7.55 Part 5")
+
+
+# (town, confirmed, as of, extra flags, days, per offense, max total, citation starts)
+TOWNS = [
+    # Nantucket ch. 136 penalties: $300; the same day is one day ("portion thereof")
+    ("nantucket", "2026-06-01", "2026-06-01", [], 1, 300, 300, "Nantucket ch. 136, penalties"),
+    # Upton ch. 330 ¶E: from the day confirmed, Jun 1..3 = 3 days
+    ("upton", "2026-06-01", "2026-06-03", [], 3, 300, 900, "Upton ch. 330, enforcement ¶E"),
+    # Sandwich § 7.55 Part 5-6 non-criminal: 15 days x 2 provisions x $50
+    ("sandwich", "2026-11-20", "2026-12-04", ["--provisions", "2", "--noncriminal"], 15, 50,
+     1500, "Sandwich § 7.55 Parts 5-6"),
+    # Shutesbury § 11: Feb 28, 29, Mar 1 of leap 2028 = 3 days
+    ("shutesbury", "2028-02-28", "2028-03-01", [], 3, 300, 900, "Shutesbury § 11"),
+    # Shutesbury 21D amendment: Feb 27, 28, Mar 1, 2 of 2026 = 4 days x 3 provisions x $50
+    ("shutesbury", "2026-02-27", "2026-03-02", ["--provisions", "3", "--noncriminal"], 4, 50,
+     600, "Shutesbury bylaw amendment"),
+]
+
+
+@pytest.mark.parametrize(("town", "confirmed", "as_of", "flags", "days", "per_offense",
+                          "total", "citation"), TOWNS)
+def test_fines_by_town(capsys, town, confirmed, as_of, flags, days, per_offense, total,
+                       citation):
+    code, out, _ = run(capsys, "--town", town, "--confirmed", confirmed, "--as-of", as_of,
+                       *flags, "--json")
+    answer = json.loads(out)
+    assert code == 0
+    assert (answer["days"], answer["per_offense"], answer["max_total"]) == (
+        days, per_offense, total)
+    assert answer["citation"].startswith(citation)
 
 
 def test_shutesbury_ticket_is_fifty_dollars(capsys):
@@ -48,7 +73,7 @@ def test_plain_output_names_the_total_and_the_citation(capsys):
                        "--as-of", "2026-06-03")
     assert code == 0
     assert "maximum total             $900" in out
-    assert "Upton ch. 330, Enforcement E" in out
+    assert "Upton ch. 330, enforcement ¶E" in out
 
 
 @pytest.mark.parametrize(

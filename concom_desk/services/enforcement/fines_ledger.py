@@ -122,6 +122,17 @@ class FineLedger:
     totals: dict[str, int] = field(default_factory=dict)
 
 
+def _first_day(violation: Violation, counted_from: str) -> date | None:
+    """Upton counts "commencing the day on which the violation has been confirmed";
+    a profile that counts from the violation itself starts at the first day the
+    commission saw it, and only a confirmed violation is counted at all."""
+    if violation.confirmed_on is None:
+        return None
+    if counted_from == "confirmed" or violation.observed_on is None:
+        return violation.confirmed_on
+    return min(violation.observed_on, violation.confirmed_on)
+
+
 def max_accrued(session: Session, case_id: int, as_of: date) -> tuple[int | None, str]:
     """The ceiling of the fines as of `as_of`, with how it was counted."""
     case = get_case(session, case_id)
@@ -132,13 +143,13 @@ def max_accrued(session: Session, case_id: int, as_of: date) -> tuple[int | None
     parts = []
     for violation in session.scalars(select(Violation).where(Violation.case_id == case_id)
                                      .order_by(Violation.number)):
-        if violation.confirmed_on is None or violation.confirmed_on > as_of:
+        start = _first_day(violation, profile.fines.counted_from)
+        if start is None or start > as_of:
             continue
         end = min(as_of, violation.corrected_on) if violation.corrected_on else as_of
-        accrual = accrued_fine(profile.fines, profile.name, violation.confirmed_on, end)
+        accrual = accrued_fine(profile.fines, profile.name, start, end)
         total += accrual.max_total
-        parts.append(f"#{violation.number} {accrual.days} day(s) from "
-                     f"{violation.confirmed_on.isoformat()}")
+        parts.append(f"#{violation.number} {accrual.days} day(s) from {start.isoformat()}")
     if not parts:
         return 0, "no violation confirmed yet: fines run from the day one is confirmed"
     note = (f"{'; '.join(parts)}, at not more than ${profile.fines.per_offense:,} per "

@@ -63,6 +63,25 @@ def test_a_corrected_violation_stops_accruing(db, case_id):
         assert fines_ledger(session, case_id, date(2026, 12, 10)).max_accrued_cents == 330000
 
 
+@pytest.mark.parametrize(("town", "total"), [
+    # Sandwich's profile counts from the violation: observed Dec 1 .. Dec 10 = 10 days
+    ("sandwich", 10 * 300 * 100),
+    # Upton ch. 330 ¶E: "commencing the day ... confirmed": Dec 3 .. Dec 10 = 8 days
+    ("upton", 8 * 300 * 100),
+])
+def test_first_day_follows_the_town_profile(db, town, total):
+    from concom_desk.services.enforcement.actions import record_violations
+
+    with db.session() as session:
+        session.scalars(select(CommissionSettings)).one().town = town
+    case = open_case(db, ComplaintDraft(reported_on=date(2026, 12, 1), address="1 Elm St",
+                                        description="Fill", source="observation"))
+    record_violations(db, case, [ViolationDraft("fill", observed_on=date(2026, 12, 1),
+                                                confirmed_on=date(2026, 12, 3))])
+    with db.read_session() as session:
+        assert fines_ledger(session, case, date(2026, 12, 10)).max_accrued_cents == total
+
+
 def test_assessed_paid_and_waived(db, case_id):
     fine = assess_fine(db, case_id, date(2026, 12, 2), 30000)
     ticket = assess_fine(db, case_id, date(2026, 12, 3), 5000, noncriminal=True,

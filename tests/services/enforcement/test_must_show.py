@@ -64,7 +64,7 @@ def test_complaint_emergency_order_ratification_and_history(db, photo, tmp_path)
     assert "Stop all work at once." in order_text
     assert "Restore by January 15, 2027; file an NOI by December 31, 2026" in order_text
     assert "Violation 1: Sandwich §7.55 Part 5: fill in a resource area" in order_text
-    assert "Fine up to $300 per offense (Sandwich Bylaws ch. 7 §7.55 Part 5" in order_text
+    assert "Fine up to $300 per offense (Sandwich § 7.55 Part 5" in order_text
     assert "; ticket $50" in order_text
     assert "Signed: Pat Lee, Conservation Agent" in order_text
 
