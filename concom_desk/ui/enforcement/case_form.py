@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QTableView,
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
 from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
-from concom_desk.services.enforcement.actions import ratify_order
 from concom_desk.services.enforcement.attachments import absolute_path
 from concom_desk.services.enforcement.cases import attach_files, change_status
 from concom_desk.services.enforcement.common import scheduled_meetings
@@ -47,7 +45,14 @@ from concom_desk.services.enforcement.queries import (
     case_detail,
 )
 from concom_desk.store import Database
+from concom_desk.ui.enforcement.dialogs import RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
+from concom_desk.ui.enforcement.ledger_dialogs import (
+    FineDialog,
+    PaymentDialog,
+    RatifyDialog,
+    WaiverDialog,
+)
 from concom_desk.ui.enforcement.rows_model import Column, RowsModel, day_text
 
 
@@ -84,6 +89,8 @@ class CaseForm(QWidget):
         # tests replace this to see what would be opened.
         self.open_file: Callable[[Path], object] = lambda path: QDesktopServices.openUrl(
             QUrl.fromLocalFile(str(path)))
+        # Dialogs are shown through this hook so tests can drive them without exec().
+        self.show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
         self.tabs = QTabWidget()
         self.tabs.addTab(self._details_tab(), "Details")
         self.inspections = RowsModel[InspectionRow]([
@@ -178,8 +185,17 @@ class CaseForm(QWidget):
         top.addStretch(1)
         layout.addLayout(top)
         layout.addWidget(self.max_accrued)
-        layout.addWidget(_table(self.ledger))
+        self.ledger_view = _table(self.ledger)
+        layout.addWidget(self.ledger_view)
         layout.addWidget(self.totals)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for text, action in (("Assess fine…", self.assess), ("Record payment…", self.pay),
+                             ("Waive…", self.waive)):
+            button = QPushButton(text)
+            button.clicked.connect(action)
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
         return page
 
     def _attachments_tab(self) -> QWidget:
@@ -309,15 +325,38 @@ class CaseForm(QWidget):
         with self.database.read_session() as session:
             meetings = [(m.id, m.held_on) for m in scheduled_meetings(session)
                         if m.held_on > order.issued_on]
-        if not meetings:
-            self.message.emit("No meeting after the order is scheduled yet.")
-            return
-        labels = [day_text(day) for _id, day in meetings]
-        choice, ok = QInputDialog.getItem(self, "Ratified at", "Meeting", labels, 0, False)
-        if ok:
-            meeting_id = meetings[labels.index(choice)][0]
-            self._run(lambda: ratify_order(self.database, order.order_id, meeting_id),
-                      f"{order.order_no} ratified.")
+        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self),
+                   f"{order.order_no} ratified.")
+
+    def _open(self, dialog: RecordDialog, done: str) -> RecordDialog:
+        def saved(_record_id: int) -> None:
+            self.message.emit(done)
+            self.changed.emit()
+        dialog.saved.connect(saved)
+        self.show_dialog(dialog)
+        return dialog
+
+    def assess(self) -> RecordDialog | None:
+        if self.case_id is None:
+            return None
+        return self._open(FineDialog(self.database, self.case_id, self.today(), self),
+                          "Fine assessed.")
+
+    def pay(self) -> RecordDialog | None:
+        fine = _selected(self.ledger_view, self.ledger)
+        if fine is None or fine.outstanding_cents <= 0:
+            self.message.emit("Choose a fine with something still owed.")
+            return None
+        return self._open(PaymentDialog(self.database, fine.fine_id, fine.outstanding_cents,
+                                        self.today(), self), "Payment recorded.")
+
+    def waive(self) -> RecordDialog | None:
+        fine = _selected(self.ledger_view, self.ledger)
+        if fine is None or fine.outstanding_cents <= 0:
+            self.message.emit("Choose a fine with something still owed.")
+            return None
+        return self._open(WaiverDialog(self.database, fine.fine_id, fine.outstanding_cents,
+                                       self.today(), self), "Fine waived.")
 
     def _add_files(self) -> None:
         if self.case_id is None:

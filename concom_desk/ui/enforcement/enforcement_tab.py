@@ -173,8 +173,17 @@ class EnforcementTab(QWidget):
         layout.addWidget(splitter, 1)
         layout.addWidget(self.status_line)
         # Dialogs are shown through this hook so tests can drive them without exec().
-        self.show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
+        self._show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
         self.reload()
+
+    @property
+    def show_dialog(self) -> Callable[[RecordDialog], object]:
+        return self._show_dialog
+
+    @show_dialog.setter
+    def show_dialog(self, show: Callable[[RecordDialog], object]) -> None:
+        self._show_dialog = show
+        self.form.show_dialog = show
 
     # -- data -------------------------------------------------------------------------
     def reload(self) -> None:
