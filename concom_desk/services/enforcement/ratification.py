@@ -89,6 +89,24 @@ def order_ratification(session: Session, order: EnforcementOrder, today: date,
                                dates if dates is not None else meeting_dates(session), today)
 
 
+def refresh_ratify_by(session: Session) -> int:
+    """Set each unratified emergency order's `ratify_by` to the next scheduled meeting
+    after its issue, as the meetings now stand; returns how many changed.
+
+    Call it (inside the same transaction) after a meeting is scheduled, moved or
+    cancelled: an order issued when no meeting was on the calendar gets its date,
+    and one whose meeting was cancelled moves to the next one.
+    """
+    dates = meeting_dates(session)
+    changed = 0
+    for order, _case in _unratified(session):
+        due = ratification_meeting(order.issued_on, dates)
+        if order.ratify_by != due:
+            order.ratify_by = due
+            changed += 1
+    return changed
+
+
 def cases_with_overdue_ratification(session: Session, today: date) -> set[int]:
     dates = meeting_dates(session)
     return {

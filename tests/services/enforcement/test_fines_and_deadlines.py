@@ -157,3 +157,16 @@ def test_ratified_order_leaves_the_agenda_and_the_deadlines(db, case_id):
         kinds = [d.kind for d in enforcement_deadlines(session, date(2026, 12, 5),
                                                        date(2026, 12, 31))]
     assert "ratify" not in kinds
+
+
+def test_ratify_by_follows_a_cancelled_meeting(db, case_id):
+    from concom_desk.services.enforcement.ratification import refresh_ratify_by
+    from concom_desk.store.models import EnforcementOrder
+
+    with db.session() as session:
+        session.scalars(select(Meeting).where(
+            Meeting.held_on == date(2026, 12, 9))).one().cancelled = True
+        assert refresh_ratify_by(session) == 1
+    with db.read_session() as session:
+        order = session.scalars(select(EnforcementOrder)).one()
+        assert order.ratify_by == date(2026, 12, 23)
