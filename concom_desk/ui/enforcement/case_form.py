@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -56,13 +57,19 @@ from concom_desk.ui.enforcement.ledger_dialogs import (
 from concom_desk.ui.enforcement.rows_model import Column, RowsModel, day_text
 
 
-def _table(model: RowsModel) -> QTableView:
+def _table(model: RowsModel, stretch: int | None = None) -> QTableView:
+    """A read-only grid; `stretch` is the column of long text that takes the width."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
     view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
-    view.horizontalHeader().setStretchLastSection(True)
+    header = view.horizontalHeader()
+    if stretch is None:
+        header.setStretchLastSection(True)
+    else:
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     view.verticalHeader().setVisible(False)
     view.setWordWrap(True)
     return view
@@ -101,7 +108,7 @@ class CaseForm(QWidget):
             Column("Photos", lambda r: str(r.photos)),
             Column("Findings", lambda r: r.findings),
         ], self)
-        self.tabs.addTab(_table(self.inspections), "Inspections")
+        self.tabs.addTab(_table(self.inspections, stretch=4), "Inspections")
         self.tabs.addTab(self._orders_tab(), "Notices && orders")
         self.tabs.addTab(self._fines_tab(), "Fines")
         self.history = RowsModel[HistoryEntry]([
@@ -109,7 +116,7 @@ class CaseForm(QWidget):
             Column("What happened", lambda e: e.text),
             Column("Entered", lambda e: e.entered),
         ], self)
-        self.history_view = _table(self.history)
+        self.history_view = _table(self.history, stretch=1)
         self.tabs.addTab(self.history_view, "History")
         self.tabs.addTab(self._attachments_tab(), "Attachments")
         layout = QVBoxLayout(self)

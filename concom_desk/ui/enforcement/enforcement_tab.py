@@ -166,8 +166,9 @@ class EnforcementTab(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.form)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([700, 700])
         layout = QVBoxLayout(self)
         layout.addLayout(actions)
         layout.addWidget(splitter, 1)
@@ -191,6 +192,9 @@ class EnforcementTab(QWidget):
         with self.database.read_session() as session:
             rows = list_cases(session, self.today())
         self.model.set_rows(rows)
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount() - 1):  # long addresses wrap instead
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 220))
         self.select_case(chosen)
         self._update_buttons()
 
