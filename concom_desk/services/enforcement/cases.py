@@ -150,6 +150,14 @@ def change_status(db: Database, case_id: int, target: CaseStatus, on: date,
         move_case(session, get_case(session, case_id), target, on, note)
 
 
+def void_enforcement_case(db: Database, case_id: int, reason: str) -> None:
+    """A case entered in error is voided with a reason, never deleted (public record)."""
+    from concom_desk.store import void_case
+
+    with db.session() as session:
+        void_case(get_case(session, case_id), reason)
+
+
 def add_note(db: Database, case_id: int, on: date, text: str) -> None:
     if not text.strip():
         raise UserError("the note is empty")

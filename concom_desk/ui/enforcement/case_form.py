@@ -52,6 +52,7 @@ from concom_desk.ui.enforcement.ledger_dialogs import (
     FineDialog,
     PaymentDialog,
     RatifyDialog,
+    VoidDialog,
     WaiverDialog,
 )
 from concom_desk.ui.enforcement.rows_model import Column, RowsModel, day_text
@@ -149,6 +150,9 @@ class CaseForm(QWidget):
         row.addWidget(self.move_button)
         form.addRow("", self.open_permit)
         form.addRow("Next step", row)
+        self.void_button = QPushButton("Void (entered in error)…")
+        self.void_button.clicked.connect(self.void)
+        form.addRow("", self.void_button)
         return page
 
     def _orders_tab(self) -> QWidget:
@@ -342,6 +346,12 @@ class CaseForm(QWidget):
         dialog.saved.connect(saved)
         self.show_dialog(dialog)
         return dialog
+
+    def void(self) -> RecordDialog | None:
+        if self.detail is None:
+            return None
+        return self._open(VoidDialog(self.database, self.detail.case_id, self.detail.case_no,
+                                     self), f"Case {self.detail.case_no} voided.")
 
     def assess(self) -> RecordDialog | None:
         if self.case_id is None:

@@ -9,6 +9,7 @@ from datetime import date
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QWidget
 
 from concom_desk.services.enforcement.actions import ratify_order
+from concom_desk.services.enforcement.cases import void_enforcement_case
 from concom_desk.services.enforcement.fines_ledger import (
     PAYMENT_METHODS,
     assess_fine,
@@ -134,3 +135,25 @@ class RatifyDialog(RecordDialog):
     def write(self) -> int:
         ratify_order(self.database, self.order_id, self.meeting.currentData())
         return self.order_id
+
+
+class VoidDialog(RecordDialog):
+    """Void a case entered in error; the reason is kept and the case leaves the list."""
+
+    def __init__(self, database: Database, case_id: int, case_no: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(f"Void case {case_no}", parent)
+        self.database, self.case_id = database, case_id
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. entered twice; see EC-2026-004")
+        self.form.addRow("Why", self.reason)
+        self.reason.textChanged.connect(self.validate)
+        self.validate()
+
+    def problems_now(self) -> list[str]:
+        return [] if self.reason.text().strip() else [
+            "Say why the case is voided (the reason is kept in the record)."]
+
+    def write(self) -> int:
+        void_enforcement_case(self.database, self.case_id, self.reason.text())
+        return self.case_id

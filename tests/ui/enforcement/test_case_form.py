@@ -98,3 +98,16 @@ def test_printing_an_order_opens_the_document(qtbot, tab):
     history = [tab.form.history.index(r, 1).data() for r in range(tab.form.history.rowCount())]
     assert any(text.startswith("Document printed: Enforcement order EC-2026-001-O1")
                for text in history)
+
+
+def test_voiding_needs_a_reason_and_hides_the_case(qtbot, tab, db, case_id):
+    from concom_desk.store.models import EnforcementCase
+
+    dialog = tab.form.void()
+    assert not dialog.save_button.isEnabled()
+    qtbot.keyClicks(dialog.reason, "entered twice; see EC-2026-002")
+    save(qtbot, dialog)
+    assert tab.rows_shown() == []
+    with db.read_session() as session:
+        case = session.get(EnforcementCase, case_id)
+        assert (case.status, case.void_reason) == ("void", "entered twice; see EC-2026-002")
