@@ -3,6 +3,7 @@ the history, attachments that are not half-saved."""
 
 from __future__ import annotations
 
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -129,3 +130,15 @@ def test_full_lifecycle_is_dated_in_the_history(db):
         (date(2027, 2, 10), "Status: Closed."),
     ]
     assert closed_on == date(2027, 2, 10)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="such a file cannot exist on Windows")
+def test_attachment_names_are_made_safe_for_windows(db, tmp_path):
+    # A photo from a Mac or a phone may carry ':' and '"' that Windows refuses.
+    odd = tmp_path / 'Lot 5: "before".jpg'
+    odd.write_bytes(b"jpeg")
+    case_id = open_case(db, complaint(attachments=[odd]))
+    with db.read_session() as session:
+        [row] = session.scalars(select(CaseAttachment)).all()
+    assert row.path == f"attachments/case-{case_id}/Lot 5_ _before_.jpg"
+    assert row.original_name == 'Lot 5: "before".jpg'
