@@ -31,6 +31,16 @@ from concom_desk.store.models import (
     members_in_office,
 )
 
+# The templates branch builds the COMMON context (with the town's bylaw name, appeal
+# rights and recording instructions from its library) and keeps the document
+# register; until it is on main, the small versions below stand in for them.
+try:
+    from concom_desk.services.document_context import common_context as shared_common_context
+    from concom_desk.services.document_register import save_document
+except ImportError:  # the templates branch has not landed yet
+    shared_common_context = None
+    save_document = None
+
 TEMPLATE_FOR_KIND = {
     "violation_notice": "violation-notice",
     "enforcement_order": "enforcement-order",
@@ -80,7 +90,8 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     violations = session.scalars(select(Violation).where(Violation.case_id == case.id)
                                  .order_by(Violation.number)).all()
     fines = profile.fines
-    context = common_context(session, case, today)
+    context = (shared_common_context(session, today) if shared_common_context is not None
+               else common_context(session, case, today))
     context.update({
         "case": {
             "case_no": case.case_no, "opened": _day(case.opened_on),
@@ -129,6 +140,10 @@ def print_order(db: Database, order_id: int, today: date | None = None,
         template = TEMPLATE_FOR_KIND[order.kind]
         title = f"{template.replace('-', ' ').capitalize()} {order.order_no}"
         case_id = order.case_id
+        case_no = context["case"]["case_no"]
+    if save_document is not None and out is None:
+        return Path(save_document(db, template, context, f"{title} {today.isoformat()}",
+                                  folder=case_no, enforcement_case_id=case_id).path)
     folder = documents_dir(db.path)
     if out is None:
         out = folder / _file_name(f"{title} {today.isoformat()}.docx")
