@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.deadlines_cmd",
     "concom_desk.cli.fines_cmd",
     "concom_desk.cli.enforcement_cmd",
+    "concom_desk.cli.records_cmd",
 )
 
 

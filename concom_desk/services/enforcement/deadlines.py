@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from concom_desk.services.enforcement.common import meeting_dates
 from concom_desk.services.enforcement.ratification import order_ratification
@@ -37,6 +37,7 @@ def enforcement_deadlines(session: Session, start: date, end: date) -> list[Enfo
     orders = session.execute(
         select(EnforcementOrder, EnforcementCase)
         .join(EnforcementCase, EnforcementOrder.case_id == EnforcementCase.id)
+        .options(joinedload(EnforcementCase.property))
         .where(EnforcementCase.status.not_in(FINISHED), EnforcementOrder.lifted_on.is_(None))
     ).all()
     for order, case in orders:
@@ -58,6 +59,7 @@ def enforcement_deadlines(session: Session, start: date, end: date) -> list[Enfo
     inspections = session.execute(
         select(Inspection, EnforcementCase)
         .join(EnforcementCase, Inspection.case_id == EnforcementCase.id)
+        .options(joinedload(EnforcementCase.property))
         .where(EnforcementCase.status.not_in(FINISHED), Inspection.follow_up_by.is_not(None))
     ).all()
     latest: dict[int, date] = {}

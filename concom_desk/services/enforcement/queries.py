@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from concom_desk.domain.enforcement_case import CaseStatus, long_date
 from concom_desk.services.enforcement.common import VOID, get_case, lines, meeting_dates
@@ -57,8 +57,12 @@ class CaseRow:
 
 
 def list_cases(session: Session, today: date, include_void: bool = False) -> list[CaseRow]:
-    cases = session.scalars(select(EnforcementCase).order_by(EnforcementCase.opened_on.desc(),
-                                                             EnforcementCase.id.desc())).all()
+    # Property and violator in the same query: one round trip, not two per case.
+    cases = session.scalars(
+        select(EnforcementCase)
+        .options(joinedload(EnforcementCase.property), joinedload(EnforcementCase.violator))
+        .order_by(EnforcementCase.opened_on.desc(), EnforcementCase.id.desc())
+    ).all()
     overdue = cases_with_overdue_ratification(session, today)
     awaiting = cases_awaiting_ratification(session)
     upcoming: dict[int, tuple[date, str]] = {}

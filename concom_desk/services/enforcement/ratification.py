@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from concom_desk.domain.enforcement_case import (
     RATIFICATION_CITATION,
@@ -53,6 +53,7 @@ def _unratified(session: Session) -> list[tuple[EnforcementOrder, EnforcementCas
     rows = session.execute(
         select(EnforcementOrder, EnforcementCase)
         .join(EnforcementCase, EnforcementOrder.case_id == EnforcementCase.id)
+        .options(joinedload(EnforcementCase.property))
         .where(EnforcementOrder.emergency.is_(True),
                EnforcementOrder.ratified_meeting_id.is_(None),
                EnforcementCase.status != VOID)

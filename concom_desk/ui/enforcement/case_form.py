@@ -267,8 +267,10 @@ class CaseForm(QWidget):
             self.facts[key].setText(value)
         self.open_permit.setEnabled(detail.filing_id is not None)
         self.next_status.clear()
-        if detail.status in CaseStatus._value2member_map_:
-            for status in ALLOWED[CaseStatus(detail.status)]:
+        # Older records say only "referred"; they move on as a Town Counsel referral.
+        current = "referred_counsel" if detail.status == "referred" else detail.status
+        if current in CaseStatus._value2member_map_:
+            for status in ALLOWED[CaseStatus(current)]:
                 self.next_status.addItem(status.label, status.value)
         self.move_button.setEnabled(self.next_status.count() > 0)
         self.inspections.set_rows(detail.inspections)
