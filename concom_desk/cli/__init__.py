@@ -21,6 +21,10 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.fines_cmd",
     "concom_desk.cli.enforcement_cmd",
     "concom_desk.cli.records_cmd",
+    "concom_desk.cli.templates_cmd",
+    "concom_desk.cli.render_cmd",
+    "concom_desk.cli.conditions_cmd",
+    "concom_desk.cli.backup_cmd",
 )
 
 
