@@ -1,4 +1,4 @@
-"""Revision 0004 (enforcement records) on a database written under schema 0001:
+"""Revision 0003 (enforcement records) on a database written under schema 0001:
 the new statuses and columns are there, the old CHECKs still refuse nonsense."""
 
 from __future__ import annotations

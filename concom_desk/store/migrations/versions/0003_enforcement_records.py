@@ -3,8 +3,8 @@ compliance, referred to Town Counsel or to the police), how a case came in
 (complaint or observation, and who complained), fine waivers, and two new tables
 for a case's photos and papers and its dated notes.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0003
+Revises: 0002
 Create Date: 2026-11-29 22:30:00
 """
 from collections.abc import Sequence
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0004'
-down_revision: str | None = '0003'
+revision: str = '0003'
+down_revision: str | None = '0002'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
