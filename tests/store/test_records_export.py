@@ -19,7 +19,8 @@ from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.export_writers import export
 
 TABLE_TITLES = [
-    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Commission settings",
+    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Case attachment", "Case note",
+    "Commission settings",
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing waiver", "Inspection",
     "Meeting", "Member", "Member vote", "Party", "Property", "Standard condition",
