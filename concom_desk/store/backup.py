@@ -44,7 +44,7 @@ from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftov
 log = logging.getLogger(__name__)
 
 STAGING_PREFIX = ".concom-backup-"
-AUTO_BACKUP_NAME = re.compile(r"^(?P<stem>.+)-auto-(?P<stamp>\d{8}T\d{6}Z)(?:-\d+)?\.zip$")
+AUTO_BACKUP_NAME = re.compile(r"^(?P<stem>.+)-auto-(?P<stamp>\d{8}T\d{6}Z)(?:-(?P<n>\d+))?\.zip$")
 
 
 @dataclass(frozen=True)
@@ -187,8 +187,9 @@ def _automatic_backups(db_path: Path) -> list[tuple[datetime, Path]]:
         match = AUTO_BACKUP_NAME.match(path.name)
         if match and match["stem"] == db_path.stem and path.is_file():
             made = datetime.strptime(match["stamp"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
-            found.append((made, path))
-    return sorted(found)
+            # Two in one second are numbered -2, -3…: the number orders them, not the name.
+            found.append((made, int(match["n"] or 1), path))
+    return [(made, path) for made, _, path in sorted(found)]
 
 
 def _latest_fingerprint(path: Path) -> str | None:

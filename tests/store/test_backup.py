@@ -253,3 +253,13 @@ def test_leftovers_of_a_killed_backup_are_swept_up(record_db: Path, tmp_path: Pa
     os.utime(dead, (two_days_ago, two_days_ago))
     make_backup(record_db, out_dir / "b.zip")
     assert sorted(p.name for p in out_dir.iterdir()) == [".concom-backup-running", "b.zip"]
+
+
+def test_backups_in_the_same_second_are_told_apart(record_db: Path) -> None:
+    second = datetime(2026, 11, 29, 18, tzinfo=UTC)
+    assert auto_backup(record_db, second) is not None
+    write_sql(record_db, "UPDATE party SET phone = '508-555-0101' WHERE id = 1")
+    latest = auto_backup(record_db, second)
+    assert latest is not None and latest.name == "concom-desk-auto-20261129T180000Z-2.zip"
+    # Nothing changed since "-2", the newest, although "…Z.zip" sorts after it by name.
+    assert auto_backup(record_db, second) is None

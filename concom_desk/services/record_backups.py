@@ -1,0 +1,53 @@
+"""Opening the commission's record with automatic backups on either side.
+
+    with working_on_record(path, initials="JB", warn=status_bar.show) as db:
+        ...                                   # the window's whole session
+
+When the database is opened, and again when it is closed, `auto_backup` writes
+a backup into the backups folder if the record changed since the last one (and
+thins the old ones). A backup that fails never stops the clerk from working: the
+failure is told through `warn` (the window shows it; the log keeps it), and the
+next open or close tries again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store import Database, open_database
+from concom_desk.store.backup import auto_backup
+
+log = logging.getLogger(__name__)
+
+Warn = Callable[[str], None]
+
+
+def back_up_quietly(db_path: Path, warn: Warn | None = None) -> Path | None:
+    """`auto_backup`, with a failure told instead of raised; the new archive or None."""
+    try:
+        return auto_backup(db_path)
+    except (OperationFailed, UserError) as exc:
+        message = f"The automatic backup could not be made: {exc}"
+        log.warning(message)
+        if warn is not None:
+            warn(message)
+        return None
+
+
+@contextmanager
+def working_on_record(path: Path | str | None = None, *, initials: str = "",
+                      warn: Warn | None = None) -> Iterator[Database]:
+    """Open the database (see `open_database`), backed up after opening and after
+    closing when it changed."""
+    database = open_database(path, initials=initials)
+    try:
+        # After opening: the file is ours (locked) and at this program's schema.
+        back_up_quietly(database.path, warn)
+        yield database
+    finally:
+        database.close()
+        back_up_quietly(database.path, warn)
