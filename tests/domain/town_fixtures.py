@@ -1,0 +1,14 @@
+"""Town profiles for the calendar's worked cases (tests/domain/towns/*.toml),
+written from the bylaw texts in /work/shared/seeds with the section beside each rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from concom_desk.domain.town_profile import TownProfile, load_profile
+
+TOWNS_DIR = Path(__file__).resolve().parent / "towns"
+
+
+def town(name: str) -> TownProfile:
+    return load_profile(TOWNS_DIR / f"{name}.toml")
