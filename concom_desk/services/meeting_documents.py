@@ -26,10 +26,39 @@ AGENDA_TEMPLATE = "agenda"
 
 
 def render_document(name_or_path: str | Path, context: Mapping[str, Any], out: Path) -> Path:
-    """The templates' renderer (sandboxed, strict, atomic save)."""
-    from concom_desk.services.rendering import render_template
-
+    """The templates' renderer (sandboxed, strict, atomic save) once it is on main;
+    until then the same contract through docxtpl directly."""
+    try:
+        from concom_desk.services.rendering import render_template
+    except ImportError:  # the templates branch has not landed yet
+        return _render_with_docxtpl(name_or_path, context, out)
     return render_template(name_or_path, context, out)
+
+
+def _render_with_docxtpl(name_or_path: str | Path, context: Mapping[str, Any], out: Path
+                         ) -> Path:
+    from docxtpl import DocxTemplate
+    from jinja2 import StrictUndefined, UndefinedError
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from concom_desk.paths import forms_dir
+
+    source = Path(name_or_path)
+    if source.suffix.lower() != ".docx":
+        source = forms_dir() / f"{name_or_path}.docx"
+    if not source.is_file():
+        raise UserError(f"template {name_or_path}: no such Word form ({source})")
+    document = DocxTemplate(str(source))
+    try:
+        document.render(dict(context), jinja_env=SandboxedEnvironment(undefined=StrictUndefined),
+                        autoescape=True)
+    except UndefinedError as exc:
+        raise UserError(f"template {source.stem}: {exc}") from None
+    out = Path(out)
+    temp = out.with_name(out.name + ".tmp")
+    document.save(str(temp))
+    temp.replace(out)
+    return out
 
 
 def meeting_context(meeting: MeetingEntry) -> dict[str, str]:
