@@ -132,9 +132,9 @@ def write_calendar(snapshot: CalendarSnapshot, out: Path, now: datetime | None =
 
 def export_calendar(db_path: Path, out: Path) -> ExportSummary:
     """`concom-desk ical`: read the calendar from the database and write the file."""
-    from concom_desk.services.meetings import load_calendar
+    from concom_desk.services.calendar_load import load_calendar
     from concom_desk.store import open_database
 
-    with open_database(db_path, lock=False) as database:
+    with open_database(db_path) as database:
         snapshot = load_calendar(database)
     return write_calendar(snapshot, out)

@@ -12,17 +12,36 @@ The contexts follow /work/brief/DOCUMENT_CONTEXT.md ("LEGAL NOTICE", "AGENDA").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import date
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from concom_desk.domain.plain_dates import clock_time, long_date, weekday_date_time
 from concom_desk.errors import UserError
+from concom_desk.paths import documents_dir
 from concom_desk.services.calendar_entries import HearingEntry, MeetingEntry, RatificationEntry
+from concom_desk.services.calendar_load import load_calendar
+from concom_desk.services.town_profiles import available_profiles
+from concom_desk.store import Database
+from concom_desk.store.models import (
+    CommissionSettings,
+    GeneratedDocument,
+    majority_of,
+    members_in_office,
+)
 
 LEGAL_NOTICE_TEMPLATE = "legal-notice"
 AGENDA_TEMPLATE = "agenda"
+# The Attorney General's model agenda ends with this item (940 CMR 29.03(1)(b)).
+DEFAULT_OTHER_BUSINESS = (
+    "Approval of minutes",
+    "Topics not reasonably anticipated by the chair 48 hours before the meeting",
+)
 
 
 def render_document(name_or_path: str | Path, context: Mapping[str, Any], out: Path) -> Path:
@@ -154,3 +173,84 @@ def agenda_context(
 def _agenda_kind(kind: str) -> str:
     # The contract knows regular and special; a site walk is a special meeting.
     return "regular" if kind == "regular" else "special"
+
+
+def common_context(session: Session, on: date, today: date) -> dict[str, Any]:
+    """The COMMON part of every template's context, from the commission's settings and
+    members in office on `on` (the meeting day)."""
+    settings = session.scalars(select(CommissionSettings)).first()
+    if settings is None:
+        raise UserError("the commission's settings are not filled in yet (name, town, address)")
+    members = members_in_office(session, on)
+    chair = next((m.name for m in members if m.role == "chair"), "")
+    names = [m.name for m in members]
+    profiles = available_profiles()
+    profile = profiles.get(settings.town)
+    return {
+        "commission": {
+            "name": settings.name,
+            "town": profile.name if profile else settings.town.title(),
+            "address_lines": [line for line in settings.address.splitlines() if line.strip()],
+            "phone": settings.phone,
+            "email": settings.email,
+            "chair": chair,
+            "members_in_office": names,
+            "signers_needed": majority_of(len(names)) if names else 0,
+            "signature_lines": names,
+            "clerk_initials": settings.clerk_initials,
+        },
+        "town": {
+            "id": settings.town,
+            "name": profile.name if profile else settings.town.title(),
+            "bylaw": profile.source if profile else "",
+            "appeal_rights": "",
+            "recording_instructions": "",
+        },
+        "today": long_date(today),
+    }
+
+
+def _write(db: Database, meeting_id: int, template: str, title: str,
+           build: Callable[[MeetingEntry, dict[str, Any]], dict[str, Any]],
+           out: Path | None, form: Path | None, today: date) -> Path:
+    snapshot = load_calendar(db)
+    meeting = snapshot.meeting(meeting_id)
+    if meeting is None:
+        raise UserError(f"there is no meeting number {meeting_id}")
+    with db.read_session() as session:
+        common = common_context(session, meeting.day, today)
+    context = build(meeting, common)
+    folder = documents_dir(db.path) / "meetings"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = out or folder / f"{template}-{meeting.day.isoformat()}.docx"
+    written = render_document(form or template, context, target)
+    digest = hashlib.sha256(written.read_bytes()).hexdigest()
+    try:
+        stored_path = str(written.resolve().relative_to(documents_dir(db.path).resolve()))
+    except ValueError:  # saved outside the documents folder: keep the full path
+        stored_path = str(written.resolve())
+    with db.session() as session:
+        session.add(GeneratedDocument(
+            meeting_id=meeting.meeting_id, title=f"{title}, {long_date(meeting.day)}",
+            template=template, path=stored_path, created_at=datetime.now(UTC).replace(tzinfo=None),
+            created_by=db.initials, sha256=digest))
+    return written
+
+
+def write_legal_notice(db: Database, meeting_id: int, today: date, out: Path | None = None,
+                       form: Path | None = None) -> Path:
+    """The newspaper's legal notice for every advertised hearing of the meeting."""
+    return _write(db, meeting_id, LEGAL_NOTICE_TEMPLATE, "Legal notice", legal_notice_context,
+                  out, form, today)
+
+
+def write_agenda(db: Database, meeting_id: int, today: date,
+                 other_business: Sequence[str] = DEFAULT_OTHER_BUSINESS,
+                 out: Path | None = None, form: Path | None = None) -> Path:
+    """The meeting agenda, with its posting deadline and orders awaiting ratification."""
+    snapshot_orders = load_calendar(db).ratifications
+
+    def build(meeting: MeetingEntry, common: dict[str, Any]) -> dict[str, Any]:
+        return agenda_context(meeting, common, other_business, snapshot_orders)
+
+    return _write(db, meeting_id, AGENDA_TEMPLATE, "Agenda", build, out, form, today)
