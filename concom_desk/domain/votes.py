@@ -114,7 +114,8 @@ def count_vote(
                 f"{name} is not in office on {meeting_day:%B} {meeting_day.day}, "
                 f"{meeting_day.year} (term ended or not begun) and cannot vote"
             )
-    tally = {choice: sum(1 for v in votes.values() if v is choice) for choice in VoteChoice}
+    cast = [VoteChoice(v) for v in votes.values()]  # plain strings from a form are accepted
+    tally = {choice: sum(1 for v in cast if v is choice) for choice in VoteChoice}
     quorum = majority_of(len(in_office))
     present = len(votes)
     counted = present - tally[VoteChoice.RECUSED]

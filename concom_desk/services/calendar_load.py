@@ -10,6 +10,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.town_profile import TownProfile
@@ -20,7 +21,7 @@ from concom_desk.services.calendar_entries import (
     MeetingEntry,
     RatificationEntry,
 )
-from concom_desk.services.filing_deadlines import FINISHED_STATUSES, filing_deadlines, is_met
+from concom_desk.services.filing_deadlines import FINISHED_STATUSES, is_met
 from concom_desk.services.hearing_clocks import meeting_start
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
@@ -116,14 +117,33 @@ def _meeting_entries(session: Session, start: date | None, end: date | None
     return entries
 
 
+def _booked_days(session: Session) -> dict[int, date]:
+    """Filing id -> the meeting its hearing is booked on, while not yet opened: the
+    notices are counted back from that meeting rather than from the 21-day limit."""
+    found: dict[int, date] = {}
+    for hearing in session.scalars(select(Hearing).where(
+            Hearing.status == "scheduled", Hearing.opened_on.is_(None),
+            Hearing.meeting_id.is_not(None))):
+        meeting = session.get(Meeting, hearing.meeting_id)
+        if meeting is not None and not meeting.cancelled:
+            found[hearing.filing_id] = meeting.held_on
+    return found
+
+
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile]
                       ) -> list[DeadlineEntry]:
     found = []
+    booked = _booked_days(session)
     for filing in session.scalars(select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
                                   .order_by(Filing.id)):
         if filing.received is None or filing.town not in profiles:
             continue
-        for deadline in filing_deadlines(filing, profiles):
+        events = filing.event_dates()
+        if filing.id in booked and "hearing" in KINDS[filing.kind].events:
+            events.setdefault("hearing", booked[filing.id])
+        deadlines = compute_deadlines(profiles[filing.town], filing.kind, events,
+                                      filing.flags())
+        for deadline in deadlines:
             found.append(DeadlineEntry(
                 "filing", filing.id, filing.file_no, deadline.id, deadline.date,
                 deadline.label, deadline.citation, met=is_met(filing, deadline)))
