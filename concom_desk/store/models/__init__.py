@@ -10,6 +10,7 @@ from concom_desk.store.models.commission import (
     MEMBER_ROLES,
     CommissionSettings,
     Member,
+    TownClosureDay,
     majority_of,
     members_in_office,
 )
@@ -60,7 +61,8 @@ __all__ = [
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
-    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition", "Vote",
+    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
+    "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office",
 ]
 
