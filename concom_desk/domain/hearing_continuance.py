@@ -5,13 +5,13 @@ Part 4, 310 CMR 10.05(5)(b)): the commission may continue a hearing to a date
 announced at the hearing, for reasons stated at the hearing. Without the
 applicant's consent the continued session must still fall within the 21 days
 the hearing had to open in; with it, to any agreed date. Sandwich goes
-further: the commission continues only on the applicant's request, and closes
-the hearing when the applicant objects (profile flag
-``continuance_requires_consent``).
+and Shutesbury go further: when the applicant objects, the hearing is closed and
+the commission acts on what it has (their profiles' rules
+``continuance_by_request`` and ``continuance_objection``).
 
 When the new date is not announced at the hearing the public has not been
-told, so the legal notice is published again; some towns re-advertise every
-continuance (profile flag ``readvertise_continuances``).
+told, so the legal notice is published again; Bourne advertises every continued
+hearing (BWR 1.05(6)(c), rule ``continuance_with_consent``).
 
 Closing the hearing starts ``decision_by`` (21 days in every profiled town).
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.hearing_booking import (
@@ -38,8 +39,17 @@ CONTINUANCE_CITATION = (
     "310 CMR 10.05(5)(b); Upton §330-10E; Shutesbury §5; Sandwich §7.25 Part 4: "
     "continuance to a date certain announced at the hearing, for reasons stated there"
 )
-FLAG_READVERTISE = "readvertise_continuances"
-FLAG_CONSENT_REQUIRED = "continuance_requires_consent"
+# Town rules (a profile's [[rule]] ids) that change how a continuance is treated.
+CONSENT_REQUIRED_RULES = ("continuance_by_request", "continuance_objection")
+READVERTISE_RULES = ("continuance_with_consent", "readvertise_continuances")
+
+
+def town_rule(profile: TownProfile, kind: str, ids: tuple[str, ...]) -> dict[str, Any] | None:
+    """The first of the profile's [[rule]] entries with one of `ids` for this kind."""
+    for rule in profile.rules:
+        if rule.get("id") in ids and kind in rule.get("kinds", [kind]):
+            return rule
+    return None
 
 
 @dataclass(frozen=True)
@@ -75,12 +85,13 @@ def review_continuance(
             f"session it is continued from ({long_date(continuance.from_day)})"
         )
     findings: list[Finding] = [_consent(profile, filing, continuance)]
-    flags = set(profile.flags) | set(filing.flags)
-    readvertise = not continuance.announced_at_hearing or FLAG_READVERTISE in flags
+    town_readvertises = town_rule(profile, filing.kind, READVERTISE_RULES)
+    readvertise = not continuance.announced_at_hearing or town_readvertises is not None
     if readvertise:
         why = ("the new date was not announced at the hearing"
                if not continuance.announced_at_hearing
-               else "the town re-advertises every continued hearing")
+               else "the town advertises every continued hearing "
+               f"({town_readvertises['citation'] if town_readvertises else ''})")
         findings.append(legal_notice_finding(profile, filing, continuance.to_day, today, why=why))
     else:
         findings.append(Finding(
@@ -98,12 +109,13 @@ def _consent(profile: TownProfile, filing: FilingClocks, continuance: Continuanc
         return Finding("continuance", Severity.OK,
                        f"Continued to {weekday_date(to_day)} with the applicant's consent "
                        f"({continuance.reason.strip()}).", CONTINUANCE_CITATION)
-    if FLAG_CONSENT_REQUIRED in set(profile.flags) | set(filing.flags):
+    objection_closes = town_rule(profile, filing.kind, CONSENT_REQUIRED_RULES)
+    if objection_closes is not None:
         return Finding(
             "continuance", Severity.STOP,
-            f"{profile.name} continues a hearing only at the applicant's request; when the "
-            "applicant objects the hearing is closed and the commission acts on what it has.",
-            "Sandwich §7.25 Part 4" if profile.id == "sandwich" else CONTINUANCE_CITATION,
+            f"In {profile.name} a hearing is continued only with the applicant's consent; "
+            "when the applicant objects the hearing is closed and the commission acts on "
+            "what it has.", objection_closes.get("citation", CONTINUANCE_CITATION),
         )
     found = {d.id: d for d in compute_deadlines(profile, filing.kind, filing.events(),
                                                 filing.flags)}

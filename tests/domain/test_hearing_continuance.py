@@ -77,7 +77,9 @@ def test_sandwich_continues_only_at_applicants_request() -> None:
 
 def test_town_that_readvertises_every_continuance() -> None:
     upton = town("upton")
-    readvertising = replace(upton, flags=("readvertise_continuances",))
+    readvertising = replace(upton, rules=({
+        "id": "continuance_with_consent", "kinds": ["noi"], "text": "advertised again",
+        "citation": "Bourne BWR 1.05(6)(c)"},))
     review = review_continuance(
         readvertising, UPTON_NOI,
         Continuance(D(2027, 3, 17), D(2027, 4, 7), "plans", True, True), today=D(2027, 4, 1))

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Boolean, Date, Integer, String, UniqueConstraint
+from sqlalchemy import Date, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
 
 NOTICE_REASONS = ("new", "not_announced", "town_rule", "meeting_moved")
 
@@ -26,12 +26,12 @@ class MeetingSchedule(Base):
     __tablename__ = "meeting_schedule"
 
     weekday: Mapped[int] = mapped_column(Integer)  # Monday = 0
-    weeks_of_month: Mapped[str] = mapped_column(String(20), default="")  # "1,3"; "-1" = last
-    every_weeks: Mapped[int] = mapped_column(Integer, default=0)
+    weeks_of_month: Mapped[str] = text_field(20)  # "1,3"; "-1" = last
+    every_weeks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     first_meeting: Mapped[date | None] = mapped_column(Date)
-    start_time: Mapped[str] = mapped_column(String(5), default="19:00")  # 24-hour HH:MM
-    place: Mapped[str] = mapped_column(String(200), default="")
-    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    start_time: Mapped[str] = text_field(5, "19:00")  # 24-hour HH:MM
+    place: Mapped[str] = text_field(200)
+    active: Mapped[bool] = flag(True)
 
 
 class HearingNotice(Base):
@@ -41,10 +41,10 @@ class HearingNotice(Base):
 
     hearing_id: Mapped[int] = ref("hearing", nullable=False)
     meeting_id: Mapped[int] = ref("meeting", nullable=False)
-    reason: Mapped[str] = mapped_column(String(20), default="new")
+    reason: Mapped[str] = text_field(20, "new")
     publish_by: Mapped[date | None] = mapped_column(Date)
     published_on: Mapped[date | None] = mapped_column(Date)
-    newspaper: Mapped[str] = mapped_column(String(200), default="")
+    newspaper: Mapped[str] = text_field(200)
 
 
 class CalendarFeed(Base):
