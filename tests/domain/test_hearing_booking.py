@@ -115,13 +115,16 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("shipped", [False, True], ids=["test-profile", "shipped-profile"])
 @pytest.mark.parametrize(
     ("town_id", "filing", "meeting", "today", "expected"),
     [pytest.param(*case[1:], id=case[0]) for case in CASES],
 )
 def test_booking_findings_by_hand(town_id: str, filing: FilingClocks, meeting: date,
-                                  today: date, expected: dict) -> None:
-    review = review_booking(town(town_id), filing, meeting, today)
+                                  today: date, expected: dict, shipped: bool) -> None:
+    """The same hand-worked answers from the minimal test profiles and from the
+    profiles the program ships in resources/towns."""
+    review = review_booking(town(town_id, shipped), filing, meeting, today)
     got = {f.clock: (f.severity, f.due) for f in review.findings}
     for clock, want in expected.items():
         assert got.get(clock) == want, clock

@@ -119,3 +119,29 @@ def test_closing_inside_board_comment_period_is_named() -> None:
     assert closing.decision_by is not None and closing.decision_by.date == D(2026, 12, 7)
     assert any(f.clock == "board_comment_period_ends" and f.severity is Severity.WARNING
                for f in closing.findings)
+
+
+@pytest.mark.parametrize(("town_id", "citation"), [
+    ("sandwich", "Sandwich § 7.25 Part 4"),
+    ("shutesbury", "Shutesbury § 5"),
+])
+def test_shipped_towns_where_an_objection_closes_the_hearing(town_id: str, citation: str
+                                                            ) -> None:
+    filing = FilingClocks("X-1", "noi", D(2027, 3, 1))
+    review = review_continuance(
+        town(town_id, shipped=True), filing,
+        Continuance(D(2027, 3, 10), D(2027, 3, 17), "plans", False), today=D(2027, 3, 10))
+    assert review.blocked and review.findings[0].citation == citation
+
+
+def test_shipped_bourne_advertises_every_continuance() -> None:
+    # BWR 1.05(6)(c): the continued hearing is advertised; Bourne's notice is "not less
+    # than five days" (state rule: business days) before Wed Apr 21 2027: Tue 20, (Mon 19
+    # Patriots' Day), Fri 16, Thu 15, Wed 14, Tue 13.
+    filing = FilingClocks("B-1", "noi", D(2027, 3, 29))
+    review = review_continuance(
+        town("bourne", shipped=True), filing,
+        Continuance(D(2027, 4, 7), D(2027, 4, 21), "plans", True, True), today=D(2027, 4, 7))
+    notice = next(f for f in review.findings if f.clock == "legal_notice_by")
+    assert review.readvertise and notice.due == D(2027, 4, 13)
+    assert "the town advertises every continued hearing" in notice.message

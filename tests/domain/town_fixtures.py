@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from concom_desk.domain.town_profile import TownProfile, load_profile
+from concom_desk.paths import towns_dir
 
 TOWNS_DIR = Path(__file__).resolve().parent / "towns"
 
 
-def town(name: str) -> TownProfile:
-    return load_profile(TOWNS_DIR / f"{name}.toml")
+def town(name: str, shipped: bool = False) -> TownProfile:
+    """The test profile of a town, or (shipped=True) the profile the program ships."""
+    return load_profile((towns_dir() if shipped else TOWNS_DIR) / f"{name}.toml")
