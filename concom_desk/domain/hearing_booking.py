@@ -121,18 +121,19 @@ def _hearing_by(due: Deadline, filing: FilingClocks, meeting_day: date) -> Findi
         return Finding("hearing_by", Severity.OK,
                        f"The hearing opens by {weekday_date(due.date)}, "
                        f"the last day ({due.rule}).", due.citation, due.date)
-    late = (meeting_day - due.date).days
+    late_days = (meeting_day - due.date).days
+    late = f"{late_days} day{'s' if late_days != 1 else ''}"
     if filing.waiver_signed is not None:
         return Finding(
             "hearing_by", Severity.WARNING,
-            f"The meeting is {late} days after {weekday_date(due.date)}, the last day to open "
+            f"The meeting is {late} after {weekday_date(due.date)}, the last day to open "
             f"the hearing ({due.rule}); this is allowed by the applicant's written waiver "
             f"signed on {long_date(filing.waiver_signed)}.",
             due.citation, due.date,
         )
     return Finding(
         "hearing_by", Severity.STOP,
-        f"The meeting on {weekday_date(meeting_day)} is {late} days after "
+        f"The meeting on {weekday_date(meeting_day)} is {late} after "
         f"{weekday_date(due.date)}, the last day to open the hearing ({due.rule}). It can be "
         "booked only once a 21-day waiver signed by the applicant is recorded; none is.",
         due.citation, due.date,

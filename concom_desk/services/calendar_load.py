@@ -117,16 +117,20 @@ def _meeting_entries(session: Session, start: date | None, end: date | None
     return entries
 
 
-def _booked_days(session: Session) -> dict[int, date]:
-    """Filing id -> the meeting its hearing is booked on, while not yet opened: the
-    notices are counted back from that meeting rather than from the 21-day limit."""
-    found: dict[int, date] = {}
+def _booked_days(session: Session) -> dict[int, tuple[date, bool]]:
+    """Filing id -> (the meeting its hearing is booked on, while not yet opened; whether
+    its legal notice is published). The notices are counted back from that meeting
+    rather than from the 21-day limit."""
+    found: dict[int, tuple[date, bool]] = {}
     for hearing in session.scalars(select(Hearing).where(
             Hearing.status == "scheduled", Hearing.opened_on.is_(None),
             Hearing.meeting_id.is_not(None))):
         meeting = session.get(Meeting, hearing.meeting_id)
         if meeting is not None and not meeting.cancelled:
-            found[hearing.filing_id] = meeting.held_on
+            published = session.scalar(select(HearingNotice.published_on).where(
+                HearingNotice.hearing_id == hearing.id,
+                HearingNotice.meeting_id == meeting.id))
+            found[hearing.filing_id] = (meeting.held_on, published is not None)
     return found
 
 
@@ -139,14 +143,16 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile]
         if filing.received is None or filing.town not in profiles:
             continue
         events = filing.event_dates()
-        if filing.id in booked and "hearing" in KINDS[filing.kind].events:
-            events.setdefault("hearing", booked[filing.id])
+        booked_day, published = booked.get(filing.id, (None, False))
+        if booked_day is not None and "hearing" in KINDS[filing.kind].events:
+            events.setdefault("hearing", booked_day)
         deadlines = compute_deadlines(profiles[filing.town], filing.kind, events,
                                       filing.flags())
         for deadline in deadlines:
+            met = is_met(filing, deadline) or (published and deadline.id == "legal_notice_by")
             found.append(DeadlineEntry(
                 "filing", filing.id, filing.file_no, deadline.id, deadline.date,
-                deadline.label, deadline.citation, met=is_met(filing, deadline)))
+                deadline.label, deadline.citation, met=met))
     return found
 
 

@@ -168,3 +168,30 @@ def cancel_meeting(db: Database, meeting_id: int, today: date,
                     session.delete(row)
         meeting.cancelled = True
         return effects
+
+
+def mark_agenda_posted(db: Database, meeting_id: int, posted_at: datetime) -> None:
+    """Record when the meeting notice and agenda were posted (Open Meeting Law)."""
+    with db.session() as session:
+        meeting = get_or_refuse(session, Meeting, meeting_id, "meeting")
+        meeting.agenda_posted_at = posted_at.strftime("%Y-%m-%dT%H:%M")
+
+
+def mark_legal_notice_published(db: Database, meeting_id: int, published_on: date,
+                                newspaper: str = "") -> int:
+    """Record the newspaper's publication of the meeting's legal notice: every notice
+    owed for that meeting. Returns how many hearings it covered."""
+    with db.session() as session:
+        get_or_refuse(session, Meeting, meeting_id, "meeting")
+        notices = session.scalars(select(HearingNotice).where(
+            HearingNotice.meeting_id == meeting_id)).all()
+        if not notices:
+            raise UserError("no hearing on this meeting needs a legal notice")
+        for notice in notices:
+            notice.published_on = published_on
+            notice.newspaper = newspaper.strip()
+            hearing = session.get(Hearing, notice.hearing_id)
+            if hearing is not None and notice.reason == "new":
+                hearing.legal_ad_published_on = published_on
+                hearing.legal_ad_newspaper = newspaper.strip()
+        return len(notices)

@@ -30,7 +30,7 @@ from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar_load import load_calendar
 from concom_desk.services.ical_export import write_calendar
 from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
-from concom_desk.services.meetings import generate_meetings
+from concom_desk.services.meetings import generate_meetings, mark_agenda_posted
 from concom_desk.store import Database
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
@@ -44,6 +44,7 @@ from concom_desk.ui.calendar.calendar_models import (
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import (
     MeetingChangeDialog,
+    PublicationDialog,
     ScheduleDialog,
     SpecialMeetingDialog,
 )
@@ -113,27 +114,33 @@ class CalendarTab(QWidget):
         self.refresh()
 
     # -- building ------------------------------------------------------------------
-    def _toolbar(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        actions: list[tuple[str, str, Callable[[], None]]] = [
+    def _toolbar(self) -> QVBoxLayout:
+        rows: list[list[tuple[str, str, Callable[[], None]]]] = [[
             ("today", "&Today", self.go_to_today),
             ("book", "&Book hearing…", self.book_hearing),
             ("continue", "&Continue…", self.continue_hearing),
             ("vote", "Record &vote…", self.record_vote),
             ("close", "C&lose hearing…", self.close_hearing),
-            ("legal_notice", "Legal &notice", self.make_legal_notice),
-            ("agenda", "A&genda", self.make_agenda),
-            ("ical", "Export .&ics…", self.export_ical),
             ("meetings", "Meetings…", self.add_meetings),
             ("change", "Move/cancel meeting…", self.change_meeting),
-        ]
-        for key, text, slot in actions:
-            button = QPushButton(text)
-            button.clicked.connect(slot)
-            self.buttons[key] = button
-            row.addWidget(button)
-        row.addStretch(1)
-        return row
+        ], [
+            ("legal_notice", "Legal &notice", self.make_legal_notice),
+            ("published", "Notice &published…", self.record_publication),
+            ("agenda", "A&genda", self.make_agenda),
+            ("posted", "Agenda posted &now", self.record_posting),
+            ("ical", "Export .&ics…", self.export_ical),
+        ]]
+        box = QVBoxLayout()
+        for actions in rows:
+            row = QHBoxLayout()
+            for key, text, slot in actions:
+                button = QPushButton(text)
+                button.clicked.connect(slot)
+                self.buttons[key] = button
+                row.addWidget(button)
+            row.addStretch(1)
+            box.addLayout(row)
+        return box
 
     # -- state ---------------------------------------------------------------------
     @property
@@ -268,6 +275,28 @@ class CalendarTab(QWidget):
 
     def make_agenda(self) -> None:
         self._document("agenda")
+
+    def record_publication(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        dialog = PublicationDialog(self._db, meeting, self.today, parent=self)
+        dialog.recorded.connect(self.say)
+        self._run_dialog(dialog)
+
+    def record_posting(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        now = self._now()
+        mark_agenda_posted(self._db, meeting.meeting_id, now)
+        late = now > meeting.post_by
+        self.refresh()
+        self.say(f"Agenda recorded as posted {weekday_date_time(now)}"
+                 + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
+                    if late else "."), error=late)
 
     def export_ical(self) -> None:
         name, _filter = QFileDialog.getSaveFileName(

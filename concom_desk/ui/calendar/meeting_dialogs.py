@@ -33,6 +33,7 @@ from concom_desk.services.meetings import (
     add_meeting,
     cancel_meeting,
     load_schedule,
+    mark_legal_notice_published,
     move_meeting,
     preview_meeting_change,
     save_schedule,
@@ -242,4 +243,45 @@ class MeetingChangeDialog(QDialog):
             self.error.say(str(exc))
             return
         self.changed.emit(words)
+        self.accept()
+
+
+class PublicationDialog(QDialog):
+    """Record that the meeting's legal notice appeared in the newspaper."""
+
+    recorded = Signal(str)
+
+    def __init__(self, database: Database, meeting: MeetingEntry, today: date,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Legal notice published — meeting of {weekday_date(meeting.day)}")
+        self._db, self._meeting = database, meeting
+        self.published_on = QDateEdit(qdate(today))
+        self.published_on.setCalendarPopup(True)
+        self.newspaper = QLineEdit()
+        self.error = ErrorLine()
+        form = QFormLayout()
+        form.addRow("Published &on:", self.published_on)
+        form.addRow("&Newspaper:", self.newspaper)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def _save(self) -> None:
+        day = pydate(self.published_on.date())
+        due = self._meeting.publish_by()
+        try:
+            count = mark_legal_notice_published(self._db, self._meeting.meeting_id, day,
+                                                self.newspaper.text())
+        except UserError as exc:
+            self.error.say(str(exc))
+            return
+        late = f" — LATE: it was due by {weekday_date(due)}" if due and day > due else ""
+        self.recorded.emit(f"Legal notice recorded as published on {weekday_date(day)} for "
+                           f"{count} hearing(s){late}.")
         self.accept()
