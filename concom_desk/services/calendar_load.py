@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import date, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
@@ -56,88 +56,88 @@ def _kind_name(kind: str) -> str:
     return found.name if found else kind
 
 
-def _hearing_entry(session: Session, hearing: Hearing, filing: Filing, meeting: Meeting,
-                   continued_from: date | None) -> HearingEntry:
-    notice = session.scalars(select(HearingNotice).where(
-        HearingNotice.hearing_id == hearing.id, HearingNotice.meeting_id == meeting.id)).first()
-    onward = session.scalars(select(Continuance).where(
-        Continuance.hearing_id == hearing.id, Continuance.from_meeting_id == meeting.id)).first()
-    prop = filing.property
-    return HearingEntry(
-        hearing_id=hearing.id, filing_id=filing.id, file_no=filing.file_no,
-        dep_file_no=filing.dep_file_no, kind=filing.kind, kind_name=_kind_name(filing.kind),
-        applicant=filing.applicant.name if filing.applicant else "",
-        owner=filing.owner.name if filing.owner else "",
-        address=prop.address if prop else "", map_lot=prop.map_lot if prop else "",
-        work_description=filing.work_description, resource_areas=filing.resource_areas,
-        status="continued" if continued_from is not None else "new",
-        hearing_status=hearing.status, continued_from=continued_from,
-        continued_to=onward.continued_to if onward else None,
-        legal_notice_by=notice.publish_by if notice else None,
-        advertise=notice is not None,
-    )
+class _Records:
+    """Every row the calendar needs, read in a handful of queries (no query per row)."""
 
+    def __init__(self, session: Session) -> None:
+        self.meetings = {m.id: m for m in session.scalars(select(Meeting))}
+        self.hearings = {h.id: h for h in session.scalars(select(Hearing).options(
+            selectinload(Hearing.filing).selectinload(Filing.applicant),
+            selectinload(Hearing.filing).selectinload(Filing.owner),
+            selectinload(Hearing.filing).selectinload(Filing.property)))}
+        self.continuances = list(session.scalars(select(Continuance).order_by(Continuance.id)))
+        self.notices = {(n.hearing_id, n.meeting_id): n
+                        for n in session.scalars(select(HearingNotice))}
+        self.onward = {(c.hearing_id, c.from_meeting_id): c for c in self.continuances}
 
-def _meeting_entries(session: Session, start: date | None, end: date | None
-                     ) -> list[MeetingEntry]:
-    query = select(Meeting).order_by(Meeting.held_on, Meeting.start_time)
-    if start is not None:
-        query = query.where(Meeting.held_on >= start)
-    if end is not None:
-        query = query.where(Meeting.held_on <= end)
-    entries = []
-    for meeting in session.scalars(query):
-        hearings = []
-        for hearing in session.scalars(select(Hearing).where(Hearing.meeting_id == meeting.id)
-                                       .order_by(Hearing.id)):
-            if hearing.status == "withdrawn":
+    def booked_days(self) -> dict[int, tuple[date, bool]]:
+        """Filing id -> (the meeting its hearing is booked on, while not yet opened;
+        whether its legal notice is published). The notices are counted back from that
+        meeting rather than from the 21-day limit."""
+        found: dict[int, tuple[date, bool]] = {}
+        for hearing in self.hearings.values():
+            if hearing.status != "scheduled" or hearing.opened_on is not None:
                 continue
-            filing = session.get(Filing, hearing.filing_id)
-            assert filing is not None
-            hearings.append(_hearing_entry(session, hearing, filing, meeting, None))
-        for continuance in session.scalars(select(Continuance).where(
-                Continuance.to_meeting_id == meeting.id).order_by(Continuance.id)):
-            hearing = session.get(Hearing, continuance.hearing_id)
-            if hearing is None or hearing.status == "withdrawn":
+            meeting = self.meetings.get(hearing.meeting_id) if hearing.meeting_id else None
+            if meeting is not None and not meeting.cancelled:
+                notice = self.notices.get((hearing.id, meeting.id))
+                found[hearing.filing_id] = (meeting.held_on,
+                                            notice is not None and notice.published_on is not None)
+        return found
+
+    def hearing_entry(self, hearing: Hearing, meeting: Meeting, continued_from: date | None
+                      ) -> HearingEntry:
+        filing = hearing.filing
+        notice = self.notices.get((hearing.id, meeting.id))
+        onward = self.onward.get((hearing.id, meeting.id))
+        prop = filing.property
+        return HearingEntry(
+            hearing_id=hearing.id, filing_id=filing.id, file_no=filing.file_no,
+            dep_file_no=filing.dep_file_no, kind=filing.kind, kind_name=_kind_name(filing.kind),
+            applicant=filing.applicant.name if filing.applicant else "",
+            owner=filing.owner.name if filing.owner else "",
+            address=prop.address if prop else "", map_lot=prop.map_lot if prop else "",
+            work_description=filing.work_description, resource_areas=filing.resource_areas,
+            status="continued" if continued_from is not None else "new",
+            hearing_status=hearing.status, continued_from=continued_from,
+            continued_to=onward.continued_to if onward else None,
+            legal_notice_by=notice.publish_by if notice else None,
+            advertise=notice is not None,
+        )
+
+    def meeting_entries(self, start: date | None, end: date | None) -> list[MeetingEntry]:
+        by_meeting: dict[int, list[HearingEntry]] = {m: [] for m in self.meetings}
+        for hearing in sorted(self.hearings.values(), key=lambda h: h.id):
+            if hearing.status != "withdrawn" and hearing.meeting_id in by_meeting:
+                meeting = self.meetings[hearing.meeting_id]
+                by_meeting[meeting.id].append(self.hearing_entry(hearing, meeting, None))
+        for continuance in self.continuances:
+            hearing = self.hearings.get(continuance.hearing_id)
+            meeting = self.meetings.get(continuance.to_meeting_id or -1)
+            if hearing is None or meeting is None or hearing.status == "withdrawn":
                 continue
-            filing = session.get(Filing, hearing.filing_id)
-            before = session.get(Meeting, continuance.from_meeting_id) \
-                if continuance.from_meeting_id else None
-            assert filing is not None
-            hearings.append(_hearing_entry(session, hearing, filing, meeting,
-                                           before.held_on if before else None))
-        start_at = meeting_start(meeting)
-        posted = (datetime.fromisoformat(meeting.agenda_posted_at)
-                  if meeting.agenda_posted_at else None)
-        entries.append(MeetingEntry(
-            meeting_id=meeting.id, at=start_at, place=meeting.place, kind=meeting.kind,
-            cancelled=meeting.cancelled, post_by=posting_deadline(start_at),
-            hearings=tuple(hearings), agenda_posted_at=posted,
-        ))
-    return entries
+            before = self.meetings.get(continuance.from_meeting_id or -1)
+            by_meeting[meeting.id].append(self.hearing_entry(
+                hearing, meeting, before.held_on if before else None))
+        entries = []
+        for meeting in sorted(self.meetings.values(), key=lambda m: (m.held_on, m.start_time)):
+            if (start is not None and meeting.held_on < start) or \
+                    (end is not None and meeting.held_on > end):
+                continue
+            start_at = meeting_start(meeting)
+            posted = (datetime.fromisoformat(meeting.agenda_posted_at)
+                      if meeting.agenda_posted_at else None)
+            entries.append(MeetingEntry(
+                meeting_id=meeting.id, at=start_at, place=meeting.place, kind=meeting.kind,
+                cancelled=meeting.cancelled, post_by=posting_deadline(start_at),
+                hearings=tuple(by_meeting[meeting.id]), agenda_posted_at=posted,
+            ))
+        return entries
 
 
-def _booked_days(session: Session) -> dict[int, tuple[date, bool]]:
-    """Filing id -> (the meeting its hearing is booked on, while not yet opened; whether
-    its legal notice is published). The notices are counted back from that meeting
-    rather than from the 21-day limit."""
-    found: dict[int, tuple[date, bool]] = {}
-    for hearing in session.scalars(select(Hearing).where(
-            Hearing.status == "scheduled", Hearing.opened_on.is_(None),
-            Hearing.meeting_id.is_not(None))):
-        meeting = session.get(Meeting, hearing.meeting_id)
-        if meeting is not None and not meeting.cancelled:
-            published = session.scalar(select(HearingNotice.published_on).where(
-                HearingNotice.hearing_id == hearing.id,
-                HearingNotice.meeting_id == meeting.id))
-            found[hearing.filing_id] = (meeting.held_on, published is not None)
-    return found
-
-
-def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile]
-                      ) -> list[DeadlineEntry]:
+def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
+                      booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
     found = []
-    booked = _booked_days(session)
     for filing in session.scalars(select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
                                   .order_by(Filing.id)):
         if filing.received is None or filing.town not in profiles:
@@ -177,8 +177,9 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
     profiles = profiles if profiles is not None else available_profiles()
     with db.read_session() as session:
         settings = session.scalars(select(CommissionSettings)).first()
-        meetings = _meeting_entries(session, start, end)
-        deadlines = _filing_deadlines(session, profiles)
+        records = _Records(session)
+        meetings = records.meeting_entries(start, end)
+        deadlines = _filing_deadlines(session, profiles, records.booked_days())
         ratifications = _ratifications(session)
     for meeting in meetings:
         if not meeting.cancelled:
