@@ -78,6 +78,8 @@ class CalendarTab(QWidget):
         self._now = now
         self._snapshot: CalendarSnapshot | None = None
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
+        self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
+        self.last_document: Path | None = None
         self.month = MonthView()
         self.day_title = QLabel()
         self.day_model = CalendarRowsModel(self)
