@@ -37,11 +37,9 @@ from concom_desk.store.models import (
 
 LEGAL_NOTICE_TEMPLATE = "legal-notice"
 AGENDA_TEMPLATE = "agenda"
-# The Attorney General's model agenda ends with this item (940 CMR 29.03(1)(b)).
-DEFAULT_OTHER_BUSINESS = (
-    "Approval of minutes",
-    "Topics not reasonably anticipated by the chair 48 hours before the meeting",
-)
+# The agenda form itself ends with "topics the chair did not reasonably anticipate"
+# (940 CMR 29.03(1)(b)), so it is not repeated here.
+DEFAULT_OTHER_BUSINESS = ("Approval of minutes",)
 
 
 def render_document(name_or_path: str | Path, context: Mapping[str, Any], out: Path) -> Path:

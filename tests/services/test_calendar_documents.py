@@ -77,8 +77,7 @@ def test_agenda_with_ratification(commission: Commission, tmp_path: Path) -> Non
         "1. UCC 2027-003 Jane Doe, 12 Pond Street (continued from March 3, 2027)",
         "2. UCC 2027-001 Robert Smith, 3 Elm Street (continued from March 3, 2027)",
         "3. Approval of minutes",
-        "4. Topics not reasonably anticipated by the chair 48 hours before the meeting",
-        "5. Ratify emergency order ENF 2027-002 of March 8, 2027 signed by Baker, ",
+        "4. Ratify emergency order ENF 2027-002 of March 8, 2027 signed by Baker, ",
     ]
 
 
