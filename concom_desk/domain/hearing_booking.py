@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_kinds import kind_named
-from concom_desk.domain.plain_dates import long_date, weekday_date
+from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
+from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.domain.town_profile import TownProfile
 
 # How far ahead to look for the first meeting a late notice could still serve.
@@ -95,9 +96,11 @@ def _by_id(deadlines: list[Deadline]) -> Mapping[str, Deadline]:
 
 
 def review_booking(
-    profile: TownProfile, filing: FilingClocks, meeting_day: date, today: date
+    profile: TownProfile, filing: FilingClocks, meeting_day: date, today: date,
+    meeting_at: datetime | None = None, now: datetime | None = None,
 ) -> BookingReview:
-    """Every clock the booking of `filing` onto the meeting of `meeting_day` touches."""
+    """Every clock the booking of `filing` onto the meeting of `meeting_day` touches
+    (and, given the meeting's hour and the time now, the agenda's posting deadline)."""
     deadlines = compute_deadlines(profile, filing.kind, filing.events(hearing=meeting_day),
                                   filing.flags)
     found = _by_id(deadlines)
@@ -113,7 +116,25 @@ def review_booking(
         findings.append(comment)
     if "decision_by" in found:  # counted from receipt: the decision is due regardless
         findings.append(_decision_from_receipt(found["decision_by"], meeting_day))
+    if meeting_at is not None and now is not None:
+        findings.append(agenda_posting_finding(meeting_at, now))
     return BookingReview(filing, meeting_day, tuple(findings), tuple(deadlines))
+
+
+def agenda_posting_finding(meeting_at: datetime, now: datetime) -> Finding:
+    """A hearing must be on the meeting's posted agenda, posted 48 business hours
+    ahead (MGL c.30A §20(b)); after that it cannot be added to the meeting."""
+    post_by = posting_deadline(meeting_at)
+    if now <= post_by:
+        return Finding("posting", Severity.OK,
+                       f"List it on the agenda, to be posted by {weekday_date_time(post_by)}.",
+                       POSTING_CITATION)
+    return Finding(
+        "posting", Severity.WARNING,
+        f"The agenda of this meeting had to be posted by {weekday_date_time(post_by)}; a "
+        "hearing booked now cannot be on the posted agenda. Choose a later meeting unless "
+        "the agenda was posted with it.", POSTING_CITATION,
+    )
 
 
 def _hearing_by(due: Deadline, filing: FilingClocks, meeting_day: date) -> Finding:

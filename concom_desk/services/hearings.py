@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -30,6 +30,7 @@ from concom_desk.services.hearing_clocks import (
     current_session,
     filing_clocks,
     get_or_refuse,
+    meeting_start,
     town_profile,
 )
 from concom_desk.store import Database
@@ -55,16 +56,20 @@ def _usable_meeting(session: Session, meeting_id: int) -> Meeting:
 
 
 def _review(session: Session, filing: Filing, meeting: Meeting, today: date,
-            profiles: Mapping[str, TownProfile] | None) -> BookingReview:
+            profiles: Mapping[str, TownProfile] | None, now: datetime | None = None
+            ) -> BookingReview:
     return review_booking(town_profile(filing, profiles), filing_clocks(session, filing),
-                          meeting.held_on, today)
+                          meeting.held_on, today, meeting_at=meeting_start(meeting), now=now)
 
 
 def preview_booking(db: Database, filing_id: int, meeting_id: int, today: date,
-                    profiles: Mapping[str, TownProfile] | None = None) -> BookingReview:
+                    profiles: Mapping[str, TownProfile] | None = None,
+                    now: datetime | None = None) -> BookingReview:
+    """Every clock the booking touches; `now` adds the agenda's posting deadline."""
     with db.read_session() as session:
         filing = get_or_refuse(session, Filing, filing_id, "filing")
-        return _review(session, filing, _usable_meeting(session, meeting_id), today, profiles)
+        return _review(session, filing, _usable_meeting(session, meeting_id), today, profiles,
+                       now)
 
 
 def book_hearing(db: Database, filing_id: int, meeting_id: int, today: date,

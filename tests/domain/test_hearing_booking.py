@@ -5,7 +5,7 @@ calendar days, a last day on a weekend/holiday moves to the next business day;
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
@@ -165,3 +165,14 @@ def test_town_without_board_period_says_nothing_about_it() -> None:
     filing = FilingClocks("N-1", "noi", D(2027, 6, 7))
     review = review_booking(town("nantucket"), filing, D(2027, 6, 23), D(2027, 6, 14))
     assert "board_comment_period_ends" not in {f.clock for f in review.findings}
+
+
+def test_agenda_posting_clock_when_the_hour_is_known() -> None:
+    # Wed Mar 17 2027 7 pm: post by Mon Mar 15 7 pm (Wed 19h + Tue 24h + Mon 5h).
+    filing = FilingClocks("U-1", "noi", D(2027, 3, 1), abutters_notified=D(2027, 3, 1))
+    on_time = review_booking(town("upton"), filing, D(2027, 3, 17), D(2027, 3, 15),
+                             meeting_at=datetime(2027, 3, 17, 19), now=datetime(2027, 3, 15, 19))
+    late = review_booking(town("upton"), filing, D(2027, 3, 17), D(2027, 3, 15),
+                          meeting_at=datetime(2027, 3, 17, 19), now=datetime(2027, 3, 15, 19, 1))
+    assert {f.clock: f.severity for f in on_time.findings}["posting"] is OK
+    assert {f.clock: f.severity for f in late.findings}["posting"] is W

@@ -5,7 +5,7 @@ warnings must be acknowledged."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -37,11 +37,12 @@ class BookHearingDialog(QDialog):
 
     def __init__(self, database: Database, meetings: list[MeetingEntry], today: date,
                  filing_id: int | None = None, meeting_id: int | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, now: datetime | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Book a hearing")
         self._db = database
         self._today = today
+        self._now = now
         self.filing_box = QComboBox()
         self.filing_box.setAccessibleName("Filing")
         for choice in bookable_filings(database):
@@ -110,7 +111,8 @@ class BookHearingDialog(QDialog):
             self.error.say("There is no filing awaiting a hearing, or no meeting ahead.")
         else:
             try:
-                review = preview_booking(self._db, filing_id, meeting_id, self._today)
+                review = preview_booking(self._db, filing_id, meeting_id, self._today,
+                                         now=self._now)
             except UserError as exc:
                 self.findings.show_findings([])
                 self.error.say(str(exc))

@@ -224,7 +224,7 @@ class CalendarTab(QWidget):
         meeting = self.selected_meeting()
         dialog = BookHearingDialog(self._db, self._meetings(), self.today,
                                    meeting_id=meeting.meeting_id if meeting else None,
-                                   parent=self)
+                                   parent=self, now=self._now())
         dialog.booked.connect(lambda _id: self.say("Hearing booked."))
         self._run_dialog(dialog)
 

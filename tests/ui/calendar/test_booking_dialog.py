@@ -3,7 +3,7 @@ a waiver is a hard stop (Upton §330-10D; dates worked out in tests/services).""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -81,3 +81,17 @@ def test_changing_the_meeting_updates_findings(qtbot: QtBot, commission: Commiss
     # Mar 17 is after hearing_by Tue Mar 9: stop.
     assert dialog.findings.texts()[0].startswith("STOP — The meeting on Wednesday, March 17")
     assert not dialog.book_button.isEnabled()
+
+
+def test_agenda_already_due_is_a_warning(qtbot: QtBot, commission: Commission) -> None:
+    """Booked on Tue Mar 2 at 9 am for Wed Mar 3 at 7 pm: the agenda had to be posted by
+    Mon Mar 1 7 pm (MGL c.30A §20(b))."""
+    c = commission
+    dialog = BookHearingDialog(c.db, list(load_calendar(c.db).meetings), date(2027, 3, 2),
+                               filing_id=c.filings["UCC 2027-003"], meeting_id=c.meetings[MAR3],
+                               now=datetime(2027, 3, 2, 9, 0))
+    qtbot.addWidget(dialog)
+    assert ("Warning — The agenda of this meeting had to be posted by Monday, March 1, 2027 "
+            "7:00 PM; a hearing booked now cannot be on the posted agenda. Choose a later "
+            "meeting unless the agenda was posted with it.") in dialog.findings.texts()
+    assert dialog.acknowledge.isVisibleTo(dialog) and not dialog.book_button.isEnabled()
