@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.domain.votes import Outcome, VoteChoice
+from concom_desk.domain.votes import Outcome, VoteChoice, majority_of
 from concom_desk.errors import UserError
 from concom_desk.services.calendar_entries import MeetingEntry
 from concom_desk.services.votes import members_for_meeting, preview_vote, record_vote
@@ -70,6 +70,11 @@ class VoteDialog(QDialog):
             if member.in_office:
                 self.present[member.member_id] = box
                 self.choices[member.member_id] = choice
+        in_office = len(self.present)
+        self.signers = QLabel(
+            f"{in_office} members are in office on this date: a quorum is {majority_of(in_office)}"
+            f", and a decision is signed by a majority of them ({majority_of(in_office)}).")
+        self.signers.setWordWrap(True)
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
         self.error = ErrorLine()
@@ -84,6 +89,7 @@ class VoteDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(members)
+        layout.addWidget(self.signers)
         layout.addWidget(self.outcome)
         layout.addWidget(self.error)
         layout.addWidget(self.buttons)

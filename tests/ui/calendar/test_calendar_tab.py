@@ -144,6 +144,8 @@ def test_vote_dialog_counts_quorum(qtbot: QtBot, commission: Commission) -> None
     dialog = tab.active_dialog
     assert isinstance(dialog, VoteDialog)
     assert "Ames" not in [box.text() for box in dialog.present.values()]  # term ended
+    assert dialog.signers.text() == ("5 members are in office on this date: a quorum is 3, "
+                                     "and a decision is signed by a majority of them (3).")
     qtbot.keyClicks(dialog.motion, "Issue an Order of Conditions")
     dialog.present[c.members["Baker"]].setChecked(True)
     dialog.present[c.members["Costa"]].setChecked(True)
