@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from icalendar import Calendar, Event, Timezone
 
 from concom_desk.domain.plain_dates import weekday_date_time
-from concom_desk.errors import OperationFailed
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar_entries import CalendarSnapshot, DeadlineEntry, MeetingEntry
 
 TZID = "America/New_York"
@@ -135,6 +135,8 @@ def export_calendar(db_path: Path, out: Path) -> ExportSummary:
     from concom_desk.services.calendar_load import load_calendar
     from concom_desk.store import open_database
 
+    if not Path(db_path).is_file():  # never create an empty database just to export it
+        raise UserError(f"there is no database at {db_path}; give its path with --db")
     with open_database(db_path) as database:
         snapshot = load_calendar(database)
     return write_calendar(snapshot, out)

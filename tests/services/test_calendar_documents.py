@@ -107,3 +107,10 @@ def test_ical_command(commission: Commission, tmp_path: Path, capsys) -> None:  
     assert main(["ical", "--db", str(c.db.path), "--out", str(out)]) == 0
     assert "6 meetings" in capsys.readouterr().out
     assert len(Calendar.from_ical(out.read_bytes()).walk("VEVENT")) > 6
+
+
+def test_ical_command_refuses_a_missing_database(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    missing = tmp_path / "nowhere.sqlite"
+    assert main(["ical", "--db", str(missing), "--out", str(tmp_path / "x.ics")]) == 2
+    assert "there is no database at" in capsys.readouterr().err
+    assert not missing.exists() and not (tmp_path / "x.ics").exists()
