@@ -12,28 +12,21 @@ The contexts follow /work/brief/DOCUMENT_CONTEXT.md ("LEGAL NOTICE", "AGENDA").
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.plain_dates import clock_time, long_date, weekday_date_time
 from concom_desk.errors import UserError
-from concom_desk.paths import documents_dir
 from concom_desk.services.calendar_entries import HearingEntry, MeetingEntry, RatificationEntry
 from concom_desk.services.calendar_load import load_calendar
-from concom_desk.services.town_profiles import available_profiles
+from concom_desk.services.document_context import commission_context, settings_of, town_context
+from concom_desk.services.document_register import TITLES, save_document
+from concom_desk.services.rendering import render_template
 from concom_desk.store import Database
-from concom_desk.store.models import (
-    CommissionSettings,
-    GeneratedDocument,
-    majority_of,
-    members_in_office,
-)
 
 LEGAL_NOTICE_TEMPLATE = "legal-notice"
 AGENDA_TEMPLATE = "agenda"
@@ -43,39 +36,8 @@ DEFAULT_OTHER_BUSINESS = ("Approval of minutes",)
 
 
 def render_document(name_or_path: str | Path, context: Mapping[str, Any], out: Path) -> Path:
-    """The templates' renderer (sandboxed, strict, atomic save) once it is on main;
-    until then the same contract through docxtpl directly."""
-    try:
-        from concom_desk.services.rendering import render_template
-    except ImportError:  # the templates branch has not landed yet
-        return _render_with_docxtpl(name_or_path, context, out)
+    """The templates' renderer (sandboxed, strict undefined, atomic save)."""
     return render_template(name_or_path, context, out)
-
-
-def _render_with_docxtpl(name_or_path: str | Path, context: Mapping[str, Any], out: Path
-                         ) -> Path:
-    from docxtpl import DocxTemplate
-    from jinja2 import StrictUndefined, UndefinedError
-    from jinja2.sandbox import SandboxedEnvironment
-
-    from concom_desk.paths import forms_dir
-
-    source = Path(name_or_path)
-    if source.suffix.lower() != ".docx":
-        source = forms_dir() / f"{name_or_path}.docx"
-    if not source.is_file():
-        raise UserError(f"template {name_or_path}: no such Word form ({source})")
-    document = DocxTemplate(str(source))
-    try:
-        document.render(dict(context), jinja_env=SandboxedEnvironment(undefined=StrictUndefined),
-                        autoescape=True)
-    except UndefinedError as exc:
-        raise UserError(f"template {source.stem}: {exc}") from None
-    out = Path(out)
-    temp = out.with_name(out.name + ".tmp")
-    document.save(str(temp))
-    temp.replace(out)
-    return out
 
 
 def meeting_context(meeting: MeetingEntry) -> dict[str, str]:
@@ -173,82 +135,46 @@ def _agenda_kind(kind: str) -> str:
     return "regular" if kind == "regular" else "special"
 
 
-def common_context(session: Session, on: date, today: date) -> dict[str, Any]:
-    """The COMMON part of every template's context, from the commission's settings and
-    members in office on `on` (the meeting day)."""
-    settings = session.scalars(select(CommissionSettings)).first()
-    if settings is None:
-        raise UserError("the commission's settings are not filled in yet (name, town, address)")
-    members = members_in_office(session, on)
-    chair = next((m.name for m in members if m.role == "chair"), "")
-    names = [m.name for m in members]
-    profiles = available_profiles()
-    profile = profiles.get(settings.town)
+def meeting_common_context(session: Session, meeting_day: date, today: date
+                           ) -> dict[str, Any]:
+    """COMMON, with the members in office on the meeting day (who sit that evening)."""
+    settings = settings_of(session)
     return {
-        "commission": {
-            "name": settings.name,
-            "town": profile.name if profile else settings.town.title(),
-            "address_lines": [line for line in settings.address.splitlines() if line.strip()],
-            "phone": settings.phone,
-            "email": settings.email,
-            "chair": chair,
-            "members_in_office": names,
-            "signers_needed": majority_of(len(names)) if names else 0,
-            "signature_lines": names,
-            "clerk_initials": settings.clerk_initials,
-        },
-        "town": {
-            "id": settings.town,
-            "name": profile.name if profile else settings.town.title(),
-            "bylaw": profile.source if profile else "",
-            "appeal_rights": "",
-            "recording_instructions": "",
-        },
+        "commission": commission_context(session, meeting_day),
+        "town": town_context(settings.town, settings),
         "today": long_date(today),
     }
 
 
-def _write(db: Database, meeting_id: int, template: str, title: str,
+def _write(db: Database, meeting_id: int, template: str,
            build: Callable[[MeetingEntry, dict[str, Any]], dict[str, Any]],
-           out: Path | None, form: Path | None, today: date) -> Path:
+           form: Path | None, today: date) -> Path:
     snapshot = load_calendar(db)
     meeting = snapshot.meeting(meeting_id)
     if meeting is None:
         raise UserError(f"there is no meeting number {meeting_id}")
     with db.read_session() as session:
-        common = common_context(session, meeting.day, today)
+        common = meeting_common_context(session, meeting.day, today)
     context = build(meeting, common)
-    folder = documents_dir(db.path) / "meetings"
-    folder.mkdir(parents=True, exist_ok=True)
-    target = out or folder / f"{template}-{meeting.day.isoformat()}.docx"
-    written = render_document(form or template, context, target)
-    digest = hashlib.sha256(written.read_bytes()).hexdigest()
-    try:
-        stored_path = str(written.resolve().relative_to(documents_dir(db.path).resolve()))
-    except ValueError:  # saved outside the documents folder: keep the full path
-        stored_path = str(written.resolve())
-    with db.session() as session:
-        session.add(GeneratedDocument(
-            meeting_id=meeting.meeting_id, title=f"{title}, {long_date(meeting.day)}",
-            template=template, path=stored_path, created_at=datetime.now(UTC).replace(tzinfo=None),
-            created_by=db.initials, sha256=digest))
-    return written
+    title = f"{TITLES.get(template, template)}, {long_date(meeting.day)}"
+    saved = save_document(db, str(form) if form else template, context, title,
+                          folder="meetings", meeting_id=meeting.meeting_id)
+    return saved.path
 
 
-def write_legal_notice(db: Database, meeting_id: int, today: date, out: Path | None = None,
+def write_legal_notice(db: Database, meeting_id: int, today: date,
                        form: Path | None = None) -> Path:
     """The newspaper's legal notice for every advertised hearing of the meeting."""
-    return _write(db, meeting_id, LEGAL_NOTICE_TEMPLATE, "Legal notice", legal_notice_context,
-                  out, form, today)
+    return _write(db, meeting_id, LEGAL_NOTICE_TEMPLATE, legal_notice_context, form, today)
 
 
 def write_agenda(db: Database, meeting_id: int, today: date,
                  other_business: Sequence[str] = DEFAULT_OTHER_BUSINESS,
-                 out: Path | None = None, form: Path | None = None) -> Path:
+                 form: Path | None = None) -> Path:
     """The meeting agenda, with its posting deadline and orders awaiting ratification."""
     snapshot_orders = load_calendar(db).ratifications
 
     def build(meeting: MeetingEntry, common: dict[str, Any]) -> dict[str, Any]:
         return agenda_context(meeting, common, other_business, snapshot_orders)
 
-    return _write(db, meeting_id, AGENDA_TEMPLATE, "Agenda", build, out, form, today)
+    return _write(db, meeting_id, AGENDA_TEMPLATE, build, form, today)

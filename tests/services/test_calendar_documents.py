@@ -114,3 +114,16 @@ def test_ical_command_refuses_a_missing_database(tmp_path: Path, capsys) -> None
     assert main(["ical", "--db", str(missing), "--out", str(tmp_path / "x.ics")]) == 2
     assert "there is no database at" in capsys.readouterr().err
     assert not missing.exists() and not (tmp_path / "x.ics").exists()
+
+
+def test_shipped_forms_accept_the_contexts(commission: Commission) -> None:
+    """The program's own legal-notice and agenda forms render from these contexts
+    (the renderer's strict undefined would name any field the context lacks)."""
+    c = commission
+    _continue_two(c, book_three(c))
+    ad = paragraphs(write_legal_notice(c.db, c.meetings[MAR3], today=date(2027, 2, 18)))
+    assert "To the newspaper: please publish once, on or before February 24, 2027." in ad
+    assert sum(1 for line in ad if "(file UCC 2027-" in line) == 3
+    agenda = paragraphs(write_agenda(c.db, c.meetings[MAR17], today=MAR3))
+    assert any(line.startswith("Posted by Monday, March 15, 2027 7:00 PM") for line in agenda)
+    assert any("Continued from March 3, 2027." in line for line in agenda)

@@ -159,3 +159,24 @@ def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
         open_database(path)
     assert _sha(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["minutes.docx"]
+
+
+def test_a_truncated_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "commission.sqlite"
+    shutil.copy(FIXTURE, path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])  # a copy to a USB stick that did not finish
+    before = _sha(path)
+    with pytest.raises(OperationFailed, match="damaged.*restore a backup"):
+        open_database(path)
+    assert _sha(path) == before
+
+
+def test_a_damaged_page_is_reported_as_damage(tmp_path: Path) -> None:
+    path = tmp_path / "commission.sqlite"
+    shutil.copy(FIXTURE, path)
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xde\xad" * 2048  # overwrite the page after the header page
+    path.write_bytes(bytes(data))
+    with pytest.raises(OperationFailed, match="damaged"):
+        open_database(path)

@@ -2,11 +2,8 @@
 session of a hearing (hearing_notice), and the identity of the calendar feed used in
 iCalendar UIDs (calendar_feed). New tables only; existing rows are untouched.
 
-Numbered 0004 so as not to collide with the enforcement branch's 0003: whichever of
-the two lands second takes the other as its down_revision.
-
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 Create Date: 2026-11-29 22:35:00
 """
 from collections.abc import Sequence
@@ -16,7 +13,7 @@ from alembic import op
 
 
 revision: str = '0004'
-down_revision: str | None = '0002'
+down_revision: str | None = '0003'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
