@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, aliased
 
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
@@ -33,6 +34,8 @@ from concom_desk.store.models import (
     Filing,
     Hearing,
     Meeting,
+    Party,
+    Property,
 )
 from concom_desk.store.models.calendar import CalendarFeed, HearingNotice
 
@@ -56,18 +59,80 @@ def _kind_name(kind: str) -> str:
     return found.name if found else kind
 
 
+@dataclass(frozen=True)
+class _HearingRow:
+    id: int
+    filing_id: int
+    meeting_id: int | None
+    status: str
+    opened_on: date | None
+    file_no: str
+    dep_file_no: str
+    kind: str
+    work_description: str
+    resource_areas: str
+    applicant: str
+    owner: str
+    address: str
+    map_lot: str
+
+
+def _hearing_rows(session: Session) -> dict[int, _HearingRow]:
+    """Every hearing with what the calendar prints of its filing, as plain rows (one
+    query; building ORM objects for thousands of hearings would freeze the tab)."""
+    applicant, owner = aliased(Party), aliased(Party)
+    query = (
+        select(Hearing.id, Hearing.filing_id, Hearing.meeting_id, Hearing.status,
+               Hearing.opened_on, Filing.file_no, Filing.dep_file_no, Filing.kind,
+               Filing.work_description, Filing.resource_areas, applicant.name, owner.name,
+               Property.address, Property.map, Property.lot)
+        .join(Filing, Filing.id == Hearing.filing_id)
+        .outerjoin(applicant, applicant.id == Filing.applicant_id)
+        .outerjoin(owner, owner.id == Filing.owner_id)
+        .outerjoin(Property, Property.id == Filing.property_id)
+    )
+    found = {}
+    for row in session.execute(query):
+        (ident, filing_id, meeting_id, status, opened_on, file_no, dep_file_no, kind, work,
+         areas, applicant_name, owner_name, address, map_, lot) = row
+        map_lot = f"{map_ or ''}-{lot or ''}" if map_ or lot else ""
+        found[ident] = _HearingRow(ident, filing_id, meeting_id, status, opened_on, file_no,
+                                   dep_file_no or "", kind, work or "", areas or "",
+                                   applicant_name or "", owner_name or "", address or "",
+                                   map_lot)
+    return found
+
+
+@dataclass(frozen=True)
+class _ContinuanceRow:
+    hearing_id: int
+    from_meeting_id: int | None
+    to_meeting_id: int | None
+    continued_to: date
+
+
+@dataclass(frozen=True)
+class _NoticeRow:
+    publish_by: date | None
+    published_on: date | None
+
+
 class _Records:
     """Every row the calendar needs, read in a handful of queries (no query per row)."""
 
     def __init__(self, session: Session) -> None:
         self.meetings = {m.id: m for m in session.scalars(select(Meeting))}
-        self.hearings = {h.id: h for h in session.scalars(select(Hearing).options(
-            selectinload(Hearing.filing).selectinload(Filing.applicant),
-            selectinload(Hearing.filing).selectinload(Filing.owner),
-            selectinload(Hearing.filing).selectinload(Filing.property)))}
-        self.continuances = list(session.scalars(select(Continuance).order_by(Continuance.id)))
-        self.notices = {(n.hearing_id, n.meeting_id): n
-                        for n in session.scalars(select(HearingNotice))}
+        self.hearings = _hearing_rows(session)
+        self.continuances = [
+            _ContinuanceRow(*row) for row in session.execute(
+                select(Continuance.hearing_id, Continuance.from_meeting_id,
+                       Continuance.to_meeting_id, Continuance.continued_to)
+                .order_by(Continuance.id))]
+        self.notices = {
+            (hearing_id, meeting_id): _NoticeRow(publish_by, published_on)
+            for hearing_id, meeting_id, publish_by, published_on in session.execute(
+                select(HearingNotice.hearing_id, HearingNotice.meeting_id,
+                       HearingNotice.publish_by, HearingNotice.published_on))}
         self.onward = {(c.hearing_id, c.from_meeting_id): c for c in self.continuances}
 
     def booked_days(self) -> dict[int, tuple[date, bool]]:
@@ -85,19 +150,16 @@ class _Records:
                                             notice is not None and notice.published_on is not None)
         return found
 
-    def hearing_entry(self, hearing: Hearing, meeting: Meeting, continued_from: date | None
-                      ) -> HearingEntry:
-        filing = hearing.filing
+    def hearing_entry(self, hearing: _HearingRow, meeting: Meeting,
+                      continued_from: date | None) -> HearingEntry:
         notice = self.notices.get((hearing.id, meeting.id))
         onward = self.onward.get((hearing.id, meeting.id))
-        prop = filing.property
         return HearingEntry(
-            hearing_id=hearing.id, filing_id=filing.id, file_no=filing.file_no,
-            dep_file_no=filing.dep_file_no, kind=filing.kind, kind_name=_kind_name(filing.kind),
-            applicant=filing.applicant.name if filing.applicant else "",
-            owner=filing.owner.name if filing.owner else "",
-            address=prop.address if prop else "", map_lot=prop.map_lot if prop else "",
-            work_description=filing.work_description, resource_areas=filing.resource_areas,
+            hearing_id=hearing.id, filing_id=hearing.filing_id, file_no=hearing.file_no,
+            dep_file_no=hearing.dep_file_no, kind=hearing.kind,
+            kind_name=_kind_name(hearing.kind), applicant=hearing.applicant,
+            owner=hearing.owner, address=hearing.address, map_lot=hearing.map_lot,
+            work_description=hearing.work_description, resource_areas=hearing.resource_areas,
             status="continued" if continued_from is not None else "new",
             hearing_status=hearing.status, continued_from=continued_from,
             continued_to=onward.continued_to if onward else None,
