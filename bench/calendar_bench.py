@@ -2,7 +2,10 @@
 against a floor measured in the same run: the deadline engine alone computing the same
 filings' deadlines from plain values (no database, no rows to build).
 
-    python bench/calendar_bench.py [--filings 600] [--runs 5]
+    python bench/calendar_bench.py [--filings 600] [--runs 5] [--demo large]
+
+With --demo the database is the demo town of that size instead (the floor is then
+the engine on the same filings' stored dates).
 
 The tab reloads after every dialog, so the ratio says what the store and the row
 building add on top of the unavoidable date arithmetic.
@@ -23,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from concom_desk.domain.deadline_engine import compute_deadlines  # noqa: E402
 from concom_desk.services.calendar_load import load_calendar  # noqa: E402
+from concom_desk.services.filing_deadlines import FINISHED_STATUSES  # noqa: E402
 from concom_desk.services.town_profiles import available_profiles  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 from concom_desk.store.models import (  # noqa: E402
@@ -73,6 +77,26 @@ def floor(plain: list[tuple[str, date]]) -> None:
         compute_deadlines(profile, kind, {"received": received})
 
 
+def demo(path: Path, size: str) -> list[tuple]:  # type: ignore[type-arg]
+    """The demo town's filings as plain engine inputs, read once."""
+    from sqlalchemy import select
+
+    from concom_desk.services.demo_town import load_demo
+
+    load_demo(path, size=size)
+    profiles = available_profiles()
+    with open_database(path) as db, db.read_session() as session:
+        filings = session.scalars(select(Filing).where(Filing.received.is_not(None))).all()
+        # The calendar computes the deadlines of unfinished filings only; so does the floor.
+        return [(profiles[f.town], f.kind, f.event_dates(), f.flags()) for f in filings
+                if f.town in profiles and f.status not in FINISHED_STATUSES]
+
+
+def demo_floor(rows: list[tuple]) -> None:  # type: ignore[type-arg]
+    for profile, kind, events, flags in rows:
+        compute_deadlines(profile, kind, events, flags)
+
+
 def timed(func, runs: int) -> float:  # type: ignore[no-untyped-def]
     samples = []
     for _ in range(runs):
@@ -86,15 +110,22 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--filings", type=int, default=600)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--demo", choices=("small", "large"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CONCOM_DESK_DATA"] = folder
         path = Path(folder) / "bench.sqlite"
-        plain = build(path, args.filings)
-        base = timed(lambda: floor(plain), args.runs)
+        if args.demo:
+            rows = demo(path, args.demo)
+            base = timed(lambda: demo_floor(rows), args.runs)
+            label = f"demo town ({args.demo}), unfinished filings: {len(rows)}"
+        else:
+            plain = build(path, args.filings)
+            base = timed(lambda: floor(plain), args.runs)
+            label = f"filings: {args.filings}, meetings: 52"
         with open_database(path) as db:
             load = timed(lambda: load_calendar(db), args.runs)
-    print(f"filings: {args.filings}, meetings: 52")
+    print(label)
     print(f"floor (deadline engine only): {base * 1000:.1f} ms")
     print(f"load_calendar:                {load * 1000:.1f} ms")
     print(f"ratio: {load / base:.1f}x")
