@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
@@ -200,8 +200,9 @@ class _Records:
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
     found = []
-    for filing in session.scalars(select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
-                                  .order_by(Filing.id)):
+    query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
+             .options(selectinload(Filing.original)).order_by(Filing.id))
+    for filing in session.scalars(query):
         if filing.received is None or filing.town not in profiles:
             continue
         events = filing.event_dates()
