@@ -23,7 +23,7 @@ from concom_desk.services.calendar_entries import (
     RatificationEntry,
 )
 from concom_desk.services.filing_deadlines import FINISHED_STATUSES, is_met
-from concom_desk.services.hearing_clocks import meeting_start
+from concom_desk.services.hearing_clocks import meeting_start, town_closures
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -200,6 +200,8 @@ class _Records:
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
     found = []
+    closure_dates, closure_rules = town_closures(session)
+    with_closures: dict[str, TownProfile] = {}
     query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
              .options(selectinload(Filing.original)).order_by(Filing.id))
     for filing in session.scalars(query):
@@ -209,8 +211,11 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         booked_day, published = booked.get(filing.id, (None, False))
         if booked_day is not None and "hearing" in KINDS[filing.kind].events:
             events.setdefault("hearing", booked_day)
-        deadlines = compute_deadlines(profiles[filing.town], filing.kind, events,
-                                      filing.flags())
+        profile = profiles[filing.town]
+        if closure_dates or closure_rules:
+            profile = with_closures.setdefault(
+                filing.town, profile.with_closures(closure_dates, closure_rules))
+        deadlines = compute_deadlines(profile, filing.kind, events, filing.flags())
         for deadline in deadlines:
             met = is_met(filing, deadline) or (published and deadline.id == "legal_notice_by")
             found.append(DeadlineEntry(

@@ -58,7 +58,7 @@ def _usable_meeting(session: Session, meeting_id: int) -> Meeting:
 def _review(session: Session, filing: Filing, meeting: Meeting, today: date,
             profiles: Mapping[str, TownProfile] | None, now: datetime | None = None
             ) -> BookingReview:
-    return review_booking(town_profile(filing, profiles), filing_clocks(session, filing),
+    return review_booking(town_profile(filing, profiles, session), filing_clocks(session, filing),
                           meeting.held_on, today, meeting_at=meeting_start(meeting), now=now)
 
 
@@ -149,7 +149,7 @@ def _continuance_review(session: Session, request: ContinuanceRequest, today: da
     there = _usable_meeting(session, request.to_meeting_id)
     filing = session.get(Filing, hearing.filing_id)
     assert filing is not None
-    profile = town_profile(filing, profiles)
+    profile = town_profile(filing, profiles, session)
     review = review_continuance(
         profile, filing_clocks(session, filing),
         Continuance(here.held_on, there.held_on, request.reason, request.applicant_consents,
@@ -205,7 +205,7 @@ def _closing(session: Session, hearing_id: int, closed_on: date, today: date,
     filing = session.get(Filing, hearing.filing_id)
     assert filing is not None
     opened = hearing.opened_on or closed_on
-    return hearing, close_hearing(town_profile(filing, profiles),
+    return hearing, close_hearing(town_profile(filing, profiles, session),
                                   filing_clocks(session, filing), opened, closed_on, today)
 
 

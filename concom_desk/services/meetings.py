@@ -105,7 +105,7 @@ def _effects(session: Session, meeting: Meeting, new_day: date | None, today: da
              profiles: Mapping[str, TownProfile] | None) -> list[HearingEffect]:
     effects: list[HearingEffect] = []
     for _hearing, filing, opened in _booked(session, meeting):
-        profile = town_profile(filing, profiles)
+        profile = town_profile(filing, profiles, session)
         effects.extend(effects_of_change(
             profile, [BookedHearing(filing_clocks(session, filing), opened)],
             meeting.held_on, new_day, today))

@@ -25,7 +25,7 @@ from concom_desk.services.hearings import (
 )
 from concom_desk.services.meetings import cancel_meeting, move_meeting, preview_meeting_change
 from concom_desk.services.votes import record_vote, signers_for_decision
-from concom_desk.store.models import AuditEntry, Filing, Hearing, Vote
+from concom_desk.store.models import AuditEntry, Filing, Hearing, TownClosureDay, Vote
 from tests.services.calendar_db import Commission
 
 MAR3, MAR17 = date(2027, 3, 3), date(2027, 3, 17)
@@ -164,3 +164,18 @@ def test_cancelling_a_meeting_unbooks_new_hearings(commission: Commission) -> No
     assert meeting is not None and meeting.cancelled and meeting.hearings == ()
     with pytest.raises(UserError, match="cancelled"):
         book_hearing(c.db, c.filings["UCC 2027-003"], c.meetings[MAR3], FEB18)
+
+
+def test_town_closure_days_are_not_business_days(commission: Commission) -> None:
+    """Town hall closed Fri Feb 26 2027 (a closure day in the settings): five business
+    days before Wed Mar 3 become Tue 2, Mon 1, Thu 25, Wed 24, Tue 23."""
+    c = commission
+    with c.db.session() as session:
+        session.add(TownClosureDay(day=date(2027, 2, 26), reason="storm"))
+    review = preview_booking(c.db, c.filings["UCC 2027-003"], c.meetings[MAR3], FEB18)
+    assert _clocks(review)["legal_notice_by"] == (Severity.OK, date(2027, 2, 23))
+    book_hearing(c.db, c.filings["UCC 2027-003"], c.meetings[MAR3], FEB18)
+    calendar = load_calendar(c.db)
+    assert calendar.meeting(c.meetings[MAR3]).publish_by() == date(2027, 2, 23)  # type: ignore[union-attr]
+    assert ("legal_notice_by", date(2027, 2, 23)) in {
+        (d.kind, d.day) for d in calendar.deadlines if d.reference == "UCC 2027-003"}
