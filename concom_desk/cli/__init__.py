@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.render_cmd",
     "concom_desk.cli.conditions_cmd",
     "concom_desk.cli.backup_cmd",
+    "concom_desk.cli.calendar_cmd",
 )
 
 

@@ -71,3 +71,7 @@ __all__ = [
     "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office", "record_history",
 ]
+
+# The hearing calendar's tables (schedule, legal notices owed, feed identity) live in
+# their own module; importing it registers them on Base.metadata.
+from concom_desk.store.models import calendar as _calendar_tables  # noqa: E402, F401
