@@ -1,0 +1,102 @@
+"""Status changes the law allows and refuses, each row with the reason a volunteer sees."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from concom_desk.domain.status_rules import (
+    FilingFacts,
+    ParentPermit,
+    Status,
+    check_status_change,
+    status_choices,
+)
+
+ON = date(2026, 11, 30)
+ISSUED_PERMIT = ParentPermit("2024-07", "issued", date(2024, 3, 1), date(2027, 3, 1))
+EXPIRED_PERMIT = ParentPermit("2020-03", "issued", date(2020, 5, 4), date(2023, 5, 4))
+DENIED_PERMIT = ParentPermit("2025-11", "denied", None, None)
+
+
+def facts(kind: str = "noi", status: str = "received", **dates: object) -> FilingFacts:
+    return FilingFacts(kind=kind, status=status, **dates)  # type: ignore[arg-type]
+
+
+RECEIVED = {"received": date(2026, 11, 2)}
+HEARD = {**RECEIVED, "hearing": date(2026, 11, 18)}
+CLOSED = {**HEARD, "closed": date(2026, 11, 18)}
+
+REFUSED = [
+    # (facts, new status, words the reason must contain)
+    (facts("noi", "received", **RECEIVED), "issued", "hearing has not been closed"),
+    (facts("noi", "hearing_open", **HEARD), "denied", "hearing has not been closed"),
+    (facts("rda", "received", **RECEIVED), "issued", "hearing has not been closed"),
+    (facts("noi", "received"), "hearing_open", "date the filing was received"),
+    (facts("noi", "received", received=date(2026, 11, 10), hearing=date(2026, 11, 9)),
+     "hearing_open", "before the filing was received"),
+    (facts("noi", "received", **RECEIVED), "hearing_closed", "not been opened"),
+    (facts("amendment", "hearing_closed", **CLOSED, issued=date(2026, 11, 20),
+           parent=EXPIRED_PERMIT), "issued", "expired on May 4, 2023"),
+    (facts("amendment", "received", **HEARD, parent=EXPIRED_PERMIT), "hearing_open",
+     "cannot be amended or extended"),
+    (facts("extension", "received", **RECEIVED, issued=date(2026, 11, 20),
+           parent=EXPIRED_PERMIT), "issued", "must file a new Notice of Intent"),
+    (facts("coc", "received", **RECEIVED, issued=date(2026, 11, 20), parent=DENIED_PERMIT),
+     "issued", "never issued"),
+    (facts("coc", "received", **RECEIVED, issued=date(2026, 11, 20)), "issued",
+     "Name the permit"),
+    (facts("noi", "hearing_closed", **CLOSED), "compliance_certified", "never issued"),
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20), expires=date(2029, 11, 20)),
+     "expired", "does not expire until November 20, 2029"),
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "withdrawn",
+     "cannot be withdrawn"),
+    (facts("noi", "denied", **CLOSED), "issued", "that is final"),
+    (facts("noi", "hearing_closed", **CLOSED), "issued", "date of issuance"),
+    (facts("noi", "hearing_closed", **CLOSED, issued=date(2026, 11, 17)), "issued",
+     "before the hearing closed"),
+    (facts("coc", "received", **RECEIVED), "hearing_open", "without a public hearing"),
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "received",
+     "cannot become received"),
+]
+
+
+@pytest.mark.parametrize(("given", "new_status", "reason"), REFUSED)
+def test_refused_with_reason(given: FilingFacts, new_status: str, reason: str) -> None:
+    refusal = check_status_change(given, new_status, ON)
+    assert refusal is not None
+    assert reason in refusal
+
+
+ALLOWED = [
+    (facts("noi", "received", **RECEIVED), "complete"),
+    (facts("noi", "complete", **HEARD), "hearing_open"),
+    (facts("noi", "hearing_open", **CLOSED), "hearing_closed"),
+    (facts("noi", "hearing_closed", **CLOSED, issued=date(2026, 11, 20)), "issued"),
+    (facts("noi", "hearing_closed", **CLOSED), "denied"),
+    (facts("noi", "hearing_closed", **CLOSED), "hearing_open"),  # reopened
+    (facts("amendment", "hearing_closed", **CLOSED, issued=date(2026, 11, 20),
+           parent=ISSUED_PERMIT), "issued"),
+    (facts("extension", "received", **RECEIVED, issued=date(2026, 11, 20),
+           parent=ISSUED_PERMIT), "issued"),
+    (facts("coc", "received", **RECEIVED, issued=date(2026, 11, 20), parent=EXPIRED_PERMIT),
+     "issued"),  # compliance may be certified after the permit lapsed
+    (facts("emergency", "received", **RECEIVED, issued=date(2026, 11, 3)), "issued"),
+    (facts("noi", "issued", **CLOSED, issued=date(2023, 11, 20), expires=date(2026, 11, 20)),
+     "expired"),
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "compliance_certified"),
+    (facts("noi", "hearing_open", **HEARD), "withdrawn"),
+]
+
+
+@pytest.mark.parametrize(("given", "new_status"), ALLOWED)
+def test_allowed(given: FilingFacts, new_status: str) -> None:
+    assert check_status_change(given, new_status, ON) is None
+
+
+def test_choices_list_every_other_status_with_its_reason() -> None:
+    choices = dict(status_choices(facts("noi", "hearing_open", **HEARD), ON))
+    assert Status.HEARING_OPEN not in choices
+    assert choices[Status.WITHDRAWN] is None
+    assert "hearing has not been closed" in (choices[Status.ISSUED] or "")
