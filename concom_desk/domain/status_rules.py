@@ -10,33 +10,42 @@ This module is pure: it judges the facts handed to it and never reads a database
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
 
 class Status(StrEnum):
+    """The store's status codes (concom_desk.store.models.filings.FILING_STATUSES)."""
+
     RECEIVED = "received"
-    COMPLETE = "complete"  # administratively complete: fee paid, plans and notices in
-    HEARING_OPEN = "hearing_open"
-    HEARING_CLOSED = "hearing_closed"
+    HEARING_OPEN = "hearing"  # opened, possibly continued, not closed
+    HEARING_CLOSED = "closed"  # closed, decision pending
     ISSUED = "issued"  # permit, determination, order, certificate or extension issued
     DENIED = "denied"
     EXPIRED = "expired"
-    COMPLIANCE_CERTIFIED = "compliance_certified"  # a certificate of compliance closed it out
+    COMPLIANCE_CERTIFIED = "completed"  # work done, certificate of compliance issued
     WITHDRAWN = "withdrawn"
+    VOID = "void"  # entered in error; voided with a reason, never by a status change
 
 
 STATUS_NAMES: dict[Status, str] = {
     Status.RECEIVED: "Received",
-    Status.COMPLETE: "Complete",
     Status.HEARING_OPEN: "Hearing open",
     Status.HEARING_CLOSED: "Hearing closed",
     Status.ISSUED: "Issued",
     Status.DENIED: "Denied",
     Status.EXPIRED: "Expired",
-    Status.COMPLIANCE_CERTIFIED: "Compliance certified",
+    Status.COMPLIANCE_CERTIFIED: "Completed (COC issued)",
     Status.WITHDRAWN: "Withdrawn",
+    Status.VOID: "Void",
+}
+
+# The date each status change records, when the filing does not have it yet.
+EVENT_OF_STATUS: dict[Status, str] = {
+    Status.HEARING_OPEN: "hearing",
+    Status.HEARING_CLOSED: "closed",
+    Status.ISSUED: "issued",
 }
 
 # Kinds the commission decides only after a public hearing (or public meeting, for an RDA).
@@ -48,7 +57,8 @@ EXPIRING_KINDS = frozenset({"rda", "noi", "anrad", "amendment", "extension"})
 # Kinds whose permits a certificate of compliance can close out.
 PERMIT_KINDS = frozenset({"noi", "amendment", "emergency"})
 
-FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_CERTIFIED})
+FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_CERTIFIED,
+                            Status.VOID})
 
 
 @dataclass(frozen=True)
@@ -184,14 +194,7 @@ def _check_withdraw(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_complete(facts: FilingFacts, on: date) -> str | None:
-    if facts.received is None:
-        return "Enter the date the filing was received first."
-    return None
-
-
 _CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
-    Status.COMPLETE: _check_complete,
     Status.HEARING_OPEN: _check_open_hearing,
     Status.HEARING_CLOSED: _check_close_hearing,
     Status.ISSUED: _check_issue,
@@ -203,9 +206,7 @@ _CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
 
 # From each status, the statuses a filing may move to next (the life of a permit).
 _NEXT: dict[Status, frozenset[Status]] = {
-    Status.RECEIVED: frozenset({Status.COMPLETE, Status.HEARING_OPEN, Status.ISSUED,
-                                Status.DENIED, Status.WITHDRAWN}),
-    Status.COMPLETE: frozenset({Status.HEARING_OPEN, Status.ISSUED, Status.DENIED,
+    Status.RECEIVED: frozenset({Status.HEARING_OPEN, Status.ISSUED, Status.DENIED,
                                 Status.WITHDRAWN}),
     Status.HEARING_OPEN: frozenset({Status.HEARING_CLOSED, Status.WITHDRAWN}),
     Status.HEARING_CLOSED: frozenset({Status.ISSUED, Status.DENIED, Status.HEARING_OPEN,
@@ -215,16 +216,29 @@ _NEXT: dict[Status, frozenset[Status]] = {
     Status.DENIED: frozenset(),
     Status.WITHDRAWN: frozenset(),
     Status.COMPLIANCE_CERTIFIED: frozenset(),
+    Status.VOID: frozenset(),
 }
 
 
+def with_event(facts: FilingFacts, new_status: str, on: date) -> FilingFacts:
+    """The facts as they would be after the change: moving to "hearing open" on a
+    day records that day as the hearing date, unless a date is already known."""
+    event = EVENT_OF_STATUS.get(Status(new_status))
+    if event is None or getattr(facts, event) is not None:
+        return facts
+    return replace(facts, **{event: on})
+
+
 def check_status_change(facts: FilingFacts, new_status: str, on: date) -> str | None:
-    """None when the change is lawful; otherwise the reason, in plain words."""
+    """None when the change, made on `on`, is lawful; otherwise the reason, in plain words."""
     try:
         target = Status(new_status)
         current = Status(facts.status)
     except ValueError as exc:
         return f"Unknown status: {exc}"
+    if target == Status.VOID:
+        return "A filing entered in error is voided with a reason, not by a status change."
+    facts = with_event(facts, target, on)
     if target == current:
         return f"The filing is already {status_name(target).lower()}."
     if current in FINAL_STATUSES:
@@ -243,4 +257,5 @@ def check_status_change(facts: FilingFacts, new_status: str, on: date) -> str | 
 
 def status_choices(facts: FilingFacts, on: date) -> list[tuple[Status, str | None]]:
     """Every other status, with the reason it is refused (None when allowed)."""
-    return [(s, check_status_change(facts, s, on)) for s in Status if s != facts.status]
+    return [(s, check_status_change(facts, s, on)) for s in Status
+            if s not in (facts.status, Status.VOID)]

@@ -31,15 +31,18 @@ CLOSED = {**HEARD, "closed": date(2026, 11, 18)}
 REFUSED = [
     # (facts, new status, words the reason must contain)
     (facts("noi", "received", **RECEIVED), "issued", "hearing has not been closed"),
-    (facts("noi", "hearing_open", **HEARD), "denied", "hearing has not been closed"),
+    (facts("noi", "hearing", **HEARD), "denied", "hearing has not been closed"),
     (facts("rda", "received", **RECEIVED), "issued", "hearing has not been closed"),
-    (facts("noi", "received"), "hearing_open", "date the filing was received"),
+    (facts("noi", "received"), "hearing", "date the filing was received"),
+    (facts("noi", "received", received=date(2026, 12, 3)), "hearing",
+     "before the filing was received"),  # opened today, received later
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "void", "voided with a reason"),
     (facts("noi", "received", received=date(2026, 11, 10), hearing=date(2026, 11, 9)),
-     "hearing_open", "before the filing was received"),
-    (facts("noi", "received", **RECEIVED), "hearing_closed", "not been opened"),
-    (facts("amendment", "hearing_closed", **CLOSED, issued=date(2026, 11, 20),
+     "hearing", "before the filing was received"),
+    (facts("noi", "received", **RECEIVED), "closed", "not been opened"),
+    (facts("amendment", "closed", **CLOSED, issued=date(2026, 11, 20),
            parent=EXPIRED_PERMIT), "issued", "expired on May 4, 2023"),
-    (facts("amendment", "received", **HEARD, parent=EXPIRED_PERMIT), "hearing_open",
+    (facts("amendment", "received", **HEARD, parent=EXPIRED_PERMIT), "hearing",
      "cannot be amended or extended"),
     (facts("extension", "received", **RECEIVED, issued=date(2026, 11, 20),
            parent=EXPIRED_PERMIT), "issued", "must file a new Notice of Intent"),
@@ -47,16 +50,15 @@ REFUSED = [
      "issued", "never issued"),
     (facts("coc", "received", **RECEIVED, issued=date(2026, 11, 20)), "issued",
      "Name the permit"),
-    (facts("noi", "hearing_closed", **CLOSED), "compliance_certified", "never issued"),
+    (facts("noi", "closed", **CLOSED), "completed", "never issued"),
     (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20), expires=date(2029, 11, 20)),
      "expired", "does not expire until November 20, 2029"),
     (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "withdrawn",
      "cannot be withdrawn"),
     (facts("noi", "denied", **CLOSED), "issued", "that is final"),
-    (facts("noi", "hearing_closed", **CLOSED), "issued", "date of issuance"),
-    (facts("noi", "hearing_closed", **CLOSED, issued=date(2026, 11, 17)), "issued",
+    (facts("noi", "closed", **CLOSED, issued=date(2026, 11, 17)), "issued",
      "before the hearing closed"),
-    (facts("coc", "received", **RECEIVED), "hearing_open", "without a public hearing"),
+    (facts("coc", "received", **RECEIVED), "hearing", "without a public hearing"),
     (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "received",
      "cannot become received"),
 ]
@@ -70,13 +72,14 @@ def test_refused_with_reason(given: FilingFacts, new_status: str, reason: str) -
 
 
 ALLOWED = [
-    (facts("noi", "received", **RECEIVED), "complete"),
-    (facts("noi", "complete", **HEARD), "hearing_open"),
-    (facts("noi", "hearing_open", **CLOSED), "hearing_closed"),
-    (facts("noi", "hearing_closed", **CLOSED, issued=date(2026, 11, 20)), "issued"),
-    (facts("noi", "hearing_closed", **CLOSED), "denied"),
-    (facts("noi", "hearing_closed", **CLOSED), "hearing_open"),  # reopened
-    (facts("amendment", "hearing_closed", **CLOSED, issued=date(2026, 11, 20),
+    (facts("noi", "received", **HEARD), "hearing"),
+    (facts("noi", "received", **RECEIVED), "hearing"),  # opened today: today is the date
+    (facts("noi", "hearing", **CLOSED), "closed"),
+    (facts("noi", "closed", **CLOSED, issued=date(2026, 11, 20)), "issued"),
+    (facts("noi", "closed", **CLOSED), "issued"),  # issued today, after the close
+    (facts("noi", "closed", **CLOSED), "denied"),
+    (facts("noi", "closed", **CLOSED), "hearing"),  # reopened
+    (facts("amendment", "closed", **CLOSED, issued=date(2026, 11, 20),
            parent=ISSUED_PERMIT), "issued"),
     (facts("extension", "received", **RECEIVED, issued=date(2026, 11, 20),
            parent=ISSUED_PERMIT), "issued"),
@@ -85,8 +88,8 @@ ALLOWED = [
     (facts("emergency", "received", **RECEIVED, issued=date(2026, 11, 3)), "issued"),
     (facts("noi", "issued", **CLOSED, issued=date(2023, 11, 20), expires=date(2026, 11, 20)),
      "expired"),
-    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "compliance_certified"),
-    (facts("noi", "hearing_open", **HEARD), "withdrawn"),
+    (facts("noi", "issued", **CLOSED, issued=date(2026, 11, 20)), "completed"),
+    (facts("noi", "hearing", **HEARD), "withdrawn"),
 ]
 
 
@@ -96,7 +99,8 @@ def test_allowed(given: FilingFacts, new_status: str) -> None:
 
 
 def test_choices_list_every_other_status_with_its_reason() -> None:
-    choices = dict(status_choices(facts("noi", "hearing_open", **HEARD), ON))
+    choices = dict(status_choices(facts("noi", "hearing", **HEARD), ON))
     assert Status.HEARING_OPEN not in choices
+    assert Status.VOID not in choices
     assert choices[Status.WITHDRAWN] is None
     assert "hearing has not been closed" in (choices[Status.ISSUED] or "")

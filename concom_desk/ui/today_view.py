@@ -1,0 +1,94 @@
+"""The Today view: everything due or overdue this week across all records,
+soonest first, each row opening its record."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHeaderView, QLabel, QVBoxLayout, QWidget
+
+from concom_desk.services.records import (
+    WEEK_AHEAD_DAYS,
+    TodayItem,
+    days_left_text,
+    long_date,
+    urgency,
+)
+from concom_desk.ui.filings.filing_table import KIND_LABELS
+from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.row_table import (
+    OVERDUE,
+    SORT_ROLE,
+    THIS_WEEK,
+    Column,
+    RowTableModel,
+    date_key,
+)
+
+
+def today_columns(today: date) -> list[Column[TodayItem]]:
+    def colour(item: TodayItem) -> QColor | None:
+        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(item.due, today) or "")
+
+    return [
+        Column("Due", lambda i: f"{i.due.isoformat()} {i.due:%a}",
+               sort_key=lambda i: date_key(i.due)),
+        Column("Days left", lambda i: days_left_text(i.due, today),
+               sort_key=lambda i: date_key(i.due), background=colour),
+        Column("What to do", lambda i: i.what),
+        Column("Filing", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}"),
+        Column("Address", lambda i: i.address),
+        Column("Citation", lambda i: i.citation, tooltip=lambda i: i.citation),
+    ]
+
+
+class TodayView(QWidget):
+    open_filing = Signal(int)
+
+    def __init__(self, today: date, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.today = today
+        self.model = RowTableModel(today_columns(today), self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setAccessibleName("Summary of what is due")
+        self.table = RecordTable()
+        self.table.setAccessibleName("Due or overdue this week")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.open_requested.connect(self._open)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+
+    def set_items(self, items: list[TodayItem]) -> None:
+        self.model.set_rows(items)
+        self.table.resizeColumnsToContents()
+        overdue = sum(1 for i in items if i.due < self.today)
+        if not items:
+            text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
+                    "overdue.")
+        else:
+            text = (f"<b>{len(items)}</b> deadline{'s' if len(items) != 1 else ''} due by "
+                    f"{long_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
+                    + (f", <b>{overdue} overdue</b>" if overdue else "")
+                    + ". Press Enter or double-click a row to open its record.")
+        self.heading.setText(f"Today is {long_date(self.today)}. {text}")
+
+    def shown_items(self) -> list[TodayItem]:
+        return [self.model.row_at(self.proxy.mapToSource(self.proxy.index(r, 0)).row())
+                for r in range(self.proxy.rowCount())]
+
+    def _open(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.open_filing.emit(self.model.row_at(self.proxy.mapToSource(index).row())
+                                  .filing_id)
