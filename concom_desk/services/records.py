@@ -94,12 +94,24 @@ class FilingForm:
 
 
 @dataclass(frozen=True)
+class DeadlineLine:
+    """One line of a filing's deadlines panel; `met` once the act it bounds is done."""
+
+    deadline: Deadline
+    met: bool
+
+    @property
+    def date(self) -> date:
+        return self.deadline.date
+
+
+@dataclass(frozen=True)
 class FilingDetail:
     row: FilingRow
     form: FilingForm
     facts: FilingFacts
     town_name: str
-    deadlines: list[Deadline]
+    deadlines: list[DeadlineLine]
     history: list[HistoryEntry]
     documents: list[DocumentEntry]
 
@@ -118,6 +130,11 @@ class PropertyChoice:
 
 # How far ahead the Today view and the row colours look.
 WEEK_AHEAD_DAYS = 7
+
+# Deadlines for an act the commission owes (or a lapse it must record): these stay
+# on the list as OVERDUE until done; other periods (an appeal) simply pass.
+OWED_ACTS = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
+                       "coc_decision_by", "expires", "emergency_work_complete_by"})
 
 
 def urgency(due: date | None, today: date) -> str | None:

@@ -194,6 +194,32 @@ class MainWindow(QMainWindow):
         dialog.accepted.connect(self.reload)
         dialog.open()
 
+    # -- the database under the window (restore swaps it) ---------------------
+    def close_database(self) -> None:
+        for record in list(self._records.values()):
+            record.close()
+        if self.db is not None:
+            self.db.close()
+        self.setEnabled(False)
+
+    def reopen_database(self) -> None:
+        from concom_desk.store import open_database
+
+        try:
+            self.use_database(open_database(self.db_path))
+        except Exception as exc:  # the file is still there: say so rather than crash
+            self.show_problem(f"The database could not be opened again: {exc}")
+
+    def use_database(self, db: Any) -> None:
+        self.db = db
+        self.setEnabled(True)
+        settings = commission_service.load_settings(db)
+        if settings is not None:
+            self.settings = settings
+            db.set_initials(settings.clerk_initials)
+        self._update_title()
+        self.reload()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         for record in list(self._records.values()):
             record.close()

@@ -23,11 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.filing_requirements import parse_date
 from concom_desk.domain.status_rules import check_status_change, status_choices, status_name
 from concom_desk.errors import UserError
 from concom_desk.services.records import (
+    OWED_ACTS,
+    DeadlineLine,
     DocumentEntry,
     FilingDetail,
     HistoryEntry,
@@ -39,18 +40,27 @@ from concom_desk.ui.filings.filings_tab import RecordTable
 from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, date_key
 
 
-def deadline_columns(today: date) -> list[Column[Deadline]]:
-    def colour(d: Deadline) -> QColor | None:
-        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(d.date, today) or "")
+def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
+    def colour(line: DeadlineLine) -> QColor | None:
+        if line.met:
+            return None
+        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(line.date, today) or "")
+
+    def left(line: DeadlineLine) -> str:
+        if line.met:
+            return "done"
+        if line.date < today and line.deadline.id not in OWED_ACTS:
+            return "passed"  # a period that ran out; nothing is owed
+        return days_left_text(line.date, today)
 
     return [
         Column("Date", lambda d: f"{d.date.isoformat()} {d.date:%a}",
                sort_key=lambda d: date_key(d.date)),
-        Column("Days left", lambda d: days_left_text(d.date, today),
-               sort_key=lambda d: (d.date - today).days, background=colour),
-        Column("What", lambda d: d.label, tooltip=lambda d: d.rule),
-        Column("Rule", lambda d: d.rule),
-        Column("Citation", lambda d: d.citation, tooltip=lambda d: d.citation),
+        Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
+        Column("What", lambda d: d.deadline.label, tooltip=lambda d: d.deadline.rule),
+        Column("Rule", lambda d: d.deadline.rule),
+        Column("Citation", lambda d: d.deadline.citation,
+           tooltip=lambda d: d.deadline.citation),
     ]
 
 

@@ -57,7 +57,7 @@ class CommissionPage(QWizardPage):
 
 
 class SetupWizard(QWizard):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, offer_demo: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("ConCom Desk — first-time setup")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)  # same look on every platform
@@ -66,6 +66,8 @@ class SetupWizard(QWizard):
         self.setPage(WELCOME, self.welcome)
         self.setPage(COMMISSION, self.commission)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
+        if not offer_demo:  # the database exists already: only the settings are missing
+            self.setStartId(COMMISSION)
 
     @property
     def wants_demo(self) -> bool:
