@@ -118,9 +118,6 @@ class Launcher(QObject):
 
     def _opened(self, db: Any) -> None:
         self.db = db
-        app = QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(db.close)
         settings = commission_service.load_settings(db)
         if settings is None:  # a database made by a script, never set up
             self._run_wizard(demo_offered=False)

@@ -223,4 +223,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         for record in list(self._records.values()):
             record.close()
+        if self.db is not None:
+            self.db.close()  # releases the lock, so the next program can open it
         super().closeEvent(event)

@@ -40,6 +40,14 @@ def natural_key(text: str) -> str:
     return _DIGITS.sub(lambda m: m.group().zfill(10), text.lower())
 
 
+def address_key(address: str) -> str:
+    """Street first, then house number: the order of a street list, not of numbers."""
+    number, _, street = address.strip().partition(" ")
+    if number[:1].isdigit() and street:
+        return natural_key(f"{street} {number}")
+    return natural_key(address)
+
+
 def date_key(day: date | None) -> int:
     return day.toordinal() if day else NO_DATE
 

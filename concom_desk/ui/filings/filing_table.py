@@ -22,6 +22,7 @@ from concom_desk.ui.row_table import (
     THIS_WEEK,
     Column,
     RowTableModel,
+    address_key,
     date_key,
 )
 
@@ -41,7 +42,7 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
         Column("Kind", lambda r: KIND_LABELS.get(r.kind, r.kind)),
         Column("File no.", lambda r: r.file_no),
         Column("DEP file no.", lambda r: r.dep_file_no),
-        Column("Address", lambda r: r.address),
+        Column("Address", lambda r: r.address, sort_key=lambda r: address_key(r.address)),
         Column("Map/lot", lambda r: r.map_lot),
         Column("Applicant", lambda r: r.applicant,
                tooltip=lambda r: f"Owner: {r.owner}" if r.owner and r.owner != r.applicant
