@@ -164,9 +164,8 @@ def save_filing(db: Database, form: FilingForm) -> int:
                             f"({taken.kind.upper()}, received {taken.received}); "
                             "choose another number")
         if form.id is None:
-            filing = Filing(kind=form.kind, town=_town(session), status="received",
-                            maintenance=False)
-            session.add(filing)
+            filing = Filing(file_no=file_no, kind=form.kind, town=_town(session),
+                            status="received", maintenance=False)
         else:
             filing = session.get(Filing, form.id)
             if filing is None:
@@ -184,6 +183,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
         land = (find_or_add_property(session, form.address, form.map_lot)
                 if form.address.strip() else None)
         filing.file_no = file_no
+        session.add(filing)
         filing.dep_file_no = form.dep_file_no
         filing.applicant = applicant
         filing.owner = owner

@@ -78,9 +78,9 @@ class TodayView(QWidget):
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
                     "overdue.")
         else:
-            text = (f"<b>{len(items)}</b> deadline{'s' if len(items) != 1 else ''} due by "
+            text = (f"<b>{len(items)} deadline{'s' if len(items) != 1 else ''}</b> up to "
                     f"{long_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
-                    + (f", <b>{overdue} overdue</b>" if overdue else "")
+                    + (f", <b>{overdue} of them overdue</b>" if overdue else "")
                     + ". Press Enter or double-click a row to open its record.")
         self.heading.setText(f"Today is {long_date(self.today)}. {text}")
 

@@ -1,0 +1,185 @@
+"""The main window on a small database: Today, a record's deadlines, a refused status
+change, creating and editing a filing. Dates worked out by hand (see each test)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from concom_desk.store import Database
+from concom_desk.ui.main_window import MainWindow
+from tests.ui.conftest import SETTINGS, TODAY
+
+
+def open_window(qtbot, db: Database) -> MainWindow:
+    window = MainWindow(db, db.path, SETTINGS, TODAY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        window.reload()
+    return window
+
+
+def filing_id(window: MainWindow, file_no: str) -> int:
+    return next(r.id for r in window.filings_tab.model.rows() if r.file_no == file_no)
+
+
+def test_title_and_tabs(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    assert [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())] == [
+        "Today", "Filings", "Hearing calendar", "Enforcement"]
+    assert "not in this version" in window.calendar_tab.message.text()
+    # Void filings are hidden; the withdrawn one is listed.
+    assert window.filings_tab.count_label.text() == "4 filings"
+
+
+def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    lines = [(i.due, i.file_no, i.what.split(" (")[0], i.citation.split(":")[0])
+             for i in window.today_view.shown_items()]
+    assert lines == [
+        # NOI received Thu 11-05: abutters notified "at the same time as filing" — overdue.
+        (date(2026, 11, 5), "2026-41", "Notify abutters", "MGL c.131 §40 ¶1"),
+        # RDA closed Wed 10-28 + 21 days = Wed 11-18 (310 CMR 10.05(3)(b)).
+        (date(2026, 11, 18), "2026-40", "Issue the determination", "310 CMR 10.05(3)(b)"),
+        # No hearing booked: 5 business days before the latest lawful hearing date
+        # (Fri 11-27, as Thu 11-26 is Thanksgiving): Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
+        (date(2026, 11, 19), "2026-41", "Publish the legal notice", "MGL c.131 §40; 310 CMR "
+         "10.05(5)(b)"),
+        # Permit issued Tue 2023-11-21 expires three years later, Sat 2026-11-21, not moved.
+        (date(2026, 11, 21), "2023-7", "Order or determination expires",
+         "310 CMR 10.05(6)(d), 10.05(3)(b)(3)"),
+    ]
+    table = window.today_view.table
+    assert table.model().index(0, 1).data() == "OVERDUE by 11 days"
+    assert table.model().index(1, 1).data() == "in 2 days"
+    heading = re.sub("<[^>]+>", "", window.today_view.heading.text())
+    assert heading.startswith("Today is Monday, November 16, 2026. 4 deadlines up to Monday, "
+                              "November 23, 2026, 1 of them overdue.")
+
+
+def test_today_row_opens_its_record(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    table = window.today_view.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(1, 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    record = window._records[filing_id(window, "2026-40")]
+    assert record.isVisible()
+    assert "RDA 2026-40" in record.windowTitle()
+
+
+def test_deadline_panel_for_a_noi_received_before_thanksgiving(qtbot, town_db: Database
+                                                               ) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    lines = [(when, left, what.split(" (")[0], citation.split(":")[0])
+             for when, left, what, citation in record.deadline_lines()]
+    assert lines == [
+        # 21 days after Thu 2026-11-05 is Thu 11-26, Thanksgiving → Fri 11-27.
+        ("2026-11-27 Fri", "in 11 days", "Open the public hearing",
+         "MGL c.131 §40 ¶3; 310 CMR 10.05(5)(a)"),
+        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice",
+         "MGL c.131 §40; 310 CMR 10.05(5)(b)"),
+        ("2026-11-05 Thu", "OVERDUE by 11 days", "Notify abutters", "MGL c.131 §40 ¶1"),
+    ]
+
+
+def test_refused_status_change_shows_the_reason(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("issued"))
+    record.change_button.click()
+    assert record.status_reason.text() == (
+        "Not allowed: The hearing has not been closed; the commission cannot decide before "
+        "the public hearing is closed.")
+    record.reload()
+    assert record.detail.row.status == "received"
+    assert "Received" in record.status_label.text()
+
+
+def test_lawful_status_change_is_recorded_in_history(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
+    record.status_date.setText("2026-11-12")
+    assert record.status_reason.text() == ""
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        record.change_button.click()
+    assert "Hearing open" in record.status_label.text()
+    last = record.history.rows()[-1]
+    assert "status: Received → Hearing open" in last.what
+    assert "hearing: — → 2026-11-12" in last.what
+    assert last.who == "JB"
+    # Hearing held: the legal notice and abutter clocks are met, off the Today list.
+    assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40", "2023-7"]
+
+
+def test_create_a_filing(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.new_filing()
+    assert not dialog.save_button.isEnabled()
+    assert "Local file number" in dialog.problems.text()
+    qtbot.keyClicks(dialog.file_no, "2026-42")
+    qtbot.keyClicks(dialog.applicant, "Jane")
+    # Picking an applicant already on file fills in her address.
+    dialog.applicant.completer().activated.emit("Jane Doe")
+    dialog.applicant.setText("Jane Doe")
+    assert dialog.applicant_address.text() == "12 Pond Road, Upton, MA 01568"
+    qtbot.keyClicks(dialog.address, "12 Pond Road")
+    dialog.address.completer().activated.emit("12 Pond Road")
+    assert dialog.map_lot.text() == "14-22"
+    dialog.dates["received"].setText("11/13/2026")
+    dialog.dates["hearing"].setText("2026-11-12")
+    assert not dialog.save_button.isEnabled()
+    assert ("Hearing opened (2026-11-12) cannot come before received (2026-11-13)"
+            in dialog.problems.text())
+    dialog.dates["hearing"].clear()
+    assert dialog.save_button.isEnabled()
+    assert dialog.problems.text() == "Ready to save."
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-42")
+    assert (row.kind, row.address, row.map_lot, row.applicant, row.status, row.received) == (
+        "noi", "12 Pond Road", "14-22", "Jane Doe", "received", date(2026, 11, 13))
+
+
+def test_a_taken_file_number_is_refused_in_plain_words(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.new_filing()
+    dialog.file_no.setText("2026-41")
+    dialog.applicant.setText("Someone Else")
+    dialog.address.setText("1 Main Street")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    assert "file number 2026-41 is already used" in dialog.problems.text()
+    assert dialog.isVisible()
+
+
+def test_edit_a_filing(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.edit_filing(filing_id(window, "2026-40"))
+    assert not dialog.kind.isEnabled()
+    assert dialog.owner.text() == "Mill Trust"
+    dialog.dep_file_no.setText("se 082-1299")
+    dialog.work.setPlainText("Replace a culvert")
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-40")
+    assert row.dep_file_no == "SE 082-1299"
+    record = window.open_filing(row.id)
+    assert "DEP file no.: — → SE 082-1299" in record.history.rows()[-1].what
+
+
+def test_ctrl_f_focuses_search_and_ctrl_n_opens_the_form(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    window.activateWindow()
+    window.find_action.trigger()
+    assert window.tabs.currentWidget() is window.filings_tab
+    assert window.filings_tab.search.hasFocus() or qtbot.waitUntil(
+        lambda: window.filings_tab.search.hasFocus()) is None
+    assert window.new_action.shortcut().toString() == "Ctrl+N"
+    assert window.find_action.shortcut().toString() == "Ctrl+F"
