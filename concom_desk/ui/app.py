@@ -21,6 +21,9 @@ from concom_desk.ui.setup.setup_wizard import SetupWizard
 
 log = logging.getLogger(__name__)
 
+# The demo a newcomer explores: twenty years of a made-up town ("large" is for benchmarks).
+DEMO_SIZE = "small"
+
 
 def _log_to_file() -> None:
     """Bugs go to a log file the clerk can send (Help → About says where)."""
@@ -45,10 +48,10 @@ def open_database_work(db_path: Path) -> Any:
 
 def make_demo_work(db_path: Path) -> Any:
     def work(progress: Progress) -> Any:
-        from concom_desk.services.demo_town import build_demo_town
+        from concom_desk.services.demo_town import load_demo
 
-        progress.report(5, "Building the demo town…")
-        return build_demo_town(db_path, progress.report)
+        progress.report(5, "Building the demo town (a made-up commission and its records)…")
+        return load_demo(db_path, size=DEMO_SIZE)
     return work
 
 

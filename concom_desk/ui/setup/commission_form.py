@@ -58,10 +58,10 @@ class CommissionForm(QWidget):
         self.member_view.setTabKeyNavigation(False)
         self.member_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.member_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        add = QPushButton("&Add member")
+        self.add_member_button = add = QPushButton("&Add member")
         add.setAccessibleName("Add member")
         add.clicked.connect(self._add_member)
-        remove = QPushButton("&Remove member")
+        self.remove_member_button = remove = QPushButton("&Remove member")
         remove.setAccessibleName("Remove member")
         remove.clicked.connect(self._remove_member)
 

@@ -1,0 +1,78 @@
+"""First run: the wizard asks for the commission, creates the database, opens the window;
+Settings changes the same answers later."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox, QWizard
+
+from concom_desk.services.commission import load_settings
+from concom_desk.store import Database
+from concom_desk.ui.app import Launcher
+from tests.ui.conftest import TODAY
+
+
+def test_first_run_wizard_sets_up_the_commission(qtbot, tmp_path: Path) -> None:
+    db_path = tmp_path / "new.sqlite"
+    launcher = Launcher(db_path, demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    assert wizard is not None and wizard.isVisible()
+    qtbot.addWidget(wizard)
+    assert wizard.welcome.set_up.isChecked()
+    wizard.next()
+    page = wizard.commission
+    next_button = wizard.button(QWizard.WizardButton.FinishButton)
+    assert not page.isComplete()
+    assert "Commission name" in page.form.problems.text()
+    form = page.form
+    form.town.setCurrentIndex(form.town.findData("massachusetts"))
+    qtbot.keyClicks(form.name, "Upton Conservation Commission")
+    form.address.setPlainText("Town Hall\n1 Main Street\nUpton, MA 01568")
+    qtbot.keyClicks(form.clerk_initials, "jb")
+    form.add_member_button.click()
+    form.members.item(0, 0).setText("Ann Chase")
+    form.members.item(0, 1).setText("Chair")
+    form.members.item(0, 2).setText("2024-07-01")
+    form.members.item(0, 3).setText("2027-06-30")
+    assert page.isComplete(), form.problems.text()
+    form.members.item(0, 3).setText("2023-06-30")
+    assert not page.isComplete()
+    assert "the term cannot end before it starts" in form.problems.text()
+    form.members.item(0, 3).setText("2027-06-30")
+    assert page.isComplete()
+    next_button.click()
+    qtbot.waitUntil(lambda: launcher.window is not None, timeout=10_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    assert db_path.exists()
+    settings = load_settings(window.db)
+    assert settings is not None
+    assert (settings.town_id, settings.clerk_initials, settings.address_lines) == (
+        "massachusetts", "JB", ["Town Hall", "1 Main Street", "Upton, MA 01568"])
+    assert [(m.name, m.role, m.term_start, m.term_end) for m in settings.members] == [
+        ("Ann Chase", "Chair", date(2024, 7, 1), date(2027, 6, 30))]
+    window.close()
+
+
+def test_settings_dialog_changes_the_title(qtbot, db: Database) -> None:
+    from concom_desk.ui.main_window import MainWindow
+    from tests.ui.conftest import SETTINGS
+
+    window = MainWindow(db, db.path, SETTINGS, TODAY)
+    qtbot.addWidget(window)
+    window.edit_settings()
+    dialog = window.findChild(QDialogButtonBox).parent()
+    dialog.form.name.setText("Upton Conservation Commission (Wetlands)")
+    dialog.form.clerk_initials.setText("")
+    assert not dialog.save_button.isEnabled()
+    dialog.form.clerk_initials.setText("MK")
+    dialog.save_button.click()
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission (Wetlands)"
+    settings = load_settings(db)
+    assert settings is not None and settings.clerk_initials == "MK"
+    assert db.initials == "MK"
+    assert [m.name for m in settings.members] == ["Ann Chase", "Ben Ortiz"]
