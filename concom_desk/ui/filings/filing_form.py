@@ -30,7 +30,7 @@ from concom_desk.domain.filing_requirements import NEEDS_PARENT, parse_date, pro
 from concom_desk.errors import UserError
 from concom_desk.services.records import FilingForm, PartyChoice, PropertyChoice
 
-DATE_FIELDS = (("received", "&Received"), ("hearing", "&Hearing opened"),
+DATE_FIELDS = (("received", "Recei&ved"), ("hearing", "&Hearing opened"),
                ("closed", "Hearing &closed"), ("issued", "&Issued"))
 
 
@@ -67,6 +67,7 @@ class FilingFormDialog(QDialog):
         self.work = QPlainTextEdit(form.work_description)
         self.work.setAccessibleName("Work description")
         self.work.setTabChangesFocus(True)
+        self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
         self.dates: dict[str, QLineEdit] = {}
         for name, label in DATE_FIELDS:
             value = getattr(form, name)
@@ -82,14 +83,14 @@ class FilingFormDialog(QDialog):
         form_layout.addRow("&Kind:", self.kind)
         form_layout.addRow("&File no.:", self.file_no)
         form_layout.addRow("&DEP file no.:", self.dep_file_no)
-        self._parent_label = QLabel("&Permit file no.:")
+        self._parent_label = QLabel("Permi&t file no.:")
         self._parent_label.setBuddy(self.parent_file_no)
         form_layout.addRow(self._parent_label, self.parent_file_no)
         form_layout.addRow("&Applicant:", self.applicant)
-        form_layout.addRow("Applicant's a&ddress:", self.applicant_address)
+        form_layout.addRow("Applicant's add&ress:", self.applicant_address)
         form_layout.addRow("&Owner:", self.owner)
         form_layout.addRow("Owner's addr&ess:", self.owner_address)
-        form_layout.addRow("Property &address:", self.address)
+        form_layout.addRow("&Property address:", self.address)
         form_layout.addRow("&Map/lot:", self.map_lot)
         form_layout.addRow("&Work:", self.work)
         for name, label in DATE_FIELDS:

@@ -4,6 +4,7 @@ from the audit trail and its documents."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from datetime import date
 
@@ -77,6 +78,10 @@ DOCUMENT_COLUMNS: list[Column[DocumentEntry]] = [
     Column("Document", lambda d: d.title),
     Column("File", lambda d: d.path),
 ]
+
+
+def _refusal_html(reason: str) -> str:
+    return f"<b>Not allowed:</b> {html.escape(reason)}"
 
 
 class FilingRecordDialog(QDialog):
@@ -186,8 +191,11 @@ class FilingRecordDialog(QDialog):
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
         self.new_status.clear()
-        for status, _reason in status_choices(detail.facts, self._today):
-            self.new_status.addItem(status_name(status), status.value)
+        # Lawful next steps first; the others stay choosable, so the reason can be read.
+        choices = sorted(status_choices(detail.facts, self._today), key=lambda c: c[1] is not None)
+        for status, reason in choices:
+            suffix = "  (not allowed now)" if reason else ""
+            self.new_status.addItem(status_name(status) + suffix, status.value)
         self.new_status.blockSignals(False)
         self.status_reason.clear()
         self.deadlines.set_rows(detail.deadlines)
@@ -223,7 +231,7 @@ class FilingRecordDialog(QDialog):
         if self.detail is None or self.new_status.currentIndex() < 0:
             return
         reason, _on = self._refusal()
-        self.status_reason.setText(f"Not allowed: {reason}" if reason else "")
+        self.status_reason.setText(_refusal_html(reason) if reason else "")
 
     def _change(self) -> None:
         assert self.detail is not None
@@ -235,7 +243,7 @@ class FilingRecordDialog(QDialog):
             except UserError as exc:  # the store re-checks, with the latest facts
                 reason = str(exc)
         if reason:
-            self.status_reason.setText(f"Not allowed: {reason}")
+            self.status_reason.setText(_refusal_html(reason))
             return
         self.reload()
         self.status_reason.setText(f"Status changed to {status_name(wanted).lower()}.")
