@@ -5,7 +5,7 @@ store's audit trail; every refusal is a UserError in plain words."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload
@@ -28,6 +28,8 @@ from concom_desk.services.desk_deadlines import (
 from concom_desk.services.filing_history import documents_of, history_of
 from concom_desk.services.parties import find_or_add_party, find_or_add_property
 from concom_desk.services.records import (
+    OVERDUE_LOOKBACK_DAYS,
+    DeskRecords,
     FilingDetail,
     FilingForm,
     FilingRow,
@@ -60,11 +62,13 @@ def _row(filing: Filing, next_up: list) -> FilingRow:  # type: ignore[type-arg]
     )
 
 
-def load_records(db: Database, today: date) -> tuple[list[FilingRow], list[TodayItem]]:
+def load_records(db: Database, today: date) -> DeskRecords:
     """Every filing as a row, and everything due or overdue this week, in one pass."""
     profiles = available_profiles()
     rows: list[FilingRow] = []
     items: list[TodayItem] = []
+    older = 0
+    oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
         filings = session.scalars(_with_people(select(Filing)).where(Filing.status != "void")
                                   ).unique()
@@ -73,20 +77,23 @@ def load_records(db: Database, today: date) -> tuple[list[FilingRow], list[Today
             row = _row(filing, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
+                if deadline.date < oldest_listed:
+                    older += 1
+                    continue
                 items.append(TodayItem(filing_id=row.id, file_no=row.file_no, kind=row.kind,
                                        address=row.address or row.applicant,
                                        what=deadline.label, due=deadline.date,
                                        citation=deadline.citation))
     items.sort(key=lambda i: (i.due, i.file_no))
-    return rows, items
+    return DeskRecords(rows, items, older)
 
 
 def list_filings(db: Database, today: date) -> list[FilingRow]:
-    return load_records(db, today)[0]
+    return load_records(db, today).filings
 
 
 def today_items(db: Database, today: date) -> list[TodayItem]:
-    return load_records(db, today)[1]
+    return load_records(db, today).today
 
 
 def _facts(filing: Filing) -> FilingFacts:

@@ -58,6 +58,17 @@ class TodayItem:
 
 
 @dataclass(frozen=True)
+class DeskRecords:
+    """What the window loads at once: every filing, and what is due this week."""
+
+    filings: list[FilingRow]
+    today: list[TodayItem]
+    # Acts overdue for longer than the Today view looks back: old records never
+    # closed out. Counted, so the Today view can say so, not listed one by one.
+    older_overdue: int = 0
+
+
+@dataclass(frozen=True)
 class HistoryEntry:
     when: datetime
     who: str
@@ -130,6 +141,9 @@ class PropertyChoice:
 
 # How far ahead the Today view and the row colours look.
 WEEK_AHEAD_DAYS = 7
+
+# Overdue acts older than this are counted on the Today view rather than listed.
+OVERDUE_LOOKBACK_DAYS = 60
 
 # Deadlines for an act the commission owes (or a lapse it must record): these stay
 # on the list as OVERDUE until done; other periods (an appeal) simply pass.

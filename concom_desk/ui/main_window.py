@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 from concom_desk.services import commission as commission_service
 from concom_desk.services import filings as filing_service
 from concom_desk.services.commission import CommissionSettings
-from concom_desk.services.records import FilingForm, FilingRow, TodayItem
+from concom_desk.services.records import DeskRecords, FilingForm
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -114,17 +114,15 @@ class MainWindow(QMainWindow):
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
         db, today = self.db, self.today
 
-        def load(progress: Progress) -> tuple[list[FilingRow], list[TodayItem]]:
-            progress.report(5, "Reading filings…")
-            rows = filing_service.list_filings(db, today)
-            progress.report(70, "Working out this week's deadlines…")
-            return rows, filing_service.today_items(db, today)
+        def load(progress: Progress) -> DeskRecords:
+            progress.report(5, "Reading the filings and working out their deadlines…")
+            return filing_service.load_records(db, today)
 
-        def loaded(result: tuple[list[FilingRow], list[TodayItem]]) -> None:
-            rows, items = result
-            self.filings_tab.set_rows(rows)
-            self.today_view.set_items(items)
-            self.statusBar().showMessage(f"{len(rows):,} filings · database: {self.db_path}")
+        def loaded(records: DeskRecords) -> None:
+            self.filings_tab.set_rows(records.filings)
+            self.today_view.set_items(records.today, records.older_overdue)
+            self.statusBar().showMessage(
+                f"{len(records.filings):,} filings · database: {self.db_path}")
             self.records_loaded.emit()
             if on_done:
                 on_done()

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from concom_desk.services.records import (
+    OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
     TodayItem,
     days_left_text,
@@ -70,7 +71,7 @@ class TodayView(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
 
-    def set_items(self, items: list[TodayItem]) -> None:
+    def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
         self.model.set_rows(items)
         self.table.resizeColumnsToContents()
         overdue = sum(1 for i in items if i.due < self.today)
@@ -82,6 +83,10 @@ class TodayView(QWidget):
                     f"{long_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
                     + (f", <b>{overdue} of them overdue</b>" if overdue else "")
                     + ". Press Enter or double-click a row to open its record.")
+        if older_overdue:
+            text += (f"<br>{older_overdue} more deadline{'s' if older_overdue != 1 else ''} "
+                     f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
+                     "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
         self.heading.setText(f"Today is {long_date(self.today)}. {text}")
 
     def shown_items(self) -> list[TodayItem]:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
-from tests.ui.conftest import SETTINGS, TODAY
+from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 
 def open_window(qtbot, db: Database) -> MainWindow:
@@ -187,3 +187,17 @@ def test_ctrl_f_focuses_search_and_ctrl_n_opens_the_form(qtbot, town_db: Databas
         lambda: window.filings_tab.search.hasFocus()) is None
     assert window.new_action.shortcut().toString() == "Ctrl+N"
     assert window.find_action.shortcut().toString() == "Ctrl+F"
+
+
+def test_long_overdue_records_are_counted_not_listed(qtbot, town_db: Database) -> None:
+    # Received Mon 2026-06-01 and never heard: the hearing (06-22), legal notice (06-12,
+    # counted back over Juneteenth) and abutter notice (06-01) are all over 60 days late.
+    add_filing(town_db, kind="noi", file_no="2026-12", applicant="Carl Reyes",
+               address="9 Lake Avenue", received=date(2026, 6, 1))
+    window = open_window(qtbot, town_db)
+    assert "2026-12" not in [i.file_no for i in window.today_view.shown_items()]
+    assert "3 more deadlines passed over 60 days ago" in plain(
+        window.today_view.heading.text())
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-12")
+    assert (row.next_deadline, row.next_deadline_label.split(" (")[0]) == (
+        date(2026, 6, 1), "Notify abutters")
