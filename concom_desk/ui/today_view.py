@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QLabel, QVBoxLayout, QWidget
 
@@ -21,7 +21,6 @@ from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.filings_tab import RecordTable
 from concom_desk.ui.row_table import (
     OVERDUE,
-    SORT_ROLE,
     THIS_WEEK,
     Column,
     RowTableModel,
@@ -52,15 +51,12 @@ class TodayView(QWidget):
         super().__init__(parent)
         self.today = today
         self.model = RowTableModel(today_columns(today), self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setAccessibleName("Summary of what is due")
         self.table = RecordTable()
         self.table.setAccessibleName("Due or overdue this week")
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         header = self.table.horizontalHeader()
@@ -90,10 +86,8 @@ class TodayView(QWidget):
         self.heading.setText(f"Today is {long_date(self.today)}. {text}")
 
     def shown_items(self) -> list[TodayItem]:
-        return [self.model.row_at(self.proxy.mapToSource(self.proxy.index(r, 0)).row())
-                for r in range(self.proxy.rowCount())]
+        return list(self.model.rows())
 
     def _open(self, index: QModelIndex) -> None:
         if index.isValid():
-            self.open_filing.emit(self.model.row_at(self.proxy.mapToSource(index).row())
-                                  .filing_id)
+            self.open_filing.emit(self.model.row_at(index.row()).filing_id)

@@ -2,7 +2,7 @@
 
 Search is type-ahead over ten thousand rows, so the proxy never asks the model
 for display text: it tests each row's precomputed lower-case search key once per
-keystroke, and sorting compares plain ints and strings inside Qt.
+keystroke. Sorting is the source model's (one Python sort per click).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor
 
 from concom_desk.domain.status_rules import status_name
@@ -18,7 +18,6 @@ from concom_desk.services.records import FilingRow, days_left_text, urgency
 from concom_desk.ui.row_table import (
     NO_DATE,
     OVERDUE,
-    SORT_ROLE,
     THIS_WEEK,
     Column,
     RowTableModel,
@@ -70,8 +69,7 @@ class FilingFilterProxy(QSortFilterProxyModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(False)  # rows change only on reload; re-sort then
+        self.setDynamicSortFilter(False)  # rows change only on reload
         self._words: list[str] = []
         self._kind = ""
         self._status = ""
@@ -98,6 +96,10 @@ class FilingFilterProxy(QSortFilterProxyModel):
         self.beginFilterChange()
         self._year = year
         self._rows_changed()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The source model sorts (in Python, once); the proxy keeps its order and filters."""
+        self.sourceModel().sort(column, order)
 
     def _rows_changed(self) -> None:
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)

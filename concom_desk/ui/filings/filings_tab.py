@@ -112,6 +112,7 @@ class FilingsTab(QWidget):
         header.setStretchLastSection(True)
         header.setResizeContentsPrecision(200)  # measure a sample, not 10,000 rows
         self.table.open_requested.connect(self._open_index)
+        self._sized = False
 
         top = QHBoxLayout()
         top.addWidget(search_label)
@@ -141,9 +142,8 @@ class FilingsTab(QWidget):
         index = self.year_filter.findData(chosen)
         self.year_filter.setCurrentIndex(max(index, 0))
         self.year_filter.blockSignals(False)
-        self.proxy.sort(self.table.horizontalHeader().sortIndicatorSection(),
-                        self.table.horizontalHeader().sortIndicatorOrder())
-        if not self.table.columnWidth(3) > 200:
+        if not self._sized:  # once: later reloads keep the widths the clerk set
+            self._sized = True
             self.table.resizeColumnsToContents()
         self._update_count()
 
@@ -156,7 +156,7 @@ class FilingsTab(QWidget):
         self._apply_search()
 
     def shown_rows(self) -> list[FilingRow]:
-        return [self.proxy.index(i, 0).data(Qt.ItemDataRole.UserRole + 2)
+        return [self.model.row_at(self.proxy.mapToSource(self.proxy.index(i, 0)).row())
                 for i in range(self.proxy.rowCount())]
 
     def _apply_search(self) -> None:

@@ -1,0 +1,29 @@
+"""The large demo database the window benchmarks run on, built once and kept."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+CACHE = Path(tempfile.gettempdir()) / "concom-desk-bench" / "large-demo.sqlite"
+
+
+def large_demo_db(given: str | None) -> Path:
+    """`given` when the caller names a database; else the cached large demo (built if absent)."""
+    if given:
+        return Path(given)
+    if not CACHE.exists():
+        from concom_desk.services.demo_town import load_demo
+
+        CACHE.parent.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        print(f"building the large demo town in {CACHE} …", flush=True)
+        load_demo(CACHE, size="large")
+        print(f"  built in {time.perf_counter() - started:.1f} s", flush=True)
+    return CACHE
