@@ -4,10 +4,11 @@
 
 Each run is a fresh Python process started the same way (`python -c`, offscreen
 Qt unless a display is set). The floor is a bare PySide6 QMainWindow holding an
-empty QTableView. ConCom Desk opens the large demo database (checks, migrations
-and lock included), builds its window and paints it; then it loads every filing
-with its deadlines in the background, and the second figure is the time until
-the filings table is painted with them. Medians of the runs; ratio = ours / floor.
+empty QTableView. ConCom Desk starts as `concom-desk --db PATH` does (the
+Launcher): the window is painted first; behind it the database is opened
+(identity check, lock, migrations), and every filing is loaded with its
+deadlines; the second figure is the time until the filings table is painted
+with them. Medians of the runs; ratio = ours / floor.
 """
 
 from __future__ import annotations
@@ -49,14 +50,15 @@ DESK = """
 import sys, time
 start = float(sys.argv[1]); db_path = sys.argv[2]
 sys.path.insert(0, sys.argv[3])
+from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
-from concom_desk.services.commission import load_settings
-from concom_desk.store import open_database
-from concom_desk.ui.main_window import MainWindow
-db = open_database(db_path)
-window = MainWindow(db, db.path, load_settings(db))
+from concom_desk.ui.app import Launcher
+# The same path as `concom-desk --db PATH`: window first, database and records behind it.
+launcher = Launcher(Path(db_path), demo_if_missing=False)
+launcher.start()
+window = launcher.window
 window.tabs.setCurrentWidget(window.filings_tab)
 state = {"loaded": False}
 class Painted(QObject):
@@ -67,7 +69,8 @@ class Painted(QObject):
                 print(f"paint {time.time() - start:.4f}", flush=True)
             elif obj is window.filings_tab.table.viewport() and state["loaded"]:
                 print(f"records {time.time() - start:.4f}", flush=True)
-                obj.removeEventFilter(self); QTimer.singleShot(0, app.quit)
+                obj.removeEventFilter(self); QTimer.singleShot(0, window.close)
+                QTimer.singleShot(0, app.quit)
         return False
 watch = Painted()
 window.installEventFilter(watch)
@@ -76,8 +79,8 @@ def loaded():
     state["loaded"] = True
     window.filings_tab.table.viewport().update()
 window.records_loaded.connect(loaded)
-window.resize(1300, 800); window.show(); window.reload(); app.exec()
-db.close()
+window.resize(1300, 800)
+app.exec()
 """
 
 

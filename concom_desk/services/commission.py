@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from typing import TYPE_CHECKING
 
 from concom_desk.errors import UserError
-from concom_desk.store import Database
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) is imported when first used, not at start-up
+    from concom_desk.store import Database
 
 
 @dataclass
@@ -67,6 +67,8 @@ ROLE_WORDS = {"chair": "Chair", "vice_chair": "Vice chair", "member": "",
 
 def load_settings(db: Database) -> CommissionSettings | None:
     """The commission's settings, or None when the database has none yet (first run)."""
+    from sqlalchemy import select
+
     from concom_desk.store.models import CommissionSettings as StoredSettings
     from concom_desk.store.models import Member as StoredMember
 
@@ -92,6 +94,9 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
     or attendance refers to them; otherwise their record stays (the votes they cast are
     part of the record) and their term is ended, so they no longer count in office.
     """
+    from sqlalchemy import select
+    from sqlalchemy.exc import IntegrityError
+
     from concom_desk.store.models import CommissionSettings as StoredSettings
     from concom_desk.store.models import Member as StoredMember
 

@@ -116,22 +116,33 @@ class Launcher(QObject):
                           lambda: QApplication.exit(0))
 
     def _open(self) -> None:
-        run_in_background(None, "Opening the records", open_database_work(self.db_path),
+        # The window appears at once; the database (and SQLAlchemy) load behind it.
+        self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
+        self.window.show()
+        run_in_background(self.window, "Opening the records", open_database_work(self.db_path),
                           self._opened, self._fail, lambda: QApplication.exit(0))
 
     def _opened(self, db: Any) -> None:
         self.db = db
         settings = commission_service.load_settings(db)
         if settings is None:  # a database made by a script, never set up
+            if self.window is not None:
+                self.window.hide()
+                self.window.deleteLater()
+                self.window = None
             self._run_wizard(demo_offered=False)
             return
-        self._show_window(settings)
+        assert self.window is not None
+        self.window.use_database(db)
 
     def _show_window(self, settings: CommissionSettings) -> None:
         self.db.set_initials(settings.clerk_initials)
-        self.window = MainWindow(self.db, self.db_path, settings, self.today)
-        self.window.show()
-        self.window.reload()
+        if self.window is None:
+            self.window = MainWindow(self.db, self.db_path, settings, self.today)
+            self.window.show()
+            self.window.reload()
+        else:
+            self.window.use_database(self.db)
 
 
 def run_app(db_path: Path, demo_if_missing: bool = False) -> int:

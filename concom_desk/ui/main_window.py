@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from concom_desk.services import commission as commission_service
-from concom_desk.services import filings as filing_service
 from concom_desk.services.commission import CommissionSettings
 from concom_desk.services.records import DeskRecords, FilingForm
 from concom_desk.ui.background import Progress, run_in_background
@@ -28,10 +27,23 @@ from concom_desk.ui.placeholders import PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 
 
+class _FilingService:
+    """concom_desk.services.filings, imported on first use: it brings in SQLAlchemy,
+    which takes longer to import than the window takes to appear."""
+
+    def __getattr__(self, name: str) -> Any:
+        from concom_desk.services import filings
+
+        return getattr(filings, name)
+
+
+filing_service = _FilingService()
+
+
 class MainWindow(QMainWindow):
     records_loaded = Signal()
 
-    def __init__(self, db: Any, db_path: Path, settings: CommissionSettings,
+    def __init__(self, db: Any | None, db_path: Path, settings: CommissionSettings,
                  today: date | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
@@ -39,6 +51,7 @@ class MainWindow(QMainWindow):
         self.today = today or date.today()
         self.settings = settings
         self._records: dict[int, FilingRecordDialog] = {}
+        self._record_actions: list[QAction] = []
         self._update_title()
 
         self.today_view = TodayView(self.today)
@@ -58,14 +71,19 @@ class MainWindow(QMainWindow):
         self.filings_tab.open_filing.connect(self.open_filing)
         self.filings_tab.new_filing.connect(self.new_filing)
         self._build_menus()
+        if db is None:  # the launcher shows the window first, then opens the database
+            self._set_ready(False)
+            self.today_view.heading.setText(f"Opening {db_path.name}…")
         self.resize(self.fontMetrics().averageCharWidth() * 160,
                     self.fontMetrics().lineSpacing() * 40)
 
     # -- menus ----------------------------------------------------------------
     def _action(self, text: str, slot: Callable[[], Any],
-                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None
-                ) -> QAction:
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                needs_records: bool = True) -> QAction:
         action = QAction(text, self)
+        if needs_records:
+            self._record_actions.append(action)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(slot)
@@ -92,7 +110,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Settings…", self.edit_settings))
         file_menu.addSeparator()
-        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit,
+                                         needs_records=False))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -102,12 +121,20 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&User guide", lambda: help_actions.user_guide(self),
-                                         QKeySequence.StandardKey.HelpContents))
+                                         QKeySequence.StandardKey.HelpContents,
+                                         needs_records=False))
         help_menu.addAction(self._action("&About ConCom Desk",
-                                         lambda: help_actions.about(self)))
+                                         lambda: help_actions.about(self),
+                                         needs_records=False))
+
+    def _set_ready(self, ready: bool) -> None:
+        """While no database is open (opening, restoring) nothing can touch the records."""
+        self.tabs.setEnabled(ready)
+        for action in self._record_actions:
+            action.setEnabled(ready)
 
     def _update_title(self) -> None:
-        name = self.settings.name or "no commission set up"
+        name = self.settings.name or ("opening…" if self.db is None else "no commission set up")
         self.setWindowTitle(f"ConCom Desk — {name}")
 
     # -- loading --------------------------------------------------------------
@@ -198,7 +225,7 @@ class MainWindow(QMainWindow):
             record.close()
         if self.db is not None:
             self.db.close()
-        self.setEnabled(False)
+        self._set_ready(False)
 
     def reopen_database(self) -> None:
         from concom_desk.store import open_database
@@ -210,7 +237,7 @@ class MainWindow(QMainWindow):
 
     def use_database(self, db: Any) -> None:
         self.db = db
-        self.setEnabled(True)
+        self._set_ready(True)
         settings = commission_service.load_settings(db)
         if settings is not None:
             self.settings = settings

@@ -76,3 +76,22 @@ def test_settings_dialog_changes_the_title(qtbot, db: Database) -> None:
     assert settings is not None and settings.clerk_initials == "MK"
     assert db.initials == "MK"
     assert [m.name for m in settings.members] == ["Ann Chase", "Ben Ortiz"]
+
+
+def test_an_existing_database_opens_behind_a_window_shown_at_once(qtbot, db: Database
+                                                                    ) -> None:
+    path = db.path
+    db.close()  # the launcher takes the lock itself
+    launcher = Launcher(path, demo_if_missing=False, today=TODAY)
+    launcher.start()
+    window = launcher.window
+    assert window is not None
+    qtbot.addWidget(window)
+    assert window.isVisible() and not window.tabs.isEnabled()
+    assert window.windowTitle() == "ConCom Desk — opening…"
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("0 filings"),
+                    timeout=10_000)
+    assert window.tabs.isEnabled()
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    window.close()
+    assert not window.db.is_open
