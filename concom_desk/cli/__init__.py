@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from concom_desk import __version__
 from concom_desk.cli.common import CliParser, run_command
@@ -31,6 +32,10 @@ def build_parser() -> CliParser:
         "--demo", action="store_true",
         help="when there is no database yet, start with the demo town instead of the setup wizard",
     )
+    parser.add_argument(
+        "--smoke-test", action="store_true",
+        help="check that this installation works end to end, then exit (used by the build)",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
@@ -40,6 +45,10 @@ def build_parser() -> CliParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.smoke_test:
+        from concom_desk.smoke_test import run_smoke_test
+
+        return run_command(lambda a: run_smoke_test(Path(a.db) if a.db else None), args)
     if args.command is None:
         from concom_desk.cli.window_cmd import open_window
 

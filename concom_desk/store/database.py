@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
+from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
 from concom_desk.store.schema import bring_schema_up_to_date
 
@@ -80,8 +81,11 @@ def make_engine(path: Path, actor: Actor) -> Engine:
 class Database:
     """An open ConCom Desk database. Create it with `open_database`."""
 
-    def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None):
+    def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None,
+                 upgrade_backup: Path | None = None):
         self.path = path
+        # The copy kept before a schema upgrade at this opening (None when none was made).
+        self.upgrade_backup = upgrade_backup
         self.engine = engine
         self.actor = actor
         self._lock = lock
@@ -114,6 +118,16 @@ class Database:
         the block, detached, with the values they had."""
         with self._read_sessions() as session:
             yield session
+
+    # -- safety --------------------------------------------------------------------
+    def location_warning(self) -> str | None:
+        """Text to show when the file is in a sync folder or on a network share."""
+        return location_warning(self.path)
+
+    @property
+    def recovered_stale_lock(self) -> bool:
+        """True when this opening took over the lock of a program that had crashed."""
+        return self._lock is not None and self._lock.recovered_stale
 
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
@@ -156,13 +170,13 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     try:
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        bring_schema_up_to_date(db_path, actor)
+        upgrade_backup = bring_schema_up_to_date(db_path, actor)
         engine = make_engine(db_path, actor)
     except BaseException:
         if db_lock is not None:
             db_lock.release()
         raise
-    database = Database(db_path, engine, actor, db_lock)
+    database = Database(db_path, engine, actor, db_lock, upgrade_backup)
     database.set_initials(initials)
     return database
 

@@ -114,8 +114,16 @@ class Filing(Base):
     def event_dates(self) -> dict[str, date]:
         """The known dates of the deadline engine's events for this kind of filing."""
         allowed = KINDS[self.kind].events
-        found = {event: getattr(self, event) for event in allowed}
+        found = {event: self._event_date(event) for event in allowed}
         return {event: day for event, day in found.items() if day is not None}
+
+    def _event_date(self, event: str) -> date | None:
+        if event == "expiry":
+            # An extension request runs against the expiry of the permit it extends.
+            return self.original.expires if self.original is not None else None
+        # Events with no column of their own (a continued hearing's date certain) come
+        # from their own records; the hearings service passes them to the engine.
+        return getattr(self, event, None)
 
     def flags(self) -> frozenset[str]:
         return frozenset({"maintenance"} if self.maintenance else set())
