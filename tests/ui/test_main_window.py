@@ -43,21 +43,23 @@ def test_title_and_tabs(qtbot, town_db: Database) -> None:
 
 def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
-    lines = [(i.due, i.file_no, i.what.split(" (")[0], i.citation.split(":")[0])
-             for i in window.today_view.shown_items()]
-    assert lines == [
+    shown = window.today_view.shown_items()
+    lines = [(i.due, i.file_no, i.what.split(" (")[0]) for i in shown]
+    expected = [
         # NOI received Thu 11-05: abutters notified "at the same time as filing" — overdue.
         (date(2026, 11, 5), "2026-41", "Notify abutters", "MGL c.131 §40 ¶1"),
         # RDA closed Wed 10-28 + 21 days = Wed 11-18 (310 CMR 10.05(3)(b)).
         (date(2026, 11, 18), "2026-40", "Issue the determination", "310 CMR 10.05(3)(b)"),
         # No hearing booked: 5 business days before the latest lawful hearing date
         # (Fri 11-27, as Thu 11-26 is Thanksgiving): Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
-        (date(2026, 11, 19), "2026-41", "Publish the legal notice", "MGL c.131 §40; 310 CMR "
-         "10.05(5)(b)"),
+        (date(2026, 11, 19), "2026-41", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
         # Permit issued Tue 2023-11-21 expires three years later, Sat 2026-11-21, not moved.
         (date(2026, 11, 21), "2023-7", "Order or determination expires",
-         "310 CMR 10.05(6)(d), 10.05(3)(b)(3)"),
+         "310 CMR 10.05(6)(d)"),
     ]
+    assert lines == [line[:3] for line in expected]
+    for item, (*_line, cited) in zip(shown, expected, strict=True):
+        assert cited in item.citation
     table = window.today_view.table
     assert table.model().index(0, 1).data() == "OVERDUE by 11 days"
     assert table.model().index(1, 1).data() == "in 2 days"
@@ -81,16 +83,17 @@ def test_deadline_panel_for_a_noi_received_before_thanksgiving(qtbot, town_db: D
                                                                ) -> None:
     window = open_window(qtbot, town_db)
     record = window.open_filing(filing_id(window, "2026-41"))
-    lines = [(when, left, what.split(" (")[0], citation.split(":")[0])
-             for when, left, what, citation in record.deadline_lines()]
-    assert lines == [
+    shown = record.deadline_lines()
+    lines = [(when, left, what.split(" (")[0]) for when, left, what, _cited in shown]
+    expected = [
         # 21 days after Thu 2026-11-05 is Thu 11-26, Thanksgiving → Fri 11-27.
-        ("2026-11-27 Fri", "in 11 days", "Open the public hearing",
-         "MGL c.131 §40 ¶3; 310 CMR 10.05(5)(a)"),
-        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice",
-         "MGL c.131 §40; 310 CMR 10.05(5)(b)"),
+        ("2026-11-27 Fri", "in 11 days", "Open the public hearing", "310 CMR 10.05(5)(a)"),
+        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
         ("2026-11-05 Thu", "OVERDUE by 11 days", "Notify abutters", "MGL c.131 §40 ¶1"),
     ]
+    assert lines == [line[:3] for line in expected]
+    for (*_line, cited), (*_want, citation) in zip(shown, expected, strict=True):
+        assert citation in cited
 
 
 def test_refused_status_change_shows_the_reason(qtbot, town_db: Database) -> None:
