@@ -147,8 +147,9 @@ OVERDUE_LOOKBACK_DAYS = 60
 
 # Deadlines for an act the commission owes (or a lapse it must record): these stay
 # on the list as OVERDUE until done; other periods (an appeal) simply pass.
-OWED_ACTS = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
-                       "coc_decision_by", "expires", "emergency_work_complete_by"})
+OWED_ACTS = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by", "board_notice_by",
+                       "decision_by", "coc_decision_by", "expires",
+                       "emergency_work_complete_by"})
 
 
 def urgency(due: date | None, today: date) -> str | None:

@@ -204,3 +204,39 @@ def test_long_overdue_records_are_counted_not_listed(qtbot, town_db: Database) -
     row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-12")
     assert (row.next_deadline, row.next_deadline_label.split(" (")[0]) == (
         date(2026, 6, 1), "Notify abutters")
+
+
+def test_deadline_panel_for_an_upton_noi_received_before_thanksgiving(qtbot, tmp_path) -> None:
+    """Upton ch. 330, NOI received Thu 2026-11-05, nothing done yet; today Mon 11-16.
+
+    § 330-10B abutters and § 330-10C boards are told "at the same time" / "upon receipt":
+    Thu 11-05, now 11 days overdue. § 330-10C: 14 days (over 10: calendar days) from
+    receipt of the boards' notice, Thu 11-19. § 330-10D: hearing within 21 days, Thu 11-26
+    is Thanksgiving → Fri 11-27; notice five business days before: back over Thanksgiving,
+    Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
+    """
+    from dataclasses import replace
+
+    from concom_desk.services.commission import save_settings
+    from concom_desk.store import open_database
+
+    upton = open_database(tmp_path / "upton.sqlite", initials="JB")
+    try:
+        save_settings(upton, replace(SETTINGS, town_id="upton"), today=TODAY)
+        add_filing(upton, kind="noi", file_no="2026-50", applicant="Dana Lee",
+                   address="22 Warren Street", received=date(2026, 11, 5))
+        window = open_window(qtbot, upton)
+        record = window.open_filing(filing_id(window, "2026-50"))
+        assert "Upton" in record.summary.text()
+        lines = sorted((when, left, cited.split(":")[0])
+                       for when, left, _what, cited in record.deadline_lines())
+        assert lines == [
+            ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10B"),
+            ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10C"),
+            ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10C"),
+            ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10D"),
+            ("2026-11-27 Fri", "in 11 days", "Upton ch. 330, § 330-10D"),
+        ]
+        window.close()
+    finally:
+        upton.close()
