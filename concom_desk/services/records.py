@@ -180,6 +180,12 @@ def days_left_text(due: date | None, today: date) -> str:
     return f"in {left} days"
 
 
+def short_label(label: str) -> str:
+    """A deadline's label without the engine's note on what it was counted from
+    ("… (no hearing date yet: counted from …)"), which goes in the tooltip instead."""
+    return label.split(" (no ", 1)[0]
+
+
 def long_date(day: date, weekday: bool = True) -> str:
     """"Thursday, December 3, 2026" on every platform (strftime's %-d is not on Windows)."""
     text = f"{day:%B} {day.day}, {day.year}"

@@ -15,6 +15,7 @@ from concom_desk.services.records import (
     TodayItem,
     days_left_text,
     long_date,
+    short_label,
     urgency,
 )
 from concom_desk.ui.filings.filing_table import KIND_LABELS
@@ -24,7 +25,9 @@ from concom_desk.ui.row_table import (
     THIS_WEEK,
     Column,
     RowTableModel,
+    address_key,
     date_key,
+    natural_key,
 )
 
 
@@ -37,9 +40,11 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
                sort_key=lambda i: date_key(i.due)),
         Column("Days left", lambda i: days_left_text(i.due, today),
                sort_key=lambda i: date_key(i.due), background=colour),
-        Column("What to do", lambda i: i.what),
-        Column("Filing", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}"),
-        Column("Address", lambda i: i.address),
+        Column("Filing", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
+               sort_key=lambda i: natural_key(i.file_no)),
+        Column("Address", lambda i: i.address, sort_key=lambda i: address_key(i.address)),
+        Column("What to do", lambda i: short_label(i.what),
+               tooltip=lambda i: f"{i.what}\n{i.citation}"),
         Column("Citation", lambda i: i.citation, tooltip=lambda i: i.citation),
     ]
 
@@ -69,7 +74,7 @@ class TodayView(QWidget):
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
         self.model.set_rows(items)
-        self.table.resizeColumnsToContents()
+        self.table.fit_columns()
         overdue = sum(1 for i in items if i.due < self.today)
         if not items:
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "

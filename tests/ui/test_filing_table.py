@@ -75,7 +75,7 @@ def test_filters_combine(proxy: FilingFilterProxy) -> None:
     (1, ["2019-12", "2025-3", "2026-5", "2026-41"]),  # numbers in file numbers sort as numbers
     (3, ["2026-41", "2019-12", "2026-5", "2025-3"]),  # by street, then number; none last
     (7, ["2019-12", "2025-3", "2026-41", "2026-5"]),  # received date
-    (9, ["2026-5", "2026-41", "2019-12", "2025-3"]),  # days left; overdue first, none last
+    (8, ["2026-5", "2026-41", "2019-12", "2025-3"]),  # days left; overdue first, none last
 ])
 def test_sort(proxy: FilingFilterProxy, column: int, ascending: list[str]) -> None:
     proxy.sort(column, Qt.SortOrder.AscendingOrder)
@@ -92,9 +92,9 @@ def test_every_column_sorts(proxy: FilingFilterProxy) -> None:
 
 def test_urgency_in_words_and_colour(proxy: FilingFilterProxy) -> None:
     model = proxy.sourceModel()
-    days_left = [model.index(r, 9).data() for r in range(4)]
+    days_left = [model.index(r, 8).data() for r in range(4)]
     assert days_left == ["OVERDUE by 11 days", "in 4 days", "in 166 days", ""]
-    background = [model.index(r, 9).data(Qt.ItemDataRole.BackgroundRole) for r in range(4)]
+    background = [model.index(r, 8).data(Qt.ItemDataRole.BackgroundRole) for r in range(4)]
     assert background[0].color() == OVERDUE
     assert background[1].color() == THIS_WEEK
     assert background[2] is None and background[3] is None

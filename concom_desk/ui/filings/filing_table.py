@@ -14,7 +14,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyM
 from PySide6.QtGui import QColor
 
 from concom_desk.domain.status_rules import status_name
-from concom_desk.services.records import FilingRow, days_left_text, urgency
+from concom_desk.services.records import FilingRow, days_left_text, short_label, urgency
 from concom_desk.ui.row_table import (
     NO_DATE,
     OVERDUE,
@@ -24,6 +24,8 @@ from concom_desk.ui.row_table import (
     address_key,
     date_key,
 )
+
+RECEIVED_COLUMN = 7
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
                "extension": "Extension", "coc": "COC request", "emergency": "Emergency"}
@@ -49,13 +51,14 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
         Column("Status", lambda r: status_name(r.status)),
         Column("Received", lambda r: r.received.isoformat() if r.received else "",
                sort_key=lambda r: date_key(r.received)),
-        Column("Next deadline",
-               lambda r: f"{r.next_deadline.isoformat()}  {r.next_deadline_label}"
-               if r.next_deadline else "",
-               sort_key=lambda r: date_key(r.next_deadline),
-               tooltip=lambda r: r.next_deadline_citation, background=colour),
         Column("Days left", lambda r: days_left_text(r.next_deadline, today),
                sort_key=days_left, background=colour),
+        Column("Next deadline",
+               lambda r: f"{r.next_deadline.isoformat()}  {short_label(r.next_deadline_label)}"
+               if r.next_deadline else "",
+               sort_key=lambda r: date_key(r.next_deadline),
+               tooltip=lambda r: f"{r.next_deadline_label}\n{r.next_deadline_citation}"
+               if r.next_deadline else "", background=colour),
     ]
 
 

@@ -25,7 +25,12 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.status_rules import STATUS_NAMES
 from concom_desk.services.records import FilingRow
-from concom_desk.ui.filings.filing_table import KIND_LABELS, FilingFilterProxy, FilingTableModel
+from concom_desk.ui.filings.filing_table import (
+    KIND_LABELS,
+    RECEIVED_COLUMN,
+    FilingFilterProxy,
+    FilingTableModel,
+)
 
 
 class RecordTable(QTableView):
@@ -43,6 +48,15 @@ class RecordTable(QTableView):
         self.verticalHeader().setVisible(False)
         self.setTabKeyNavigation(False)  # Tab leaves the table, arrows move within it
         self.doubleClicked.connect(self.open_requested)
+
+    def fit_columns(self, widest_chars: int = 42) -> None:
+        """Columns as wide as their contents, but none so wide that the ones after it
+        scroll out of sight; the full text of a cut-off cell is in its tooltip."""
+        self.resizeColumnsToContents()
+        widest = self.fontMetrics().averageCharWidth() * widest_chars
+        for column in range(self.model().columnCount() if self.model() else 0):
+            if self.columnWidth(column) > widest:
+                self.setColumnWidth(column, widest)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
@@ -106,7 +120,7 @@ class FilingsTab(QWidget):
         self.table.setAccessibleName("Filings")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(7, Qt.SortOrder.DescendingOrder)  # newest received first
+        self.table.sortByColumn(RECEIVED_COLUMN, Qt.SortOrder.DescendingOrder)  # newest first
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
@@ -144,7 +158,7 @@ class FilingsTab(QWidget):
         self.year_filter.blockSignals(False)
         if not self._sized:  # once: later reloads keep the widths the clerk set
             self._sized = True
-            self.table.resizeColumnsToContents()
+            self.table.fit_columns()
         self._update_count()
 
     def focus_search(self) -> None:
