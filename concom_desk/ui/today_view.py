@@ -74,7 +74,7 @@ class TodayView(QWidget):
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
         self.model.set_rows(items)
-        self.table.fit_columns()
+        self.table.fit_columns(widest_chars=70)
         overdue = sum(1 for i in items if i.due < self.today)
         if not items:
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "

@@ -43,7 +43,7 @@ from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, 
 
 def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
     def colour(line: DeadlineLine) -> QColor | None:
-        if line.met:
+        if line.met or (line.date < today and line.deadline.id not in OWED_ACTS):
             return None
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(line.date, today) or "")
 
@@ -58,10 +58,11 @@ def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
         Column("Date", lambda d: f"{d.date.isoformat()} {d.date:%a}",
                sort_key=lambda d: date_key(d.date)),
         Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
-        Column("What", lambda d: d.deadline.label, tooltip=lambda d: d.deadline.rule),
-        Column("Rule", lambda d: d.deadline.rule),
+        Column("What", lambda d: d.deadline.label,
+               tooltip=lambda d: f"{d.deadline.label}\n{d.deadline.rule}"),
         Column("Citation", lambda d: d.deadline.citation,
-           tooltip=lambda d: d.deadline.citation),
+               tooltip=lambda d: d.deadline.citation),
+        Column("Rule", lambda d: d.deadline.rule),
     ]
 
 
@@ -172,7 +173,7 @@ class FilingRecordDialog(QDialog):
         view.setModel(model)
         view.setAccessibleName(name)
         view.horizontalHeader().setStretchLastSection(True)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         return view
 
     def reload(self) -> None:
@@ -201,6 +202,8 @@ class FilingRecordDialog(QDialog):
         self.deadlines.set_rows(detail.deadlines)
         self.history.set_rows(detail.history)
         self.documents.set_rows(detail.documents)
+        for view in (self.deadline_view, self.history_view, self.document_view):
+            view.fit_columns(widest_chars=48)
         if not detail.deadlines:
             self.panels.setTabText(0, "&Deadlines (none open)")
         else:
@@ -210,7 +213,7 @@ class FilingRecordDialog(QDialog):
     def deadline_lines(self) -> list[tuple[str, str, str, str]]:
         """What the deadlines panel shows, row by row (date, days left, what, citation)."""
         model = self.deadlines
-        return [tuple(model.index(r, c).data() for c in (0, 1, 2, 4))  # type: ignore[misc]
+        return [tuple(model.index(r, c).data() for c in (0, 1, 2, 3))  # type: ignore[misc]
                 for r in range(model.rowCount())]
 
     def _refusal(self) -> tuple[str | None, date | None]:
