@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,9 @@ def _describe(entry: AuditEntry) -> str:
 
 
 def _when(text: str) -> datetime:
-    return datetime.fromisoformat(text.removesuffix("Z"))
+    """The audit trail's UTC instant, as the clock on the town-hall wall shows it."""
+    moment = datetime.fromisoformat(text.removesuffix("Z")).replace(tzinfo=UTC)
+    return moment.astimezone().replace(tzinfo=None)
 
 
 def history_of(session: Session, filing: Filing) -> list[HistoryEntry]:
