@@ -39,10 +39,10 @@ def _log_to_file() -> None:
 
 def open_database_work(db_path: Path) -> Any:
     def work(progress: Progress) -> Any:
-        from concom_desk.store import open_database
+        from concom_desk.services.safekeeping import open_records
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
-        return open_database(db_path)
+        return open_records(db_path)
     return work
 
 

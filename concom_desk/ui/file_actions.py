@@ -15,6 +15,7 @@ from PySide6.QtCore import QStandardPaths, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from concom_desk.services import safekeeping
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
@@ -26,17 +27,7 @@ def _documents_folder() -> Path:
     return Path(found) if found else Path.home()
 
 
-def _not_available(window: MainWindow, what: str) -> None:
-    QMessageBox.information(window, what, f"{what} is not available in this version of "
-                            "ConCom Desk. Use the concom-desk command line instead.")
-
-
 def backup(window: MainWindow, out_zip: Path | None = None) -> None:
-    try:
-        from concom_desk.store.backup import make_backup
-    except ImportError:
-        _not_available(window, "Backup")
-        return
     if out_zip is None:
         suggested = _documents_folder() / f"ConCom Desk backup {date.today().isoformat()}.zip"
         chosen, _filter = QFileDialog.getSaveFileName(
@@ -47,22 +38,17 @@ def backup(window: MainWindow, out_zip: Path | None = None) -> None:
 
     def work(progress: Progress) -> Any:
         progress.report(10, "Copying and checking the database…")
-        return make_backup(window.db_path, out_zip)
+        return safekeeping.backup_to(window.db_path, out_zip)
 
     run_in_background(window, "Making a backup", work,
                       lambda made: QMessageBox.information(
                           window, "Backup made",
-                          f"The backup is saved and checked:\n{made.path}\n\nKeep a copy "
+                          f"The backup is saved and checked:\n{made}\n\nKeep a copy "
                           "away from this computer (a USB stick in the town hall safe)."),
                       window.show_problem)
 
 
 def restore(window: MainWindow, archive: Path | None = None) -> None:
-    try:
-        from concom_desk.store.restore import restore as restore_archive
-    except ImportError:
-        _not_available(window, "Restore")
-        return
     if archive is None:
         chosen, _filter = QFileDialog.getOpenFileName(
             window, "Restore from which backup?", str(_documents_folder()),
@@ -81,16 +67,14 @@ def restore(window: MainWindow, archive: Path | None = None) -> None:
 
     def work(progress: Progress) -> Any:
         progress.report(10, "Checking the backup…")
-        result = restore_archive(archive, db_path)
+        kept_aside = safekeeping.restore_from(archive, db_path)
         progress.report(80, "Opening the restored records…")
-        from concom_desk.store import open_database
+        return kept_aside, safekeeping.open_records(db_path)
 
-        return result, open_database(db_path)
-
-    def done(result: tuple[Any, Any]) -> None:
-        restored, db = result
+    def done(result: tuple[list[Path], Any]) -> None:
+        kept_aside, db = result
         window.use_database(db)
-        kept = ", ".join(p.name for p in getattr(restored, "kept_aside", []))
+        kept = ", ".join(p.name for p in kept_aside)
         QMessageBox.information(window, "Restored",
                                 "The records were restored from the backup."
                                 + (f"\n\nThe previous ones are kept as: {kept}" if kept else ""))
@@ -104,11 +88,6 @@ def restore(window: MainWindow, archive: Path | None = None) -> None:
 
 
 def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = None) -> None:
-    try:
-        from concom_desk.store.export_writers import export as export_records
-    except ImportError:
-        _not_available(window, "Export")
-        return
     if fmt is None:
         choice, ok = QInputDialog.getItem(
             window, "Export for a records request", "Format:",
@@ -125,7 +104,7 @@ def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = No
 
     def work(progress: Progress) -> Any:
         progress.report(10, "Writing every table in plain words…")
-        return export_records(window.db_path, fmt, out_dir)
+        return safekeeping.export_to(window.db_path, fmt, out_dir)
 
     def done(files: list[Path]) -> None:
         QMessageBox.information(window, "Exported",

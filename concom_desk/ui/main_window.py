@@ -228,10 +228,10 @@ class MainWindow(QMainWindow):
         self._set_ready(False)
 
     def reopen_database(self) -> None:
-        from concom_desk.store import open_database
+        from concom_desk.services.safekeeping import open_records
 
         try:
-            self.use_database(open_database(self.db_path))
+            self.use_database(open_records(self.db_path))
         except Exception as exc:  # the file is still there: say so rather than crash
             self.show_problem(f"The database could not be opened again: {exc}")
 

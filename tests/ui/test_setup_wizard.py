@@ -95,3 +95,17 @@ def test_an_existing_database_opens_behind_a_window_shown_at_once(qtbot, db: Dat
     assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
     window.close()
     assert not window.db.is_open
+
+
+def test_demo_town_when_there_is_no_database(qtbot, tmp_path: Path) -> None:
+    launcher = Launcher(tmp_path / "demo.sqlite", demo_if_missing=True, today=TODAY)
+    launcher.start()
+    qtbot.waitUntil(lambda: launcher.window is not None
+                    and launcher.window.filings_tab.model.rowCount() > 0, timeout=60_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle().startswith("ConCom Desk — ")
+    assert "opening" not in window.windowTitle()
+    kinds = {row.kind for row in window.filings_tab.model.rows()}
+    assert {"rda", "noi", "coc"} <= kinds
+    window.close()
