@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.domain.status_rules import STATUS_NAMES
+from concom_desk.domain.status_rules import STATUS_NAMES, Status
 from concom_desk.services.records import FilingRow
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
@@ -99,7 +99,8 @@ class FilingsTab(QWidget):
         self.status_filter.setAccessibleName("Show status")
         self.status_filter.addItem("All statuses", "")
         for status, label in STATUS_NAMES.items():
-            self.status_filter.addItem(label, status.value)
+            if status != Status.VOID:  # void filings are not listed at all
+                self.status_filter.addItem(label, status.value)
         self.status_filter.currentIndexChanged.connect(
             lambda: self.proxy.set_status(self.status_filter.currentData()))
 
