@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, timedelta
+from types import SimpleNamespace
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, aliased, joinedload
 
-from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -39,12 +40,71 @@ from concom_desk.services.records import (
 )
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
-from concom_desk.store.models import CommissionSettings, Filing, Party, Property
+from concom_desk.store.models import (
+    FILING_DATE_FIELDS,
+    CommissionSettings,
+    Filing,
+    Party,
+    Property,
+)
 
 
 def _with_people(statement):  # type: ignore[no-untyped-def]
     return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
                              joinedload(Filing.property))
+
+
+class _ListedFiling:
+    """A filing's columns as read for the list, without the ORM's bookkeeping (filling
+    ten thousand mapped objects takes seconds). The model's own methods work out its
+    events and flags, so those rules stay in one place."""
+
+    event_dates = Filing.event_dates
+    _event_date = Filing._event_date
+    flags = Filing.flags
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self.__dict__.update(values)
+
+
+_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
+                   *FILING_DATE_FIELDS)
+
+
+def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
+    applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
+    statement = (
+        select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
+               owner.name, Property.address, Property.map, Property.lot, original.expires)
+        .outerjoin(applicant, Filing.applicant_id == applicant.id)
+        .outerjoin(owner, Filing.owner_id == owner.id)
+        .outerjoin(Property, Filing.property_id == Property.id)
+        .outerjoin(original, Filing.original_id == original.id)
+        .where(Filing.status != "void")
+    )
+    found = []
+    width = len(_LISTED_COLUMNS)
+    for values in session.execute(statement):
+        filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
+        applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
+        filing.original = SimpleNamespace(expires=original_expires)  # type: ignore[attr-defined]
+        row = FilingRow(
+            id=filing.id, kind=filing.kind, file_no=filing.file_no,  # type: ignore[attr-defined]
+            dep_file_no=filing.dep_file_no, address=address or "",  # type: ignore[attr-defined]
+            map_lot=f"{map_no}-{lot}" if map_no or lot else "",
+            applicant=applicant_name or "", owner=owner_name or applicant_name or "",
+            status=filing.status, received=filing.received)  # type: ignore[attr-defined]
+        found.append((filing, row))
+    return found
+
+
+def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
+    if pending:
+        first = pending[0]
+        row.next_deadline = first.date
+        row.next_deadline_label = first.label
+        row.next_deadline_citation = first.citation
+    return row
 
 
 def _row(filing: Filing, next_up: list) -> FilingRow:  # type: ignore[type-arg]
@@ -70,11 +130,11 @@ def load_records(db: Database, today: date) -> DeskRecords:
     older = 0
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
-        filings = session.scalars(_with_people(select(Filing)).where(Filing.status != "void")
-                                  ).unique()
-        for filing in filings:
-            pending = open_deadlines(filing, profiles, today) if filing.town in profiles else []
-            row = _row(filing, pending)
+        for filing, listed in _listed_filings(session):
+            town = filing.town  # type: ignore[attr-defined]
+            pending = (open_deadlines(filing, profiles, today)  # type: ignore[arg-type]
+                       if town in profiles else [])
+            row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
                 if deadline.date < oldest_listed:
