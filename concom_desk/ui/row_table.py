@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor
 
@@ -65,6 +66,7 @@ class Column(Generic[Row]):
 
 
 class RowTableModel(QAbstractTableModel, Generic[Row]):
+    rows_replaced = Signal()
     def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
         super().__init__(parent)
         self._columns = list(columns)
@@ -73,10 +75,12 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
-        self._rows = list(rows)
+        # In place: a proxy may hold this very list (see FilingFilterProxy).
+        self._rows[:] = rows
         if self._sorted_by is not None:
             self._rows.sort(key=self._key(self._sorted_by[0]),
                             reverse=self._sorted_by[1] == Qt.SortOrder.DescendingOrder)
+        self.rows_replaced.emit()  # before the reset ends, so filters see the new rows
         self.endResetModel()
 
     def _key(self, column: int) -> Callable[[Row], Any]:
@@ -98,7 +102,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         keys = [key(row) for row in self._rows]
         order_of = sorted(range(len(keys)), key=keys.__getitem__,
                           reverse=order == Qt.SortOrder.DescendingOrder)
-        self._rows = [self._rows[i] for i in order_of]
+        self._rows[:] = [self._rows[i] for i in order_of]
         new_position = {old: new for new, old in enumerate(order_of)}
         self.changePersistentIndexList(
             before, [self.index(new_position[row], index.column())

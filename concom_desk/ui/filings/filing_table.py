@@ -7,10 +7,17 @@ keystroke. Sorting is the source model's (one Python sort per click).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QColor
 
 from concom_desk.domain.status_rules import status_name
@@ -68,7 +75,12 @@ class FilingTableModel(RowTableModel[FilingRow]):
 
 
 class FilingFilterProxy(QSortFilterProxyModel):
-    """Search text, kind, status and year; an empty value means "any"."""
+    """Search text, kind, status and year; an empty value means "any".
+
+    Qt asks filterAcceptsRow once per row per keystroke, ten thousand calls from
+    C++ into Python; so the answer is worked out beforehand, in one Python pass
+    over the rows, as the set of filing ids shown, and each call is one lookup.
+    """
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -77,45 +89,53 @@ class FilingFilterProxy(QSortFilterProxyModel):
         self._kind = ""
         self._status = ""
         self._year: int | None = None
+        self._rows: list[FilingRow] = []
+        self._shown: set[int] | None = None  # None: no filter, every row is shown
+
+    def setSourceModel(self, model: QAbstractItemModel) -> None:
+        super().setSourceModel(model)
+        self._rows = model.rows()  # type: ignore[attr-defined]  # the same list, kept in place
+        model.rows_replaced.connect(self._work_out)  # type: ignore[attr-defined]
+        self._work_out()
 
     def set_search(self, text: str) -> None:
         words = text.lower().split()
         if words != self._words:
-            self.beginFilterChange()
-            self._words = words
-            self._rows_changed()
+            self._change(lambda: setattr(self, "_words", words))
 
     def set_kind(self, kind: str) -> None:
-        self.beginFilterChange()
-        self._kind = kind
-        self._rows_changed()
+        self._change(lambda: setattr(self, "_kind", kind))
 
     def set_status(self, status: str) -> None:
-        self.beginFilterChange()
-        self._status = status
-        self._rows_changed()
+        self._change(lambda: setattr(self, "_status", status))
 
     def set_year(self, year: int | None) -> None:
-        self.beginFilterChange()
-        self._year = year
-        self._rows_changed()
+        self._change(lambda: setattr(self, "_year", year))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """The source model sorts (in Python, once); the proxy keeps its order and filters."""
         self.sourceModel().sort(column, order)
 
-    def _rows_changed(self) -> None:
+    def _change(self, apply: Callable[[], None]) -> None:
+        self.beginFilterChange()
+        apply()
+        self._work_out()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def _work_out(self) -> None:
+        words, kind, status, year = self._words, self._kind, self._status, self._year
+        if not (words or kind or status or year is not None):
+            self._shown = None
+            return
+        # Every word typed must appear somewhere: "pond smith" finds Smith's filing on Pond Rd.
+        self._shown = {
+            row.id for row in self._rows
+            if (not kind or row.kind == kind) and (not status or row.status == status)
+            and (year is None or row.year == year)
+            and all(word in row.search_key for word in words)
+        }
 
     def filterAcceptsRow(self, source_row: int,
                          source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        row: FilingRow = self.sourceModel().row_at(source_row)  # type: ignore[attr-defined]
-        if self._kind and row.kind != self._kind:
-            return False
-        if self._status and row.status != self._status:
-            return False
-        if self._year is not None and row.year != self._year:
-            return False
-        key = row.search_key
-        # Every word typed must appear somewhere: "pond smith" finds Smith's filing on Pond Rd.
-        return all(word in key for word in self._words)
+        shown = self._shown
+        return shown is None or self._rows[source_row].id in shown
