@@ -19,6 +19,9 @@ from concom_desk.cli.common import CliParser, run_command
 COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.deadlines_cmd",
     "concom_desk.cli.records_cmd",
+    "concom_desk.cli.templates_cmd",
+    "concom_desk.cli.render_cmd",
+    "concom_desk.cli.conditions_cmd",
     "concom_desk.cli.backup_cmd",
 )
 

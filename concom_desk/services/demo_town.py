@@ -29,7 +29,7 @@ from concom_desk.services.demo_people import CONDITIONS, FIRST, LAST, PeopleSour
 from concom_desk.services.demo_records import RecordWriter
 from concom_desk.services.demo_rows import RowBook
 from concom_desk.services.town_profiles import available_profiles
-from concom_desk.store import open_database
+from concom_desk.store import Database, open_database
 from concom_desk.store.models import (
     Attendance,
     AuditEntry,
@@ -201,30 +201,41 @@ def _with_follow_ups(plan: FilingPlan) -> list[FilingPlan]:
     return found
 
 
-def _is_empty(db_path: Path) -> bool:
-    with open_database(db_path) as db, db.read_session() as session:
+def _is_empty(db: Database) -> bool:
+    with db.read_session() as session:
         return all(session.scalar(select(func.count()).select_from(model)) == 0
                    for model in (Filing, Party, Meeting, EnforcementCase, CommissionSettings))
 
 
-def load_demo(db_path: Path | str, size: str = "small", today: date | None = None,
+def load_demo(db: Database | Path | str, size: str = "small", today: date | None = None,
               seed: int = 1835) -> DemoSummary:
-    """Write the demo town into a new (or empty) database at `db_path`."""
+    """Write the demo town into a new (or empty) database: a path (opened and closed
+    here) or a `Database` the caller already has open (the window's)."""
     if size not in SIZES:
         raise UserError(f"unknown demo size {size!r}; sizes are: {', '.join(SIZES)}")
-    path = Path(db_path)
-    if path.exists() and path.stat().st_size > 0 and not _is_empty(path):
-        raise UserError(f"{path} already holds records; the demo town is only written into "
-                        "a new or empty database (choose another file name)")
+    if isinstance(db, Database):
+        return _load_into(db, size, today, seed)
+    with open_database(Path(db), initials="DEMO") as opened:
+        return _load_into(opened, size, today, seed)
+
+
+def _load_into(db: Database, size: str, today: date | None, seed: int) -> DemoSummary:
+    if not _is_empty(db):
+        raise UserError(f"{db.path} already holds records; the demo town is only written "
+                        "into a new or empty database (choose another file name)")
     began = time.perf_counter()
     book = DemoTownBuilder(SIZES[size], today or date.today(), seed).build()
-    with open_database(path, initials="DEMO") as db:
+    initials = db.initials
+    db.set_initials("DEMO")
+    try:
         writing = time.perf_counter()
         with db.session() as session:
             book.write(session)
         write_seconds = time.perf_counter() - writing
-        with db.read_session() as session:
-            audit = session.scalar(select(func.count()).select_from(AuditEntry)) or 0
+    finally:
+        db.set_initials(initials)
+    with db.read_session() as session:
+        audit = session.scalar(select(func.count()).select_from(AuditEntry)) or 0
     counts = {**book.counts(), "audit_entry": audit}
-    return DemoSummary(path, size, counts, time.perf_counter() - began, write_seconds)
+    return DemoSummary(db.path, size, counts, time.perf_counter() - began, write_seconds)
 

@@ -7,11 +7,11 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import joinedload, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
-from concom_desk.services.filing_deadlines import next_deadline
+from concom_desk.services.filing_deadlines import next_deadline, open_continuances
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, TownClosureDay
@@ -31,16 +31,19 @@ def list_filings(db: Database, today: date | None = None,
     profiles = available_profiles()
     query = (select(Filing)
              .options(joinedload(Filing.applicant), joinedload(Filing.owner),
-                      joinedload(Filing.property))
+                      joinedload(Filing.property),
+                      selectinload(Filing.original))  # extensions count from its expiry
              .order_by(Filing.received.desc(), Filing.file_no.desc()))
     if not include_void:
         query = query.where(Filing.status != "void")
     rows = []
     with db.read_session() as session:
         closures = session.scalars(select(TownClosureDay.day)).all()
+        continued = open_continuances(session)
         for filing in session.scalars(query).unique():
             try:
-                upcoming = next_deadline(filing, today, profiles, closures)
+                upcoming = next_deadline(filing, today, profiles, closures,
+                                         continued.get(filing.id))
             except UserError:
                 upcoming = None
             rows.append({

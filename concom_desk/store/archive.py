@@ -20,7 +20,7 @@ import json
 import os
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
@@ -34,6 +34,10 @@ DATABASE_FOLDER = "database"
 DOCUMENTS_FOLDER = "documents"
 TEMPLATES_FOLDER = "templates"
 CHUNK = 1 << 20
+# zlib level 1: four times faster than the default 6 on a database, for an archive
+# about 15% larger (measured on the large demo town: 1.3 s / 37 MB against 5.0 s / 32 MB).
+# A backup the clerk does not wait for is a backup the clerk makes.
+COMPRESS_LEVEL = 1
 
 # Already-compressed files are stored as they are; deflating them again only costs time.
 _STORED_SUFFIXES = {".docx", ".xlsx", ".pdf", ".zip", ".png", ".jpg", ".jpeg", ".gif"}
@@ -130,22 +134,31 @@ def _copy_hashing(source: IO[bytes], target: IO[bytes]) -> tuple[str, int]:
     return digest.hexdigest(), size
 
 
-def write_archive(out: Path, members: list[tuple[str, Path]], manifest: Manifest) -> None:
-    """Write the zip at `out` (a temporary name chosen by the caller), filling in the
-    manifest's member hashes, then flush it to the disk."""
+def write_archive(out: Path, members: list[tuple[str, Path]],
+                  describe: Callable[[], Manifest]) -> Manifest:
+    """Write the zip at `out` (a temporary name chosen by the caller) and flush it to
+    the disk. `describe` is called once every member is in, and may still be at work
+    until then (the database copy's integrity check runs meanwhile); its manifest gets
+    the members' hashes and goes in last."""
+    hashes: dict[str, dict[str, Any]] = {}
     with open(out, "wb") as raw:
-        with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+        with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, allowZip64=True,
+                             compresslevel=COMPRESS_LEVEL) as archive:
             for name, path in members:
                 info = zipfile.ZipInfo.from_file(path, name)
                 stored = path.suffix.lower() in _STORED_SUFFIXES
                 info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+                info._compresslevel = None if stored else COMPRESS_LEVEL  # type: ignore
                 with path.open("rb") as source, archive.open(info, "w", force_zip64=True) as dest:
                     sha256, size = _copy_hashing(source, dest)
-                manifest.members[name] = {"sha256": sha256, "size": size}
+                hashes[name] = {"sha256": sha256, "size": size}
+            manifest = describe()
+            manifest.members = hashes
             text = json.dumps(manifest.as_json(), indent=2, sort_keys=True)
             archive.writestr(MANIFEST_NAME, text.encode("utf-8"))
         raw.flush()
         os.fsync(raw.fileno())
+    return manifest
 
 
 def open_archive(path: Path) -> zipfile.ZipFile:

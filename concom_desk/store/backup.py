@@ -16,6 +16,7 @@ import re
 import shutil
 import sqlite3
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -108,7 +109,8 @@ def content_fingerprint(conn: sqlite3.Connection) -> str:
     return digest.hexdigest()[:32]
 
 
-def _check_copy(copy: Path) -> tuple[Manifest, str]:
+def _check_copy(copy: Path, kind: str, database_member: str) -> Manifest:
+    """The manifest of a copy that passed `integrity_check`, or OperationFailed."""
     with closing(sqlite3.connect(copy)) as conn:
         problems = integrity_problems(conn)
         if problems:
@@ -118,14 +120,15 @@ def _check_copy(copy: Path) -> tuple[Manifest, str]:
             )
         identity = read_identity(conn)
         fingerprint = content_fingerprint(conn)
-    manifest = Manifest(
+    return Manifest(
         program_version=__version__,
         schema_revision=identity.revision,
         application_id=identity.application_id,
         created_utc=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        database="",
+        database=database_member,
+        kind=kind,
+        fingerprint=fingerprint,
     )
-    return manifest, fingerprint
 
 
 def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
@@ -151,15 +154,16 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
             raise OperationFailed(
                 f"the database could not be copied ({exc}); run `concom-desk check`"
             ) from None
-        manifest, fingerprint = _check_copy(copy)
-        manifest.kind = kind
-        manifest.fingerprint = fingerprint
-        manifest.database = f"{DATABASE_FOLDER}/{db_path.stem}.sqlite"
-        members = [(manifest.database, copy)]
+        database_member = f"{DATABASE_FOLDER}/{db_path.stem}.sqlite"
+        members = [(database_member, copy)]
         members += folder_members(documents_dir(db_path), DOCUMENTS_FOLDER)
         members += folder_members(user_templates_dir(), TEMPLATES_FOLDER)
         partial = staging / (out_zip.name + ".partial")
-        write_archive(partial, members, manifest)
+        # The integrity check of the copy (SQLite works without the GIL) runs while the
+        # archive is compressed; the manifest, written last, waits for its verdict.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            checking = pool.submit(_check_copy, copy, kind, database_member)
+            manifest = write_archive(partial, members, checking.result)
         verify_archive(partial)
         if out_zip.exists():
             raise UserError(f"{out_zip} appeared while the backup was written; nothing replaced")

@@ -29,9 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from concom_desk.store.audit import Actor, register_audit_functions
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store.audit import (
+    Actor,
+    ChainReport,
+    register_audit_functions,
+    verify_audit_chain,
+)
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
 from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
@@ -89,6 +96,7 @@ class Database:
         self.engine = engine
         self.actor = actor
         self._lock = lock
+        self._closed = False
         self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
         self._read_sessions = sessionmaker(
             bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
@@ -119,6 +127,11 @@ class Database:
         with self._read_sessions() as session:
             yield session
 
+    def verify_audit_chain(self) -> ChainReport:
+        """Check the audit trail's hash chain (see concom_desk.store.audit)."""
+        with self.engine.connect() as connection:
+            return verify_audit_chain(connection)
+
     # -- safety --------------------------------------------------------------------
     def location_warning(self) -> str | None:
         """Text to show when the file is in a sync folder or on a network share."""
@@ -131,6 +144,7 @@ class Database:
 
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
+        self._closed = True
         self.engine.dispose()
         if self._lock is not None:
             self._lock.release()
@@ -138,7 +152,7 @@ class Database:
 
     @property
     def is_open(self) -> bool:
-        return self._lock is not None
+        return not self._closed
 
     def __enter__(self) -> Database:
         return self
@@ -165,13 +179,21 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     db_path = db_path.expanduser().absolute()
     check_file_identity(db_path)
     db_lock = DatabaseLock(db_path) if lock else None
-    if db_lock is not None:
-        db_lock.acquire()
     try:
+        if db_lock is not None:
+            db_lock.acquire()
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
         upgrade_backup = bring_schema_up_to_date(db_path, actor)
         engine = make_engine(db_path, actor)
+    except (UserError, OperationFailed):
+        if db_lock is not None:
+            db_lock.release()
+        raise
+    except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
+        if db_lock is not None:
+            db_lock.release()
+        raise OperationFailed(_explain_open_failure(db_path, exc)) from exc
     except BaseException:
         if db_lock is not None:
             db_lock.release()
@@ -179,6 +201,16 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     database = Database(db_path, engine, actor, db_lock, upgrade_backup)
     database.set_initials(initials)
     return database
+
+
+def _explain_open_failure(path: Path, exc: BaseException) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    if any(word in detail for word in ("malformed", "not a database", "corrupt")):
+        return (f"{path} is damaged ({detail}); it was left as it is — restore a backup")
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename or path
+        return f"cannot open {path}: {exc.strerror} ({where})"
+    return f"cannot open {path}: {detail}"
 
 
 __all__ = ["APPLICATION_ID", "Database", "make_engine", "open_database"]

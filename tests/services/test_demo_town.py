@@ -111,3 +111,11 @@ def test_an_unknown_size_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="sizes are: small, large"):
         load_demo(tmp_path / "x.sqlite", "huge")
     assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_the_demo_goes_into_a_database_the_window_has_open(tmp_path: Path) -> None:
+    with open_database(tmp_path / "window.sqlite", initials="JB") as db:
+        summary = load_demo(db, "small", today=TODAY)
+        assert db.initials == "JB"  # the clerk's initials are back after the demo
+        with db.read_session() as s:
+            assert s.scalar(select(func.count()).select_from(Filing)) == summary.counts["filing"]

@@ -79,3 +79,12 @@ def test_closing_releases_the_lock(db_path: Path) -> None:
     again = open_database(db_path)
     again.close()
     assert lock_path_for(db_path).read_text(encoding="utf-8") == ""
+
+
+def test_opening_twice_in_one_program_is_refused_plainly(db_path: Path) -> None:
+    db = open_database(db_path)
+    try:
+        with pytest.raises(UserError, match="already open in this program"):
+            open_database(db_path)
+    finally:
+        db.close()

@@ -47,7 +47,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_models(
         tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     open_database(path).close()
-    assert _revision(path) == schema_module.head_revision() == "0002"
+    assert _revision(path) == schema_module.head_revision() == "0003"
     assert _pragma(path, "application_id") == APPLICATION_ID
     assert _pragma(path, "journal_mode") == "wal"
     engine = create_engine(f"sqlite:///{path}")
@@ -92,7 +92,7 @@ def test_the_first_schema_is_upgraded_with_a_copy_kept(tmp_path: Path) -> None:
             assert verify_audit_chain(c).ok
     finally:
         db.close()
-    assert _revision(path) == "0002"
+    assert _revision(path) == "0003"
     copies = list(backups_dir(path).glob("commission-before-upgrade-from-0001-*.sqlite"))
     assert len(copies) == 1
     assert _revision(copies[0]) == "0001"
@@ -120,7 +120,7 @@ def test_a_failed_upgrade_puts_the_database_back(tmp_path: Path,
     # the lock was released: the program can open it once the fault is gone
     monkeypatch.setattr(schema_module, "_upgrade", real_upgrade)
     open_database(path).close()
-    assert _revision(path) == "0002"
+    assert _revision(path) == "0003"
 
 
 def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) ->
     raw.execute("PRAGMA journal_mode = DELETE")
     raw.close()
     before = _sha(path)
-    with pytest.raises(UserError, match="newer version of ConCom Desk.*0099.*up to 0002"):
+    with pytest.raises(UserError, match="newer version of ConCom Desk.*0099.*up to 0003"):
         open_database(path)
     assert _sha(path) == before
 
@@ -159,3 +159,24 @@ def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
         open_database(path)
     assert _sha(path) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["minutes.docx"]
+
+
+def test_a_truncated_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "commission.sqlite"
+    shutil.copy(FIXTURE, path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])  # a copy to a USB stick that did not finish
+    before = _sha(path)
+    with pytest.raises(OperationFailed, match="damaged.*restore a backup"):
+        open_database(path)
+    assert _sha(path) == before
+
+
+def test_a_damaged_page_is_reported_as_damage(tmp_path: Path) -> None:
+    path = tmp_path / "commission.sqlite"
+    shutil.copy(FIXTURE, path)
+    data = bytearray(path.read_bytes())
+    data[4096:8192] = b"\xde\xad" * 2048  # overwrite the page after the header page
+    path.write_bytes(bytes(data))
+    with pytest.raises(OperationFailed, match="damaged"):
+        open_database(path)

@@ -4,7 +4,7 @@ Importing this package registers all models on `Base.metadata`.
 """
 
 from concom_desk.store.models.abutters import NOTICE_METHODS, Abutter, AbutterNotice
-from concom_desk.store.models.audit import AuditEntry
+from concom_desk.store.models.audit import AuditEntry, record_history
 from concom_desk.store.models.base import Base
 from concom_desk.store.models.commission import (
     MEMBER_ROLES,
@@ -63,5 +63,5 @@ __all__ = [
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
     "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
     "TownClosureDay", "Vote",
-    "Violation", "majority_of", "members_in_office",
+    "Violation", "majority_of", "members_in_office", "record_history",
 ]
