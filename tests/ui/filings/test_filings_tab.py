@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from concom_desk.ui.filings.filings_tab import FilingsTab
-from tests.ui.test_filing_table import TODAY, rows
+from tests.ui.filings.test_filing_table import TODAY, rows
 
 
 def make_tab(qtbot) -> FilingsTab:
