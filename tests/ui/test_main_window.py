@@ -240,3 +240,13 @@ def test_deadline_panel_for_an_upton_noi_received_before_thanksgiving(qtbot, tmp
         window.close()
     finally:
         upton.close()
+
+
+def test_enter_in_the_date_field_does_not_change_the_status(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("withdrawn"))
+    record.status_date.setFocus()
+    qtbot.keyClick(record.status_date, Qt.Key.Key_Return)
+    record.reload()
+    assert record.detail.row.status == "received"

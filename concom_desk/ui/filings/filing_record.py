@@ -113,6 +113,8 @@ class FilingRecordDialog(QDialog):
         self.change_button = QPushButton("Change &status")
         self.change_button.setAccessibleName("Change status")
         self.change_button.clicked.connect(self._change)
+        # Enter in the date field must not change the status by accident.
+        self.change_button.setAutoDefault(False)
         self.status_reason = QLabel()
         self.status_reason.setWordWrap(True)
         self.status_reason.setAccessibleName("Why the status cannot change")
@@ -126,6 +128,7 @@ class FilingRecordDialog(QDialog):
         self.edit_button = QPushButton("&Edit…")
         self.edit_button.setAccessibleName("Edit filing")
         self.edit_button.clicked.connect(lambda: self.edit_requested.emit(self.filing_id))
+        self.edit_button.setAutoDefault(False)
 
         self.deadlines = RowTableModel(deadline_columns(today), self)
         self.history = RowTableModel(HISTORY_COLUMNS, self)
