@@ -150,12 +150,32 @@ class MainWindow(QMainWindow):
             self.today_view.set_items(records.today, records.older_overdue)
             self.statusBar().showMessage(
                 f"{len(records.filings):,} filings · database: {self.db_path}")
+            if self.tabs.currentWidget() is self.today_view and records.today:
+                # Keyboard users land on the first thing due: Enter opens it.
+                table = self.today_view.table
+                table.setCurrentIndex(table.model().index(0, 0))
+                if not self.focusWidget() or self.focusWidget() is self.tabs.tabBar():
+                    table.setFocus()
             self.records_loaded.emit()
             if on_done:
                 on_done()
 
         run_in_background(self, "Opening the records", load, loaded, self.show_problem,
                           lambda: self.statusBar().showMessage("Loading cancelled."))
+
+    def replace_placeholder(self, name: str, widget: QWidget) -> None:
+        """Put a section's real tab ("Hearing calendar", "Enforcement") in place of its
+        placeholder, keeping its position, title and keyboard accelerator."""
+        old = {"Hearing calendar": self.calendar_tab, "Enforcement": self.enforcement_tab}[name]
+        index = self.tabs.indexOf(old)
+        title = self.tabs.tabText(index)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, widget, title)
+        old.deleteLater()
+        if name == "Hearing calendar":
+            self.calendar_tab = widget
+        else:
+            self.enforcement_tab = widget
 
     def show_problem(self, message: str) -> None:
         QMessageBox.warning(self, "ConCom Desk", message)

@@ -7,7 +7,7 @@ import re
 from datetime import date
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
@@ -250,3 +250,39 @@ def test_enter_in_the_date_field_does_not_change_the_status(qtbot, town_db: Data
     qtbot.keyClick(record.status_date, Qt.Key.Key_Return)
     record.reload()
     assert record.detail.row.status == "received"
+
+
+def test_every_input_has_an_accessible_name(qtbot, town_db: Database) -> None:
+    from PySide6.QtWidgets import (
+        QAbstractItemView,
+        QComboBox,
+        QHeaderView,
+        QLineEdit,
+        QPlainTextEdit,
+    )
+
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    form = window.new_filing()
+    window.edit_settings()
+    owned = {window, record, form, *window.findChildren(QDialog)}
+    unnamed = set()
+    for kind in (QLineEdit, QComboBox, QPlainTextEdit, QAbstractItemView):
+        for widget in window.findChildren(kind):
+            inside_combo = isinstance(widget.parent(), QComboBox)  # its own line edit
+            if (widget.accessibleName() or inside_combo or isinstance(widget, QHeaderView)
+                    or widget.window() not in owned):  # drop-down lists of combo boxes
+                continue
+            unnamed.add(f"{type(widget.window()).__name__}: {type(widget).__name__}")
+    assert not unnamed, "\n".join(sorted(unnamed))
+
+
+def test_the_real_calendar_tab_replaces_its_placeholder(qtbot, town_db: Database) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    window = open_window(qtbot, town_db)
+    calendar = QLabel("calendar")
+    window.replace_placeholder("Hearing calendar", calendar)
+    assert window.tabs.widget(2) is calendar
+    assert window.tabs.tabText(2) == "Hearing &calendar"
+    assert window.calendar_tab is calendar

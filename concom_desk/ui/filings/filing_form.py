@@ -49,6 +49,7 @@ class FilingFormDialog(QDialog):
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
         self.kind = QComboBox()
+        self.kind.setAccessibleName("Kind of filing")
         for code, kind in KINDS.items():
             self.kind.addItem(f"{kind.name} ({code.upper()})", code)
         self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
