@@ -101,14 +101,14 @@ def _parent_in_force(facts: FilingFacts, on: date, act: str) -> str | None:
     parent = facts.parent
     if parent is None:
         return f"Name the permit this request is for before you {act}."
+    if parent.status == Status.EXPIRED or (parent.expires is not None and on >= parent.expires):
+        when = f" on {_long(parent.expires)}" if parent.expires else ""
+        return (f"Permit {parent.file_no} expired{when}; an expired permit cannot be "
+                "amended or extended. The applicant must file a new Notice of Intent.")
     if parent.status != Status.ISSUED or parent.issued is None:
         return (f"Permit {parent.file_no} has not been issued "
                 f"(it is {status_name(parent.status).lower()}), so it cannot be "
                 f"{'amended' if facts.kind == 'amendment' else 'extended'}.")
-    if parent.status == Status.EXPIRED or (parent.expires is not None and on >= parent.expires):
-        return (f"Permit {parent.file_no} expired on {_long(parent.expires)}; an expired "
-                "permit cannot be amended or extended. The applicant must file a new "
-                "Notice of Intent.")
     return None
 
 
@@ -117,21 +117,17 @@ def _check_open_hearing(facts: FilingFacts, on: date) -> str | None:
         return f"A {facts.kind.upper()} is decided without a public hearing."
     if facts.received is None:
         return "Enter the date the filing was received before opening its hearing."
-    if facts.hearing is None:
-        return "Enter the date the hearing was opened."
-    if facts.hearing < facts.received:
+    if facts.hearing is not None and facts.hearing < facts.received:
         return "The hearing cannot be opened before the filing was received."
     if facts.kind in PERMIT_CHANGING_KINDS:
-        return _parent_in_force(facts, facts.hearing, "open the hearing")
+        return _parent_in_force(facts, facts.hearing or on, "open the hearing")
     return None
 
 
 def _check_close_hearing(facts: FilingFacts, on: date) -> str | None:
     if facts.status != Status.HEARING_OPEN:
         return "The hearing has not been opened yet, so it cannot be closed."
-    if facts.closed is None:
-        return "Enter the date the hearing was closed."
-    if facts.hearing is not None and facts.closed < facts.hearing:
+    if facts.hearing is not None and facts.closed is not None and facts.closed < facts.hearing:
         return "The hearing cannot close before the day it was opened."
     return None
 
@@ -159,11 +155,10 @@ def _check_issue(facts: FilingFacts, on: date) -> str | None:
     refusal = _check_decision(facts, on)
     if refusal:
         return refusal
-    if facts.issued is None:
-        return "Enter the date of issuance (the day it was mailed or hand delivered)."
-    if facts.closed is not None and facts.issued < facts.closed:
+    issued, received = facts.issued or on, facts.received
+    if facts.closed is not None and issued < facts.closed:
         return "It cannot be issued before the hearing closed."
-    if facts.issued < facts.received:  # type: ignore[operator]  # received checked above
+    if received is not None and issued < received:
         return "It cannot be issued before the filing was received."
     return None
 

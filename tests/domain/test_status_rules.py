@@ -104,3 +104,11 @@ def test_choices_list_every_other_status_with_its_reason() -> None:
     assert Status.VOID not in choices
     assert choices[Status.WITHDRAWN] is None
     assert "hearing has not been closed" in (choices[Status.ISSUED] or "")
+
+
+def test_an_expired_permit_is_named_as_expired_not_as_never_issued() -> None:
+    lapsed = ParentPermit("2019-4", "expired", date(2019, 6, 3), date(2022, 6, 3))
+    refusal = check_status_change(
+        facts("extension", "received", **RECEIVED, parent=lapsed), "issued", ON)
+    assert refusal == ("Permit 2019-4 expired on June 3, 2022; an expired permit cannot be "
+                       "amended or extended. The applicant must file a new Notice of Intent.")
