@@ -68,8 +68,12 @@ def check_file_identity(path: Path) -> None:
             f"{path} is an SQLite database of another program, not a ConCom Desk database; "
             "it was left as it is — choose a ConCom Desk database or a new file name"
         )
+    # A checkpoint cut short by a crash can leave the file shorter than its header says
+    # while the WAL beside it still holds every page: SQLite finishes the job on open.
+    wal = path.with_name(path.name + "-wal")
+    wal_has_pages = wal.exists() and wal.stat().st_size > 0
     wanted = expected_size(header)
-    if wanted is not None and path.stat().st_size < wanted:
+    if wanted is not None and not wal_has_pages and path.stat().st_size < wanted:
         raise OperationFailed(
             f"{path} is damaged: the file is shorter than the database it holds (it was "
             "cut off, e.g. by a copy that did not finish); it was left as it is — restore "

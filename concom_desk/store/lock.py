@@ -119,8 +119,9 @@ class DatabaseLock:
             text = handle.read(4096).decode("utf-8", errors="replace")
             handle.close()
             if _held_by_this_process(text):
-                raise UserError(f"{self.db_path.name} is already open in this program; "
-                                "use the Database object that opened it")
+                # Same wording as below ("is open in another"): callers match on it.
+                raise UserError(f"{self.db_path.name} is open in another part of this "
+                                "program; use the Database object that opened it")
             holder = describe_holder(text)
             raise UserError(
                 f"{self.db_path.name} is open in another ConCom Desk: {holder}. "

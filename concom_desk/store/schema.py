@@ -54,10 +54,24 @@ def script_directory() -> ScriptDirectory:
     return ScriptDirectory.from_config(alembic_config())
 
 
+def head_revisions() -> tuple[str, ...]:
+    """The newest revision of each branch. Helpers working in parallel each add a
+    revision on top of the same parent; alembic applies all the branches, so merged
+    work needs no renumbering (a merge revision may join them later)."""
+    heads = tuple(sorted(script_directory().get_heads()))
+    assert heads, "the program ships without migrations"
+    return heads
+
+
 def head_revision() -> str:
-    head = script_directory().get_current_head()
-    assert head is not None, "the program ships without migrations"
-    return head
+    """The heads as one word, e.g. "0003" or "0003+0005" (for messages and names)."""
+    return "+".join(head_revisions())
+
+
+def schema_version() -> int:
+    """How many revisions the program knows: written to PRAGMA user_version, so a tool
+    can tell quickly how far a file was upgraded (it only grows)."""
+    return sum(1 for _ in script_directory().walk_revisions())
 
 
 def _migration_engine(path: Path, actor: Actor) -> Engine:
@@ -84,8 +98,13 @@ def _single_connection_pool() -> Any:
     return NullPool
 
 
+def current_revisions(connection: Connection) -> tuple[str, ...]:
+    return tuple(sorted(MigrationContext.configure(connection).get_current_heads()))
+
+
 def current_revision(connection: Connection) -> str | None:
-    return MigrationContext.configure(connection).get_current_revision()
+    """The file's revision(s) as one word ("0002", "0003+0005"), None when unstamped."""
+    return "+".join(current_revisions(connection)) or None
 
 
 def _refuse_unknown(path: Path, revision: str | None) -> None:
@@ -94,9 +113,8 @@ def _refuse_unknown(path: Path, revision: str | None) -> None:
             f"{path} is marked as a ConCom Desk database but has no schema revision "
             "(it may be damaged); it was left as it is — restore a backup"
         )
-    try:
-        script_directory().get_revision(revision)
-    except Exception:  # alembic raises several kinds for an unknown id
+    known = {script.revision for script in script_directory().walk_revisions()}
+    if not set(revision.split("+")) <= known:
         raise UserError(
             f"{path} was written by a newer version of ConCom Desk (schema {revision}; this "
             f"program knows schemas up to {head_revision()}). Open it with the newer "
@@ -105,9 +123,9 @@ def _refuse_unknown(path: Path, revision: str | None) -> None:
 
 
 def _upgrade(connection: Connection) -> None:
-    command.upgrade(alembic_config(connection), "head")
+    command.upgrade(alembic_config(connection), "heads")
     install_audit_triggers(connection)
-    connection.exec_driver_sql(f"PRAGMA user_version = {int(head_revision())}")
+    connection.exec_driver_sql(f"PRAGMA user_version = {schema_version()}")
 
 
 def check_database(connection: Connection) -> list[str]:

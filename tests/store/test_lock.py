@@ -84,7 +84,7 @@ def test_closing_releases_the_lock(db_path: Path) -> None:
 def test_opening_twice_in_one_program_is_refused_plainly(db_path: Path) -> None:
     db = open_database(db_path)
     try:
-        with pytest.raises(UserError, match="already open in this program"):
+        with pytest.raises(UserError, match="is open in another part of this program"):
             open_database(db_path)
     finally:
         db.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, select, text
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
@@ -47,7 +47,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_models(
         tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     open_database(path).close()
-    assert _revision(path) == schema_module.head_revision() == "0003"
+    assert _revision(path) == schema_module.head_revision() == "0005"
     assert _pragma(path, "application_id") == APPLICATION_ID
     assert _pragma(path, "journal_mode") == "wal"
     engine = create_engine(f"sqlite:///{path}")
@@ -92,7 +92,7 @@ def test_the_first_schema_is_upgraded_with_a_copy_kept(tmp_path: Path) -> None:
             assert verify_audit_chain(c).ok
     finally:
         db.close()
-    assert _revision(path) == "0003"
+    assert _revision(path) == "0005"
     copies = list(backups_dir(path).glob("commission-before-upgrade-from-0001-*.sqlite"))
     assert len(copies) == 1
     assert _revision(copies[0]) == "0001"
@@ -120,7 +120,7 @@ def test_a_failed_upgrade_puts_the_database_back(tmp_path: Path,
     # the lock was released: the program can open it once the fault is gone
     monkeypatch.setattr(schema_module, "_upgrade", real_upgrade)
     open_database(path).close()
-    assert _revision(path) == "0003"
+    assert _revision(path) == "0005"
 
 
 def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) ->
     raw.execute("PRAGMA journal_mode = DELETE")
     raw.close()
     before = _sha(path)
-    with pytest.raises(UserError, match="newer version of ConCom Desk.*0099.*up to 0003"):
+    with pytest.raises(UserError, match="newer version of ConCom Desk.*0099.*up to 0005"):
         open_database(path)
     assert _sha(path) == before
 
@@ -180,3 +180,39 @@ def test_a_damaged_page_is_reported_as_damage(tmp_path: Path) -> None:
     path.write_bytes(bytes(data))
     with pytest.raises(OperationFailed, match="damaged"):
         open_database(path)
+
+
+def test_revisions_from_parallel_branches_are_all_applied(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another helper's branch adds its own revision on top of 0002, as ours (0005) does.
+    migrations = tmp_path / "migrations"
+    shutil.copytree(schema_module.MIGRATIONS_DIR, migrations,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (migrations / "versions" / "0099_branch_probe.py").write_text(
+        '"""A parallel branch."""\n'
+        "import sqlalchemy as sa\nfrom alembic import op\n\n"
+        "revision = '0099'\ndown_revision = '0002'\nbranch_labels = None\ndepends_on = None\n\n"
+        "def upgrade():\n"
+        "    op.create_table('branch_probe', sa.Column('id', sa.Integer, primary_key=True),\n"
+        "                    sa.Column('note', sa.Text))\n\n"
+        "def downgrade():\n    op.drop_table('branch_probe')\n", encoding="utf-8")
+    monkeypatch.setattr(schema_module, "MIGRATIONS_DIR", migrations)
+    path = tmp_path / "commission.sqlite"
+    shutil.copy(FIXTURE, path)
+    db = open_database(path)
+    try:
+        assert db.upgrade_backup is not None
+        with db.session() as s:
+            s.execute(text("INSERT INTO branch_probe (note) VALUES ('both branches')"))
+        with db.read_session() as s:
+            audited = s.scalars(select(AuditEntry.table_name).order_by(AuditEntry.id)).all()
+    finally:
+        db.close()
+    assert audited[-1] == "branch_probe"  # the new table got its audit triggers
+    raw = sqlite3.connect(path)
+    assert sorted(r[0] for r in raw.execute("SELECT version_num FROM alembic_version")) == \
+        ["0005", "0099"]
+    raw.close()
+    again = open_database(path)
+    assert again.upgrade_backup is None  # already at every head: nothing to do
+    again.close()

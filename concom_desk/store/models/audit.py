@@ -21,7 +21,7 @@ AUDIT_ACTIONS = ("insert", "update", "delete")
 
 class AuditEntry(Base):
     __tablename__ = "audit_entry"
-    # A record's history is looked up by table and id (added in schema 0003).
+    # A record's history is looked up by table and id (added in schema 0005).
     __table_args__ = (Index("ix_audit_entry_table_name_record_id", "table_name", "record_id"),)
 
     at: Mapped[str] = mapped_column(String(30))  # UTC, "2026-11-29T22:14:28.123Z"
