@@ -92,14 +92,20 @@ def run_in_background(
     on_success: Callable[[Any], None],
     on_failure: Callable[[str], None] | None = None,
     on_cancel: Callable[[], None] | None = None,
+    quiet: bool = False,
 ) -> BackgroundTask:
-    """Run `work` on the thread pool behind a progress dialog with a Cancel button."""
+    """Run `work` on the thread pool behind a progress dialog with a Cancel button.
+
+    `quiet` work (refreshing lists after a save) shows no dialog at all: it only
+    reads, the window stays usable, and a dialog flashing up after every save
+    would be noise."""
     task = BackgroundTask(work)
     dialog = QProgressDialog(title, "Cancel", 0, 100, parent)
     dialog.setWindowTitle(title)
     dialog.setAccessibleName(title)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
-    dialog.setMinimumDuration(400)  # quick work finishes before any dialog flashes up
+    # Quick work finishes before any dialog flashes up; quiet work never shows one.
+    dialog.setMinimumDuration(10**9 if quiet else 400)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     dialog.setValue(0)

@@ -52,6 +52,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._records: dict[int, FilingRecordDialog] = {}
         self._record_actions: list[QAction] = []
+        self._loaded_once = False
         self._update_title()
 
         self.today_view = TodayView(self.today)
@@ -160,8 +161,13 @@ class MainWindow(QMainWindow):
             if on_done:
                 on_done()
 
+        first = not self._loaded_once
+        self._loaded_once = True
+        if not first:
+            self.statusBar().showMessage("Updating the lists…")
         run_in_background(self, "Opening the records", load, loaded, self.show_problem,
-                          lambda: self.statusBar().showMessage("Loading cancelled."))
+                          lambda: self.statusBar().showMessage("Loading cancelled."),
+                          quiet=not first)
 
     def replace_placeholder(self, name: str, widget: QWidget) -> None:
         """Put a section's real tab ("Hearing calendar", "Enforcement") in place of its
@@ -257,6 +263,7 @@ class MainWindow(QMainWindow):
 
     def use_database(self, db: Any) -> None:
         self.db = db
+        self._loaded_once = False  # a different database: show its loading again
         self._set_ready(True)
         settings = commission_service.load_settings(db)
         if settings is not None:
