@@ -109,3 +109,36 @@ def test_demo_town_when_there_is_no_database(qtbot, tmp_path: Path) -> None:
     kinds = {row.kind for row in window.filings_tab.model.rows()}
     assert {"rda", "noi", "coc"} <= kinds
     window.close()
+
+
+def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_path: Path
+                                                                   ) -> None:
+    """The issue's "must show", on the demo town, from the keyboard."""
+    from PySide6.QtCore import Qt
+
+    launcher = Launcher(tmp_path / "demo.sqlite", demo_if_missing=True, today=TODAY)
+    launcher.start()
+    qtbot.waitUntil(lambda: launcher.window is not None
+                    and launcher.window.filings_tab.model.rowCount() > 0, timeout=60_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    received = next(r for r in window.filings_tab.model.rows()
+                    if r.kind == "noi" and r.status == "received" and r.address)
+    street = received.address.split(" ", 1)[1]  # "Pond Road" out of "12 Pond Road"
+    house = received.address.split(" ", 1)[0]
+    window.find_action.trigger()
+    qtbot.keyClicks(window.filings_tab.search, f"{house} {street[:4].lower()}")
+    qtbot.waitUntil(lambda: received in window.filings_tab.shown_rows(), timeout=5_000)
+    window.filings_tab.apply_search_now()
+    shown = window.filings_tab.shown_rows()
+    table = window.filings_tab.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(shown.index(received), 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    record = window._records[received.id]
+    lines = record.deadline_lines()
+    assert lines and all(citation.strip() for *_rest, citation in lines)
+    record.new_status.setCurrentIndex(record.new_status.findData("issued"))
+    record.change_button.click()
+    assert "hearing has not been closed" in record.status_reason.text()
+    window.close()
