@@ -285,6 +285,11 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date) -> No
         if target == Status.ISSUED:
             _set_expiry(filing, available_profiles())
         filing.status = target.value
+        if target == Status.ISSUED and filing.kind == "coc" and filing.original is not None:
+            # The certificate closes out the permit it certifies, in the same transaction.
+            permit = filing.original
+            if check_status_change(_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
+                permit.status = Status.COMPLIANCE_CERTIFIED.value
 
 
 def party_choices(db: Database) -> list[PartyChoice]:

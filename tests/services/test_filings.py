@@ -102,3 +102,18 @@ def test_the_list_and_the_detail_agree(db: Database) -> None:
         detail.row.next_deadline, detail.row.address, detail.row.map_lot)
     # Received Thu 11-05: abutters notified at filing, so that is the next (overdue) act.
     assert listed.next_deadline == date(2026, 11, 5)
+
+
+def test_issuing_a_certificate_of_compliance_closes_out_the_permit(db: Database) -> None:
+    permit_id = save_filing(db, noi())
+    for status, on in (("hearing", date(2026, 11, 18)), ("closed", date(2026, 11, 18)),
+                       ("issued", date(2026, 12, 1))):
+        change_status(db, permit_id, status, on)
+    coc_id = save_filing(db, FilingForm(kind="coc", file_no="2027-3", applicant="Jane Doe",
+                                        parent_file_no="2026-1", received=date(2027, 5, 3)))
+    change_status(db, coc_id, "issued", date(2027, 5, 20))
+    with db.read_session() as session:
+        permit, coc = session.get(Filing, permit_id), session.get(Filing, coc_id)
+        assert permit is not None and coc is not None
+        assert (coc.status, coc.issued, permit.status) == ("issued", date(2027, 5, 20),
+                                                           "completed")
