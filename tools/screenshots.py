@@ -82,8 +82,11 @@ def main() -> int:
     tab.apply_search_now()
     shoot(window, "filings-search")
 
-    # A filing with an open hearing clock, for the record and a refused status change.
-    rows = sorted(tab.model.rows(), key=lambda r: (r.status != "hearing", r.kind != "noi"))
+    # A filing whose clocks are still running, for the record and a refused status change.
+    today = date.today()
+    rows = sorted(tab.model.rows(), key=lambda r: (
+        r.status != "received", r.kind != "noi",
+        r.next_deadline is None or r.next_deadline < today, -(r.received or today).toordinal()))
     record = window.open_filing(rows[0].id)
     record.resize(1200, 640)
     shoot(record, "record-deadlines")
