@@ -14,10 +14,25 @@ if str(ROOT) not in sys.path:
 CACHE = Path(tempfile.gettempdir()) / "concom-desk-bench" / "large-demo.sqlite"
 
 
+def _opens(path: Path) -> bool:
+    from concom_desk.errors import UserError
+    from concom_desk.store import open_database
+
+    try:
+        open_database(path, lock=False).close()
+    except UserError:
+        return False
+    return True
+
+
 def large_demo_db(given: str | None) -> Path:
     """`given` when the caller names a database; else the cached large demo (built if absent)."""
     if given:
         return Path(given)
+    if CACHE.exists() and not _opens(CACHE):
+        print(f"{CACHE} was built by another version of the program; building it again")
+        for stale in CACHE.parent.glob(CACHE.name + "*"):
+            stale.unlink()
     if not CACHE.exists():
         from concom_desk.services.demo_town import load_demo
 

@@ -90,7 +90,7 @@ def run(code: str, *args: str) -> dict[str, float]:
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
     start = time.time()
     done = subprocess.run([sys.executable, "-c", code, repr(start), *args], env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
+                          capture_output=True, text=True, timeout=120, check=False)
     if done.returncode != 0:
         raise SystemExit(f"child failed:\n{done.stderr}")
     found = {}
