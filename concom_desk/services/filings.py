@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date, timedelta
 from types import SimpleNamespace
+from typing import cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
@@ -49,7 +50,7 @@ from concom_desk.store.models import (
 )
 
 
-def _with_people(statement):  # type: ignore[no-untyped-def]
+def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
     return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
                              joinedload(Filing.property))
 
@@ -62,6 +63,15 @@ class _ListedFiling:
     event_dates = Filing.event_dates
     _event_date = Filing._event_date
     flags = Filing.flags
+    # The columns in _LISTED_COLUMNS become attributes; these are the ones read here.
+    id: int
+    file_no: str
+    dep_file_no: str
+    kind: str
+    town: str
+    status: str
+    received: date | None
+    original: SimpleNamespace
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self.__dict__.update(values)
@@ -87,13 +97,13 @@ def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
     for values in session.execute(statement):
         filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
         applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
-        filing.original = SimpleNamespace(expires=original_expires)  # type: ignore[attr-defined]
+        filing.original = SimpleNamespace(expires=original_expires)
         row = FilingRow(
-            id=filing.id, kind=filing.kind, file_no=filing.file_no,  # type: ignore[attr-defined]
-            dep_file_no=filing.dep_file_no, address=address or "",  # type: ignore[attr-defined]
+            id=filing.id, kind=filing.kind, file_no=filing.file_no,
+            dep_file_no=filing.dep_file_no, address=address or "",
             map_lot=f"{map_no}-{lot}" if map_no or lot else "",
             applicant=applicant_name or "", owner=owner_name or applicant_name or "",
-            status=filing.status, received=filing.received)  # type: ignore[attr-defined]
+            status=filing.status, received=filing.received)
         found.append((filing, row))
     return found
 
@@ -107,7 +117,7 @@ def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
     return row
 
 
-def _row(filing: Filing, next_up: list) -> FilingRow:  # type: ignore[type-arg]
+def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
     applicant = filing.applicant.name if filing.applicant else ""
     owner = filing.owner.name if filing.owner else applicant
     first = next_up[0] if next_up else None
@@ -131,9 +141,9 @@ def load_records(db: Database, today: date) -> DeskRecords:
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
         for filing, listed in _listed_filings(session):
-            town = filing.town  # type: ignore[attr-defined]
-            pending = (open_deadlines(filing, profiles, today)  # type: ignore[arg-type]
-                       if town in profiles else [])
+            # Duck-typed: it has every attribute the deadline service reads from a Filing.
+            pending = (open_deadlines(cast(Filing, filing), profiles, today)
+                       if filing.town in profiles else [])
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
