@@ -1,20 +1,154 @@
-"""Start the Qt application and show the main window."""
+"""Start the Qt application: open (or create) the database off the GUI thread,
+run the first-run wizard when there is nothing yet, then show the main window."""
 
 from __future__ import annotations
 
+import logging
 import sys
+from datetime import date
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from concom_desk.paths import data_dir
+from concom_desk.services import commission as commission_service
+from concom_desk.services.commission import CommissionSettings
+from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.main_window import MainWindow
+from concom_desk.ui.setup.setup_wizard import SetupWizard
+
+log = logging.getLogger(__name__)
+
+# The demo a newcomer explores: twenty years of a made-up town ("large" is for benchmarks).
+DEMO_SIZE = "small"
+
+
+def _log_to_file() -> None:
+    """Bugs go to a log file the clerk can send (Help → About says where)."""
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(folder / "concom-desk.log", encoding="utf-8")
+    except OSError:
+        return
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.getLogger("concom_desk").addHandler(handler)
+
+
+def open_database_work(db_path: Path) -> Any:
+    def work(progress: Progress) -> Any:
+        from concom_desk.services.safekeeping import open_records
+
+        progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
+        return open_records(db_path)
+    return work
+
+
+def make_demo_work(db_path: Path) -> Any:
+    def work(progress: Progress) -> Any:
+        from concom_desk.services.demo_town import load_demo
+
+        progress.report(5, "Building the demo town (a made-up commission and its records)…")
+        return load_demo(db_path, size=DEMO_SIZE)
+    return work
+
+
+class Launcher(QObject):
+    """Walks from "no window" to "main window showing", each slow step in the background."""
+
+    def __init__(self, db_path: Path, demo_if_missing: bool, today: date | None = None) -> None:
+        super().__init__()
+        self.db_path = db_path
+        self.demo_if_missing = demo_if_missing
+        self.today = today
+        self.window: MainWindow | None = None
+        self.wizard: SetupWizard | None = None
+        self.db: Any = None
+
+    def start(self) -> None:
+        if self.db_path.exists():
+            self._open()
+        elif self.demo_if_missing:
+            self._make_demo()
+        else:
+            self._run_wizard()
+
+    def _fail(self, message: str) -> None:
+        QMessageBox.critical(None, "ConCom Desk", message)
+        QApplication.exit(2)
+
+    def _run_wizard(self, demo_offered: bool = True) -> None:
+        self.wizard = SetupWizard(offer_demo=demo_offered)
+        self.wizard.accepted.connect(self._wizard_done)
+        self.wizard.rejected.connect(lambda: QApplication.exit(0))
+        self.wizard.show()
+
+    def _wizard_done(self) -> None:
+        assert self.wizard is not None
+        if self.wizard.wants_demo:
+            self._make_demo()
+            return
+        settings = self.wizard.settings()
+        if self.db is not None:
+            self._save_first_settings(settings)
+            return
+        run_in_background(None, "Creating the database", open_database_work(self.db_path),
+                          lambda db: self._created(db, settings), self._fail)
+
+    def _created(self, db: Any, settings: CommissionSettings) -> None:
+        self.db = db
+        self._save_first_settings(settings)
+
+    def _save_first_settings(self, settings: CommissionSettings) -> None:
+        try:
+            commission_service.save_settings(self.db, settings)
+        except Exception as exc:  # shown, and logged when it is a bug
+            log.exception("saving the first settings failed")
+            self._fail(f"The settings could not be saved: {exc}")
+            return
+        self._show_window(settings)
+
+    def _make_demo(self) -> None:
+        run_in_background(None, "Building the demo town", make_demo_work(self.db_path),
+                          lambda _result: self._open(), self._fail,
+                          lambda: QApplication.exit(0))
+
+    def _open(self) -> None:
+        # The window appears at once; the database (and SQLAlchemy) load behind it.
+        self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
+        self.window.show()
+        run_in_background(self.window, "Opening the records", open_database_work(self.db_path),
+                          self._opened, self._fail, lambda: QApplication.exit(0))
+
+    def _opened(self, db: Any) -> None:
+        self.db = db
+        settings = commission_service.load_settings(db)
+        if settings is None:  # a database made by a script, never set up
+            if self.window is not None:
+                self.window.hide()
+                self.window.deleteLater()
+                self.window = None
+            self._run_wizard(demo_offered=False)
+            return
+        assert self.window is not None
+        self.window.use_database(db)
+
+    def _show_window(self, settings: CommissionSettings) -> None:
+        self.db.set_initials(settings.clerk_initials)
+        if self.window is None:
+            self.window = MainWindow(self.db, self.db_path, settings, self.today)
+            self.window.show()
+            self.window.reload()
+        else:
+            self.window.use_database(self.db)
 
 
 def run_app(db_path: Path, demo_if_missing: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    window = QMainWindow()
-    window.setWindowTitle("ConCom Desk")
-    tabs = QTabWidget()
-    for name in ("Filings", "Hearing calendar", "Enforcement"):
-        tabs.addTab(QLabel(f"{name}: not built yet."), name)
-    window.setCentralWidget(tabs)
-    window.show()
+    app.setApplicationName("ConCom Desk")
+    _log_to_file()
+    launcher = Launcher(db_path, demo_if_missing)
+    QTimer.singleShot(0, launcher.start)
     return app.exec()

@@ -1,0 +1,256 @@
+"""Which status changes the law allows for a filing, and why the others are refused.
+
+The commission cannot decide before it has heard, cannot amend or extend a
+permit that has already expired, cannot certify compliance with a permit that
+was never issued, and cannot open a hearing on a filing it has not received.
+Each refusal is a sentence a volunteer can act on, naming the missing step.
+This module is pure: it judges the facts handed to it and never reads a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    """The store's status codes (concom_desk.store.models.filings.FILING_STATUSES)."""
+
+    RECEIVED = "received"
+    HEARING_OPEN = "hearing"  # opened, possibly continued, not closed
+    HEARING_CLOSED = "closed"  # closed, decision pending
+    ISSUED = "issued"  # permit, determination, order, certificate or extension issued
+    DENIED = "denied"
+    EXPIRED = "expired"
+    COMPLIANCE_CERTIFIED = "completed"  # work done, certificate of compliance issued
+    WITHDRAWN = "withdrawn"
+    VOID = "void"  # entered in error; voided with a reason, never by a status change
+
+
+STATUS_NAMES: dict[Status, str] = {
+    Status.RECEIVED: "Received",
+    Status.HEARING_OPEN: "Hearing open",
+    Status.HEARING_CLOSED: "Hearing closed",
+    Status.ISSUED: "Issued",
+    Status.DENIED: "Denied",
+    Status.EXPIRED: "Expired",
+    Status.COMPLIANCE_CERTIFIED: "Completed (COC issued)",
+    Status.WITHDRAWN: "Withdrawn",
+    Status.VOID: "Void",
+}
+
+# The date each status change records, when the filing does not have it yet.
+EVENT_OF_STATUS: dict[Status, str] = {
+    Status.HEARING_OPEN: "hearing",
+    Status.HEARING_CLOSED: "closed",
+    Status.ISSUED: "issued",
+}
+
+# Kinds the commission decides only after a public hearing (or public meeting, for an RDA).
+HEARD_KINDS = frozenset({"rda", "noi", "anrad", "amendment"})
+# Kinds that change or close out an earlier permit, which they name as their parent.
+PERMIT_CHANGING_KINDS = frozenset({"amendment", "extension"})
+# Kinds whose issued answer can later expire.
+EXPIRING_KINDS = frozenset({"rda", "noi", "anrad", "amendment", "extension"})
+# Kinds whose permits a certificate of compliance can close out.
+PERMIT_KINDS = frozenset({"noi", "amendment", "emergency"})
+
+FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_CERTIFIED,
+                            Status.VOID})
+
+
+@dataclass(frozen=True)
+class ParentPermit:
+    """The permit an amendment, extension or COC request refers to."""
+
+    file_no: str
+    status: str
+    issued: date | None
+    expires: date | None
+
+
+@dataclass(frozen=True)
+class FilingFacts:
+    """What is known of a filing when someone asks to change its status."""
+
+    kind: str
+    status: str
+    received: date | None = None
+    hearing: date | None = None
+    closed: date | None = None
+    issued: date | None = None
+    expires: date | None = None
+    parent: ParentPermit | None = None
+
+
+def _long(day: date | None) -> str:
+    # Not strftime("%-d"): that flag does not exist on Windows.
+    return f"{day:%B} {day.day}, {day.year}" if day else "an unknown date"
+
+
+def status_name(status: str) -> str:
+    try:
+        return STATUS_NAMES[Status(status)]
+    except ValueError:
+        return status.replace("_", " ").capitalize()
+
+
+def _parent_in_force(facts: FilingFacts, on: date, act: str) -> str | None:
+    parent = facts.parent
+    if parent is None:
+        return f"Name the permit this request is for before you {act}."
+    if parent.status == Status.EXPIRED or (parent.expires is not None and on >= parent.expires):
+        when = f" on {_long(parent.expires)}" if parent.expires else ""
+        return (f"Permit {parent.file_no} expired{when}; an expired permit cannot be "
+                "amended or extended. The applicant must file a new Notice of Intent.")
+    if parent.status != Status.ISSUED or parent.issued is None:
+        return (f"Permit {parent.file_no} has not been issued "
+                f"(it is {status_name(parent.status).lower()}), so it cannot be "
+                f"{'amended' if facts.kind == 'amendment' else 'extended'}.")
+    return None
+
+
+def _check_open_hearing(facts: FilingFacts, on: date) -> str | None:
+    if facts.kind not in HEARD_KINDS:
+        return f"A {facts.kind.upper()} is decided without a public hearing."
+    if facts.received is None:
+        return "Enter the date the filing was received before opening its hearing."
+    if facts.hearing is not None and facts.hearing < facts.received:
+        return "The hearing cannot be opened before the filing was received."
+    if facts.kind in PERMIT_CHANGING_KINDS:
+        return _parent_in_force(facts, facts.hearing or on, "open the hearing")
+    return None
+
+
+def _check_close_hearing(facts: FilingFacts, on: date) -> str | None:
+    if facts.status != Status.HEARING_OPEN:
+        return "The hearing has not been opened yet, so it cannot be closed."
+    if facts.hearing is not None and facts.closed is not None and facts.closed < facts.hearing:
+        return "The hearing cannot close before the day it was opened."
+    return None
+
+
+def _check_decision(facts: FilingFacts, on: date) -> str | None:
+    """Issue or deny."""
+    if facts.received is None:
+        return "Enter the date the filing was received before recording a decision."
+    if facts.kind in HEARD_KINDS and facts.status != Status.HEARING_CLOSED:
+        return ("The hearing has not been closed; the commission cannot decide before the "
+                "public hearing is closed.")
+    if facts.kind == "coc":
+        parent = facts.parent
+        if parent is None:
+            return "Name the permit this certificate of compliance is for."
+        if parent.issued is None or parent.status not in (Status.ISSUED, Status.EXPIRED):
+            return (f"Permit {parent.file_no} was never issued; there is nothing to certify "
+                    "compliance with.")
+    if facts.kind in PERMIT_CHANGING_KINDS:
+        return _parent_in_force(facts, facts.issued or on, "decide it")
+    return None
+
+
+def _check_issue(facts: FilingFacts, on: date) -> str | None:
+    refusal = _check_decision(facts, on)
+    if refusal:
+        return refusal
+    issued, received = facts.issued or on, facts.received
+    if facts.closed is not None and issued < facts.closed:
+        return "It cannot be issued before the hearing closed."
+    if received is not None and issued < received:
+        return "It cannot be issued before the filing was received."
+    return None
+
+
+def _check_expire(facts: FilingFacts, on: date) -> str | None:
+    if facts.kind not in EXPIRING_KINDS:
+        return f"A {facts.kind.upper()} does not expire."
+    if facts.status != Status.ISSUED:
+        return "Only an issued permit or determination can expire."
+    if facts.expires is None:
+        return "This record has no expiry date."
+    if on < facts.expires:
+        return f"It does not expire until {_long(facts.expires)}."
+    return None
+
+
+def _check_certify(facts: FilingFacts, on: date) -> str | None:
+    if facts.kind not in PERMIT_KINDS:
+        return "Only a permit (order of conditions) is closed out by a certificate of compliance."
+    if facts.status not in (Status.ISSUED, Status.EXPIRED) or facts.issued is None:
+        return "A certificate of compliance needs an issued permit; this one was never issued."
+    return None
+
+
+def _check_withdraw(facts: FilingFacts, on: date) -> str | None:
+    if facts.status in (Status.ISSUED, Status.EXPIRED):
+        return "An issued permit cannot be withdrawn; the applicant may let it expire."
+    return None
+
+
+_CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
+    Status.HEARING_OPEN: _check_open_hearing,
+    Status.HEARING_CLOSED: _check_close_hearing,
+    Status.ISSUED: _check_issue,
+    Status.DENIED: _check_decision,
+    Status.EXPIRED: _check_expire,
+    Status.COMPLIANCE_CERTIFIED: _check_certify,
+    Status.WITHDRAWN: _check_withdraw,
+}
+
+# From each status, the statuses a filing may move to next (the life of a permit).
+_NEXT: dict[Status, frozenset[Status]] = {
+    Status.RECEIVED: frozenset({Status.HEARING_OPEN, Status.ISSUED, Status.DENIED,
+                                Status.WITHDRAWN}),
+    Status.HEARING_OPEN: frozenset({Status.HEARING_CLOSED, Status.WITHDRAWN}),
+    Status.HEARING_CLOSED: frozenset({Status.ISSUED, Status.DENIED, Status.HEARING_OPEN,
+                                      Status.WITHDRAWN}),
+    Status.ISSUED: frozenset({Status.EXPIRED, Status.COMPLIANCE_CERTIFIED}),
+    Status.EXPIRED: frozenset({Status.COMPLIANCE_CERTIFIED}),
+    Status.DENIED: frozenset(),
+    Status.WITHDRAWN: frozenset(),
+    Status.COMPLIANCE_CERTIFIED: frozenset(),
+    Status.VOID: frozenset(),
+}
+
+
+def with_event(facts: FilingFacts, new_status: str, on: date) -> FilingFacts:
+    """The facts as they would be after the change: moving to "hearing open" on a
+    day records that day as the hearing date, unless a date is already known."""
+    event = EVENT_OF_STATUS.get(Status(new_status))
+    if event is None or getattr(facts, event) is not None:
+        return facts
+    return replace(facts, **{event: on})
+
+
+def check_status_change(facts: FilingFacts, new_status: str, on: date) -> str | None:
+    """None when the change, made on `on`, is lawful; otherwise the reason, in plain words."""
+    try:
+        target = Status(new_status)
+        current = Status(facts.status)
+    except ValueError as exc:
+        return f"Unknown status: {exc}"
+    if target == Status.VOID:
+        return "A filing entered in error is voided with a reason, not by a status change."
+    facts = with_event(facts, target, on)
+    if target == current:
+        return f"The filing is already {status_name(target).lower()}."
+    if current in FINAL_STATUSES:
+        return (f"The filing is {status_name(current).lower()}; that is final and its "
+                "status cannot change.")
+    # The particular reason is more helpful than "not next in line", so ask it first.
+    check = _CHECKS.get(target)
+    refusal = check(facts, on) if check else None
+    if refusal:
+        return refusal
+    if target not in _NEXT[current]:
+        return (f"A filing that is {status_name(current).lower()} cannot become "
+                f"{status_name(target).lower()}.")
+    return None
+
+
+def status_choices(facts: FilingFacts, on: date) -> list[tuple[Status, str | None]]:
+    """Every other status, with the reason it is refused (None when allowed)."""
+    return [(s, check_status_change(facts, s, on)) for s in Status
+            if s not in (facts.status, Status.VOID)]

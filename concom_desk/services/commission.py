@@ -1,0 +1,135 @@
+"""The commission's own settings: town rules, name and letterhead address,
+members with their terms (a majority of members in office signs), and the
+clerk's initials (stamped on every change in the audit trail)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING
+
+from concom_desk.errors import UserError
+
+if TYPE_CHECKING:  # the store (SQLAlchemy) is imported when first used, not at start-up
+    from concom_desk.store import Database
+
+
+@dataclass
+class Member:
+    name: str
+    term_start: date | None = None
+    term_end: date | None = None
+    role: str = ""  # "Chair", "Vice chair", or empty
+
+    def in_office(self, on: date) -> bool:
+        started = self.term_start is None or self.term_start <= on
+        return started and (self.term_end is None or on <= self.term_end)
+
+
+@dataclass
+class CommissionSettings:
+    town_id: str = "massachusetts"
+    name: str = ""
+    address_lines: list[str] = field(default_factory=list)
+    clerk_initials: str = ""
+    members: list[Member] = field(default_factory=list)
+    phone: str = ""
+    email: str = ""
+
+
+def settings_problems(settings: CommissionSettings) -> list[str]:
+    """What must be fixed before the settings can be saved, in plain words."""
+    found: list[str] = []
+    if not settings.town_id:
+        found.append("Town rules: choose the town whose bylaw the commission applies.")
+    if not settings.name.strip():
+        found.append("Commission name: e.g. \"Upton Conservation Commission\" "
+                     "(it heads every letter).")
+    if not any(line.strip() for line in settings.address_lines):
+        found.append("Address: the commission's mailing address, for the letterhead.")
+    if not re.fullmatch(r"[A-Za-z]{1,4}", settings.clerk_initials.strip()):
+        found.append("Clerk's initials: one to four letters, e.g. JMK.")
+    for number, member in enumerate(settings.members, start=1):
+        if not member.name.strip():
+            found.append(f"Member {number}: give a name or remove the row.")
+        if member.term_start and member.term_end and member.term_end < member.term_start:
+            found.append(f"Member {number} ({member.name}): the term cannot end before it "
+                         "starts.")
+    return found
+
+
+_ROLES = {"chair": "chair", "vice chair": "vice_chair", "vice-chair": "vice_chair",
+          "vice_chair": "vice_chair", "associate": "associate", "associate member": "associate"}
+ROLE_WORDS = {"chair": "Chair", "vice_chair": "Vice chair", "member": "",
+              "associate": "Associate"}
+
+
+def load_settings(db: Database) -> CommissionSettings | None:
+    """The commission's settings, or None when the database has none yet (first run)."""
+    from sqlalchemy import select
+
+    from concom_desk.store.models import CommissionSettings as StoredSettings
+    from concom_desk.store.models import Member as StoredMember
+
+    with db.read_session() as session:
+        stored = session.scalars(select(StoredSettings)).first()
+        if stored is None:
+            return None
+        members = [Member(m.name, m.term_start, m.term_end, ROLE_WORDS.get(m.role, ""))
+                   for m in session.scalars(select(StoredMember)
+                                            .order_by(StoredMember.term_start, StoredMember.id))]
+        return CommissionSettings(
+            town_id=stored.town, name=stored.name,
+            address_lines=[ln for ln in stored.address.splitlines() if ln.strip()],
+            clerk_initials=stored.clerk_initials, members=members, phone=stored.phone,
+            email=stored.email)
+
+
+def save_settings(db: Database, settings: CommissionSettings, today: date | None = None
+                  ) -> None:
+    """Write the settings and members in one transaction.
+
+    Members are matched by name. A member taken off the list is deleted when no vote
+    or attendance refers to them; otherwise their record stays (the votes they cast are
+    part of the record) and their term is ended, so they no longer count in office.
+    """
+    from sqlalchemy import select
+    from sqlalchemy.exc import IntegrityError
+
+    from concom_desk.store.models import CommissionSettings as StoredSettings
+    from concom_desk.store.models import Member as StoredMember
+
+    found = settings_problems(settings)
+    if found:
+        raise UserError(found[0])
+    today = today or date.today()
+    with db.session() as session:
+        stored = session.scalars(select(StoredSettings)).first()
+        if stored is None:
+            stored = StoredSettings(name=settings.name, town=settings.town_id)
+            session.add(stored)
+        stored.name = settings.name
+        stored.town = settings.town_id
+        stored.address = "\n".join(settings.address_lines)
+        stored.phone = settings.phone
+        stored.email = settings.email
+        stored.clerk_initials = settings.clerk_initials
+        existing = {m.name.lower(): m for m in session.scalars(select(StoredMember))}
+        for member in settings.members:
+            row = existing.pop(member.name.lower(), None)
+            if row is None:
+                row = StoredMember(name=member.name)
+                session.add(row)
+            row.name = member.name
+            row.role = _ROLES.get(member.role.strip().lower(), "member")
+            row.term_start = member.term_start or row.term_start or today
+            row.term_end = member.term_end
+        for gone in existing.values():
+            try:
+                with session.begin_nested():
+                    session.delete(gone)
+            except IntegrityError:  # referenced by votes: keep the record, end the term
+                if gone.term_end is None or gone.term_end > today:
+                    gone.term_end = today
+    db.set_initials(settings.clerk_initials)

@@ -1,0 +1,41 @@
+"""Which of a filing's deadlines still call for something, and which one is next.
+
+The store's `filing_deadlines` gives every date the law sets; here they are
+sorted into what the window shows: a deadline whose act is done is "met"; an act
+the commission itself owes (open the hearing, publish the notice, decide) stays
+on the list as OVERDUE until it is done; a period that simply runs out (an
+appeal period, the applicant's time to ask for an extension) drops off once past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+
+from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.services.filing_deadlines import FINISHED_STATUSES, filing_deadlines, is_met
+from concom_desk.services.records import OWED_ACTS, WEEK_AHEAD_DAYS, DeadlineLine
+from concom_desk.store.models import Filing
+
+
+def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile]) -> list[DeadlineLine]:
+    return [DeadlineLine(d, is_met(filing, d)) for d in filing_deadlines(filing, profiles)]
+
+
+def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],
+                   today: date) -> list[Deadline]:
+    """Deadlines that still ask for something: overdue acts, and every unmet date from today."""
+    if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
+        return []
+    found = []
+    for deadline in filing_deadlines(filing, profiles):
+        if is_met(filing, deadline):
+            continue
+        if deadline.date >= today or deadline.id in OWED_ACTS:
+            found.append(deadline)
+    return sorted(found, key=lambda d: d.date)
+
+
+def due_this_week(deadlines: list[Deadline], today: date) -> list[Deadline]:
+    return [d for d in deadlines if (d.date - today).days <= WEEK_AHEAD_DAYS]

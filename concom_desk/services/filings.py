@@ -1,0 +1,314 @@
+"""Filings for the window: list them as plain rows, show one, save one, change
+its status where the law allows. Every write is one transaction, recorded by the
+store's audit trail; every refusal is a UserError in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, timedelta
+from types import SimpleNamespace
+from typing import cast
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session, aliased, joinedload
+
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.status_rules import (
+    EVENT_OF_STATUS,
+    FilingFacts,
+    ParentPermit,
+    Status,
+    check_status_change,
+)
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.errors import UserError
+from concom_desk.services.desk_deadlines import (
+    deadline_lines,
+    due_this_week,
+    open_deadlines,
+)
+from concom_desk.services.filing_history import documents_of, history_of
+from concom_desk.services.parties import find_or_add_party, find_or_add_property
+from concom_desk.services.records import (
+    OVERDUE_LOOKBACK_DAYS,
+    DeskRecords,
+    FilingDetail,
+    FilingForm,
+    FilingRow,
+    PartyChoice,
+    PropertyChoice,
+    TodayItem,
+)
+from concom_desk.services.town_profiles import available_profiles
+from concom_desk.store import Database
+from concom_desk.store.models import (
+    FILING_DATE_FIELDS,
+    CommissionSettings,
+    Filing,
+    Party,
+    Property,
+)
+
+
+def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
+    return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
+                             joinedload(Filing.property))
+
+
+class _ListedFiling:
+    """A filing's columns as read for the list, without the ORM's bookkeeping (filling
+    ten thousand mapped objects takes seconds). The model's own methods work out its
+    events and flags, so those rules stay in one place."""
+
+    event_dates = Filing.event_dates
+    _event_date = Filing._event_date
+    flags = Filing.flags
+    # The columns in _LISTED_COLUMNS become attributes; these are the ones read here.
+    id: int
+    file_no: str
+    dep_file_no: str
+    kind: str
+    town: str
+    status: str
+    received: date | None
+    original: SimpleNamespace
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self.__dict__.update(values)
+
+
+_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
+                   *FILING_DATE_FIELDS)
+
+
+def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
+    applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
+    statement = (
+        select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
+               owner.name, Property.address, Property.map, Property.lot, original.expires)
+        .outerjoin(applicant, Filing.applicant_id == applicant.id)
+        .outerjoin(owner, Filing.owner_id == owner.id)
+        .outerjoin(Property, Filing.property_id == Property.id)
+        .outerjoin(original, Filing.original_id == original.id)
+        .where(Filing.status != "void")
+    )
+    found = []
+    width = len(_LISTED_COLUMNS)
+    for values in session.execute(statement):
+        filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
+        applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
+        filing.original = SimpleNamespace(expires=original_expires)
+        row = FilingRow(
+            id=filing.id, kind=filing.kind, file_no=filing.file_no,
+            dep_file_no=filing.dep_file_no, address=address or "",
+            map_lot=f"{map_no}-{lot}" if map_no or lot else "",
+            applicant=applicant_name or "", owner=owner_name or applicant_name or "",
+            status=filing.status, received=filing.received)
+        found.append((filing, row))
+    return found
+
+
+def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
+    if pending:
+        first = pending[0]
+        row.next_deadline = first.date
+        row.next_deadline_label = first.label
+        row.next_deadline_citation = first.citation
+    return row
+
+
+def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
+    applicant = filing.applicant.name if filing.applicant else ""
+    owner = filing.owner.name if filing.owner else applicant
+    first = next_up[0] if next_up else None
+    return FilingRow(
+        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        address=filing.property.address if filing.property else "",
+        map_lot=filing.property.map_lot if filing.property else "",
+        applicant=applicant, owner=owner, status=filing.status, received=filing.received,
+        next_deadline=first.date if first else None,
+        next_deadline_label=first.label if first else "",
+        next_deadline_citation=first.citation if first else "",
+    )
+
+
+def load_records(db: Database, today: date) -> DeskRecords:
+    """Every filing as a row, and everything due or overdue this week, in one pass."""
+    profiles = available_profiles()
+    rows: list[FilingRow] = []
+    items: list[TodayItem] = []
+    older = 0
+    oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
+    with db.read_session() as session:
+        for filing, listed in _listed_filings(session):
+            # Duck-typed: it has every attribute the deadline service reads from a Filing.
+            pending = (open_deadlines(cast(Filing, filing), profiles, today)
+                       if filing.town in profiles else [])
+            row = _with_next(listed, pending)
+            rows.append(row)
+            for deadline in due_this_week(pending, today):
+                if deadline.date < oldest_listed:
+                    older += 1
+                    continue
+                items.append(TodayItem(filing_id=row.id, file_no=row.file_no, kind=row.kind,
+                                       address=row.address or row.applicant,
+                                       what=deadline.label, due=deadline.date,
+                                       citation=deadline.citation))
+    items.sort(key=lambda i: (i.due, i.file_no))
+    return DeskRecords(rows, items, older)
+
+
+def list_filings(db: Database, today: date) -> list[FilingRow]:
+    return load_records(db, today).filings
+
+
+def today_items(db: Database, today: date) -> list[TodayItem]:
+    return load_records(db, today).today
+
+
+def _facts(filing: Filing) -> FilingFacts:
+    parent = None
+    if filing.original is not None:
+        o = filing.original
+        parent = ParentPermit(o.file_no, o.status, o.issued, o.expires)
+    return FilingFacts(kind=filing.kind, status=filing.status, received=filing.received,
+                       hearing=filing.hearing, closed=filing.closed, issued=filing.issued,
+                       expires=filing.expires, parent=parent)
+
+
+def _form(filing: Filing) -> FilingForm:
+    def address(party: Party | None) -> str:
+        return ", ".join(party.address_lines()) if party else ""
+
+    return FilingForm(
+        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        applicant=filing.applicant.name if filing.applicant else "",
+        applicant_address=address(filing.applicant),
+        owner=filing.owner.name if filing.owner and filing.owner_id != filing.applicant_id
+        else "",
+        owner_address=address(filing.owner) if filing.owner_id != filing.applicant_id else "",
+        address=filing.property.address if filing.property else "",
+        map_lot=filing.property.map_lot if filing.property else "",
+        work_description=filing.work_description,
+        parent_file_no=filing.original.file_no if filing.original else "",
+        received=filing.received, hearing=filing.hearing, closed=filing.closed,
+        issued=filing.issued,
+    )
+
+
+def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
+    profiles = available_profiles()
+    with db.read_session() as session:
+        filing = session.scalars(_with_people(select(Filing)).where(Filing.id == filing_id)
+                                 .options(joinedload(Filing.original))).unique().one_or_none()
+        if filing is None:
+            raise UserError(f"there is no filing number {filing_id} in this database")
+        pending = open_deadlines(filing, profiles, today) if filing.town in profiles else []
+        profile = profiles.get(filing.town)
+        return FilingDetail(
+            row=_row(filing, pending), form=_form(filing), facts=_facts(filing),
+            town_name=profile.name if profile else f"{filing.town} (no profile)",
+            deadlines=deadline_lines(filing, profiles) if profile else [],
+            history=history_of(session, filing),
+            documents=documents_of(session, filing, db.path),
+        )
+
+
+def _town(session: Session) -> str:
+    settings = session.scalars(select(CommissionSettings)).first()
+    return settings.town if settings else "massachusetts"
+
+
+def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
+    """An issued permit's expiry date is the engine's, from the issue date."""
+    profile = profiles.get(filing.town)
+    if filing.issued is None or profile is None:
+        return
+    found = {d.id: d.date for d in compute_deadlines(profile, filing.kind,
+                                                     filing.event_dates(), filing.flags())}
+    if "expires" in found:
+        filing.expires = found["expires"]
+
+
+def save_filing(db: Database, form: FilingForm) -> int:
+    """Add or update a filing with its parties and property, in one transaction."""
+    file_no = form.file_no.strip()
+    with db.session() as session:
+        taken = session.scalars(select(Filing).where(func.lower(Filing.file_no)
+                                                     == file_no.lower())).first()
+        if taken is not None and taken.id != form.id:
+            raise UserError(f"file number {file_no} is already used by another filing "
+                            f"({taken.kind.upper()}, received {taken.received}); "
+                            "choose another number")
+        if form.id is None:
+            filing = Filing(file_no=file_no, kind=form.kind, town=_town(session),
+                            status="received", maintenance=False)
+        else:
+            filing = session.get(Filing, form.id)
+            if filing is None:
+                raise UserError("this filing is no longer in the database")
+        parent = None
+        if form.parent_file_no.strip():
+            parent = session.scalars(select(Filing).where(
+                func.lower(Filing.file_no) == form.parent_file_no.strip().lower())).first()
+            if parent is None:
+                raise UserError(f"there is no permit with file number {form.parent_file_no}; "
+                                "check the number on the permit")
+        applicant = find_or_add_party(session, form.applicant, form.applicant_address)
+        owner = (find_or_add_party(session, form.owner, form.owner_address)
+                 if form.owner.strip() else applicant)
+        land = (find_or_add_property(session, form.address, form.map_lot)
+                if form.address.strip() else None)
+        filing.file_no = file_no
+        session.add(filing)
+        filing.dep_file_no = form.dep_file_no
+        filing.applicant = applicant
+        filing.owner = owner
+        filing.property = land
+        filing.original = parent
+        filing.work_description = form.work_description
+        filing.received = form.received
+        filing.hearing = form.hearing
+        filing.closed = form.closed
+        filing.issued = form.issued
+        _set_expiry(filing, available_profiles())
+        session.flush()
+        return filing.id
+
+
+def change_status(db: Database, filing_id: int, new_status: str, on: date) -> None:
+    """Move a filing to a new status if the law allows it, recording the date of the event
+    (the day the hearing opened or closed, the day of issuance) when not yet known."""
+    with db.session() as session:
+        filing = session.get(Filing, filing_id)
+        if filing is None:
+            raise UserError("this filing is no longer in the database")
+        reason = check_status_change(_facts(filing), new_status, on)
+        if reason:
+            raise UserError(reason)
+        target = Status(new_status)
+        event = EVENT_OF_STATUS.get(target)
+        if event and getattr(filing, event) is None:
+            setattr(filing, event, on)
+        if target in (Status.ISSUED, Status.DENIED) and filing.decided is None:
+            filing.decided = on
+        if target == Status.ISSUED:
+            _set_expiry(filing, available_profiles())
+        filing.status = target.value
+        if target == Status.ISSUED and filing.kind == "coc" and filing.original is not None:
+            # The certificate closes out the permit it certifies, in the same transaction.
+            permit = filing.original
+            if check_status_change(_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
+                permit.status = Status.COMPLIANCE_CERTIFIED.value
+
+
+def party_choices(db: Database) -> list[PartyChoice]:
+    with db.read_session() as session:
+        return [PartyChoice(p.name, ", ".join(p.address_lines()))
+                for p in session.scalars(select(Party).order_by(Party.name))]
+
+
+def property_choices(db: Database) -> list[PropertyChoice]:
+    with db.read_session() as session:
+        return [PropertyChoice(p.address, p.map_lot)
+                for p in session.scalars(select(Property).order_by(Property.address))]

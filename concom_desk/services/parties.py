@@ -1,0 +1,63 @@
+"""Finding the people and land already on file, so nobody types them twice.
+
+A name or street address typed in a form is matched, ignoring case and spacing,
+against what is stored; only when nothing matches is a new party or property
+added. A stored address is filled in when it was empty, never overwritten
+silently: other filings' letters go to it too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from concom_desk.store.models import Party, Property
+
+_STATE_ZIP = re.compile(r"^(?P<state>[A-Za-z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$")
+
+
+def _same(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def split_address(text: str) -> dict[str, str]:
+    """'1 Main St, Suite 2, Upton, MA 01568' → line1, line2, city, state, zip."""
+    parts = [p.strip() for p in re.split(r"[,\n]", text) if p.strip()]
+    found = {"address_line1": "", "address_line2": "", "city": "", "state": "MA", "zip": ""}
+    if parts:
+        match = _STATE_ZIP.match(parts[-1])
+        if match and len(parts) >= 2:
+            found["state"], found["zip"] = match["state"].upper(), match["zip"]
+            parts.pop()
+            found["city"] = parts.pop()
+        found["address_line1"] = parts[0] if parts else ""
+        found["address_line2"] = ", ".join(parts[1:])
+    return found
+
+
+def find_or_add_party(session: Session, name: str, address: str) -> Party:
+    wanted = " ".join(name.split())
+    party = session.scalars(select(Party).where(func.lower(Party.name) == wanted.lower())
+                            ).first()
+    if party is None:
+        party = Party(name=wanted, kind="person", **split_address(address))
+        session.add(party)
+    elif address.strip() and not party.address_line1:
+        for key, value in split_address(address).items():
+            setattr(party, key, value)
+    return party
+
+
+def find_or_add_property(session: Session, address: str, map_lot: str) -> Property:
+    wanted = " ".join(address.split())
+    land = session.scalars(select(Property).where(func.lower(Property.address)
+                                                  == wanted.lower())).first()
+    map_no, _, lot = map_lot.strip().partition("-")
+    if land is None:
+        land = Property(address=wanted, map=map_no.strip(), lot=lot.strip())
+        session.add(land)
+    elif map_lot.strip() and not (land.map or land.lot):
+        land.map, land.lot = map_no.strip(), lot.strip()
+    return land

@@ -1,0 +1,192 @@
+"""The plain rows the window shows: no ORM objects, nothing lazy, safe to hand to
+another thread. Each is built once, when the records are loaded, so a view never
+queries the database while it paints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.status_rules import FilingFacts
+
+
+@dataclass(slots=True)
+class FilingRow:
+    id: int
+    kind: str
+    file_no: str
+    dep_file_no: str
+    address: str
+    map_lot: str
+    applicant: str
+    owner: str
+    status: str
+    received: date | None
+    next_deadline: date | None = None
+    next_deadline_label: str = ""
+    next_deadline_citation: str = ""
+    # Lower-case text of every searchable field, built once so type-ahead search
+    # over ten thousand rows is a substring test per row, not a query.
+    search_key: str = field(init=False, default="")
+
+    def __post_init__(self) -> None:
+        self.search_key = "\x1f".join(
+            (self.file_no, self.dep_file_no, self.address, self.map_lot, self.applicant,
+             self.owner)
+        ).lower()
+
+    @property
+    def year(self) -> int | None:
+        return self.received.year if self.received else None
+
+
+@dataclass(frozen=True)
+class TodayItem:
+    """One thing due or overdue: a deadline of one record."""
+
+    filing_id: int
+    file_no: str
+    kind: str
+    address: str
+    what: str
+    due: date
+    citation: str
+
+    def days_left(self, today: date) -> int:
+        return (self.due - today).days
+
+
+@dataclass(frozen=True)
+class DeskRecords:
+    """What the window loads at once: every filing, and what is due this week."""
+
+    filings: list[FilingRow]
+    today: list[TodayItem]
+    # Acts overdue for longer than the Today view looks back: old records never
+    # closed out. Counted, so the Today view can say so, not listed one by one.
+    older_overdue: int = 0
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    when: datetime
+    who: str
+    what: str
+
+
+@dataclass(frozen=True)
+class DocumentEntry:
+    path: str
+    title: str
+    created: datetime
+
+
+@dataclass
+class FilingForm:
+    """What the new/edit form holds; ids are None for a record not yet saved."""
+
+    kind: str = "noi"
+    file_no: str = ""
+    dep_file_no: str = ""
+    applicant: str = ""
+    applicant_address: str = ""
+    owner: str = ""
+    owner_address: str = ""
+    address: str = ""
+    map_lot: str = ""
+    work_description: str = ""
+    parent_file_no: str = ""
+    received: date | None = None
+    hearing: date | None = None
+    closed: date | None = None
+    issued: date | None = None
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class DeadlineLine:
+    """One line of a filing's deadlines panel; `met` once the act it bounds is done."""
+
+    deadline: Deadline
+    met: bool
+
+    @property
+    def date(self) -> date:
+        return self.deadline.date
+
+
+@dataclass(frozen=True)
+class FilingDetail:
+    row: FilingRow
+    form: FilingForm
+    facts: FilingFacts
+    town_name: str
+    deadlines: list[DeadlineLine]
+    history: list[HistoryEntry]
+    documents: list[DocumentEntry]
+
+
+@dataclass(frozen=True)
+class PartyChoice:
+    name: str
+    address: str
+
+
+@dataclass(frozen=True)
+class PropertyChoice:
+    address: str
+    map_lot: str
+
+
+# How far ahead the Today view and the row colours look.
+WEEK_AHEAD_DAYS = 7
+
+# Overdue acts older than this are counted on the Today view rather than listed.
+OVERDUE_LOOKBACK_DAYS = 60
+
+# Deadlines for an act the commission owes (or a lapse it must record): these stay
+# on the list as OVERDUE until done; other periods (an appeal) simply pass.
+OWED_ACTS = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by", "board_notice_by",
+                       "decision_by", "coc_decision_by", "expires",
+                       "emergency_work_complete_by"})
+
+
+def urgency(due: date | None, today: date) -> str | None:
+    """"overdue", "this_week", or None for a date further off (or none at all)."""
+    if due is None:
+        return None
+    left = (due - today).days
+    if left < 0:
+        return "overdue"
+    if left <= WEEK_AHEAD_DAYS:
+        return "this_week"
+    return None
+
+
+def days_left_text(due: date | None, today: date) -> str:
+    """The words shown beside every deadline, so colour is never the only cue."""
+    if due is None:
+        return ""
+    left = (due - today).days
+    if left < -1:
+        return f"OVERDUE by {-left} days"
+    if left == -1:
+        return "OVERDUE by 1 day"
+    if left == 0:
+        return "due TODAY"
+    if left == 1:
+        return "tomorrow"
+    return f"in {left} days"
+
+
+def short_label(label: str) -> str:
+    """A deadline's label without the engine's note on what it was counted from
+    ("… (no hearing date yet: counted from …)"), which goes in the tooltip instead."""
+    return label.split(" (no ", 1)[0]
+
+
+def long_date(day: date, weekday: bool = True) -> str:
+    """"Thursday, December 3, 2026" on every platform (strftime's %-d is not on Windows)."""
+    text = f"{day:%B} {day.day}, {day.year}"
+    return f"{day:%A}, {text}" if weekday else text

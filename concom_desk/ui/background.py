@@ -1,0 +1,149 @@
+"""Slow work (opening a big database, backup, restore, export) off the GUI thread.
+
+The work is a plain function of one argument, a `Progress` it may report to and
+ask whether the user pressed Cancel. It runs on Qt's thread pool; its result,
+or its failure in plain words, comes back through signals, which Qt delivers on
+the GUI thread, so no widget is ever touched from the worker.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QProgressDialog, QWidget
+
+from concom_desk.errors import OperationFailed, UserError
+
+log = logging.getLogger(__name__)
+
+
+class Cancelled(Exception):
+    """Raised inside the work when the user pressed Cancel."""
+
+
+class _Signals(QObject):
+    progress = Signal(int, str)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+
+class Progress:
+    """What the work sees: report how far it got, and stop when asked."""
+
+    def __init__(self, signals: _Signals) -> None:
+        self._signals = signals
+        self._cancel = threading.Event()
+
+    def report(self, percent: int, text: str = "") -> None:
+        self.check()
+        self._signals.progress.emit(percent, text)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def check(self) -> None:
+        if self._cancel.is_set():
+            raise Cancelled
+
+
+class BackgroundTask(QRunnable):
+    def __init__(self, work: Callable[[Progress], Any]) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the Python side keeps it until it has reported
+        self.signals = _Signals()
+        self.progress = Progress(self.signals)
+        self._work = work
+
+    def run(self) -> None:
+        try:
+            result = self._work(self.progress)
+            if self.progress.cancelled:
+                raise Cancelled
+        except Cancelled:
+            self.signals.cancelled.emit()
+        except (UserError, OperationFailed) as exc:
+            self.signals.failed.emit(str(exc))
+        except Exception:  # a bug: keep the details for the log the clerk can send
+            log.exception("background work failed")
+            self.signals.failed.emit(
+                "Something went wrong that the program did not expect. Nothing was changed. "
+                "The details are in the log file in your data folder (Help → About)."
+            )
+        else:
+            self.signals.succeeded.emit(result)
+
+
+_RUNNING: set[BackgroundTask] = set()
+
+
+def run_in_background(
+    parent: QWidget | None,
+    title: str,
+    work: Callable[[Progress], Any],
+    on_success: Callable[[Any], None],
+    on_failure: Callable[[str], None] | None = None,
+    on_cancel: Callable[[], None] | None = None,
+    quiet: bool = False,
+) -> BackgroundTask:
+    """Run `work` on the thread pool behind a progress dialog with a Cancel button.
+
+    `quiet` work (refreshing lists after a save) shows no dialog at all: it only
+    reads, the window stays usable, and a dialog flashing up after every save
+    would be noise."""
+    task = BackgroundTask(work)
+    dialog = QProgressDialog(title, "Cancel", 0, 100, parent)
+    dialog.setWindowTitle(title)
+    dialog.setAccessibleName(title)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    # Quick work finishes before any dialog flashes up; quiet work never shows one.
+    dialog.setMinimumDuration(10**9 if quiet else 400)
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    dialog.setValue(0)
+
+    def finish() -> None:
+        dialog.reset()
+        dialog.hide()
+        dialog.deleteLater()
+        _RUNNING.discard(task)
+
+    def show_progress(percent: int, text: str) -> None:
+        dialog.setValue(max(0, min(percent, 100)))
+        if text:
+            dialog.setLabelText(text)
+
+    def asked_to_cancel() -> None:
+        task.progress.cancel()
+        dialog.setLabelText("Stopping after the current step…")
+
+    def succeeded(result: Any) -> None:
+        finish()
+        on_success(result)
+
+    def failed(message: str) -> None:
+        finish()
+        if on_failure is not None:
+            on_failure(message)
+
+    def cancelled() -> None:
+        finish()
+        if on_cancel is not None:
+            on_cancel()
+
+    task.signals.progress.connect(show_progress)
+    task.signals.succeeded.connect(succeeded)
+    task.signals.failed.connect(failed)
+    task.signals.cancelled.connect(cancelled)
+    dialog.canceled.connect(asked_to_cancel)
+    _RUNNING.add(task)
+    QThreadPool.globalInstance().start(task)
+    return task

@@ -1,0 +1,262 @@
+"""One filing's record: what it is, its status (changed only where the law
+allows, with the reason when not), its deadlines with citations, its history
+from the audit trail and its documents."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.filing_requirements import parse_date
+from concom_desk.domain.status_rules import check_status_change, status_choices, status_name
+from concom_desk.errors import UserError
+from concom_desk.services.records import (
+    OWED_ACTS,
+    DeadlineLine,
+    DocumentEntry,
+    FilingDetail,
+    HistoryEntry,
+    days_left_text,
+    urgency,
+)
+from concom_desk.ui.filings.filing_table import KIND_LABELS
+from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, date_key
+
+
+def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
+    def colour(line: DeadlineLine) -> QColor | None:
+        if line.met or (line.date < today and line.deadline.id not in OWED_ACTS):
+            return None
+        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(line.date, today) or "")
+
+    def left(line: DeadlineLine) -> str:
+        if line.met:
+            return "done"
+        if line.date < today and line.deadline.id not in OWED_ACTS:
+            return "passed"  # a period that ran out; nothing is owed
+        return days_left_text(line.date, today)
+
+    return [
+        Column("Date", lambda d: f"{d.date.isoformat()} {d.date:%a}",
+               sort_key=lambda d: date_key(d.date)),
+        Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
+        Column("What", lambda d: d.deadline.label,
+               tooltip=lambda d: f"{d.deadline.label}\n{d.deadline.rule}"),
+        Column("Citation", lambda d: d.deadline.citation,
+               tooltip=lambda d: d.deadline.citation),
+        Column("Rule", lambda d: d.deadline.rule),
+    ]
+
+
+HISTORY_COLUMNS: list[Column[HistoryEntry]] = [
+    Column("When", lambda h: h.when.strftime("%Y-%m-%d %H:%M"),
+           sort_key=lambda h: h.when.isoformat()),
+    Column("Who", lambda h: h.who),
+    Column("What changed", lambda h: h.what, tooltip=lambda h: h.what),
+]
+
+DOCUMENT_COLUMNS: list[Column[DocumentEntry]] = [
+    Column("Made", lambda d: d.created.strftime("%Y-%m-%d %H:%M"),
+           sort_key=lambda d: d.created.isoformat()),
+    Column("Document", lambda d: d.title),
+    Column("File", lambda d: d.path),
+]
+
+
+def _refusal_html(reason: str) -> str:
+    return f"<b>Not allowed:</b> {html.escape(reason)}"
+
+
+class FilingRecordDialog(QDialog):
+    """Non-modal: several records can be open side by side."""
+
+    changed = Signal(int)  # the filing id, after a save or a status change
+    edit_requested = Signal(int)
+
+    def __init__(self, load: Callable[[], FilingDetail],
+                 change_status: Callable[[str, date], None], today: date,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._load = load
+        self._change_status = change_status
+        self._today = today
+        self.detail: FilingDetail | None = None
+
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setAccessibleName("Filing")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.status_label = QLabel()
+        self.status_label.setAccessibleName("Current status")
+
+        self.new_status = QComboBox()
+        self.new_status.setAccessibleName("New status")
+        self.change_button = QPushButton("Change &status")
+        self.change_button.setAccessibleName("Change status")
+        self.change_button.clicked.connect(self._change)
+        # Enter in the date field must not change the status by accident.
+        self.change_button.setAutoDefault(False)
+        self.status_reason = QLabel()
+        self.status_reason.setWordWrap(True)
+        self.status_reason.setAccessibleName("Why the status cannot change")
+        self.new_status.currentIndexChanged.connect(self._explain_choice)
+        self.status_date = QLineEdit(today.isoformat())
+        self.status_date.setAccessibleName("Date of the status change")
+        self.status_date.setPlaceholderText("YYYY-MM-DD")
+        self.status_date.setMaximumWidth(self.fontMetrics().averageCharWidth() * 14)
+        self.status_date.textChanged.connect(self._explain_choice)
+
+        self.edit_button = QPushButton("&Edit…")
+        self.edit_button.setAccessibleName("Edit filing")
+        self.edit_button.clicked.connect(lambda: self.edit_requested.emit(self.filing_id))
+        self.edit_button.setAutoDefault(False)
+
+        self.deadlines = RowTableModel(deadline_columns(today), self)
+        self.history = RowTableModel(HISTORY_COLUMNS, self)
+        self.documents = RowTableModel(DOCUMENT_COLUMNS, self)
+        self.panels = QTabWidget()
+        self.panels.setAccessibleName("Record details")
+        self.deadline_view = self._table(self.deadlines, "Deadlines")
+        self.history_view = self._table(self.history, "History")
+        self.document_view = self._table(self.documents, "Documents")
+        self.document_view.open_requested.connect(self._open_document)
+        self.panels.addTab(self.deadline_view, "&Deadlines")
+        self.panels.addTab(self.history_view, "H&istory")
+        self.panels.addTab(self.document_view, "D&ocuments")
+
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label)
+        status_row.addStretch(1)
+        status_row.addWidget(QLabel("Change to:"))
+        status_row.addWidget(self.new_status)
+        on_label = QLabel("&on:")
+        on_label.setBuddy(self.status_date)
+        status_row.addWidget(on_label)
+        status_row.addWidget(self.status_date)
+        status_row.addWidget(self.change_button)
+        status_row.addWidget(self.edit_button)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.summary)
+        layout.addLayout(status_row)
+        layout.addWidget(self.status_reason)
+        layout.addWidget(self.panels, 1)
+        layout.addWidget(close)
+        self.reload()
+
+    @property
+    def filing_id(self) -> int:
+        assert self.detail is not None
+        return self.detail.row.id
+
+    def _table(self, model: RowTableModel, name: str) -> RecordTable:
+        view = RecordTable()
+        view.setModel(model)
+        view.setAccessibleName(name)
+        view.horizontalHeader().setStretchLastSection(True)
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        return view
+
+    def reload(self) -> None:
+        detail = self._load()
+        self.detail = detail
+        row = detail.row
+        kind = KIND_LABELS.get(row.kind, row.kind)
+        self.setWindowTitle(f"{kind} {row.file_no} — {row.address or row.applicant}")
+        self.heading.setText(f"<h2>{kind} {row.file_no}"
+                             f"{'  ·  DEP ' + row.dep_file_no if row.dep_file_no else ''}</h2>")
+        owner = f" · Owner: {row.owner}" if row.owner and row.owner != row.applicant else ""
+        map_lot = f"  (map/lot {row.map_lot})" if row.map_lot else ""
+        self.summary.setText(
+            f"{row.address or 'No property'}{map_lot}"
+            f"\nApplicant: {row.applicant}{owner}\nTown rules: {detail.town_name}")
+        self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
+        self.new_status.blockSignals(True)
+        self.new_status.clear()
+        # Lawful next steps first; the others stay choosable, so the reason can be read.
+        choices = sorted(status_choices(detail.facts, self._today), key=lambda c: c[1] is not None)
+        for status, reason in choices:
+            suffix = "  (not allowed now)" if reason else ""
+            self.new_status.addItem(status_name(status) + suffix, status.value)
+        self.new_status.blockSignals(False)
+        self.status_reason.clear()
+        self.deadlines.set_rows(detail.deadlines)
+        self.history.set_rows(detail.history)
+        self.documents.set_rows(detail.documents)
+        for view in (self.deadline_view, self.history_view, self.document_view):
+            view.fit_columns(widest_chars=48)
+        if not detail.deadlines:
+            self.panels.setTabText(0, "&Deadlines (none open)")
+        else:
+            self.panels.setTabText(0, f"&Deadlines ({len(detail.deadlines)})")
+        self._explain_choice()
+
+    def deadline_lines(self) -> list[tuple[str, str, str, str]]:
+        """What the deadlines panel shows, row by row (date, days left, what, citation)."""
+        model = self.deadlines
+        return [tuple(model.index(r, c).data() for c in (0, 1, 2, 3))  # type: ignore[misc]
+                for r in range(model.rowCount())]
+
+    def _refusal(self) -> tuple[str | None, date | None]:
+        """Why the chosen change is not allowed (None when it is), and its date."""
+        assert self.detail is not None
+        try:
+            on = parse_date(self.status_date.text())
+        except ValueError as exc:
+            return f"Date: {exc}.", None
+        if on is None:
+            return "Give the date the change happened.", None
+        if on > self._today:
+            return "The date is in the future; record a change once it has happened.", None
+        return check_status_change(self.detail.facts, self.new_status.currentData(), on), on
+
+    def _explain_choice(self) -> None:
+        """Say before anyone presses the button whether the law allows the change."""
+        if self.detail is None or self.new_status.currentIndex() < 0:
+            return
+        reason, _on = self._refusal()
+        self.status_reason.setText(_refusal_html(reason) if reason else "")
+
+    def _change(self) -> None:
+        assert self.detail is not None
+        wanted = self.new_status.currentData()
+        reason, on = self._refusal()
+        if reason is None and on is not None:
+            try:
+                self._change_status(wanted, on)
+            except UserError as exc:  # the store re-checks, with the latest facts
+                reason = str(exc)
+        if reason:
+            self.status_reason.setText(_refusal_html(reason))
+            return
+        self.reload()
+        self.status_reason.setText(f"Status changed to {status_name(wanted).lower()}.")
+        self.changed.emit(self.filing_id)
+
+    def _open_document(self) -> None:
+        index = self.document_view.currentIndex()
+        if index.isValid():
+            doc = self.documents.row_at(index.row())
+            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))

@@ -1,0 +1,194 @@
+"""The Filings tab: type-ahead search, filters by kind, status and year, the grid.
+
+Enter or a double-click on a row opens its record; the tab only says which
+filing was asked for, the main window opens it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.status_rules import STATUS_NAMES, Status
+from concom_desk.services.records import FilingRow
+from concom_desk.ui.filings.filing_table import (
+    KIND_LABELS,
+    RECEIVED_COLUMN,
+    FilingFilterProxy,
+    FilingTableModel,
+)
+
+
+class RecordTable(QTableView):
+    """A table where Enter opens the current row, like a double-click."""
+
+    open_requested = Signal(QModelIndex)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().setVisible(False)
+        self.setTabKeyNavigation(False)  # Tab leaves the table, arrows move within it
+        self.doubleClicked.connect(self.open_requested)
+
+    def fit_columns(self, widest_chars: int = 42) -> None:
+        """Columns as wide as their contents, but none so wide that the ones after it
+        scroll out of sight; the full text of a cut-off cell is in its tooltip."""
+        self.resizeColumnsToContents()
+        widest = self.fontMetrics().averageCharWidth() * widest_chars
+        for column in range(self.model().columnCount() if self.model() else 0):
+            if self.columnWidth(column) > widest:
+                self.setColumnWidth(column, widest)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.open_requested.emit(self.currentIndex())
+            return
+        super().keyPressEvent(event)
+
+
+class FilingsTab(QWidget):
+    open_filing = Signal(int)
+    new_filing = Signal()
+
+    def __init__(self, today: date, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = FilingTableModel(today, self)
+        self.proxy = FilingFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search file no., address, applicant, owner, map/lot")
+        self.search.setAccessibleName("Search filings")
+        self.search.setClearButtonEnabled(True)
+        search_label = QLabel("&Search:")
+        search_label.setBuddy(self.search)
+        # A short pause after the last keystroke, so fast typists are not slowed down.
+        self._search_timer = QTimer(self, singleShot=True, interval=120)
+        self._search_timer.timeout.connect(self._apply_search)
+        self.search.textChanged.connect(self._search_timer.start)
+        self.search.returnPressed.connect(self._open_first_match)
+
+        self.kind_filter = QComboBox()
+        self.kind_filter.setAccessibleName("Show kind")
+        self.kind_filter.addItem("All kinds", "")
+        for code, label in KIND_LABELS.items():
+            self.kind_filter.addItem(label, code)
+        self.kind_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_kind(self.kind_filter.currentData()))
+
+        self.status_filter = QComboBox()
+        self.status_filter.setAccessibleName("Show status")
+        self.status_filter.addItem("All statuses", "")
+        for status, label in STATUS_NAMES.items():
+            if status != Status.VOID:  # void filings are not listed at all
+                self.status_filter.addItem(label, status.value)
+        self.status_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_status(self.status_filter.currentData()))
+
+        self.year_filter = QComboBox()
+        self.year_filter.setAccessibleName("Show year received")
+        self.year_filter.addItem("All years", None)
+        self.year_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_year(self.year_filter.currentData()))
+
+        self.new_button = QPushButton("&New filing…")
+        self.new_button.setAccessibleName("New filing")
+        self.new_button.clicked.connect(self.new_filing)
+
+        self.count_label = QLabel()
+        self.count_label.setAccessibleName("Number of filings shown")
+
+        self.table = RecordTable()
+        self.table.setAccessibleName("Filings")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(RECEIVED_COLUMN, Qt.SortOrder.DescendingOrder)  # newest first
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setResizeContentsPrecision(200)  # measure a sample, not 10,000 rows
+        self.table.open_requested.connect(self._open_index)
+        self._sized = False
+
+        top = QHBoxLayout()
+        top.addWidget(search_label)
+        top.addWidget(self.search, 3)
+        top.addWidget(self.kind_filter)
+        top.addWidget(self.status_filter)
+        top.addWidget(self.year_filter)
+        top.addWidget(self.new_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count_label)
+        self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsRemoved.connect(self._update_count)
+        self.proxy.modelReset.connect(self._update_count)
+        self.proxy.layoutChanged.connect(self._update_count)
+
+    def set_rows(self, rows: list[FilingRow]) -> None:
+        self.model.set_rows(rows)
+        years = sorted({r.year for r in rows if r.year is not None}, reverse=True)
+        chosen = self.year_filter.currentData()
+        self.year_filter.blockSignals(True)
+        self.year_filter.clear()
+        self.year_filter.addItem("All years", None)
+        for year in years:
+            self.year_filter.addItem(str(year), year)
+        index = self.year_filter.findData(chosen)
+        self.year_filter.setCurrentIndex(max(index, 0))
+        self.year_filter.blockSignals(False)
+        if not self._sized:  # once: later reloads keep the widths the clerk set
+            self._sized = True
+            self.table.fit_columns()
+        self._update_count()
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def apply_search_now(self) -> None:
+        self._search_timer.stop()
+        self._apply_search()
+
+    def shown_rows(self) -> list[FilingRow]:
+        return [self.model.row_at(self.proxy.mapToSource(self.proxy.index(i, 0)).row())
+                for i in range(self.proxy.rowCount())]
+
+    def _apply_search(self) -> None:
+        self.proxy.set_search(self.search.text())
+        self._update_count()
+
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(f"Showing {shown:,} of {total:,} filings"
+                                 if shown != total else f"{total:,} filings")
+
+    def _open_first_match(self) -> None:
+        self.apply_search_now()
+        if self.proxy.rowCount():
+            self._open_index(self.proxy.index(0, 0))
+
+    def _open_index(self, index: QModelIndex) -> None:
+        if index.isValid():
+            row: FilingRow = self.model.row_at(self.proxy.mapToSource(index).row())
+            self.open_filing.emit(row.id)

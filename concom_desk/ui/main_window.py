@@ -1,0 +1,280 @@
+"""The main window: Today, Filings, Hearing calendar and Enforcement tabs, and
+the File, Records and Help menus.
+
+Records are loaded off the GUI thread; after any save, one reload refreshes the
+Today view and the Filings tab together, so they never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
+
+from concom_desk.services import commission as commission_service
+from concom_desk.services.commission import CommissionSettings
+from concom_desk.services.records import DeskRecords, FilingForm
+from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.filings.filing_form import FilingFormDialog
+from concom_desk.ui.filings.filing_record import FilingRecordDialog
+from concom_desk.ui.filings.filings_tab import FilingsTab
+from concom_desk.ui.placeholders import PlaceholderTab
+from concom_desk.ui.today_view import TodayView
+
+
+class _FilingService:
+    """concom_desk.services.filings, imported on first use: it brings in SQLAlchemy,
+    which takes longer to import than the window takes to appear."""
+
+    def __getattr__(self, name: str) -> Any:
+        from concom_desk.services import filings
+
+        return getattr(filings, name)
+
+
+filing_service = _FilingService()
+
+
+class MainWindow(QMainWindow):
+    records_loaded = Signal()
+
+    def __init__(self, db: Any | None, db_path: Path, settings: CommissionSettings,
+                 today: date | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.db_path = db_path
+        self.today = today or date.today()
+        self.settings = settings
+        self._records: dict[int, FilingRecordDialog] = {}
+        self._record_actions: list[QAction] = []
+        self._loaded_once = False
+        self._update_title()
+
+        self.today_view = TodayView(self.today)
+        self.filings_tab = FilingsTab(self.today)
+        self.calendar_tab: QWidget = PlaceholderTab("Hearing calendar")
+        self.enforcement_tab: QWidget = PlaceholderTab("Enforcement")
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Sections")
+        self.tabs.addTab(self.today_view, "&Today")
+        self.tabs.addTab(self.filings_tab, "&Filings")
+        self.tabs.addTab(self.calendar_tab, "Hearing &calendar")
+        self.tabs.addTab(self.enforcement_tab, "E&nforcement")
+        self.setCentralWidget(self.tabs)
+        self.statusBar().showMessage(f"Database: {db_path}")
+
+        self.today_view.open_filing.connect(self.open_filing)
+        self.filings_tab.open_filing.connect(self.open_filing)
+        self.filings_tab.new_filing.connect(self.new_filing)
+        self._build_menus()
+        if db is None:  # the launcher shows the window first, then opens the database
+            self._set_ready(False)
+            self.today_view.heading.setText(f"Opening {db_path.name}…")
+        self.resize(self.fontMetrics().averageCharWidth() * 160,
+                    self.fontMetrics().lineSpacing() * 40)
+
+    # -- menus ----------------------------------------------------------------
+    def _action(self, text: str, slot: Callable[[], Any],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                needs_records: bool = True) -> QAction:
+        action = QAction(text, self)
+        if needs_records:
+            self._record_actions.append(action)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    def _build_menus(self) -> None:
+        from concom_desk.ui import file_actions, help_actions
+
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.new_action = self._action("&New filing…", self.new_filing,
+                                       QKeySequence.StandardKey.New)
+        file_menu.addAction(self.new_action)
+        file_menu.addSeparator()
+        self.backup_action = self._action("&Backup…", lambda: file_actions.backup(self))
+        self.restore_action = self._action("&Restore from backup…",
+                                           lambda: file_actions.restore(self))
+        self.export_action = self._action("&Export for a records request…",
+                                          lambda: file_actions.export(self))
+        for action in (self.backup_action, self.restore_action, self.export_action):
+            file_menu.addAction(action)
+        file_menu.addAction(self._action("Open &data folder",
+                                         lambda: file_actions.open_data_folder(self)))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Settings…", self.edit_settings))
+        file_menu.addSeparator()
+        # Ctrl+Q spelled out: Windows has no standard Quit shortcut.
+        file_menu.addAction(self._action("&Quit", self.close, "Ctrl+Q", needs_records=False))
+
+        records = bar.addMenu("&Records")
+        self.find_action = self._action("&Find a filing", self.find_filing,
+                                        QKeySequence.StandardKey.Find)
+        records.addAction(self.find_action)
+        records.addAction(self._action("&Reload", self.reload, QKeySequence.StandardKey.Refresh))
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("&User guide", lambda: help_actions.user_guide(self),
+                                         QKeySequence.StandardKey.HelpContents,
+                                         needs_records=False))
+        help_menu.addAction(self._action("&About ConCom Desk",
+                                         lambda: help_actions.about(self),
+                                         needs_records=False))
+
+    def _set_ready(self, ready: bool) -> None:
+        """While no database is open (opening, restoring) nothing can touch the records."""
+        self.tabs.setEnabled(ready)
+        for action in self._record_actions:
+            action.setEnabled(ready)
+
+    def _update_title(self) -> None:
+        name = self.settings.name or ("opening…" if self.db is None else "no commission set up")
+        self.setWindowTitle(f"ConCom Desk — {name}")
+
+    # -- loading --------------------------------------------------------------
+    def reload(self, on_done: Callable[[], None] | None = None) -> None:
+        db, today = self.db, self.today
+
+        def load(progress: Progress) -> DeskRecords:
+            progress.report(5, "Reading the filings and working out their deadlines…")
+            return filing_service.load_records(db, today)
+
+        def loaded(records: DeskRecords) -> None:
+            self.filings_tab.set_rows(records.filings)
+            self.today_view.set_items(records.today, records.older_overdue)
+            self.statusBar().showMessage(
+                f"{len(records.filings):,} filings · database: {self.db_path}")
+            if self.tabs.currentWidget() is self.today_view and records.today:
+                # Keyboard users land on the first thing due: Enter opens it.
+                table = self.today_view.table
+                table.setCurrentIndex(table.model().index(0, 0))
+                if not self.focusWidget() or self.focusWidget() is self.tabs.tabBar():
+                    table.setFocus()
+            self.records_loaded.emit()
+            if on_done:
+                on_done()
+
+        first = not self._loaded_once
+        self._loaded_once = True
+        if not first:
+            self.statusBar().showMessage("Updating the lists…")
+        run_in_background(self, "Opening the records", load, loaded, self.show_problem,
+                          lambda: self.statusBar().showMessage("Loading cancelled."),
+                          quiet=not first)
+
+    def replace_placeholder(self, name: str, widget: QWidget) -> None:
+        """Put a section's real tab ("Hearing calendar", "Enforcement") in place of its
+        placeholder, keeping its position, title and keyboard accelerator."""
+        old = {"Hearing calendar": self.calendar_tab, "Enforcement": self.enforcement_tab}[name]
+        index = self.tabs.indexOf(old)
+        title = self.tabs.tabText(index)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, widget, title)
+        old.deleteLater()
+        if name == "Hearing calendar":
+            self.calendar_tab = widget
+        else:
+            self.enforcement_tab = widget
+
+    def show_problem(self, message: str) -> None:
+        QMessageBox.warning(self, "ConCom Desk", message)
+
+    # -- actions --------------------------------------------------------------
+    def find_filing(self) -> None:
+        self.tabs.setCurrentWidget(self.filings_tab)
+        self.filings_tab.focus_search()
+
+    def new_filing(self) -> FilingFormDialog:
+        return self._open_form(FilingForm(kind="noi", received=self.today))
+
+    def edit_filing(self, filing_id: int) -> FilingFormDialog:
+        detail = filing_service.filing_detail(self.db, filing_id, self.today)
+        return self._open_form(detail.form)
+
+    def _open_form(self, form: FilingForm) -> FilingFormDialog:
+        dialog = FilingFormDialog(
+            form, lambda f: filing_service.save_filing(self.db, f), self.today,
+            filing_service.party_choices(self.db), filing_service.property_choices(self.db),
+            self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(self._saved)
+        dialog.open()
+        return dialog
+
+    def _saved(self, filing_id: int) -> None:
+        record = self._records.get(filing_id)
+        if record is not None:
+            record.reload()
+        self.reload()
+
+    def open_filing(self, filing_id: int) -> FilingRecordDialog:
+        record = self._records.get(filing_id)
+        if record is None:
+            record = FilingRecordDialog(
+                lambda: filing_service.filing_detail(self.db, filing_id, self.today),
+                lambda status, on: filing_service.change_status(self.db, filing_id, status, on),
+                self.today, self)
+            record.changed.connect(lambda _id: self.reload())
+            record.edit_requested.connect(self.edit_filing)
+            record.finished.connect(lambda _result: self._records.pop(filing_id, None))
+            record.resize(self.fontMetrics().averageCharWidth() * 130,
+                          self.fontMetrics().lineSpacing() * 30)
+            self._records[filing_id] = record
+        record.show()
+        record.raise_()
+        record.activateWindow()
+        return record
+
+    def edit_settings(self) -> None:
+        from concom_desk.ui.setup.settings_dialog import SettingsDialog
+
+        def save(settings: CommissionSettings) -> None:
+            commission_service.save_settings(self.db, settings)
+            self.settings = settings
+            self._update_title()
+
+        dialog = SettingsDialog(self.settings, save, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(self.reload)
+        dialog.open()
+
+    # -- the database under the window (restore swaps it) ---------------------
+    def close_database(self) -> None:
+        for record in list(self._records.values()):
+            record.close()
+        if self.db is not None:
+            self.db.close()
+        self._set_ready(False)
+
+    def reopen_database(self) -> None:
+        from concom_desk.services.safekeeping import open_records
+
+        try:
+            self.use_database(open_records(self.db_path))
+        except Exception as exc:  # the file is still there: say so rather than crash
+            self.show_problem(f"The database could not be opened again: {exc}")
+
+    def use_database(self, db: Any) -> None:
+        self.db = db
+        self._loaded_once = False  # a different database: show its loading again
+        self._set_ready(True)
+        settings = commission_service.load_settings(db)
+        if settings is not None:
+            self.settings = settings
+            db.set_initials(settings.clerk_initials)
+        self._update_title()
+        self.reload()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        for record in list(self._records.values()):
+            record.close()
+        if self.db is not None:
+            self.db.close()  # releases the lock, so the next program can open it
+        super().closeEvent(event)

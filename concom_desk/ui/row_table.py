@@ -1,0 +1,144 @@
+"""A read-only table model over a list of plain rows, described by its columns.
+
+Every grid of the window (filings, today, deadlines, history, documents) is one
+of these: the rows are built before the model sees them, so data() only reads
+attributes and never touches the database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
+
+Row = TypeVar("Row")
+
+# Soft colours that keep black text readable; the text always says the same thing
+# ("3 days overdue"), so nobody depends on telling red from amber.
+OVERDUE = QColor("#f8d0cc")
+THIS_WEEK = QColor("#fbe7b5")
+
+_DIGITS = re.compile(r"\d+")
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+BLANK_LAST = "\uffff"
+NO_DATE = 10**8  # after every real date's ordinal
+
+
+def natural_key(text: str) -> str:
+    """Lower-case text with numbers padded, so 2026-5 sorts before 2026-41; blanks last."""
+    if not text:
+        return BLANK_LAST
+    return _DIGITS.sub(lambda m: m.group().zfill(10), text.lower())
+
+
+def address_key(address: str) -> str:
+    """Street first, then house number: the order of a street list, not of numbers."""
+    number, _, street = address.strip().partition(" ")
+    if number[:1].isdigit() and street:
+        return natural_key(f"{street} {number}")
+    return natural_key(address)
+
+
+def date_key(day: date | None) -> int:
+    return day.toordinal() if day else NO_DATE
+
+
+@dataclass(frozen=True)
+class Column(Generic[Row]):
+    title: str
+    text: Callable[[Row], str]
+    sort_key: Callable[[Row], Any] | None = None
+    tooltip: Callable[[Row], str] | None = None
+    background: Callable[[Row], QColor | None] | None = None
+
+
+class RowTableModel(QAbstractTableModel, Generic[Row]):
+    rows_replaced = Signal()
+    def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
+        super().__init__(parent)
+        self._columns = list(columns)
+        self._rows: list[Row] = []
+        self._sorted_by: tuple[int, Qt.SortOrder] | None = None
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        self.beginResetModel()
+        # In place: a proxy may hold this very list (see FilingFilterProxy).
+        self._rows[:] = rows
+        if self._sorted_by is not None:
+            self._rows.sort(key=self._key(self._sorted_by[0]),
+                            reverse=self._sorted_by[1] == Qt.SortOrder.DescendingOrder)
+        self.rows_replaced.emit()  # before the reset ends, so filters see the new rows
+        self.endResetModel()
+
+    def _key(self, column: int) -> Callable[[Row], Any]:
+        spec = self._columns[column]
+        if spec.sort_key is not None:
+            return spec.sort_key
+        return lambda row: natural_key(spec.text(row))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorted here, in Python, once per click: a proxy's C++ sort would call data()
+        a few hundred thousand times on ten thousand rows."""
+        if not 0 <= column < len(self._columns):
+            return
+        self._sorted_by = (column, order)
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        old_rows = [index.row() for index in before]
+        key = self._key(column)
+        keys = [key(row) for row in self._rows]
+        order_of = sorted(range(len(keys)), key=keys.__getitem__,
+                          reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows[:] = [self._rows[i] for i in order_of]
+        new_position = {old: new for new, old in enumerate(order_of)}
+        self.changePersistentIndexList(
+            before, [self.index(new_position[row], index.column())
+                     for row, index in zip(old_rows, before, strict=True)])
+        self.layoutChanged.emit()
+
+    def rows(self) -> list[Row]:
+        return self._rows
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section].title
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = self._columns[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return column.text(row)
+        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
+            return column.tooltip(row) or None
+        if role == Qt.ItemDataRole.BackgroundRole and column.background:
+            colour = column.background(row)
+            return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.ForegroundRole and column.background:
+            return QBrush(QColor("black")) if column.background(row) is not None else None
+        return None

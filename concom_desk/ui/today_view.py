@@ -1,0 +1,98 @@
+"""The Today view: everything due or overdue this week across all records,
+soonest first, each row opening its record."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHeaderView, QLabel, QVBoxLayout, QWidget
+
+from concom_desk.services.records import (
+    OVERDUE_LOOKBACK_DAYS,
+    WEEK_AHEAD_DAYS,
+    TodayItem,
+    days_left_text,
+    long_date,
+    short_label,
+    urgency,
+)
+from concom_desk.ui.filings.filing_table import KIND_LABELS
+from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.row_table import (
+    OVERDUE,
+    THIS_WEEK,
+    Column,
+    RowTableModel,
+    address_key,
+    date_key,
+    natural_key,
+)
+
+
+def today_columns(today: date) -> list[Column[TodayItem]]:
+    def colour(item: TodayItem) -> QColor | None:
+        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(item.due, today) or "")
+
+    return [
+        Column("Due", lambda i: f"{i.due.isoformat()} {i.due:%a}",
+               sort_key=lambda i: date_key(i.due)),
+        Column("Days left", lambda i: days_left_text(i.due, today),
+               sort_key=lambda i: date_key(i.due), background=colour),
+        Column("Filing", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
+               sort_key=lambda i: natural_key(i.file_no)),
+        Column("Address", lambda i: i.address, sort_key=lambda i: address_key(i.address)),
+        Column("What to do", lambda i: short_label(i.what),
+               tooltip=lambda i: f"{i.what}\n{i.citation}"),
+        Column("Citation", lambda i: i.citation, tooltip=lambda i: i.citation),
+    ]
+
+
+class TodayView(QWidget):
+    open_filing = Signal(int)
+
+    def __init__(self, today: date, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.today = today
+        self.model = RowTableModel(today_columns(today), self)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setAccessibleName("Summary of what is due")
+        self.table = RecordTable()
+        self.table.setAccessibleName("Due or overdue this week")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.open_requested.connect(self._open)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+
+    def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
+        self.model.set_rows(items)
+        self.table.fit_columns(widest_chars=70)
+        overdue = sum(1 for i in items if i.due < self.today)
+        if not items:
+            text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
+                    "overdue.")
+        else:
+            text = (f"<b>{len(items)} deadline{'s' if len(items) != 1 else ''}</b> up to "
+                    f"{long_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
+                    + (f", <b>{overdue} of them overdue</b>" if overdue else "")
+                    + ". Press Enter or double-click a row to open its record.")
+        if older_overdue:
+            text += (f"<br>{older_overdue} more deadline{'s' if older_overdue != 1 else ''} "
+                     f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
+                     "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
+        self.heading.setText(f"Today is {long_date(self.today)}. {text}")
+
+    def shown_items(self) -> list[TodayItem]:
+        return list(self.model.rows())
+
+    def _open(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.open_filing.emit(self.model.row_at(index.row()).filing_id)

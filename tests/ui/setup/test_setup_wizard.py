@@ -1,0 +1,144 @@
+"""First run: the wizard asks for the commission, creates the database, opens the window;
+Settings changes the same answers later."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox, QWizard
+
+from concom_desk.services.commission import load_settings
+from concom_desk.store import Database
+from concom_desk.ui.app import Launcher
+from tests.ui.conftest import TODAY
+
+
+def test_first_run_wizard_sets_up_the_commission(qtbot, tmp_path: Path) -> None:
+    db_path = tmp_path / "new.sqlite"
+    launcher = Launcher(db_path, demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    assert wizard is not None and wizard.isVisible()
+    qtbot.addWidget(wizard)
+    assert wizard.welcome.set_up.isChecked()
+    wizard.next()
+    page = wizard.commission
+    next_button = wizard.button(QWizard.WizardButton.FinishButton)
+    assert not page.isComplete()
+    assert "Commission name" in page.form.problems.text()
+    form = page.form
+    form.town.setCurrentIndex(form.town.findData("massachusetts"))
+    qtbot.keyClicks(form.name, "Upton Conservation Commission")
+    form.address.setPlainText("Town Hall\n1 Main Street\nUpton, MA 01568")
+    qtbot.keyClicks(form.clerk_initials, "jb")
+    form.add_member_button.click()
+    form.members.item(0, 0).setText("Ann Chase")
+    form.members.item(0, 1).setText("Chair")
+    form.members.item(0, 2).setText("2024-07-01")
+    form.members.item(0, 3).setText("2027-06-30")
+    assert page.isComplete(), form.problems.text()
+    form.members.item(0, 3).setText("2023-06-30")
+    assert not page.isComplete()
+    assert "the term cannot end before it starts" in form.problems.text()
+    form.members.item(0, 3).setText("2027-06-30")
+    assert page.isComplete()
+    next_button.click()
+    qtbot.waitUntil(lambda: launcher.window is not None, timeout=10_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    assert db_path.exists()
+    settings = load_settings(window.db)
+    assert settings is not None
+    assert (settings.town_id, settings.clerk_initials, settings.address_lines) == (
+        "massachusetts", "JB", ["Town Hall", "1 Main Street", "Upton, MA 01568"])
+    assert [(m.name, m.role, m.term_start, m.term_end) for m in settings.members] == [
+        ("Ann Chase", "Chair", date(2024, 7, 1), date(2027, 6, 30))]
+    window.close()
+
+
+def test_settings_dialog_changes_the_title(qtbot, db: Database) -> None:
+    from concom_desk.ui.main_window import MainWindow
+    from tests.ui.conftest import SETTINGS
+
+    window = MainWindow(db, db.path, SETTINGS, TODAY)
+    qtbot.addWidget(window)
+    window.edit_settings()
+    dialog = window.findChild(QDialogButtonBox).parent()
+    dialog.form.name.setText("Upton Conservation Commission (Wetlands)")
+    dialog.form.clerk_initials.setText("")
+    assert not dialog.save_button.isEnabled()
+    dialog.form.clerk_initials.setText("MK")
+    dialog.save_button.click()
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission (Wetlands)"
+    settings = load_settings(db)
+    assert settings is not None and settings.clerk_initials == "MK"
+    assert db.initials == "MK"
+    assert [m.name for m in settings.members] == ["Ann Chase", "Ben Ortiz"]
+
+
+def test_an_existing_database_opens_behind_a_window_shown_at_once(qtbot, db: Database
+                                                                    ) -> None:
+    path = db.path
+    db.close()  # the launcher takes the lock itself
+    launcher = Launcher(path, demo_if_missing=False, today=TODAY)
+    launcher.start()
+    window = launcher.window
+    assert window is not None
+    qtbot.addWidget(window)
+    assert window.isVisible() and not window.tabs.isEnabled()
+    assert window.windowTitle() == "ConCom Desk — opening…"
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("0 filings"),
+                    timeout=10_000)
+    assert window.tabs.isEnabled()
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    window.close()
+    assert not window.db.is_open
+
+
+def test_demo_town_when_there_is_no_database(qtbot, tmp_path: Path) -> None:
+    launcher = Launcher(tmp_path / "demo.sqlite", demo_if_missing=True, today=TODAY)
+    launcher.start()
+    qtbot.waitUntil(lambda: launcher.window is not None
+                    and launcher.window.filings_tab.model.rowCount() > 0, timeout=60_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle().startswith("ConCom Desk — ")
+    assert "opening" not in window.windowTitle()
+    kinds = {row.kind for row in window.filings_tab.model.rows()}
+    assert {"rda", "noi", "coc"} <= kinds
+    window.close()
+
+
+def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_path: Path
+                                                                   ) -> None:
+    """The issue's "must show", on the demo town, from the keyboard."""
+    from PySide6.QtCore import Qt
+
+    launcher = Launcher(tmp_path / "demo.sqlite", demo_if_missing=True, today=TODAY)
+    launcher.start()
+    qtbot.waitUntil(lambda: launcher.window is not None
+                    and launcher.window.filings_tab.model.rowCount() > 0, timeout=60_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    received = next(r for r in window.filings_tab.model.rows()
+                    if r.kind == "noi" and r.status == "received" and r.address)
+    street = received.address.split(" ", 1)[1]  # "Pond Road" out of "12 Pond Road"
+    house = received.address.split(" ", 1)[0]
+    window.find_action.trigger()
+    qtbot.keyClicks(window.filings_tab.search, f"{house} {street[:4].lower()}")
+    qtbot.waitUntil(lambda: received in window.filings_tab.shown_rows(), timeout=5_000)
+    window.filings_tab.apply_search_now()
+    shown = window.filings_tab.shown_rows()
+    table = window.filings_tab.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(shown.index(received), 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    record = window._records[received.id]
+    lines = record.deadline_lines()
+    assert lines and all(citation.strip() for *_rest, citation in lines)
+    record.new_status.setCurrentIndex(record.new_status.findData("issued"))
+    record.change_button.click()
+    assert "hearing has not been closed" in record.status_reason.text()
+    window.close()

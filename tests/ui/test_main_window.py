@@ -1,0 +1,288 @@
+"""The main window on a small database: Today, a record's deadlines, a refused status
+change, creating and editing a filing. Dates worked out by hand (see each test)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+from concom_desk.store import Database
+from concom_desk.ui.main_window import MainWindow
+from tests.ui.conftest import SETTINGS, TODAY, add_filing
+
+
+def open_window(qtbot, db: Database) -> MainWindow:
+    window = MainWindow(db, db.path, SETTINGS, TODAY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        window.reload()
+    return window
+
+
+def plain(rich_text: str) -> str:
+    return re.sub("<[^>]+>", "", rich_text)
+
+
+def filing_id(window: MainWindow, file_no: str) -> int:
+    return next(r.id for r in window.filings_tab.model.rows() if r.file_no == file_no)
+
+
+def test_title_and_tabs(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    assert [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())] == [
+        "Today", "Filings", "Hearing calendar", "Enforcement"]
+    assert "not in this version" in window.calendar_tab.message.text()
+    # Void filings are hidden; the withdrawn one is listed.
+    assert window.filings_tab.count_label.text() == "4 filings"
+
+
+def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    shown = window.today_view.shown_items()
+    lines = [(i.due, i.file_no, i.what.split(" (")[0]) for i in shown]
+    expected = [
+        # NOI received Thu 11-05: abutters notified "at the same time as filing" — overdue.
+        (date(2026, 11, 5), "2026-41", "Notify abutters", "MGL c.131 §40 ¶1"),
+        # RDA closed Wed 10-28 + 21 days = Wed 11-18 (310 CMR 10.05(3)(b)).
+        (date(2026, 11, 18), "2026-40", "Issue the determination", "310 CMR 10.05(3)(b)"),
+        # No hearing booked: 5 business days before the latest lawful hearing date
+        # (Fri 11-27, as Thu 11-26 is Thanksgiving): Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
+        (date(2026, 11, 19), "2026-41", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
+        # Permit issued Tue 2023-11-21 expires three years later, Sat 2026-11-21, not moved.
+        (date(2026, 11, 21), "2023-7", "Order or determination expires",
+         "310 CMR 10.05(6)(d)"),
+    ]
+    assert lines == [line[:3] for line in expected]
+    for item, (*_line, cited) in zip(shown, expected, strict=True):
+        assert cited in item.citation
+    table = window.today_view.table
+    assert table.model().index(0, 1).data() == "OVERDUE by 11 days"
+    assert table.model().index(1, 1).data() == "in 2 days"
+    heading = plain(window.today_view.heading.text())
+    assert heading.startswith("Today is Monday, November 16, 2026. 4 deadlines up to Monday, "
+                              "November 23, 2026, 1 of them overdue.")
+
+
+def test_today_row_opens_its_record(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    table = window.today_view.table
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(1, 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    record = window._records[filing_id(window, "2026-40")]
+    assert record.isVisible()
+    assert "RDA 2026-40" in record.windowTitle()
+
+
+def test_deadline_panel_for_a_noi_received_before_thanksgiving(qtbot, town_db: Database
+                                                               ) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    shown = record.deadline_lines()
+    lines = [(when, left, what.split(" (")[0]) for when, left, what, _cited in shown]
+    expected = [
+        # 21 days after Thu 2026-11-05 is Thu 11-26, Thanksgiving → Fri 11-27.
+        ("2026-11-27 Fri", "in 11 days", "Open the public hearing", "310 CMR 10.05(5)(a)"),
+        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
+        ("2026-11-05 Thu", "OVERDUE by 11 days", "Notify abutters", "MGL c.131 §40 ¶1"),
+    ]
+    assert lines == [line[:3] for line in expected]
+    for (*_line, cited), (*_want, citation) in zip(shown, expected, strict=True):
+        assert citation in cited
+
+
+def test_refused_status_change_shows_the_reason(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("issued"))
+    record.change_button.click()
+    assert plain(record.status_reason.text()) == (
+        "Not allowed: The hearing has not been closed; the commission cannot decide before "
+        "the public hearing is closed.")
+    record.reload()
+    assert record.detail.row.status == "received"
+    assert "Received" in record.status_label.text()
+
+
+def test_lawful_status_change_is_recorded_in_history(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
+    record.status_date.setText("2026-11-12")
+    assert record.status_reason.text() == ""
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        record.change_button.click()
+    assert "Hearing open" in record.status_label.text()
+    last = record.history.rows()[-1]
+    assert "status: Received → Hearing open" in last.what
+    assert "hearing: — → 2026-11-12" in last.what
+    assert last.who == "JB"
+    # Hearing held: the legal notice and abutter clocks are met, off the Today list.
+    assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40", "2023-7"]
+
+
+def test_create_a_filing(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.new_filing()
+    assert not dialog.save_button.isEnabled()
+    assert "Local file number" in dialog.problems.text()
+    qtbot.keyClicks(dialog.file_no, "2026-42")
+    qtbot.keyClicks(dialog.applicant, "Jane")
+    # Picking an applicant already on file fills in her address.
+    dialog.applicant.completer().activated.emit("Jane Doe")
+    dialog.applicant.setText("Jane Doe")
+    assert dialog.applicant_address.text() == "12 Pond Road, Upton, MA 01568"
+    qtbot.keyClicks(dialog.address, "12 Pond Road")
+    dialog.address.completer().activated.emit("12 Pond Road")
+    assert dialog.map_lot.text() == "14-22"
+    dialog.dates["received"].setText("11/13/2026")
+    dialog.dates["hearing"].setText("2026-11-12")
+    assert not dialog.save_button.isEnabled()
+    assert ("Hearing opened (2026-11-12) cannot come before received (2026-11-13)"
+            in dialog.problems.text())
+    dialog.dates["hearing"].clear()
+    assert dialog.save_button.isEnabled()
+    assert dialog.problems.text() == "Ready to save."
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-42")
+    assert (row.kind, row.address, row.map_lot, row.applicant, row.status, row.received) == (
+        "noi", "12 Pond Road", "14-22", "Jane Doe", "received", date(2026, 11, 13))
+
+
+def test_a_taken_file_number_is_refused_in_plain_words(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.new_filing()
+    dialog.file_no.setText("2026-41")
+    dialog.applicant.setText("Someone Else")
+    dialog.address.setText("1 Main Street")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    assert "file number 2026-41 is already used" in dialog.problems.text()
+    assert dialog.isVisible()
+
+
+def test_edit_a_filing(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    dialog = window.edit_filing(filing_id(window, "2026-40"))
+    assert not dialog.kind.isEnabled()
+    assert dialog.owner.text() == "Mill Trust"
+    dialog.dep_file_no.setText("se 082-1299")
+    dialog.work.setPlainText("Replace a culvert")
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-40")
+    assert row.dep_file_no == "SE 082-1299"
+    record = window.open_filing(row.id)
+    assert "DEP file no.: — → SE 082-1299" in record.history.rows()[-1].what
+
+
+def test_ctrl_f_focuses_search_and_ctrl_n_opens_the_form(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    window.activateWindow()
+    window.find_action.trigger()
+    assert window.tabs.currentWidget() is window.filings_tab
+    assert window.filings_tab.search.hasFocus() or qtbot.waitUntil(
+        lambda: window.filings_tab.search.hasFocus()) is None
+    assert window.new_action.shortcut().toString() == "Ctrl+N"
+    assert window.find_action.shortcut().toString() == "Ctrl+F"
+
+
+def test_long_overdue_records_are_counted_not_listed(qtbot, town_db: Database) -> None:
+    # Received Mon 2026-06-01 and never heard: the hearing (06-22), legal notice (06-12,
+    # counted back over Juneteenth) and abutter notice (06-01) are all over 60 days late.
+    add_filing(town_db, kind="noi", file_no="2026-12", applicant="Carl Reyes",
+               address="9 Lake Avenue", received=date(2026, 6, 1))
+    window = open_window(qtbot, town_db)
+    assert "2026-12" not in [i.file_no for i in window.today_view.shown_items()]
+    assert "3 more deadlines passed over 60 days ago" in plain(
+        window.today_view.heading.text())
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-12")
+    assert (row.next_deadline, row.next_deadline_label.split(" (")[0]) == (
+        date(2026, 6, 1), "Notify abutters")
+
+
+def test_deadline_panel_for_an_upton_noi_received_before_thanksgiving(qtbot, tmp_path) -> None:
+    """Upton ch. 330, NOI received Thu 2026-11-05, nothing done yet; today Mon 11-16.
+
+    § 330-10B abutters and § 330-10C boards are told "at the same time" / "upon receipt":
+    Thu 11-05, now 11 days overdue. § 330-10C: 14 days (over 10: calendar days) from
+    receipt of the boards' notice, Thu 11-19. § 330-10D: hearing within 21 days, Thu 11-26
+    is Thanksgiving → Fri 11-27; notice five business days before: back over Thanksgiving,
+    Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
+    """
+    from dataclasses import replace
+
+    from concom_desk.services.commission import save_settings
+    from concom_desk.store import open_database
+
+    upton = open_database(tmp_path / "upton.sqlite", initials="JB")
+    try:
+        save_settings(upton, replace(SETTINGS, town_id="upton"), today=TODAY)
+        add_filing(upton, kind="noi", file_no="2026-50", applicant="Dana Lee",
+                   address="22 Warren Street", received=date(2026, 11, 5))
+        window = open_window(qtbot, upton)
+        record = window.open_filing(filing_id(window, "2026-50"))
+        assert "Upton" in record.summary.text()
+        lines = sorted((when, left, cited.split(":")[0])
+                       for when, left, _what, cited in record.deadline_lines())
+        assert lines == [
+            ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10B"),
+            ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10C"),
+            ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10C"),
+            ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10D"),
+            ("2026-11-27 Fri", "in 11 days", "Upton ch. 330, § 330-10D"),
+        ]
+        window.close()
+    finally:
+        upton.close()
+
+
+def test_enter_in_the_date_field_does_not_change_the_status(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    record.new_status.setCurrentIndex(record.new_status.findData("withdrawn"))
+    record.status_date.setFocus()
+    qtbot.keyClick(record.status_date, Qt.Key.Key_Return)
+    record.reload()
+    assert record.detail.row.status == "received"
+
+
+def test_every_input_has_an_accessible_name(qtbot, town_db: Database) -> None:
+    from PySide6.QtWidgets import (
+        QAbstractItemView,
+        QComboBox,
+        QHeaderView,
+        QLineEdit,
+        QPlainTextEdit,
+    )
+
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    form = window.new_filing()
+    window.edit_settings()
+    owned = {window, record, form, *window.findChildren(QDialog)}
+    unnamed = set()
+    for kind in (QLineEdit, QComboBox, QPlainTextEdit, QAbstractItemView):
+        for widget in window.findChildren(kind):
+            inside_combo = isinstance(widget.parent(), QComboBox)  # its own line edit
+            if (widget.accessibleName() or inside_combo or isinstance(widget, QHeaderView)
+                    or widget.window() not in owned):  # drop-down lists of combo boxes
+                continue
+            unnamed.add(f"{type(widget.window()).__name__}: {type(widget).__name__}")
+    assert not unnamed, "\n".join(sorted(unnamed))
+
+
+def test_the_real_calendar_tab_replaces_its_placeholder(qtbot, town_db: Database) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    window = open_window(qtbot, town_db)
+    calendar = QLabel("calendar")
+    window.replace_placeholder("Hearing calendar", calendar)
+    assert window.tabs.widget(2) is calendar
+    assert window.tabs.tabText(2) == "Hearing &calendar"
+    assert window.calendar_tab is calendar
