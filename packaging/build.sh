@@ -10,11 +10,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 
 VENV=build/venv
-if [ ! -x "$VENV/bin/pyinstaller" ]; then
+if [ ! -x "$VENV/bin/pip" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --upgrade pip
-  "$VENV/bin/pip" install -q -e ".[build]"
 fi
+# Every time: cheap when nothing changed, and keeps the build venv on pyproject's pins.
+"$VENV/bin/pip" install -q -e ".[build]"
 
 export CONCOM_DESK_ROOT="$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \

@@ -1,31 +1,8 @@
 """The window. Only this package imports Qt.
 
-PySide6 6.12 on CPython 3.11 hands back `None` from every void method without
-taking a reference to it (and is off by one on True/False in places). CPython
-3.12 made these singletons immortal, so there the slip is harmless; on 3.11 the
-count of `None` falls by one per call (`label.setText`, `view.update`, ...) and
-after a few thousand calls the interpreter aborts with "deallocating None".
-Until the binding is fixed, the three singletons get the immortal reference
-count CPython 3.12 gives them. See tests/ui/test_singleton_guard.py.
+PySide6-Essentials 6.12.0 on CPython 3.11 returns `None` from void methods
+without taking a reference to it; after a few thousand calls the interpreter
+aborts ("deallocating None"). pyproject.toml excludes that release on Python
+before 3.12 (3.12 made None immortal); tests/ui/test_binding_keeps_none_alive.py
+would catch a binding that brings the fault back.
 """
-
-from __future__ import annotations
-
-import ctypes
-import platform
-import sys
-
-# Far above any count a session reaches, far below overflow (CPython 3.12 uses 2**32-1).
-_IMMORTAL = 1 << 40
-
-
-def _make_singletons_immortal() -> None:
-    if sys.version_info >= (3, 12) or platform.python_implementation() != "CPython":
-        return
-    for singleton in (None, True, False):
-        refcount = ctypes.c_ssize_t.from_address(id(singleton))  # ob_refcnt is the first field
-        if refcount.value < _IMMORTAL // 2:
-            refcount.value += _IMMORTAL
-
-
-_make_singletons_immortal()

@@ -1,4 +1,5 @@
-"""Thousands of void Qt calls must not bring the interpreter down (see concom_desk/ui)."""
+"""Thousands of void Qt calls must not bring the interpreter down: the Qt binding
+in use keeps its references to None straight (see concom_desk/ui/__init__.py)."""
 
 from __future__ import annotations
 
