@@ -1,0 +1,192 @@
+"""The audit trail, kept by the database itself.
+
+Why triggers and not SQLAlchemy flush events: the brief is "every insert, update and
+delete, through any code path". Flush events see only ORM unit-of-work changes; they
+miss `session.execute(update(...))`, bulk inserts, raw SQL and a future helper's
+sqlite3 connection. An AFTER trigger on each table sees every row change, runs inside
+the statement's transaction (so the entry commits or rolls back with the change), and
+costs one INSERT per row.
+
+The trigger needs three things SQLite does not have: who is acting (OS login and the
+initials set in the app) and a sha256 for the hash chain. They are SQL functions the
+program registers on each of its connections (`register_audit_functions`). A tool that
+opens the file without them (the sqlite3 shell, a spreadsheet's ODBC driver) cannot
+write at all: its trigger fails with "no such function", the statement is rolled back.
+That is the guard on raw writes: nothing changes the record without an audit entry.
+
+The triggers are generated from the live schema (PRAGMA table_info), not from the
+models, so that each migration can call `install_audit_triggers` at its end and get
+triggers matching the tables as they are at that revision.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+
+AUDIT_TABLE = "audit_entry"
+NEVER_DELETED = {
+    "filing": "a filing is never deleted: void it with a reason",
+    "enforcement_case": "an enforcement case is never deleted: void it with a reason",
+}
+_NOT_AUDITED = {AUDIT_TABLE, "alembic_version"}
+_TRIGGER_PREFIXES = ("audit_", "guard_")
+
+
+@dataclass
+class Actor:
+    """Who is making changes: the OS login (taken, not typed) and initials set in the app."""
+
+    os_user: str
+    initials: str = ""
+
+    @classmethod
+    def current(cls, initials: str = "") -> Actor:
+        try:
+            login = getpass.getuser()
+        except (KeyError, OSError):  # no login name (some service accounts)
+            login = "unknown"
+        return cls(os_user=login, initials=initials)
+
+
+def entry_hash(prev_hash: str, at: str, os_user: str, initials: str, table_name: str,
+               record_id: int, action: str, old_values: str | None,
+               new_values: str | None) -> str:
+    """The sha256 of one entry, chained to the one before. JSON of the list keeps the
+    fields apart unambiguously (no separator can be forged inside a value)."""
+    payload = json.dumps([prev_hash, at, os_user, initials, table_name, record_id, action,
+                          old_values, new_values], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def register_audit_functions(dbapi_connection: sqlite3.Connection, actor: Actor) -> None:
+    """Make the functions the audit triggers call available on this connection.
+    `actor` is read at each call, so changing its initials takes effect at once."""
+    dbapi_connection.create_function("concom_os_user", 0, lambda: actor.os_user)
+    dbapi_connection.create_function("concom_initials", 0, lambda: actor.initials)
+    dbapi_connection.create_function("concom_audit_hash", 9, entry_hash)
+
+
+def _quote(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _row_json(columns: Iterable[str], alias: str) -> str:
+    pairs = ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in columns)
+    return f"json_object({pairs})"
+
+
+def _audit_trigger(table: str, columns: list[str], action: str) -> str:
+    when = {"insert": "INSERT", "update": "UPDATE", "delete": "DELETE"}[action]
+    row = "OLD" if action == "delete" else "NEW"
+    old = _row_json(columns, "OLD") if action != "insert" else "NULL"
+    new = _row_json(columns, "NEW") if action != "delete" else "NULL"
+    return f"""
+CREATE TRIGGER audit_{table}_{action} AFTER {when} ON {_quote(table)}
+BEGIN
+  INSERT INTO {AUDIT_TABLE} (at, os_user, initials, table_name, record_id, action,
+                            old_values, new_values, prev_hash, entry_hash)
+  SELECT e.at, e.u, e.i, '{table}', {row}.id, '{action}', e.ov, e.nv, e.ph,
+         concom_audit_hash(e.ph, e.at, e.u, e.i, '{table}', {row}.id, '{action}', e.ov, e.nv)
+  FROM (SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS at,
+               concom_os_user() AS u, concom_initials() AS i, {old} AS ov, {new} AS nv,
+               coalesce((SELECT entry_hash FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1), '')
+               AS ph) AS e;
+END"""
+
+
+def _guard_triggers() -> list[str]:
+    statements = [
+        f"CREATE TRIGGER guard_{AUDIT_TABLE}_update BEFORE UPDATE ON {AUDIT_TABLE} "
+        "BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only: entries cannot be "
+        "changed'); END",
+        f"CREATE TRIGGER guard_{AUDIT_TABLE}_delete BEFORE DELETE ON {AUDIT_TABLE} "
+        "BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only: entries cannot be "
+        "deleted'); END",
+    ]
+    for table, message in NEVER_DELETED.items():
+        statements.append(
+            f"CREATE TRIGGER guard_{table}_delete BEFORE DELETE ON {table} "
+            f"BEGIN SELECT RAISE(ABORT, '{message}'); END"
+        )
+    return statements
+
+
+def audited_tables(connection: Connection) -> list[str]:
+    names = connection.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name"
+    ).scalars().all()
+    return [n for n in names if n not in _NOT_AUDITED and not n.startswith("_alembic")]
+
+
+def install_audit_triggers(connection: Connection) -> None:
+    """Drop and re-create every audit and guard trigger from the schema as it is now."""
+    existing = connection.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+    ).scalars().all()
+    for name in existing:
+        if name.startswith(_TRIGGER_PREFIXES):
+            connection.exec_driver_sql(f"DROP TRIGGER {_quote(name)}")
+    tables = audited_tables(connection)
+    for table in tables:
+        columns = [row[1] for row in connection.exec_driver_sql(
+            f"PRAGMA table_info({_quote(table)})")]
+        for action in ("insert", "update", "delete"):
+            connection.exec_driver_sql(_audit_trigger(table, columns, action))
+    for statement in _guard_triggers():
+        table = statement.split(" ON ")[1].split()[0]
+        if table == AUDIT_TABLE or table in tables:
+            connection.exec_driver_sql(statement)
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    """The result of checking the audit chain. `first_broken_id` is None when sound."""
+
+    entries: int
+    first_broken_id: int | None = None
+    problem: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.first_broken_id is None
+
+    def describe(self) -> str:
+        if self.ok:
+            return f"audit trail sound: {self.entries} entries, chain unbroken"
+        return f"audit trail broken at entry {self.first_broken_id}: {self.problem}"
+
+
+def verify_audit_chain(connection: Connection) -> ChainReport:
+    """Walk the audit trail in order and report the first entry that does not match:
+    its stored hash is not the hash of its contents (a changed row), or its `prev_hash`
+    is not the hash of the entry before it (a removed or inserted row)."""
+    rows = connection.exec_driver_sql(
+        f"SELECT id, at, os_user, initials, table_name, record_id, action, old_values, "
+        f"new_values, prev_hash, entry_hash FROM {AUDIT_TABLE} ORDER BY id"
+    )
+    previous = ""
+    count = 0
+    for row in rows:
+        count += 1
+        entry_id, at, user, initials, table, record, action, old, new, prev, stored = row
+        if prev != previous:
+            return ChainReport(count, entry_id, "it does not follow the entry before it "
+                                                "(an entry was removed, added or changed)")
+        if entry_hash(prev, at, user, initials, table, record, action, old, new) != stored:
+            return ChainReport(count, entry_id, "its contents were changed after it was written")
+        previous = stored
+    return ChainReport(count)
+
+
+def describe_row(values: dict[str, Any]) -> str:
+    """One line for a log or a history view: 'status: received, file_no: 2026-014'."""
+    return ", ".join(f"{k}: {v}" for k, v in values.items() if v not in (None, ""))

@@ -1,0 +1,167 @@
+"""Opening the commission's database and working in transactions.
+
+    db = open_database(path)            # checks, locks, migrates; raises UserError
+    db.set_initials("JB")               # who is at the keyboard (audit trail)
+    with db.session() as session:       # one transaction: commit on success,
+        session.add(Filing(...))        # rollback on any exception
+    db.close()
+
+Durability: WAL journal with synchronous=FULL. In WAL mode FULL syncs the log on
+every commit, so a transaction the program reported as saved survives a power cut;
+NORMAL would only protect the file's integrity, not the last commits. WAL also lets
+a backup read while the window keeps working. (WAL needs shared memory, which is why
+a database on a network share gets a warning: see concom_desk.store.location.)
+
+Transactions: Python's sqlite3 module (before 3.12) opens transactions lazily and
+not for reads, so a session's reads could see two different states of the file. The
+driver's own handling is switched off and each SQLAlchemy transaction emits BEGIN
+itself: `session()` uses BEGIN IMMEDIATE (takes the write lock at once, so a write
+never fails half-way because another connection wrote first); `read_session()` uses
+a deferred BEGIN and is never committed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+from concom_desk.store.audit import Actor, register_audit_functions
+from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
+from concom_desk.store.lock import DatabaseLock
+from concom_desk.store.schema import bring_schema_up_to_date
+
+BUSY_TIMEOUT_SECONDS = 10
+
+
+def _configure_connection(dbapi_connection: sqlite3.Connection, actor: Actor) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (see above)
+    register_audit_functions(dbapi_connection, actor)
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        # Our triggers call our own SQL functions; builds that default to an untrusted
+        # schema would refuse that. The file is ours (application_id was checked).
+        cursor.execute("PRAGMA trusted_schema = ON")
+    finally:
+        cursor.close()
+
+
+def make_engine(path: Path, actor: Actor) -> Engine:
+    """An engine on `path` whose connections carry the audit functions and pragmas.
+    Used by `open_database`; also by tools (backup, check) that need a connection
+    configured the same way."""
+    engine = create_engine(
+        f"sqlite:///{path}",
+        connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        _configure_connection(dbapi_connection, actor)
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+class Database:
+    """An open ConCom Desk database. Create it with `open_database`."""
+
+    def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None):
+        self.path = path
+        self.engine = engine
+        self.actor = actor
+        self._lock = lock
+        self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
+        self._read_sessions = sessionmaker(
+            bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
+        )
+
+    # -- who is acting -------------------------------------------------------------
+    @property
+    def initials(self) -> str:
+        return self.actor.initials
+
+    def set_initials(self, initials: str) -> None:
+        """The initials written in every later audit entry (next to the OS login)."""
+        self.actor.initials = initials.strip().upper()[:10]
+
+    # -- transactions --------------------------------------------------------------
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """One transaction: committed when the block ends normally, rolled back (and the
+        exception re-raised) otherwise. Nothing is ever half-written."""
+        with self._write_sessions() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def read_session(self) -> Iterator[Session]:
+        """A consistent read of the database; anything written here is discarded (the
+        transaction is rolled back when the block ends). Objects read stay usable after
+        the block, detached, with the values they had."""
+        with self._read_sessions() as session:
+            yield session
+
+    # -- life cycle ----------------------------------------------------------------
+    def close(self) -> None:
+        self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._lock is not None
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Database {self.path}>"
+
+
+def open_database(path: Path | str | None = None, *, initials: str = "",
+                  lock: bool = True) -> Database:
+    """Open (creating or upgrading as needed) the commission's database at `path`
+    (default: `concom_desk.paths.default_db_path()`).
+
+    Raises UserError, with the file left untouched, for a file that is not a ConCom
+    Desk database, one written by a newer program, or one another program has open.
+    `lock=False` is for read-only tools that must work beside a running program.
+    """
+    from concom_desk.paths import default_db_path
+
+    db_path = Path(path) if path is not None else default_db_path()
+    db_path = db_path.expanduser().absolute()
+    check_file_identity(db_path)
+    db_lock = DatabaseLock(db_path) if lock else None
+    if db_lock is not None:
+        db_lock.acquire()
+    try:
+        actor = Actor.current()
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        bring_schema_up_to_date(db_path, actor)
+        engine = make_engine(db_path, actor)
+    except BaseException:
+        if db_lock is not None:
+            db_lock.release()
+        raise
+    database = Database(db_path, engine, actor, db_lock)
+    database.set_initials(initials)
+    return database
+
+
+__all__ = ["APPLICATION_ID", "Database", "make_engine", "open_database"]

@@ -1,0 +1,65 @@
+"""Every table of the commission's record, one module per area.
+
+Importing this package registers all models on `Base.metadata`.
+"""
+
+from concom_desk.store.models.abutters import NOTICE_METHODS, Abutter, AbutterNotice
+from concom_desk.store.models.audit import AuditEntry
+from concom_desk.store.models.base import Base
+from concom_desk.store.models.commission import (
+    MEMBER_ROLES,
+    CommissionSettings,
+    Member,
+    majority_of,
+    members_in_office,
+)
+from concom_desk.store.models.decisions import (
+    CONDITION_KINDS,
+    DECISION_KINDS,
+    DENIAL_KINDS,
+    Condition,
+    Decision,
+    StandardCondition,
+)
+from concom_desk.store.models.documents import GeneratedDocument
+from concom_desk.store.models.enforcement import (
+    CASE_STATUSES,
+    FINE_KINDS,
+    ORDER_KINDS,
+    EnforcementCase,
+    EnforcementOrder,
+    Fine,
+    FinePayment,
+    Inspection,
+    Violation,
+)
+from concom_desk.store.models.filings import (
+    FILING_DATE_FIELDS,
+    FILING_KINDS,
+    FILING_STATUSES,
+    Filing,
+)
+from concom_desk.store.models.meetings import (
+    HEARING_STATUSES,
+    MEETING_KINDS,
+    VOTE_CHOICES,
+    Attendance,
+    Continuance,
+    Hearing,
+    HearingWaiver,
+    Meeting,
+    MemberVote,
+    Vote,
+)
+from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
+
+__all__ = [
+    "CASE_STATUSES", "CONDITION_KINDS", "DECISION_KINDS", "DENIAL_KINDS", "FILING_DATE_FIELDS",
+    "FILING_KINDS", "FILING_STATUSES", "FINE_KINDS", "HEARING_STATUSES", "MEETING_KINDS",
+    "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
+    "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
+    "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
+    "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
+    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition", "Vote",
+    "Violation", "majority_of", "members_in_office",
+]

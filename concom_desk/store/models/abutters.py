@@ -1,0 +1,54 @@
+"""Abutters of a filing and the notices mailed to them.
+
+An abutter is one owner as the assessor lists them (one mailing address, possibly
+several parcels); an abutter notice is one mailing of one letter to that owner,
+with its certified article number and the green card when it comes back.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import Boolean, Date, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from concom_desk.store.models.base import Base, one_of, ref
+
+NOTICE_METHODS = ("certified", "hand", "first_class", "certificate_of_mailing")
+
+
+class Abutter(Base):
+    __tablename__ = "abutter"
+
+    filing_id: Mapped[int] = ref("filing", nullable=False)
+    owner_name: Mapped[str] = mapped_column(String(200))
+    care_of: Mapped[str] = mapped_column(String(200), default="")
+    address_line1: Mapped[str] = mapped_column(String(200), default="")
+    address_line2: Mapped[str] = mapped_column(String(200), default="")
+    city: Mapped[str] = mapped_column(String(100), default="")
+    state: Mapped[str] = mapped_column(String(2), default="")
+    zip: Mapped[str] = mapped_column(String(10), default="")
+    parcels: Mapped[str] = mapped_column(Text, default="")  # map-lot list, "12-34, 12-35"
+    distance_ft: Mapped[int | None] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(200), default="")  # "assessors' list 2026-03-02"
+
+    notices: Mapped[list[AbutterNotice]] = relationship(back_populates="abutter")
+
+    def parcel_list(self) -> list[str]:
+        return [p.strip() for p in self.parcels.split(",") if p.strip()]
+
+
+class AbutterNotice(Base):
+    __tablename__ = "abutter_notice"
+    __table_args__ = (one_of("method", NOTICE_METHODS),)
+
+    abutter_id: Mapped[int] = ref("abutter", nullable=False)
+    hearing_id: Mapped[int | None] = ref("hearing")
+    document_id: Mapped[int | None] = ref("generated_document")
+    method: Mapped[str] = mapped_column(String(30), default="certified")
+    certified_article_no: Mapped[str] = mapped_column(String(40), default="")
+    mailed_on: Mapped[date | None] = mapped_column(Date)
+    green_card_returned_on: Mapped[date | None] = mapped_column(Date)
+    returned_undeliverable: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    abutter: Mapped[Abutter] = relationship(back_populates="notices")

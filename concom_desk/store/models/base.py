@@ -1,0 +1,55 @@
+"""The declarative base every table of the commission's record shares.
+
+Conventions that the audit trail and the migrations rely on:
+- every table has an integer primary key named `id` (the audit trail records it);
+- money is kept in whole cents (`*_cents`), never floats, so totals add up exactly;
+- dates are `Date` (stored as ISO text by SQLite), instants are UTC;
+- closed lists of words (kinds, statuses) are text with a CHECK constraint built from
+  the tuple in the model module, so a bad value is refused by the database itself;
+- constraints have fixed names, so Alembic's batch mode can rebuild a table on SQLite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import CheckConstraint, ForeignKey, Integer, MetaData, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} id={self.id}>"
+
+
+def one_of(column: str, allowed: Iterable[str], name: str | None = None,
+           nullable: bool = False) -> CheckConstraint:
+    """CHECK that a text column holds one of the allowed words."""
+    words = ", ".join(f"'{word}'" for word in allowed)
+    test = f"{column} IN ({words})"
+    if nullable:
+        test = f"{column} IS NULL OR {test}"
+    return CheckConstraint(test, name=name or f"{column}_allowed")
+
+
+def word(length: int = 40) -> String:
+    return String(length)
+
+
+def ref(table: str, nullable: bool = True, ondelete: str = "RESTRICT") -> Any:
+    """A foreign key to `table.id`, indexed (every link is looked up both ways)."""
+    return mapped_column(ForeignKey(f"{table}.id", ondelete=ondelete), index=True,
+                         nullable=nullable)

@@ -1,0 +1,25 @@
+"""Documents the program generated: what was printed, from which template, when,
+and the sha256 of the file, so a copy handed out years later can be checked."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from concom_desk.store.models.base import Base, ref
+
+
+class GeneratedDocument(Base):
+    __tablename__ = "generated_document"
+
+    filing_id: Mapped[int | None] = ref("filing")
+    enforcement_case_id: Mapped[int | None] = ref("enforcement_case")
+    meeting_id: Mapped[int | None] = ref("meeting")
+    title: Mapped[str] = mapped_column(String(300), default="")
+    template: Mapped[str] = mapped_column(String(200))  # template name, e.g. "permit.docx"
+    path: Mapped[str] = mapped_column(Text)  # relative to the documents folder
+    created_at: Mapped[datetime] = mapped_column(DateTime)  # UTC
+    created_by: Mapped[str] = mapped_column(String(10), default="")  # initials
+    sha256: Mapped[str] = mapped_column(String(64))

@@ -1,0 +1,131 @@
+"""Enforcement: cases, violations, orders, inspections, fines and payments.
+
+An order signed by a single member (an emergency) must be ratified at the next
+meeting: `ratify_by` is the date, `ratified_meeting_id` the meeting that did it.
+Cases, like filings, are never deleted: they are voided with a reason.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import Boolean, CheckConstraint, Date, DateTime, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.parties import Party, Property
+
+CASE_STATUSES: dict[str, str] = {
+    "open": "reported or observed, under investigation",
+    "order_issued": "an enforcement order has been issued",
+    "restoration": "restoration under way",
+    "referred": "referred to town counsel or the court",
+    "closed": "resolved",
+    "void": "voided (entered in error); the reason is kept",
+}
+ORDER_KINDS = ("violation_notice", "enforcement_order", "restoration_order", "cease_and_desist")
+FINE_KINDS = ("fine", "noncriminal_ticket")
+PAYMENT_METHODS = ("check", "cash", "card", "money_order")
+
+
+class EnforcementCase(Base):
+    __tablename__ = "enforcement_case"
+    __table_args__ = (
+        one_of("status", CASE_STATUSES),
+        CheckConstraint(
+            "(status = 'void') = (voided_at IS NOT NULL AND length(trim(void_reason)) > 0)",
+            name="void_has_reason",
+        ),
+    )
+
+    case_no: Mapped[str] = mapped_column(String(30), unique=True)  # "EC-2026-007"
+    town: Mapped[str] = mapped_column(String(60))
+    opened_on: Mapped[date] = mapped_column(Date, index=True)
+    status: Mapped[str] = mapped_column(String(20), default="open", index=True)
+    property_id: Mapped[int | None] = ref("property")
+    violator_id: Mapped[int | None] = ref("party")
+    filing_id: Mapped[int | None] = ref("filing")  # the permit it concerns, if any
+    description: Mapped[str] = mapped_column(Text, default="")
+    resource_areas: Mapped[str] = mapped_column(Text, default="")
+    closed_on: Mapped[date | None] = mapped_column(Date)
+    voided_at: Mapped[datetime | None] = mapped_column(DateTime)
+    void_reason: Mapped[str] = mapped_column(Text, default="")
+
+    property: Mapped[Property | None] = relationship()
+    violator: Mapped[Party | None] = relationship()
+    violations: Mapped[list[Violation]] = relationship(order_by="Violation.number")
+    orders: Mapped[list[EnforcementOrder]] = relationship(order_by="EnforcementOrder.issued_on")
+
+
+class Violation(Base):
+    __tablename__ = "violation"
+
+    case_id: Mapped[int] = ref("enforcement_case", nullable=False)
+    number: Mapped[int] = mapped_column(Integer)
+    provision: Mapped[str] = mapped_column(String(200))  # "§330-4 (work in buffer zone)"
+    description: Mapped[str] = mapped_column(Text, default="")
+    observed_on: Mapped[date | None] = mapped_column(Date)
+    confirmed_on: Mapped[date | None] = mapped_column(Date)  # Upton: fines run from here
+    corrected_on: Mapped[date | None] = mapped_column(Date)
+
+
+class EnforcementOrder(Base):
+    __tablename__ = "enforcement_order"
+    __table_args__ = (one_of("kind", ORDER_KINDS),)
+
+    case_id: Mapped[int] = ref("enforcement_case", nullable=False)
+    order_no: Mapped[str] = mapped_column(String(30))
+    kind: Mapped[str] = mapped_column(String(30), default="enforcement_order")
+    issued_on: Mapped[date] = mapped_column(Date)
+    signed_by: Mapped[str] = mapped_column(Text, default="")  # names, one per line
+    emergency: Mapped[bool] = mapped_column(Boolean, default=False)  # single-member order
+    ratify_by: Mapped[date | None] = mapped_column(Date)
+    ratified_meeting_id: Mapped[int | None] = ref("meeting")
+    stop_work: Mapped[bool] = mapped_column(Boolean, default=False)
+    restore_by: Mapped[date | None] = mapped_column(Date)
+    file_noi_by: Mapped[date | None] = mapped_column(Date)
+    requirements: Mapped[str] = mapped_column(Text, default="")  # one per line
+    served_on: Mapped[date | None] = mapped_column(Date)
+    lifted_on: Mapped[date | None] = mapped_column(Date)
+
+
+class Inspection(Base):
+    """A site visit, for an enforcement case or for a filing (e.g. before a COC)."""
+
+    __tablename__ = "inspection"
+
+    case_id: Mapped[int | None] = ref("enforcement_case")
+    filing_id: Mapped[int | None] = ref("filing")
+    inspected_on: Mapped[date] = mapped_column(Date)
+    inspector: Mapped[str] = mapped_column(String(200), default="")
+    findings: Mapped[str] = mapped_column(Text, default="")
+    follow_up_by: Mapped[date | None] = mapped_column(Date)
+
+
+class Fine(Base):
+    __tablename__ = "fine"
+    __table_args__ = (one_of("kind", FINE_KINDS),
+                      CheckConstraint("amount_cents >= 0", name="amount_not_negative"))
+
+    case_id: Mapped[int] = ref("enforcement_case", nullable=False)
+    violation_id: Mapped[int | None] = ref("violation")
+    kind: Mapped[str] = mapped_column(String(20), default="fine")
+    offense_on: Mapped[date] = mapped_column(Date)
+    issued_on: Mapped[date | None] = mapped_column(Date)
+    amount_cents: Mapped[int] = mapped_column(Integer)
+    ticket_no: Mapped[str] = mapped_column(String(30), default="")
+    citation: Mapped[str] = mapped_column(String(200), default="")
+
+    payments: Mapped[list[FinePayment]] = relationship()
+
+
+class FinePayment(Base):
+    __tablename__ = "fine_payment"
+    __table_args__ = (one_of("method", PAYMENT_METHODS),
+                      CheckConstraint("amount_cents > 0", name="amount_positive"))
+
+    fine_id: Mapped[int] = ref("fine", nullable=False)
+    paid_on: Mapped[date] = mapped_column(Date)
+    amount_cents: Mapped[int] = mapped_column(Integer)
+    method: Mapped[str] = mapped_column(String(20), default="check")
+    receipt_no: Mapped[str] = mapped_column(String(30), default="")

@@ -1,0 +1,122 @@
+"""Filings of every kind and every date in the life of a permit.
+
+`kind` uses the deadline engine's codes (concom_desk.domain.filing_kinds.KINDS) and
+`town` the town profile id, so the engine can be called straight from a stored row.
+An amendment, an extension or a COC request points at the permit it concerns through
+`original_id`. A filing is never deleted (a database trigger refuses it): it is
+voided with a reason, and the void is in the audit trail like any other change.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import Boolean, CheckConstraint, Date, DateTime, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.parties import Party, Property
+
+FILING_KINDS: tuple[str, ...] = tuple(KINDS)
+
+# The status says where the filing stands; the dates say when it got there.
+FILING_STATUSES: dict[str, str] = {
+    "received": "received, not yet complete or not yet heard",
+    "hearing": "hearing opened (or continued), not closed",
+    "closed": "hearing closed, decision pending",
+    "issued": "decision issued (permit, determination, extension, certificate)",
+    "denied": "denied",
+    "withdrawn": "withdrawn by the applicant",
+    "expired": "permit expired without a certificate of compliance",
+    "completed": "work done and certificate of compliance issued",
+    "void": "voided (entered in error); the reason is kept",
+}
+
+# The dates a filing can carry, in the order they happen; the first eight are the
+# deadline engine's events (EVENT_NAMES), the rest are record-keeping dates.
+FILING_DATE_FIELDS: tuple[str, ...] = (
+    "received", "complete", "boards_notified", "hearing", "closed", "decided", "issued",
+    "recorded", "expires", "commenced", "completed", "occupancy",
+)
+
+
+class Filing(Base):
+    __tablename__ = "filing"
+    __table_args__ = (
+        one_of("kind", FILING_KINDS),
+        one_of("status", FILING_STATUSES),
+        CheckConstraint(
+            "(status = 'void') = (voided_at IS NOT NULL AND length(trim(void_reason)) > 0)",
+            name="void_has_reason",
+        ),
+        CheckConstraint("fee_cents >= 0 AND consultant_fee_cents >= 0 AND bond_cents >= 0",
+                        name="amounts_not_negative"),
+    )
+
+    file_no: Mapped[str] = mapped_column(String(30), unique=True)  # local number, "2026-014"
+    dep_file_no: Mapped[str] = mapped_column(String(30), default="")  # "SE 082-1234", text
+    kind: Mapped[str] = mapped_column(String(20), index=True)
+    town: Mapped[str] = mapped_column(String(60))  # town profile id
+    status: Mapped[str] = mapped_column(String(20), default="received", index=True)
+    maintenance: Mapped[bool] = mapped_column(Boolean, default=False)  # longer permit term
+    amendment_class: Mapped[str] = mapped_column(String(20), default="")  # Bourne: minor/…
+
+    applicant_id: Mapped[int | None] = ref("party")
+    owner_id: Mapped[int | None] = ref("party")
+    representative_id: Mapped[int | None] = ref("party")
+    property_id: Mapped[int | None] = ref("property")
+    original_id: Mapped[int | None] = ref("filing")  # the permit amended/extended/completed
+
+    work_description: Mapped[str] = mapped_column(Text, default="")
+    resource_areas: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+
+    received: Mapped[date | None] = mapped_column(Date, index=True)
+    complete: Mapped[date | None] = mapped_column(Date)
+    boards_notified: Mapped[date | None] = mapped_column(Date)
+    hearing: Mapped[date | None] = mapped_column(Date)  # the day the hearing was first opened
+    closed: Mapped[date | None] = mapped_column(Date)
+    decided: Mapped[date | None] = mapped_column(Date)
+    issued: Mapped[date | None] = mapped_column(Date)
+    recorded: Mapped[date | None] = mapped_column(Date)
+    recorded_book: Mapped[str] = mapped_column(String(20), default="")
+    recorded_page: Mapped[str] = mapped_column(String(20), default="")
+    expires: Mapped[date | None] = mapped_column(Date)
+    commenced: Mapped[date | None] = mapped_column(Date)
+    completed: Mapped[date | None] = mapped_column(Date)
+    occupancy: Mapped[date | None] = mapped_column(Date)
+
+    fee_cents: Mapped[int] = mapped_column(Integer, default=0)
+    fee_paid_on: Mapped[date | None] = mapped_column(Date)
+    fee_waived: Mapped[bool] = mapped_column(Boolean, default=False)
+    fee_waiver_reason: Mapped[str] = mapped_column(String(200), default="")
+    consultant_fee_cents: Mapped[int] = mapped_column(Integer, default=0)
+    consultant_fee_paid_on: Mapped[date | None] = mapped_column(Date)
+    consultant: Mapped[str] = mapped_column(String(200), default="")
+    bond_cents: Mapped[int] = mapped_column(Integer, default=0)
+    bond_form: Mapped[str] = mapped_column(String(60), default="")  # "passbook", "surety"…
+    bond_posted_on: Mapped[date | None] = mapped_column(Date)
+    bond_released_on: Mapped[date | None] = mapped_column(Date)
+
+    voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
+    void_reason: Mapped[str] = mapped_column(Text, default="")
+
+    applicant: Mapped[Party | None] = relationship(foreign_keys=[applicant_id])
+    owner: Mapped[Party | None] = relationship(foreign_keys=[owner_id])
+    representative: Mapped[Party | None] = relationship(foreign_keys=[representative_id])
+    property: Mapped[Property | None] = relationship()
+    original: Mapped[Filing | None] = relationship(
+        remote_side="Filing.id", back_populates="follow_ups"
+    )
+    follow_ups: Mapped[list[Filing]] = relationship(back_populates="original")
+
+    def event_dates(self) -> dict[str, date]:
+        """The known dates of the deadline engine's events for this kind of filing."""
+        allowed = KINDS[self.kind].events
+        found = {event: getattr(self, event) for event in allowed}
+        return {event: day for event, day in found.items() if day is not None}
+
+    def flags(self) -> frozenset[str]:
+        return frozenset({"maintenance"} if self.maintenance else set())
+

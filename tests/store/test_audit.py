@@ -1,0 +1,154 @@
+"""The audit trail: every change by any code path, who made it, old → new values,
+append-only, chained so that tampering shows."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from concom_desk.errors import UserError
+from concom_desk.store import Database, verify_audit_chain, void_filing
+from concom_desk.store.audit import Actor
+from concom_desk.store.models import AuditEntry, EnforcementCase, Filing, Party
+
+
+def _entries(db: Database) -> list[AuditEntry]:
+    with db.read_session() as s:
+        return list(s.scalars(select(AuditEntry).order_by(AuditEntry.id)))
+
+
+def test_orm_insert_update_delete_are_recorded_with_who_and_values(db: Database) -> None:
+    with db.session() as s:
+        s.add(Party(name="Jane Doe", city="Upton"))
+    db.set_initials("mk")
+    with db.session() as s:
+        s.scalars(select(Party)).one().city = "Grafton"
+    with db.session() as s:
+        s.delete(s.scalars(select(Party)).one())
+    inserted, changed, deleted = _entries(db)
+    assert (inserted.table_name, inserted.action, inserted.initials) == ("party", "insert", "JB")
+    assert inserted.new()["name"] == "Jane Doe" and inserted.old_values is None
+    assert (changed.action, changed.initials) == ("update", "MK")
+    assert changed.changes() == {"city": ("Upton", "Grafton")}
+    assert deleted.action == "delete" and deleted.old()["city"] == "Grafton"
+    assert deleted.new_values is None
+    assert {e.record_id for e in (inserted, changed, deleted)} == {inserted.new()["id"]}
+    assert inserted.os_user == Actor.current().os_user
+    assert inserted.at.endswith("Z")  # UTC
+
+
+def test_raw_sql_and_bulk_statements_are_recorded_too(db: Database) -> None:
+    with db.session() as s:
+        s.execute(text("INSERT INTO party (name, kind, care_of, address_line1, address_line2, "
+                       "city, state, zip, phone, email) VALUES ('Raw Co', 'company', '', '', "
+                       "'', '', 'MA', '', '', '')"))
+        s.execute(update(Party).values(phone="508-555-0100"))
+    with db.engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE party SET email = 'raw@example.org'")
+    actions = [(e.table_name, e.action, sorted(e.changes())) for e in _entries(db)]
+    assert actions == [("party", "insert", sorted(_entries(db)[0].new())),
+                       ("party", "update", ["phone"]),
+                       ("party", "update", ["email"])]
+
+
+def test_audit_rows_roll_back_with_the_change(db: Database) -> None:
+    with pytest.raises(RuntimeError), db.session() as s:
+        s.add(Party(name="Never Saved"))
+        s.flush()
+        raise RuntimeError("boom")
+    assert _entries(db) == []
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE audit_entry SET initials = 'XX'",
+    "DELETE FROM audit_entry",
+])
+def test_the_trail_is_append_only(db: Database, statement: str) -> None:
+    with db.session() as s:
+        s.add(Party(name="Jane Doe"))
+    with pytest.raises(IntegrityError, match="append-only"), db.engine.begin() as c:
+        c.exec_driver_sql(statement)
+    assert len(_entries(db)) == 1
+
+
+def test_filings_and_cases_are_voided_never_deleted(db: Database) -> None:
+    with db.session() as s:
+        s.add(Filing(file_no="2026-001", kind="rda", town="upton"))
+        s.add(EnforcementCase(case_no="EC-1", town="upton", opened_on=date(2026, 1, 5)))
+    for table in ("filing", "enforcement_case"):
+        with pytest.raises(IntegrityError, match="void it with a reason"), \
+                db.engine.begin() as c:
+            c.exec_driver_sql(f"DELETE FROM {table}")
+    with pytest.raises(UserError, match="say why"), db.session() as s:
+        void_filing(s.scalars(select(Filing)).one(), "  ")
+    with db.session() as s:
+        void_filing(s.scalars(select(Filing)).one(), "entered twice; see 2026-002")
+    with db.read_session() as s:
+        filing = s.scalars(select(Filing)).one()
+        assert (filing.status, filing.void_reason) == ("void", "entered twice; see 2026-002")
+    last = _entries(db)[-1]
+    assert last.changes()["status"] == ("received", "void")
+
+
+def test_chain_is_sound_after_ordinary_work(db: Database) -> None:
+    with db.session() as s:
+        s.add_all([Party(name=f"Owner {n}") for n in range(5)])
+    with db.engine.connect() as c:
+        report = verify_audit_chain(c)
+    assert report.ok and report.entries == 5
+
+
+def _tamper(db_path: Path, sql: str) -> None:
+    """What someone with the sqlite3 shell could do: drop the guard, then edit."""
+    raw = sqlite3.connect(db_path)
+    raw.execute("DROP TRIGGER guard_audit_entry_update")
+    raw.execute("DROP TRIGGER guard_audit_entry_delete")
+    raw.execute(sql)
+    raw.commit()
+    raw.close()
+
+
+@pytest.mark.parametrize(("sql", "broken", "problem"), [
+    ("UPDATE audit_entry SET new_values = replace(new_values, 'Owner 2', 'Owner X') "
+     "WHERE id = 3", 3, "contents were changed"),
+    ("DELETE FROM audit_entry WHERE id = 2", 3, "does not follow"),
+])
+def test_chain_verification_finds_the_first_tampered_entry(
+        db: Database, db_path: Path, sql: str, broken: int, problem: str) -> None:
+    with db.session() as s:
+        for n in range(5):
+            s.add(Party(name=f"Owner {n}"))
+            s.flush()
+    _tamper(db_path, sql)
+    with db.engine.connect() as c:
+        report = verify_audit_chain(c)
+    assert report.first_broken_id == broken
+    assert problem in report.describe()
+
+
+def test_a_tool_without_the_program_cannot_write(db: Database, db_path: Path) -> None:
+    with db.session() as s:
+        s.add(Party(name="Jane Doe"))
+    raw = sqlite3.connect(db_path)
+    with pytest.raises(sqlite3.OperationalError, match="no such function"):
+        raw.execute("UPDATE party SET name = 'Sneaky'")
+    raw.rollback()
+    raw.close()
+    with db.read_session() as s:
+        assert s.scalars(select(Party.name)).one() == "Jane Doe"
+
+
+def test_values_are_json_objects_of_every_column(db: Database) -> None:
+    with db.session() as s:
+        s.add(Filing(file_no="2026-001", kind="noi", town="upton", received=date(2026, 3, 2)))
+    entry = _entries(db)[0]
+    values = json.loads(entry.new_values or "{}")
+    assert values["received"] == "2026-03-02" and values["file_no"] == "2026-001"
+    assert "void_reason" in values
+
