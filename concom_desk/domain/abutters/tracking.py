@@ -66,7 +66,7 @@ class NoticeTracking:
     article_number: str
     mailed: date | None
     green_card: date | None
-    hand_delivered: bool = False
+    method: str = "certified"  # only certified mail has an article number and a green card
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def closing_problems(notices: Iterable[NoticeTracking], notice_by: date | None,
                 f"mailed {notice.mailed:%B} {notice.mailed.day}, {notice.mailed.year}, after "
                 f"the last day to notify abutters ({notice_by:%B} {notice_by.day}, "
                 f"{notice_by.year})"))
-        if notice.hand_delivered:
+        if notice.method != "certified":
             continue
         if not notice.article_number:
             found.append(ClosingProblem(notice.owner_name, "no certified-mail article number"))

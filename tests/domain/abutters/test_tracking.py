@@ -71,3 +71,8 @@ def test_late_and_unmailed_notices_are_listed() -> None:
 def test_no_notices_at_all_is_a_problem() -> None:
     assert [str(p) for p in closing_problems([], None, False)] == [
         "no abutter notices are recorded for this filing"]
+
+
+def test_hand_delivered_notices_need_no_card_or_article_number() -> None:
+    hand = NoticeTracking("Neighbor", "", date(2026, 6, 1), None, method="hand")
+    assert closing_problems([hand], HEARING_NOTICE_BY, green_cards_required=True) == []
