@@ -8,6 +8,7 @@ rejected instead of read as an empty cell.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 from zipfile import BadZipFile
@@ -36,18 +37,21 @@ def read_assessor_sheet(path: Path) -> AssessorSheet:
     except OSError as exc:
         raise UserError(f"{path.name}: cannot be read ({exc.strerror})") from None
     if suffix in XLSX_SUFFIXES or data[:4] == b"PK\x03\x04":
-        return read_xlsx(path)
+        return read_xlsx_bytes(data, path.name)
     return read_csv_bytes(data, path.name)
 
 
-def read_xlsx(path: Path) -> AssessorSheet:
+def read_xlsx_bytes(data: bytes, source: str) -> AssessorSheet:
+    """A workbook, whatever its file is named (a workbook saved as "list.csv" happens)."""
     import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
-        values_book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        formula_book = openpyxl.load_workbook(path, read_only=True, data_only=False)
-    except (BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise UserError(f"{path.name}: not a readable Excel workbook ({exc})") from None
+        values_book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        formula_book = openpyxl.load_workbook(io.BytesIO(data), read_only=True,
+                                              data_only=False)
+    except (BadZipFile, InvalidFileException, KeyError, OSError, ValueError) as exc:
+        raise UserError(f"{source}: not a readable Excel workbook ({exc})") from None
     try:
         values_sheet = values_book.worksheets[0]
         formula_sheet = formula_book.worksheets[0]
@@ -60,7 +64,7 @@ def read_xlsx(path: Path) -> AssessorSheet:
     finally:
         values_book.close()
         formula_book.close()
-    return sheet_from_rows(numbered, path.name)
+    return sheet_from_rows(numbered, source)
 
 
 def _merge(value: Any, formula: Any) -> Cell:

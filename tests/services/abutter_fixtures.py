@@ -95,3 +95,40 @@ GOOD_ROWS: tuple[tuple[str, ...], ...] = (
     ("12-36", "16 POND ST", "GREENWAY LAND TRUST INC", "P.O. BOX 9", "HOPEDALE", "MA", "01747"),
     ("13-1", "1 MILL RD", "O'BRIEN JOHN & MARY", "1 MILL RD", "UPTON", "MA", "01568"),
 )
+
+
+def write_xlsx(path: Path, rows: Sequence[Sequence[object]], header: Sequence[str] = HEADER,
+               title_rows: Sequence[str] = (), blank_rows_after: Sequence[int] = (),
+               cached: dict[str, str] | None = None) -> Path:
+    """A workbook as an assessor's office saves one. `cached` gives formula cells
+    (by reference, e.g. "C3") the value Excel would have stored beside the formula."""
+    import re
+    import zipfile
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for title in title_rows:
+        sheet.append([title])
+    if title_rows:
+        sheet.append([])
+    sheet.append(list(header))
+    for index, row in enumerate(rows):
+        sheet.append(list(row))
+        if index in blank_rows_after:
+            sheet.append([])
+    book.save(str(path))
+    if cached:
+        # openpyxl writes no cached value for a formula; Excel does: add it.
+        with zipfile.ZipFile(path) as source:
+            parts = {name: source.read(name) for name in source.namelist()}
+        xml = parts["xl/worksheets/sheet1.xml"].decode("utf-8")
+        for ref, value in cached.items():
+            xml = re.sub(rf'<c r="{ref}"([^>]*)><f>(.*?)</f><v\s*/?>(</v>)?',
+                         rf'<c r="{ref}" t="str"><f>\2</f><v>{value}</v>', xml)
+        parts["xl/worksheets/sheet1.xml"] = xml.encode("utf-8")
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+            for name, data in parts.items():
+                target.writestr(name, data)
+    return path

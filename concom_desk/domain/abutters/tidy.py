@@ -52,9 +52,17 @@ def repair_mojibake(text: str) -> str:
     """'JosÃ©' → 'José': UTF-8 text that went through Windows-1252 on the way."""
     if not _MOJIBAKE.search(text):
         return text
+    raw = bytearray()
+    for char in text:
+        try:
+            raw += char.encode("cp1252")
+        except UnicodeEncodeError:
+            if ord(char) > 0xFF:
+                return text
+            raw.append(ord(char))  # the five bytes cp1252 leaves undefined pass through
     try:
-        return text.encode("cp1252").decode("utf-8")
-    except UnicodeError:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
         return text
 
 
