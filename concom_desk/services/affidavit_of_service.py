@@ -16,6 +16,7 @@ from docx.shared import Inches, Pt
 
 from concom_desk.domain.abutters.mailing import MailingPiece
 from concom_desk.services.docx_layout import (
+    add_rows_like,
     fix_table_layout,
     keep_row_together,
     repeat_as_header,
@@ -25,8 +26,9 @@ from concom_desk.services.docx_layout import (
     write_lines,
 )
 
+# RRR: return receipt requested (the green card).
 METHOD_WORDS = {
-    "certified": "Certified mail, return receipt requested",
+    "certified": "Certified mail, RRR",
     "hand": "Hand delivery",
     "first_class": "First-class mail",
     "certificate_of_mailing": "Certificate of mailing",
@@ -107,18 +109,22 @@ def write_affidavit(facts: AffidavitFacts, pieces: Sequence[MailingPiece], out: 
 
 def _notice_table(document: WordDocument, pieces: Sequence[MailingPiece],
                   step: Callable[[], None] | None) -> None:
-    columns = (("No.", 0.4), ("Name and mailing address", 2.6), ("Parcel(s)", 1.5),
-               ("How notified", 1.0), ("Article number", 1.0))
+    columns = (("No.", 0.4), ("Name and mailing address", 2.3), ("Parcel(s)", 1.5),
+               ("How notified", 0.95), ("Article number", 1.35))
     table = document.add_table(rows=1, cols=len(columns))
+    fix_table_layout(table, [Inches(width) for _, width in columns])
     set_borders(table)
     set_cell_margins(table, left=Inches(0.05), right=Inches(0.05), top=Inches(0.02),
                      bottom=Inches(0.02))
     repeat_as_header(table.rows[0])
     for cell, (title, _) in zip(row_cells(table.rows[0], table), columns, strict=True):
         write_lines(cell, [title], size=Pt(9), bold_first=True)
-    for piece in pieces:
-        row = table.add_row()
-        keep_row_together(row)
+    if not pieces:
+        return
+    model = table.add_row()
+    keep_row_together(model)
+    rows = [model, *add_rows_like(table, model, len(pieces) - 1)]
+    for piece, row in zip(pieces, rows, strict=True):
         cells = row_cells(row, table)
         write_lines(cells[0], [str(piece.number)], size=Pt(9))
         write_lines(cells[1], piece.envelope_lines, size=Pt(9))
@@ -127,4 +133,3 @@ def _notice_table(document: WordDocument, pieces: Sequence[MailingPiece],
         write_lines(cells[4], [piece.article_number], size=Pt(9))
         if step is not None:
             step()
-    fix_table_layout(table, [Inches(width) for _, width in columns])

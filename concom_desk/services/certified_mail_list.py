@@ -24,6 +24,7 @@ from docx.shared import Inches, Pt
 
 from concom_desk.domain.abutters.mailing import MailingPiece, Sender
 from concom_desk.services.docx_layout import (
+    add_rows_like,
     fix_table_layout,
     keep_row_together,
     repeat_as_header,
@@ -37,8 +38,8 @@ FORM_TITLE = "Firm Mailing Book For Accountable Mail"
 FORM_NAME = "PS Form 3877 layout"
 COLUMNS: tuple[tuple[str, float], ...] = (
     ("Line", 0.45),
-    ("Article Number", 1.9),
-    ("Addressee (Name, Street, City, State, & ZIP Code™)", 3.6),
+    ("Article Number", 2.2),
+    ("Addressee (Name, Street, City, State, & ZIP Code™)", 3.3),
     ("Postage", 0.75),
     ("Certified Fee", 0.75),
     ("Return Receipt Fee", 0.8),
@@ -100,7 +101,7 @@ def _top_block(document: WordDocument, sender: Sender, reference: str) -> None:
 def _articles_table(document: WordDocument, pieces: Sequence[MailingPiece],
                     step: Callable[[], None] | None) -> None:
     table = document.add_table(rows=1, cols=len(COLUMNS))
-    widths = [Inches(width) for _, width in COLUMNS]
+    fix_table_layout(table, [Inches(width) for _, width in COLUMNS])
     set_borders(table)
     set_cell_margins(table, left=Inches(0.05), right=Inches(0.05), top=Inches(0.02),
                      bottom=Inches(0.02))
@@ -109,9 +110,12 @@ def _articles_table(document: WordDocument, pieces: Sequence[MailingPiece],
     for cell, (title, _) in zip(row_cells(header, table), COLUMNS, strict=True):
         write_lines(cell, [title], size=Pt(8), bold_first=True)
         cell.vertical_alignment = WD_ALIGN_VERTICAL.CENTER
-    for piece in pieces:
-        row = table.add_row()
-        keep_row_together(row)
+    if not pieces:
+        return
+    model = table.add_row()
+    keep_row_together(model)
+    rows = [model, *add_rows_like(table, model, len(pieces) - 1)]
+    for piece, row in zip(pieces, rows, strict=True):
         cells = row_cells(row, table)
         write_lines(cells[0], [str(piece.number)])
         cells[0].paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.CENTER
@@ -119,7 +123,6 @@ def _articles_table(document: WordDocument, pieces: Sequence[MailingPiece],
         write_lines(cells[ADDRESSEE_COLUMN], piece.envelope_lines, bold_first=True)
         if step is not None:
             step()
-    fix_table_layout(table, widths)
 
 
 def _totals_block(document: WordDocument, count: int) -> None:
