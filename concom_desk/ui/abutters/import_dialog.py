@@ -1,0 +1,245 @@
+"""Import the assessor's list into a filing: pick the file, confirm the columns,
+look at the preview (rejected rows highlighted with their reasons), then
+Import — or Import skipping the rejected rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.abutters.columns import ColumnMapping
+from concom_desk.domain.abutters.fields import FIELD_LABELS, REQUIRED_FIELDS, AbutterField
+from concom_desk.domain.abutters.notices import group_notices
+from concom_desk.domain.abutters.rows import check_rows
+from concom_desk.domain.abutters.sheet import AssessorSheet
+from concom_desk.errors import UserError
+from concom_desk.services.abutter_import import (
+    AbutterListPreview,
+    ImportSummary,
+    count_abutters,
+    import_abutter_list,
+)
+from concom_desk.services.assessor_files import read_assessor_sheet
+from concom_desk.services.column_memory import mapping_for
+from concom_desk.store import Database
+from concom_desk.ui.abutters.background import BackgroundTask
+from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
+
+NOT_IN_LIST = "(not in the list)"
+FILE_FILTER = "Assessor's lists (*.csv *.xlsx *.xlsm *.txt);;All files (*)"
+
+
+class AbutterImportDialog(QDialog):
+    imported = Signal(object)  # ImportSummary
+
+    def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import the assessor's abutter list")
+        self.resize(980, 640)
+        self._db = db
+        self._filing_id = filing_id
+        self._path: Path | None = None
+        self._sheet: AssessorSheet | None = None
+        self._preview: AbutterListPreview | None = None
+        self._task: BackgroundTask | None = None
+        self._existing = count_abutters(db, filing_id)
+
+        self.file_edit = QLineEdit(readOnly=True, placeholderText="CSV or Excel file")
+        self.browse_button = QPushButton("Choose file…")
+        self.browse_button.clicked.connect(self._browse)
+        file_row = QHBoxLayout()
+        file_row.addWidget(QLabel("Assessor's list:"))
+        file_row.addWidget(self.file_edit, 1)
+        file_row.addWidget(self.browse_button)
+
+        self.mapping_note = QLabel()
+        self.combos: dict[AbutterField, QComboBox] = {}
+        form = QFormLayout()
+        for field in AbutterField:
+            combo = QComboBox()
+            combo.currentIndexChanged.connect(self._mapping_changed)
+            self.combos[field] = combo
+            star = " *" if field in REQUIRED_FIELDS else ""
+            form.addRow(f"{FIELD_LABELS[field]}{star}", combo)
+        mapping_box = QGroupBox("Columns (* needed for a letter)")
+        mapping_layout = QVBoxLayout(mapping_box)
+        mapping_layout.addWidget(self.mapping_note)
+        mapping_layout.addLayout(form)
+
+        self.preview_model = AbutterPreviewModel(self)
+        self.preview_view = QTableView()
+        self.preview_view.setModel(self.preview_model)
+        self.preview_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.preview_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.Interactive)
+        self.preview_view.horizontalHeader().setStretchLastSection(True)
+        self.summary_label = QLabel("Choose the list the assessor certified.")
+        self.summary_label.setWordWrap(True)
+
+        middle = QHBoxLayout()
+        middle.addWidget(mapping_box)
+        right = QVBoxLayout()
+        right.addWidget(self.preview_view, 1)
+        right.addWidget(self.summary_label)
+        middle.addLayout(right, 1)
+
+        self.replace_check = QCheckBox(
+            f"Replace the {self._existing} owners already listed for this filing")
+        self.replace_check.setVisible(self._existing > 0)
+        self.replace_check.toggled.connect(self._update_buttons)
+        self.message_label = QLabel()
+        self.message_label.setWordWrap(True)
+        self.import_button = QPushButton("Import")
+        self.import_button.setDefault(True)
+        self.import_button.clicked.connect(lambda: self._start_import(skip=False))
+        self.skip_button = QPushButton()
+        self.skip_button.clicked.connect(lambda: self._start_import(skip=True))
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.replace_check)
+        buttons.addStretch(1)
+        buttons.addWidget(self.skip_button)
+        buttons.addWidget(self.import_button)
+        buttons.addWidget(self.close_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(file_row)
+        layout.addLayout(middle, 1)
+        layout.addWidget(self.message_label)
+        layout.addLayout(buttons)
+        self._update_buttons()
+
+    # -- choosing the file and the columns -------------------------------------------
+    def _browse(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Assessor's list", "", FILE_FILTER)
+        if name:
+            self.load_file(Path(name))
+
+    def load_file(self, path: Path) -> None:
+        self.message_label.clear()
+        try:
+            sheet = read_assessor_sheet(path)
+        except UserError as exc:
+            self._sheet = self._preview = None
+            self.preview_model.set_reading(None)
+            self.message_label.setText(str(exc))
+            self._update_buttons()
+            return
+        self._path, self._sheet = path, sheet
+        self.file_edit.setText(str(path))
+        mapping, remembered = mapping_for(sheet.header)
+        self.mapping_note.setText(
+            "Columns as chosen for the last list with these headings."
+            if remembered else "Columns guessed from the headings: check them.")
+        for field, combo in self.combos.items():
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(NOT_IN_LIST)
+            combo.addItems(list(sheet.header))
+            column = mapping.column_of(field)
+            combo.setCurrentIndex(0 if column is None else column + 1)
+            combo.blockSignals(False)
+        self._mapping_changed()
+
+    def current_mapping(self) -> ColumnMapping:
+        return ColumnMapping({field: combo.currentIndex() - 1
+                              for field, combo in self.combos.items()
+                              if combo.currentIndex() > 0})
+
+    def _mapping_changed(self) -> None:
+        if self._sheet is None:
+            return
+        mapping = self.current_mapping()
+        problems = mapping.problems(self._sheet.header)
+        if problems:
+            self._preview = None
+            self.preview_model.set_reading(None)
+            self.summary_label.setText("Choose the columns: " + "; ".join(problems) + ".")
+        else:
+            reading = check_rows(self._sheet, mapping)
+            notices = tuple(group_notices(reading.records))
+            self._preview = AbutterListPreview(self._sheet, mapping, False, reading, notices)
+            self.preview_model.set_reading(reading)
+            rejected = len(reading.rejected)
+            self.summary_label.setText(
+                f"{reading.row_count} rows: {len(notices)} notices to owners"
+                + (f"; {rejected} rows rejected (highlighted, with the reason)"
+                   if rejected else "; every row is usable") + ".")
+        self._update_buttons()
+
+    # -- importing --------------------------------------------------------------------
+    @property
+    def rejected_count(self) -> int:
+        return len(self._preview.reading.rejected) if self._preview else 0
+
+    def _update_buttons(self) -> None:
+        busy = self._task is not None
+        ready = (self._preview is not None and bool(self._preview.reading.records)
+                 and (self._existing == 0 or self.replace_check.isChecked()) and not busy)
+        self.import_button.setEnabled(ready and self.rejected_count == 0)
+        self.skip_button.setVisible(self.rejected_count > 0)
+        self.skip_button.setText(f"Import skipping {self.rejected_count} rows")
+        self.skip_button.setEnabled(ready)
+        self.browse_button.setEnabled(not busy)
+
+    def _start_import(self, skip: bool) -> None:
+        preview, path = self._preview, self._path
+        if preview is None or path is None:
+            return
+        replace = self.replace_check.isChecked()
+
+        def job(_progress: Any) -> ImportSummary:
+            return import_abutter_list(self._db, self._filing_id, path,
+                                       mapping=preview.mapping, skip_bad_rows=skip,
+                                       replace=replace, preview=preview)
+
+        self.message_label.setText("Importing…")
+        self._task = BackgroundTask(job, parent=self)
+        self._task.succeeded.connect(self._import_done)
+        self._task.failed.connect(self._import_failed)
+        self._task.finished.connect(self._task_finished)
+        self._update_buttons()
+        self._task.start()
+
+    def _import_done(self, summary: ImportSummary) -> None:
+        self.message_label.setText(summary.message)
+        if summary.imported:
+            self._existing = count_abutters(self._db, self._filing_id)
+            self.replace_check.setChecked(False)
+            self.replace_check.setText(
+                f"Replace the {self._existing} owners already listed for this filing")
+            self.replace_check.setVisible(True)
+            self.imported.emit(summary)
+
+    def _import_failed(self, message: str) -> None:
+        self.message_label.setText(message)
+
+    def _task_finished(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.deleteLater()
+        self._update_buttons()
+
+    def done(self, result: int) -> None:
+        if self._task is not None:
+            self._task.wait()  # the import is one short transaction: let it finish
+        super().done(result)
