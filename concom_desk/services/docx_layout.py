@@ -14,8 +14,8 @@ from copy import deepcopy
 from functools import lru_cache
 
 from docx.enum.table import WD_ROW_HEIGHT_RULE
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
+from docx.oxml import OxmlElement, parse_xml
+from docx.oxml.ns import nsdecls, qn
 from docx.shared import Emu, Length, Pt
 from docx.table import Table, _Cell, _Row
 
@@ -115,15 +115,17 @@ def write_lines(cell: _Cell, lines: Iterable[str], size: Pt | None = None,
                 bold_first: bool = False) -> None:
     """Each line its own paragraph, no space between them (addresses, labels).
 
-    The paragraphs are copies of a prepared one: building each through
-    python-docx's property setters is most of the time of a 500-line list."""
+    The paragraphs are parsed from prepared XML text: building each through
+    python-docx's property setters is most of the time of a 500-line list. The
+    cache holds text, never lxml elements: an element made in a worker thread
+    must not outlive that thread (lxml frees the thread's name dictionary)."""
     tc = cell._tc
     for old in tc.findall(qn("w:p")):
         tc.remove(old)
     texts = list(lines) or [""]
     for index, text in enumerate(texts):
-        paragraph = deepcopy(_prototype(size.pt if size is not None else None,
-                                        bold_first and index == 0))
+        paragraph = parse_xml(_paragraph_xml(size.pt if size is not None else None,
+                                             bold_first and index == 0))
         paragraph.find(f"{_W_R}/{_W_T}").text = text
         tc.append(paragraph)
 
@@ -132,28 +134,12 @@ _W_R, _W_T = qn("w:r"), qn("w:t")
 
 
 @lru_cache(maxsize=16)
-def _prototype(points: float | None, bold: bool) -> OxmlElement:
-    paragraph = OxmlElement("w:p")
-    properties = OxmlElement("w:pPr")
-    spacing = OxmlElement("w:spacing")
-    for key, value in (("before", "0"), ("after", "0"), ("line", "240"), ("lineRule", "auto")):
-        spacing.set(qn(f"w:{key}"), value)
-    properties.append(spacing)
-    paragraph.append(properties)
-    run = OxmlElement("w:r")
-    run_properties = OxmlElement("w:rPr")
-    if bold:
-        run_properties.append(OxmlElement("w:b"))
-    if points is not None:
-        size = OxmlElement("w:sz")
-        size.set(qn("w:val"), str(round(points * 2)))
-        run_properties.append(size)
-    run.append(run_properties)
-    text = OxmlElement("w:t")
-    text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-    run.append(text)
-    paragraph.append(run)
-    return paragraph
+def _paragraph_xml(points: float | None, bold: bool) -> str:
+    bold_xml = "<w:b/>" if bold else ""
+    size_xml = f'<w:sz w:val="{round(points * 2)}"/>' if points is not None else ""
+    return (f"<w:p {nsdecls('w')}><w:pPr><w:spacing w:before=\"0\" w:after=\"0\" "
+            f"w:line=\"240\" w:lineRule=\"auto\"/></w:pPr><w:r><w:rPr>{bold_xml}{size_xml}"
+            f"</w:rPr><w:t xml:space=\"preserve\"></w:t></w:r></w:p>")
 
 
 def add_rows_like(table: Table, model: _Row, count: int) -> list[_Row]:

@@ -60,6 +60,7 @@ class AbutterImportDialog(QDialog):
         self._sheet: AssessorSheet | None = None
         self._preview: AbutterListPreview | None = None
         self._task: BackgroundTask | None = None
+        self._spent_task: BackgroundTask | None = None
         self._existing = count_abutters(db, filing_id)
 
         self.file_edit = QLineEdit(readOnly=True, placeholderText="CSV or Excel file")
@@ -213,7 +214,7 @@ class AbutterImportDialog(QDialog):
                                        replace=replace, preview=preview)
 
         self.message_label.setText("Importing…")
-        self._task = BackgroundTask(job, parent=self)
+        self._task = BackgroundTask(job)
         self._task.succeeded.connect(self._import_done)
         self._task.failed.connect(self._import_failed)
         self._task.finished.connect(self._task_finished)
@@ -236,7 +237,11 @@ class AbutterImportDialog(QDialog):
     def _task_finished(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            task.deleteLater()
+            # `finished` is sent just before the thread really ends: wait for the end.
+            # The object is kept (not deleteLater'd from its own signal, which crashes
+            # PySide now and then) and let go when the next task starts.
+            task.wait()
+        self._spent_task = task
         self._update_buttons()
 
     def done(self, result: int) -> None:

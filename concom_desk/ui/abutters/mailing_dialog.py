@@ -56,6 +56,7 @@ class AbutterMailingDialog(QDialog):
         self._db = db
         self._filing_id = filing_id
         self._task: BackgroundTask | None = None
+        self._spent_task: BackgroundTask | None = None
         self.result: MailingResult | None = None
         self.open_buttons: dict[str, QPushButton] = {}
 
@@ -120,7 +121,7 @@ class AbutterMailingDialog(QDialog):
         def job(progress: Any) -> MailingResult:
             return make_mailing(self._db, self._filing_id, out_dir, progress)
 
-        self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,), parent=self)
+        self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,))
         self._task.progressed.connect(self._progressed)
         self._task.succeeded.connect(self._succeeded)
         self._task.failed.connect(self._failed)
@@ -172,7 +173,11 @@ class AbutterMailingDialog(QDialog):
     def _finished(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            task.deleteLater()
+            # `finished` is sent just before the thread really ends: wait for the end.
+            # The object is kept (not deleteLater'd from its own signal, which crashes
+            # PySide now and then) and let go when the next task starts.
+            task.wait()
+        self._spent_task = task
         self.progress_bar.setVisible(False)
         self.make_button.setEnabled(True)
         self.browse_button.setEnabled(True)
