@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.errors import UserError
 from concom_desk.services.town_profiles import available_profiles
 
 
@@ -23,6 +24,57 @@ def _deadlines(_: Path) -> str:
     return f"deadlines computed for {len(profiles)} town profiles"
 
 
+def _database(db_path: Path) -> str:
+    from concom_desk.services.filing_deadlines import filing_deadlines
+    from concom_desk.store import open_database
+    from concom_desk.store.models import Filing
+
+    with open_database(db_path, initials="ST") as db:
+        with db.session() as session:
+            filing = Filing(file_no="SMOKE-1", kind="noi", town="massachusetts",
+                            status="received", received=date(2026, 11, 5))
+            session.add(filing)
+        with db.read_session() as session:
+            stored = session.get(Filing, filing.id)
+            found = {d.id: d.date for d in filing_deadlines(stored)}
+    if found.get("hearing_by") != date(2026, 11, 27):
+        raise RuntimeError(f"hearing_by for a filing received 2026-11-05 came out {found}")
+    return f"database created through the migrations at {db_path.name}; hearing_by 2026-11-27"
+
+
+def _document(db_path: Path) -> str:
+    from docx import Document
+
+    from concom_desk.services.rendering import render_template
+    from concom_desk.services.template_examples import example_context
+
+    context = example_context("permit")
+    out = render_template("permit", context, db_path.parent / "smoke-permit.docx")
+    document = Document(str(out))
+    cells = (c for t in document.tables for row in t.rows for c in row.cells)
+    text = "\n".join([p.text for p in document.paragraphs] + [c.text for c in cells])
+    if "{{" in text or "{%" in text or context["filing"]["file_no"] not in text:
+        raise RuntimeError("the permit came out with unfilled fields")
+    return f"permit rendered from the bundled template ({out.stat().st_size} bytes)"
+
+
+def _backup(db_path: Path) -> str:
+    from concom_desk.store import open_database
+    from concom_desk.store.backup import make_backup
+    from concom_desk.store.models import Filing
+    from concom_desk.store.restore import restore
+
+    made = make_backup(db_path, db_path.parent / "smoke-backup.zip")
+    # Verify by using it: restore into another folder and find the filing again.
+    elsewhere = db_path.parent / "restored" / db_path.name
+    elsewhere.parent.mkdir(exist_ok=True)
+    restore(made.path, elsewhere)
+    with open_database(elsewhere, initials="ST") as db, db.read_session() as session:
+        if session.query(Filing).filter_by(file_no="SMOKE-1").count() != 1:
+            raise RuntimeError("the restored backup lacks the filing just written")
+    return f"backup made, restored elsewhere and read back ({made.path.stat().st_size} bytes)"
+
+
 def _window(_: Path) -> str:
     from concom_desk.ui.smoke import build_main_window_offscreen
 
@@ -31,11 +83,17 @@ def _window(_: Path) -> str:
 
 STEPS: list[tuple[str, Callable[[Path], str]]] = [
     ("deadlines", _deadlines),
+    ("database", _database),
+    ("document", _document),
+    ("backup", _backup),
     ("window", _window),
 ]
 
 
 def run_smoke_test(db_path: Path | None) -> int:
+    if db_path is not None and db_path.exists():
+        # It writes a test filing: never into a commission's real records.
+        raise UserError(f"{db_path} already exists; the smoke test needs a new database path")
     with tempfile.TemporaryDirectory(prefix="concom-smoke-") as scratch:
         target = db_path or Path(scratch) / "smoke.sqlite"
         for name, step in STEPS:

@@ -60,7 +60,11 @@ def run_deadlines(args: argparse.Namespace) -> int:
         print_json({d.id: d.as_json() for d in found})
         return EXIT_OK
     print(f"{profile.name} — {args.kind.lower()}")
-    if not found:
+    if not profile.covers(args.kind.strip().lower()):
+        print(f"The {profile.name} profile sets no deadline for this kind of filing: its bylaw "
+              "is silent (see the comments in the profile); the state Act's clocks may still "
+              "apply (--town massachusetts).")
+    elif not found:
         print("No deadlines follow from the dates given.")
     for deadline in found:
         print(f"{deadline.date.isoformat()}  {deadline.date:%a}  {deadline.id:<28} "

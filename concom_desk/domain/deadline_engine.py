@@ -36,19 +36,28 @@ class Deadline:
 def _resolve_base(
     rule: DeadlineRule, events: Mapping[str, date], found: Mapping[str, Deadline]
 ) -> tuple[date, str] | None:
-    """The date the period runs from, and a note when a fallback source was used."""
+    """The date the period runs from, and a note when a fallback source was used.
+
+    A fallback (the latest lawful hearing date while no hearing is booked, the
+    filing date while the date the boards got their notice is not recorded) is
+    said in the label, so nobody mistakes an estimate for the bylaw's own base.
+    """
+    wanted = rule.sources[0]
+    wanted_words = EVENT_NAMES.get(wanted, wanted.removeprefix(DEADLINE_PREFIX).replace("_", " "))
     for position, source in enumerate(rule.sources):
         if source.startswith(DEADLINE_PREFIX):
             other = found.get(source.removeprefix(DEADLINE_PREFIX))
             if other is None:
                 continue
-            note = ""
-            if position > 0:
-                wanted = EVENT_NAMES.get(rule.sources[0], rule.sources[0])
-                note = f" (no {wanted} date yet: counted from {other.label.lower()}, {other.date})"
-            return other.date, note
-        if source in events:
-            return events[source], ""
+            base, words = other.date, "the last day to " + other.label[:1].lower() + other.label[1:]
+        elif source in events:
+            base, words = events[source], EVENT_NAMES[source]
+        else:
+            continue
+        note = ""
+        if position > 0:
+            note = f" (no {wanted_words} date yet: counted from {words}, {base})"
+        return base, note
     return None
 
 
@@ -61,7 +70,10 @@ def compute_deadlines(
     """Every deadline that follows from the events, in the profile's order."""
     filing_kind = kind_named(kind)
     check_events(filing_kind, dict(events))
-    rules = profile.rules_for(filing_kind.code, flags)
+    # A deadline made moot by a later event (an NOI presumed lapsed once the permit
+    # has issued) is left out rather than shown as missed.
+    rules = [rule for rule in profile.rules_for(filing_kind.code, flags)
+             if rule.until is None or rule.until not in events]
     found: dict[str, Deadline] = {}
     pending = list(rules)
     # Rules may depend on each other; a few passes settle a profile of a dozen rules.

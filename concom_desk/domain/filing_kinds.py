@@ -25,38 +25,56 @@ EVENT_NAMES: dict[str, str] = {
     "received": "receipt of the filing",
     "boards_notified": "notice to the other boards",
     "hearing": "hearing",
+    "continued": "continued hearing",
     "closed": "close of the hearing",
+    "decided": "decision vote",
     "issued": "issuance",
+    "expiry": "expiry of the permit to be extended",
     "commenced": "start of the work",
     "completed": "completion of the work",
     "occupancy": "occupancy permit",
 }
 EVENT_ORDER: tuple[str, ...] = tuple(EVENT_NAMES)
 
-_PERMIT_EVENTS = ("received", "boards_notified", "hearing", "closed", "issued", "occupancy")
+_PERMIT_EVENTS = ("received", "boards_notified", "hearing", "continued", "closed", "decided",
+                  "issued", "occupancy")
 
 KINDS: dict[str, FilingKind] = {
     kind.code: kind
     for kind in (
         FilingKind("rda", "Request for Determination of Applicability",
-                   ("received", "hearing", "closed", "issued")),
+                   ("received", "boards_notified", "hearing", "closed", "decided", "issued")),
         FilingKind("noi", "Notice of Intent / Application for Permit", _PERMIT_EVENTS),
         FilingKind("anrad", "Abbreviated Notice of Resource Area Delineation",
-                   ("received", "boards_notified", "hearing", "closed", "issued")),
+                   ("received", "boards_notified", "hearing", "continued", "closed", "decided",
+                    "issued")),
         FilingKind("amendment", "Amendment request", _PERMIT_EVENTS),
-        FilingKind("extension", "Extension request", ("received", "issued")),
-        FilingKind("coc", "Certificate of Compliance request", ("received", "issued")),
+        # The expiry date of the permit being extended anchors both the request
+        # deadline and the new expiry (an extension runs on from the old term).
+        FilingKind("extension", "Extension request", ("received", "expiry", "decided", "issued")),
+        FilingKind("coc", "Certificate of Compliance request", ("received", "decided", "issued")),
         FilingKind("emergency", "Emergency certification",
                    ("received", "issued", "commenced", "completed")),
     )
+}
+
+# Flags a filing may carry that change which rules apply (`when` / `unless`
+# in a town profile), with the words the command line and the window show.
+FILING_FLAGS: dict[str, str] = {
+    "maintenance": "a permit for recurring or continuous maintenance work",
 }
 
 # Pairs (earlier, later) that must not be reversed.
 _ORDER_RULES: tuple[tuple[str, str], ...] = (
     ("received", "boards_notified"),
     ("received", "hearing"),
+    ("hearing", "continued"),
+    ("continued", "closed"),
     ("hearing", "closed"),
     ("received", "closed"),
+    ("closed", "decided"),
+    ("received", "decided"),
+    ("decided", "issued"),
     ("closed", "issued"),
     ("received", "issued"),
     ("issued", "occupancy"),

@@ -1,4 +1,4 @@
-"""How a period of time is counted: 310 CMR 10.04, Upton ch. 330 "Time periods",
+"""How a period of time is counted: 310 CMR 10.05(1), Upton ch. 330 "Time periods",
 Bourne BWR 1.05(1).
 
 * A period of 10 days or less counts business days only, from the day after the
@@ -26,7 +26,7 @@ from enum import StrEnum
 from concom_desk.domain.ma_calendar import MASSACHUSETTS, BusinessCalendar
 
 STATE_THRESHOLD_DAYS = 10
-STATE_RULE_CITATION = "310 CMR 10.04 (time computation); Upton ch. 330; Bourne BWR 1.05(1)"
+STATE_RULE_CITATION = "310 CMR 10.05(1) (computation of time); Upton ch. 330; Bourne BWR 1.05(1)"
 
 
 class Unit(StrEnum):

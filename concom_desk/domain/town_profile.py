@@ -16,7 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
 from concom_desk.errors import UserError
@@ -40,6 +40,7 @@ class DeadlineRule:
     citation: str
     when: str | None = None  # only for filings with this flag (e.g. "maintenance")
     unless: str | None = None  # not for filings with this flag
+    until: str | None = None  # no longer shown once this event is known (it is moot)
     note: str = ""
 
     def applies_to(self, kind: str, flags: frozenset[str]) -> bool:
@@ -66,7 +67,15 @@ class DeadlineRule:
         )
         if self.count == 0:
             return f"on the day of {what}"
+        if self.count == 1:
+            unit_words = unit_words.removesuffix("s")
         return f"{self.count} {unit_words} {self.direction.value} {what}"
+
+
+# When the separate daily offenses start to count: from the first day of the
+# violation (most bylaws: "each day ... during which a violation continues"), or
+# only from the day the commission or its agent confirms it (Upton §330).
+FINE_COUNTED_FROM = ("violation", "confirmed")
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,22 @@ class Fines:
     citation: str
     noncriminal_ticket: int | None = None
     noncriminal_citation: str = ""
-    counted_from: str = "confirmed"
+    counted_from: str = "violation"
+
+
+# The keys a [fees] table may hold, with their types; anything else is a typo.
+FEE_KEYS: dict[str, type] = {
+    "citation": str,
+    "consultant_fee_cap": int,  # dollars per application
+    "consultant_fee_cap_large": int,  # a higher cap for the projects named below
+    "consultant_fee_cap_large_when": str,
+    "consultant_fee_triggers": list,  # what a project must propose before a fee may be charged
+    "consultant_fee_in_full": bool,  # the applicant reimburses the whole cost, no cap
+    "filing_fee_exempt": list,  # applicants who pay no filing fee, by the bylaw itself
+    "fee_waiver_required": list,  # cases where the commission must waive
+    "fee_waiver_allowed": list,  # cases where the commission may waive
+    "note": str,
+}
 
 
 @dataclass(frozen=True)
@@ -89,11 +113,16 @@ class TownProfile:
     deadlines: tuple[DeadlineRule, ...]
     fees: dict[str, Any] = field(default_factory=dict)
     fines: Fines | None = None
-    rules: tuple[dict[str, str], ...] = ()
+    rules: tuple[dict[str, Any], ...] = ()
     flags: tuple[str, ...] = ()
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
+
+    def covers(self, kind: str) -> bool:
+        """Whether the profile sets any deadline at all for this kind of filing
+        (Nantucket's bylaw, say, has no ANRAD procedure)."""
+        return any(kind in rule.kinds for rule in self.deadlines)
 
     def with_closures(self, dates: Iterable[date] = (), rules: Iterable[str] = ()) -> TownProfile:
         """The same profile with the town's own office closures added (from settings)."""
@@ -106,8 +135,22 @@ class TownProfile:
 
 
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
-                  "when", "unless", "note"}
+                  "when", "unless", "until", "note"}
 _TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags"}
+_TOWN_KEYS = {"id", "name", "source", "note"}
+_TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
+_FINES_KEYS = {"per_offense", "citation", "noncriminal_ticket", "noncriminal_citation",
+               "counted_from", "note"}
+_RULE_KEYS = {"id", "text", "citation", "kinds"}
+
+
+def _known_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
+    unknown = set(table) - allowed
+    if unknown:
+        raise ProfileError(
+            f"{where}: unknown key(s) {', '.join(sorted(unknown))}; "
+            f"allowed: {', '.join(sorted(allowed))}"
+        )
 
 
 def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -128,12 +171,12 @@ def _choice(value: str, allowed: Iterable[str], what: str, where: str) -> str:
     return value
 
 
-def _parse_deadline(entry: dict[str, Any], where: str) -> DeadlineRule:
-    unknown = set(entry) - _DEADLINE_KEYS
-    if unknown:
-        raise ProfileError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
+    if not isinstance(entry, dict):
+        raise ProfileError(f"{where}: must be a [[deadline]] table")
     ident = _require(entry, "id", str, where)
     where = f"{where} ({ident})"
+    _known_keys(entry, _DEADLINE_KEYS, where)
     kinds = _require(entry, "kinds", list, where)
     if not kinds:
         raise ProfileError(f"{where}: 'kinds' is empty")
@@ -144,8 +187,16 @@ def _parse_deadline(entry: dict[str, Any], where: str) -> DeadlineRule:
     if not sources:
         raise ProfileError(f"{where}: missing 'from' (the event the period runs from)")
     for source in sources:
+        if not isinstance(source, str):
+            raise ProfileError(f"{where}: 'from' must name events or 'deadline:<id>', "
+                               f"not {source!r}")
         if not source.startswith(DEADLINE_PREFIX):
             _choice(source, EVENT_NAMES, "event in 'from'", where)
+    for key in ("when", "unless"):
+        if key in entry:
+            _choice(_require(entry, key, str, where), FILING_FLAGS, f"flag in '{key}'", where)
+    if "until" in entry:
+        _choice(_require(entry, "until", str, where), EVENT_NAMES, "event in 'until'", where)
     count = _require(entry, "count", int, where)
     if count < 0:
         raise ProfileError(f"{where}: 'count' must not be negative")
@@ -164,8 +215,70 @@ def _parse_deadline(entry: dict[str, Any], where: str) -> DeadlineRule:
         citation=_require(entry, "citation", str, where),
         when=entry.get("when"),
         unless=entry.get("unless"),
+        until=entry.get("until"),
         note=entry.get("note", ""),
     )
+
+
+def _list_of_str(table: dict[str, Any], key: str, where: str) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProfileError(f"{where}: '{key}' must be a list of names")
+    return value
+
+
+def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ProfileError(f"{where}: [{key}] must be a table")
+    return value
+
+
+def _parse_fines(raw: dict[str, Any], where: str) -> Fines:
+    _known_keys(raw, _FINES_KEYS, where)
+    ticket = raw.get("noncriminal_ticket")
+    if ticket is not None:
+        ticket = _require(raw, "noncriminal_ticket", int, where)
+    fines = Fines(
+        per_offense=_require(raw, "per_offense", int, where),
+        citation=_require(raw, "citation", str, where),
+        noncriminal_ticket=ticket,
+        noncriminal_citation=raw.get("noncriminal_citation", ""),
+        counted_from=_choice(raw.get("counted_from", "violation"), FINE_COUNTED_FROM,
+                             "'counted_from'", where),
+    )
+    if fines.noncriminal_ticket is not None and not str(fines.noncriminal_citation).strip():
+        raise ProfileError(f"{where}: 'noncriminal_ticket' needs 'noncriminal_citation'")
+    return fines
+
+
+def _parse_fees(fees: dict[str, Any], where: str) -> dict[str, Any]:
+    if not fees:
+        return {}
+    _known_keys(fees, set(FEE_KEYS), where)
+    for key, kind in FEE_KEYS.items():
+        if key in fees:
+            _require(fees, key, kind, where)
+    if "citation" not in fees:
+        raise ProfileError(f"{where}: missing 'citation'")
+    return dict(fees)
+
+
+def _parse_rules(raw: Any, name: str) -> tuple[dict[str, Any], ...]:
+    if not isinstance(raw, list):
+        raise ProfileError(f"{name}: 'rule' must be [[rule]] tables")
+    rules = []
+    for index, rule in enumerate(raw, start=1):
+        where = f"{name} rule #{index}"
+        if not isinstance(rule, dict):
+            raise ProfileError(f"{where}: must be a [[rule]] table")
+        _known_keys(rule, _RULE_KEYS, where)
+        for key in ("id", "text", "citation"):
+            _require(rule, key, str, where)
+        for kind in rule.get("kinds", []):
+            _choice(kind, KINDS, "filing kind", f"{where} ({rule['id']})")
+        rules.append(dict(rule))
+    return tuple(rules)
 
 
 def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
@@ -176,40 +289,31 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     town = data.get("town")
     if not isinstance(town, dict):
         raise ProfileError(f"{name}: missing the [town] section")
+    _known_keys(town, _TOWN_KEYS, f"{name} [town]")
     ident = _require(town, "id", str, f"{name} [town]").lower()
-    time = data.get("time", {})
+    time = _table(data, "time", name)
+    _known_keys(time, _TIME_KEYS, f"{name} [time]")
     threshold = time.get("business_day_threshold", STATE_THRESHOLD_DAYS)
-    closure_rules = time.get("closure_rules", [])
+    if "business_day_threshold" in time:
+        threshold = _require(time, "business_day_threshold", int, f"{name} [time]")
+    closure_rules = _list_of_str(time, "closure_rules", f"{name} [time]")
     for rule in closure_rules:
         _choice(rule, CLOSURE_RULES, "closure rule", f"{name} [time]")
     calendar = BusinessCalendar.with_closures(rules=closure_rules)
     raw_deadlines = data.get("deadline", [])
-    if not raw_deadlines:
+    if not isinstance(raw_deadlines, list) or not raw_deadlines:
         raise ProfileError(f"{name}: no [[deadline]] entries")
     deadlines = tuple(
         _parse_deadline(entry, f"{name} deadline #{index}")
         for index, entry in enumerate(raw_deadlines, start=1)
     )
     _check_references(deadlines, name)
-    fines = None
-    if "fines" in data:
-        raw = data["fines"]
-        where = f"{name} [fines]"
-        fines = Fines(
-            per_offense=_require(raw, "per_offense", int, where),
-            citation=_require(raw, "citation", str, where),
-            noncriminal_ticket=raw.get("noncriminal_ticket"),
-            noncriminal_citation=raw.get("noncriminal_citation", ""),
-            counted_from=raw.get("counted_from", "confirmed"),
-        )
-        if fines.noncriminal_ticket is not None and not fines.noncriminal_citation:
-            raise ProfileError(f"{where}: 'noncriminal_ticket' needs 'noncriminal_citation'")
-    for index, rule in enumerate(data.get("rule", []), start=1):
-        for key in ("id", "text", "citation"):
-            _require(rule, key, str, f"{name} rule #{index}")
-    fees = data.get("fees", {})
-    if fees and "citation" not in fees:
-        raise ProfileError(f"{name} [fees]: missing 'citation'")
+    fines = _parse_fines(data["fines"], f"{name} [fines]") if "fines" in data else None
+    fees = _parse_fees(_table(data, "fees", name), f"{name} [fees]")
+    declared = _list_of_str(data, "flags", name)
+    for flag in declared:
+        _choice(flag, FILING_FLAGS, "flag", f"{name} flags")
+    used = [f for rule in deadlines for f in (rule.when, rule.unless) if f is not None]
     return TownProfile(
         id=ident,
         name=_require(town, "name", str, f"{name} [town]"),
@@ -220,8 +324,8 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         deadlines=deadlines,
         fees=fees,
         fines=fines,
-        rules=tuple(data.get("rule", [])),
-        flags=tuple(data.get("flags", [])),
+        rules=_parse_rules(data.get("rule", []), name),
+        flags=tuple(dict.fromkeys((*declared, *used))),
     )
 
 

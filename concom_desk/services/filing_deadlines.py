@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import date
 
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.town_profiles import available_profiles
-from concom_desk.store.models import Filing
+from concom_desk.store.models import Continuance, Filing, Hearing
 
 # A deadline is met once the filing has one of these dates (the act it bounds is
 # done). Deadlines not listed (an appeal period, a town's own rule) stay pending
@@ -23,9 +27,12 @@ MET_BY: dict[str, tuple[str, ...]] = {
     "hearing_by": ("hearing",),
     "legal_notice_by": ("hearing",),
     "abutter_notice_by": ("hearing",),
+    "board_notice_by": ("boards_notified",),
     "board_comment_period_ends": ("closed",),
     "decision_by": ("decided", "issued"),
     "coc_decision_by": ("decided", "issued"),
+    "recording": ("recorded",),
+    "recording_before_work": ("recorded",),
     "expires": ("completed",),
     "extension_request_by": ("completed",),
     "coc_application_by": ("completed",),
@@ -50,15 +57,33 @@ def filing_deadlines(
     filing: Filing,
     profiles: Mapping[str, TownProfile] | None = None,
     closures: Iterable[date] = (),
+    continued_to: date | None = None,
 ) -> list[Deadline]:
     """Every deadline that follows from the filing's dates, in the profile's order.
     `profiles` (from `available_profiles()`) saves re-reading the files for a list;
-    `closures` are the town's own office closure days from its settings."""
+    `closures` are the town's own office closure days from its settings;
+    `continued_to` is the date certain an open hearing is continued to (it lives in the
+    Continuance rows, see `open_continuances`), used while the hearing is not closed."""
     profile = _profile(filing, profiles)
     closures = tuple(closures)
     if closures:
         profile = profile.with_closures(closures)
-    return compute_deadlines(profile, filing.kind, filing.event_dates(), filing.flags())
+    events = filing.event_dates()
+    if (continued_to is not None and filing.closed is None
+            and "continued" in KINDS[filing.kind].events):
+        events["continued"] = continued_to
+    return compute_deadlines(profile, filing.kind, events, filing.flags())
+
+
+def open_continuances(session: Session) -> dict[int, date]:
+    """Filing id → the latest date certain of its hearing while not closed."""
+    rows = session.execute(
+        select(Hearing.filing_id, func.max(Continuance.continued_to))
+        .join(Continuance, Continuance.hearing_id == Hearing.id)
+        .where(Hearing.status.in_(("open", "continued")))
+        .group_by(Hearing.filing_id)
+    )
+    return {filing_id: day for filing_id, day in rows}
 
 
 def is_met(filing: Filing, deadline: Deadline) -> bool:
@@ -70,12 +95,13 @@ def next_deadline(
     today: date | None = None,
     profiles: Mapping[str, TownProfile] | None = None,
     closures: Iterable[date] = (),
+    continued_to: date | None = None,
 ) -> Deadline | None:
     """The earliest deadline on or after `today` whose act is not done yet, or None
     (finished filings have none)."""
     if filing.status in FINISHED_STATUSES:
         return None
     today = today or date.today()
-    pending = [d for d in filing_deadlines(filing, profiles, closures)
+    pending = [d for d in filing_deadlines(filing, profiles, closures, continued_to)
                if d.date >= today and not is_met(filing, d)]
     return min(pending, key=lambda d: d.date, default=None)

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import getpass
 import hashlib
-import json
 import sqlite3
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,11 +57,19 @@ class Actor:
 def entry_hash(prev_hash: str, at: str, os_user: str, initials: str, table_name: str,
                record_id: int, action: str, old_values: str | None,
                new_values: str | None) -> str:
-    """The sha256 of one entry, chained to the one before. JSON of the list keeps the
-    fields apart unambiguously (no separator can be forged inside a value)."""
-    payload = json.dumps([prev_hash, at, os_user, initials, table_name, record_id, action,
-                          old_values, new_values], ensure_ascii=False)
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+    """The sha256 of one entry, chained to the one before. Each field goes in with its
+    length in front (NULL as a single 0xFF byte), so no value can be forged by moving
+    text from one field to the next. Called once per row written: kept cheap."""
+    digest = hashlib.sha256()
+    for value in (prev_hash, at, os_user, initials, table_name, record_id, action,
+                  old_values, new_values):
+        if value is None:
+            digest.update(b"\xff")
+            continue
+        data = str(value).encode("utf-8")
+        digest.update(len(data).to_bytes(4, "big"))
+        digest.update(data)
+    return digest.hexdigest()
 
 
 def register_audit_functions(dbapi_connection: sqlite3.Connection, actor: Actor) -> None:
@@ -78,9 +84,19 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _row_json(columns: Iterable[str], alias: str) -> str:
-    pairs = ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in columns)
-    return f"json_object({pairs})"
+# SQLite builds may cap a function at 127 arguments; a wide table's row is built
+# in chunks (json_object, then json_set), which keeps NULLs as JSON null.
+_PAIRS_PER_CALL = 60
+
+
+def _row_json(columns: list[str], alias: str) -> str:
+    chunks = [columns[i:i + _PAIRS_PER_CALL] for i in range(0, len(columns), _PAIRS_PER_CALL)]
+    expression = "json_object({})".format(
+        ", ".join(f"'{c}', {alias}.{_quote(c)}" for c in chunks[0]))
+    for chunk in chunks[1:]:
+        pairs = ", ".join(f"'$.\"{c}\"', {alias}.{_quote(c)}" for c in chunk)
+        expression = f"json_set({expression}, {pairs})"
+    return expression
 
 
 def _audit_trigger(table: str, columns: list[str], action: str) -> str:
@@ -125,6 +141,22 @@ def audited_tables(connection: Connection) -> list[str]:
         "ORDER BY name"
     ).scalars().all()
     return [n for n in names if n not in _NOT_AUDITED and not n.startswith("_alembic")]
+
+
+def expected_triggers(connection: Connection) -> set[str]:
+    names = {f"guard_{AUDIT_TABLE}_update", f"guard_{AUDIT_TABLE}_delete"}
+    for table in audited_tables(connection):
+        names |= {f"audit_{table}_{action}" for action in ("insert", "update", "delete")}
+        if table in NEVER_DELETED:
+            names.add(f"guard_{table}_delete")
+    return names
+
+
+def missing_audit_triggers(connection: Connection) -> set[str]:
+    """Audit or guard triggers that should exist and do not (dropped outside the program)."""
+    present = set(connection.exec_driver_sql(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger'").scalars().all())
+    return expected_triggers(connection) - present
 
 
 def install_audit_triggers(connection: Connection) -> None:

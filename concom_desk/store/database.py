@@ -29,10 +29,18 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from concom_desk.store.audit import Actor, register_audit_functions
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store.audit import (
+    Actor,
+    ChainReport,
+    register_audit_functions,
+    verify_audit_chain,
+)
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
+from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
 from concom_desk.store.schema import bring_schema_up_to_date
 
@@ -45,6 +53,9 @@ def _configure_connection(dbapi_connection: sqlite3.Connection, actor: Actor) ->
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA foreign_keys = ON")
+        # Persistent, so a no-op once set; here too so a file restored or copied in
+        # another journal mode is brought back to WAL before anything is written.
+        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")
         # Our triggers call our own SQL functions; builds that default to an untrusted
         # schema would refuse that. The file is ours (application_id was checked).
@@ -77,11 +88,15 @@ def make_engine(path: Path, actor: Actor) -> Engine:
 class Database:
     """An open ConCom Desk database. Create it with `open_database`."""
 
-    def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None):
+    def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None,
+                 upgrade_backup: Path | None = None):
         self.path = path
+        # The copy kept before a schema upgrade at this opening (None when none was made).
+        self.upgrade_backup = upgrade_backup
         self.engine = engine
         self.actor = actor
         self._lock = lock
+        self._closed = False
         self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
         self._read_sessions = sessionmaker(
             bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
@@ -112,8 +127,24 @@ class Database:
         with self._read_sessions() as session:
             yield session
 
+    def verify_audit_chain(self) -> ChainReport:
+        """Check the audit trail's hash chain (see concom_desk.store.audit)."""
+        with self.engine.connect() as connection:
+            return verify_audit_chain(connection)
+
+    # -- safety --------------------------------------------------------------------
+    def location_warning(self) -> str | None:
+        """Text to show when the file is in a sync folder or on a network share."""
+        return location_warning(self.path)
+
+    @property
+    def recovered_stale_lock(self) -> bool:
+        """True when this opening took over the lock of a program that had crashed."""
+        return self._lock is not None and self._lock.recovered_stale
+
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
+        self._closed = True
         self.engine.dispose()
         if self._lock is not None:
             self._lock.release()
@@ -121,7 +152,7 @@ class Database:
 
     @property
     def is_open(self) -> bool:
-        return self._lock is not None
+        return not self._closed
 
     def __enter__(self) -> Database:
         return self
@@ -148,20 +179,38 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     db_path = db_path.expanduser().absolute()
     check_file_identity(db_path)
     db_lock = DatabaseLock(db_path) if lock else None
-    if db_lock is not None:
-        db_lock.acquire()
     try:
+        if db_lock is not None:
+            db_lock.acquire()
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        bring_schema_up_to_date(db_path, actor)
+        upgrade_backup = bring_schema_up_to_date(db_path, actor)
         engine = make_engine(db_path, actor)
+    except (UserError, OperationFailed):
+        if db_lock is not None:
+            db_lock.release()
+        raise
+    except (OSError, sqlite3.Error, SQLAlchemyError) as exc:
+        if db_lock is not None:
+            db_lock.release()
+        raise OperationFailed(_explain_open_failure(db_path, exc)) from exc
     except BaseException:
         if db_lock is not None:
             db_lock.release()
         raise
-    database = Database(db_path, engine, actor, db_lock)
+    database = Database(db_path, engine, actor, db_lock, upgrade_backup)
     database.set_initials(initials)
     return database
+
+
+def _explain_open_failure(path: Path, exc: BaseException) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    if any(word in detail for word in ("malformed", "not a database", "corrupt")):
+        return (f"{path} is damaged ({detail}); it was left as it is — restore a backup")
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename or path
+        return f"cannot open {path}: {exc.strerror} ({where})"
+    return f"cannot open {path}: {detail}"
 
 
 __all__ = ["APPLICATION_ID", "Database", "make_engine", "open_database"]

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed, UserError
 
 # On Windows a locked byte range cannot be read by others, so the lock is taken on
 # a byte far past the text, leaving the text readable.
@@ -33,7 +33,7 @@ def lock_path_for(db_path: Path) -> Path:
     return db_path.with_name(db_path.name + ".lock")
 
 
-def _try_os_lock(handle: IO[str]) -> bool:
+def _try_os_lock(handle: IO[bytes]) -> bool:
     if sys.platform == "win32":
         import msvcrt
 
@@ -54,7 +54,7 @@ def _try_os_lock(handle: IO[str]) -> bool:
     return True
 
 
-def _os_unlock(handle: IO[str]) -> None:
+def _os_unlock(handle: IO[bytes]) -> None:
     if sys.platform == "win32":
         import msvcrt
 
@@ -87,22 +87,42 @@ def describe_holder(text: str) -> str:
         return "another program (its lock file cannot be read)"
 
 
+def _held_by_this_process(text: str) -> bool:
+    try:
+        info = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(info, dict) and info.get("pid") == os.getpid() and \
+        info.get("machine") == socket.gethostname()
+
+
 class DatabaseLock:
     def __init__(self, db_path: Path):
         self.db_path = db_path
         self.path = lock_path_for(db_path)
-        self._handle: IO[str] | None = None
+        self._handle: IO[bytes] | None = None
         self.recovered_stale = False  # True when a crashed program's lock was taken over
 
     def acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # "a+" creates the file without truncating it: the holder's text must survive
-        # until we know we hold the lock.
-        handle = self.path.open("a+", encoding="utf-8")
+        # "a+b" creates the file without truncating it: the holder's text must survive
+        # until we know we hold the lock. Binary, so the Windows lock can seek to its
+        # byte far past the text.
+        try:
+            handle = self.path.open("a+b")
+        except OSError as exc:
+            raise OperationFailed(
+                f"cannot create the lock file {self.path}: {exc.strerror or exc} (is the "
+                "folder read-only?)") from exc
         if not _try_os_lock(handle):
             handle.seek(0)
-            holder = describe_holder(handle.read(4096))
+            text = handle.read(4096).decode("utf-8", errors="replace")
             handle.close()
+            if _held_by_this_process(text):
+                # Same wording as below ("is open in another"): callers match on it.
+                raise UserError(f"{self.db_path.name} is open in another part of this "
+                                "program; use the Database object that opened it")
+            holder = describe_holder(text)
             raise UserError(
                 f"{self.db_path.name} is open in another ConCom Desk: {holder}. "
                 "Close it there first (only one program at a time may use a database)"
@@ -111,7 +131,7 @@ class DatabaseLock:
         self.recovered_stale = bool(handle.read(4096).strip())
         handle.seek(0)
         handle.truncate()
-        handle.write(json.dumps(this_holder()))
+        handle.write(json.dumps(this_holder()).encode("utf-8"))
         handle.flush()
         self._handle = handle
 

@@ -50,3 +50,15 @@ def test_unknown_town_is_named() -> None:
     filing.town = "atlantis"
     with pytest.raises(UserError, match="atlantis"):
         filing_deadlines(filing)
+
+
+def test_a_continued_hearing_s_date_certain_counts() -> None:
+    # Upton § 330-10E: an applicant who cannot attend the continued hearing tells the
+    # commission at least two business days before. Continued to Thu 2026-12-03:
+    # Wed 12-02 is one business day before, Tue 2026-12-01 is two.
+    filing = Filing(file_no="2026-014", kind="noi", town="upton", status="hearing",
+                    maintenance=False, received=date(2026, 11, 5), hearing=date(2026, 11, 19))
+    found = next_deadline(filing, today=date(2026, 11, 30), continued_to=date(2026, 12, 3))
+    assert found is not None
+    assert (found.id, found.date) == ("absence_notice_by", date(2026, 12, 1))
+    assert "330-10E" in found.citation

@@ -13,9 +13,15 @@ from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from concom_desk.errors import UserError
-from concom_desk.store import Database, verify_audit_chain, void_filing
+from concom_desk.store import Database, open_database, verify_audit_chain, void_filing
 from concom_desk.store.audit import Actor
-from concom_desk.store.models import AuditEntry, EnforcementCase, Filing, Party
+from concom_desk.store.models import (
+    AuditEntry,
+    EnforcementCase,
+    Filing,
+    Party,
+    record_history,
+)
 
 
 def _entries(db: Database) -> list[AuditEntry]:
@@ -152,3 +158,59 @@ def test_values_are_json_objects_of_every_column(db: Database) -> None:
     assert values["received"] == "2026-03-02" and values["file_no"] == "2026-001"
     assert "void_reason" in values
 
+
+
+def test_dropped_triggers_are_put_back_when_the_program_opens(db: Database,
+                                                               db_path: Path) -> None:
+    db.close()
+    raw = sqlite3.connect(db_path)
+    raw.execute("DROP TRIGGER audit_party_insert")
+    raw.execute("DROP TRIGGER guard_filing_delete")
+    raw.commit()
+    raw.close()
+    reopened = open_database(db_path, initials="JB")
+    try:
+        with reopened.session() as s:
+            s.add(Party(name="Jane Doe"))
+            s.add(Filing(file_no="2026-001", kind="rda", town="upton"))
+        assert [e.table_name for e in _entries(reopened)] == ["party", "filing"]
+        with pytest.raises(IntegrityError, match="void it"), reopened.engine.begin() as c:
+            c.exec_driver_sql("DELETE FROM filing")
+    finally:
+        reopened.close()
+
+
+def test_a_record_s_history_lists_only_its_own_entries(db: Database) -> None:
+    with db.session() as s:
+        first, second = Party(name="Jane Doe"), Party(name="Rob Smith")
+        s.add_all([first, second])
+        s.flush()
+        first.city = "Upton"
+        s.flush()
+        first_id = first.id
+    with db.read_session() as s:
+        history = record_history(s, Party, first_id)
+    assert [(e.action, e.record_id) for e in history] == [("insert", first_id),
+                                                          ("update", first_id)]
+
+
+def test_a_table_wider_than_sqlite_s_argument_limit_is_audited_whole(tmp_path: Path) -> None:
+    from sqlalchemy import create_engine, event
+
+    from concom_desk.store.audit import install_audit_triggers, register_audit_functions
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'wide.sqlite'}")
+    event.listen(engine, "connect",
+                 lambda conn, _rec: register_audit_functions(conn, Actor("clerk", "JB")))
+    columns = ", ".join(f"c{i} TEXT" for i in range(150))
+    with engine.begin() as c:
+        c.exec_driver_sql("CREATE TABLE audit_entry (id INTEGER PRIMARY KEY, at, os_user, "
+                          "initials, table_name, record_id, action, old_values, new_values, "
+                          "prev_hash, entry_hash)")
+        c.exec_driver_sql(f"CREATE TABLE wide (id INTEGER PRIMARY KEY, {columns})")
+        install_audit_triggers(c)
+        c.exec_driver_sql("INSERT INTO wide (c0, c149) VALUES ('first', 'last')")
+        values = json.loads(c.exec_driver_sql("SELECT new_values FROM audit_entry").scalar())
+    engine.dispose()
+    assert len(values) == 151 and (values["c0"], values["c149"]) == ("first", "last")
+    assert values["c100"] is None

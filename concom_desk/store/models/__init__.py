@@ -4,12 +4,13 @@ Importing this package registers all models on `Base.metadata`.
 """
 
 from concom_desk.store.models.abutters import NOTICE_METHODS, Abutter, AbutterNotice
-from concom_desk.store.models.audit import AuditEntry
+from concom_desk.store.models.audit import AuditEntry, record_history
 from concom_desk.store.models.base import Base
 from concom_desk.store.models.commission import (
     MEMBER_ROLES,
     CommissionSettings,
     Member,
+    TownClosureDay,
     majority_of,
     members_in_office,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
-    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition", "Vote",
-    "Violation", "majority_of", "members_in_office",
+    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
+    "TownClosureDay", "Vote",
+    "Violation", "majority_of", "members_in_office", "record_history",
 ]

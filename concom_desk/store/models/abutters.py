@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Boolean, Date, Integer, String, Text
+from sqlalchemy import Date, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
 
 NOTICE_METHODS = ("certified", "hand", "first_class", "certificate_of_mailing")
 
@@ -22,15 +22,15 @@ class Abutter(Base):
 
     filing_id: Mapped[int] = ref("filing", nullable=False)
     owner_name: Mapped[str] = mapped_column(String(200))
-    care_of: Mapped[str] = mapped_column(String(200), default="")
-    address_line1: Mapped[str] = mapped_column(String(200), default="")
-    address_line2: Mapped[str] = mapped_column(String(200), default="")
-    city: Mapped[str] = mapped_column(String(100), default="")
-    state: Mapped[str] = mapped_column(String(2), default="")
-    zip: Mapped[str] = mapped_column(String(10), default="")
-    parcels: Mapped[str] = mapped_column(Text, default="")  # map-lot list, "12-34, 12-35"
+    care_of: Mapped[str] = text_field(200)
+    address_line1: Mapped[str] = text_field(200)
+    address_line2: Mapped[str] = text_field(200)
+    city: Mapped[str] = text_field(100)
+    state: Mapped[str] = text_field(2)
+    zip: Mapped[str] = text_field(10)
+    parcels: Mapped[str] = text_field()  # map-lot list, "12-34, 12-35"
     distance_ft: Mapped[int | None] = mapped_column(Integer)
-    source: Mapped[str] = mapped_column(String(200), default="")  # "assessors' list 2026-03-02"
+    source: Mapped[str] = text_field(200)  # "assessors' list 2026-03-02"
 
     notices: Mapped[list[AbutterNotice]] = relationship(back_populates="abutter")
 
@@ -45,10 +45,10 @@ class AbutterNotice(Base):
     abutter_id: Mapped[int] = ref("abutter", nullable=False)
     hearing_id: Mapped[int | None] = ref("hearing")
     document_id: Mapped[int | None] = ref("generated_document")
-    method: Mapped[str] = mapped_column(String(30), default="certified")
-    certified_article_no: Mapped[str] = mapped_column(String(40), default="")
+    method: Mapped[str] = text_field(30, "certified")
+    certified_article_no: Mapped[str] = text_field(40)
     mailed_on: Mapped[date | None] = mapped_column(Date)
     green_card_returned_on: Mapped[date | None] = mapped_column(Date)
-    returned_undeliverable: Mapped[bool] = mapped_column(Boolean, default=False)
+    returned_undeliverable: Mapped[bool] = flag()
 
     abutter: Mapped[Abutter] = relationship(back_populates="notices")

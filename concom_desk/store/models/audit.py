@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Integer, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import Index, Integer, String, Text, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from concom_desk.store.models.base import Base
 
@@ -21,6 +21,8 @@ AUDIT_ACTIONS = ("insert", "update", "delete")
 
 class AuditEntry(Base):
     __tablename__ = "audit_entry"
+    # A record's history is looked up by table and id (added in schema 0005).
+    __table_args__ = (Index("ix_audit_entry_table_name_record_id", "table_name", "record_id"),)
 
     at: Mapped[str] = mapped_column(String(30))  # UTC, "2026-11-29T22:14:28.123Z"
     os_user: Mapped[str] = mapped_column(String(100))
@@ -44,3 +46,12 @@ class AuditEntry(Base):
         old, new = self.old(), self.new()
         return {key: (old.get(key), new.get(key)) for key in sorted(old.keys() | new.keys())
                 if old.get(key) != new.get(key)}
+
+
+def record_history(session: Session, model: type[Base], record_id: int) -> list[AuditEntry]:
+    """Every audit entry of one record, oldest first (e.g. a filing's history tab)."""
+    return list(session.scalars(
+        select(AuditEntry)
+        .where(AuditEntry.table_name == model.__tablename__, AuditEntry.record_id == record_id)
+        .order_by(AuditEntry.id)
+    ))

@@ -14,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Integer, MetaData, String
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    false,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING_CONVENTION = {
@@ -45,11 +55,23 @@ def one_of(column: str, allowed: Iterable[str], name: str | None = None,
     return CheckConstraint(test, name=name or f"{column}_allowed")
 
 
-def word(length: int = 40) -> String:
-    return String(length)
-
-
 def ref(table: str, nullable: bool = True, ondelete: str = "RESTRICT") -> Any:
     """A foreign key to `table.id`, indexed (every link is looked up both ways)."""
     return mapped_column(ForeignKey(f"{table}.id", ondelete=ondelete), index=True,
                          nullable=nullable)
+
+
+# Columns with a default in the database too (not only in Python), so that a row
+# written by raw SQL gets the same values as one written through the models.
+def text_field(length: int | None = None, default: str = "", index: bool = False) -> Any:
+    return mapped_column(String(length) if length else Text, default=default,
+                         server_default=default, index=index)
+
+
+def flag(default: bool = False) -> Any:
+    return mapped_column(Boolean, default=default, server_default=true() if default else false())
+
+
+def cents() -> Any:
+    """An amount of money in whole cents."""
+    return mapped_column(Integer, default=0, server_default="0")

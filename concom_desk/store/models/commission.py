@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Date, String, Text, select
+from sqlalchemy import Date, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from concom_desk.store.models.base import Base, one_of
+from concom_desk.store.models.base import Base, one_of, text_field
 
 MEMBER_ROLES = ("chair", "vice_chair", "member", "associate")
 
@@ -24,14 +24,17 @@ class CommissionSettings(Base):
 
     name: Mapped[str] = mapped_column(String(200))  # "Upton Conservation Commission"
     town: Mapped[str] = mapped_column(String(60))  # the town profile id, e.g. "upton"
-    address: Mapped[str] = mapped_column(Text, default="")  # letterhead lines, one per line
-    phone: Mapped[str] = mapped_column(String(40), default="")
-    email: Mapped[str] = mapped_column(String(200), default="")
-    meeting_place: Mapped[str] = mapped_column(String(200), default="")
-    meeting_time: Mapped[str] = mapped_column(String(20), default="")  # "19:00"
-    clerk_initials: Mapped[str] = mapped_column(String(10), default="")
-    deeds_registry: Mapped[str] = mapped_column(String(100), default="")  # "Worcester South"
-    newspaper: Mapped[str] = mapped_column(String(200), default="")
+    address: Mapped[str] = text_field()  # letterhead lines, one per line
+    phone: Mapped[str] = text_field(40)
+    email: Mapped[str] = text_field(200)
+    meeting_place: Mapped[str] = text_field(200)
+    meeting_time: Mapped[str] = text_field(20)  # "19:00"
+    clerk_initials: Mapped[str] = text_field(10)
+    deeds_registry: Mapped[str] = text_field(100)  # "Worcester South"
+    newspaper: Mapped[str] = text_field(200)
+    # Named closure rules of concom_desk.domain.ma_calendar.CLOSURE_RULES, comma-separated
+    # (e.g. "day_after_thanksgiving"); added in schema 0002 with TownClosureDay.
+    closure_rules: Mapped[str] = text_field()
 
 
 class Member(Base):
@@ -41,18 +44,28 @@ class Member(Base):
     __table_args__ = (one_of("role", MEMBER_ROLES),)
 
     name: Mapped[str] = mapped_column(String(200))
-    initials: Mapped[str] = mapped_column(String(10), default="")
-    role: Mapped[str] = mapped_column(String(20), default="member")
+    initials: Mapped[str] = text_field(10)
+    role: Mapped[str] = text_field(20, "member")
     term_start: Mapped[date] = mapped_column(Date)
     term_end: Mapped[date | None] = mapped_column(Date)
-    email: Mapped[str] = mapped_column(String(200), default="")
-    phone: Mapped[str] = mapped_column(String(40), default="")
+    email: Mapped[str] = text_field(200)
+    phone: Mapped[str] = text_field(40)
 
     def in_office_on(self, day: date) -> bool:
         # Associates attend and advise but do not vote or count toward a quorum.
         if self.role == "associate":
             return False
         return self.term_start <= day and (self.term_end is None or day <= self.term_end)
+
+
+class TownClosureDay(Base):
+    """A day the town offices are closed that is not a legal holiday (e.g. the Friday
+    after Thanksgiving); deadlines counted in business days skip it."""
+
+    __tablename__ = "town_closure_day"
+
+    day: Mapped[date] = mapped_column(Date, unique=True)
+    reason: Mapped[str] = text_field(200)
 
 
 def members_in_office(session: Session, day: date) -> list[Member]:

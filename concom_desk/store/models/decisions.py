@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Boolean, Date, Integer, String, Text, UniqueConstraint
+from sqlalchemy import Date, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
 
 DECISION_KINDS = (
     "order_of_conditions", "positive_determination", "negative_determination", "denial",
@@ -28,9 +28,9 @@ class StandardCondition(Base):
     __tablename__ = "standard_condition"
 
     number: Mapped[int] = mapped_column(Integer, unique=True)
-    title: Mapped[str] = mapped_column(String(200), default="")
+    title: Mapped[str] = text_field(200)
     text: Mapped[str] = mapped_column(Text)
-    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    active: Mapped[bool] = flag(True)
 
 
 class Decision(Base):
@@ -43,10 +43,10 @@ class Decision(Base):
     vote_id: Mapped[int | None] = ref("vote")
     decided_on: Mapped[date | None] = mapped_column(Date)
     issued_on: Mapped[date | None] = mapped_column(Date)
-    signed_by: Mapped[str] = mapped_column(Text, default="")  # names, one per line
+    signed_by: Mapped[str] = text_field()  # names, one per line
     denial_kind: Mapped[str | None] = mapped_column(String(20))
-    reasons: Mapped[str] = mapped_column(Text, default="")  # one reason per line
-    findings: Mapped[str] = mapped_column(Text, default="")
+    reasons: Mapped[str] = text_field()  # one reason per line
+    findings: Mapped[str] = text_field()
 
     conditions: Mapped[list[Condition]] = relationship(
         back_populates="decision", order_by="Condition.number"
@@ -62,6 +62,6 @@ class Condition(Base):
     kind: Mapped[str] = mapped_column(String(10))
     standard_condition_id: Mapped[int | None] = ref("standard_condition")
     text: Mapped[str] = mapped_column(Text)
-    continuing: Mapped[bool] = mapped_column(Boolean, default=False)  # survives the COC
+    continuing: Mapped[bool] = flag()  # survives the COC
 
     decision: Mapped[Decision] = relationship(back_populates="conditions")

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, ref
+from concom_desk.store.models.base import Base, ref, text_field
 
 
 class GeneratedDocument(Base):
@@ -17,9 +17,9 @@ class GeneratedDocument(Base):
     filing_id: Mapped[int | None] = ref("filing")
     enforcement_case_id: Mapped[int | None] = ref("enforcement_case")
     meeting_id: Mapped[int | None] = ref("meeting")
-    title: Mapped[str] = mapped_column(String(300), default="")
+    title: Mapped[str] = text_field(300)
     template: Mapped[str] = mapped_column(String(200))  # template name, e.g. "permit.docx"
     path: Mapped[str] = mapped_column(Text)  # relative to the documents folder
     created_at: Mapped[datetime] = mapped_column(DateTime)  # UTC
-    created_by: Mapped[str] = mapped_column(String(10), default="")  # initials
+    created_by: Mapped[str] = text_field(10)  # initials
     sha256: Mapped[str] = mapped_column(String(64))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Boolean, CheckConstraint, Date, DateTime, Integer, String, Text
+from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
 CASE_STATUSES: dict[str, str] = {
@@ -41,15 +41,15 @@ class EnforcementCase(Base):
     case_no: Mapped[str] = mapped_column(String(30), unique=True)  # "EC-2026-007"
     town: Mapped[str] = mapped_column(String(60))
     opened_on: Mapped[date] = mapped_column(Date, index=True)
-    status: Mapped[str] = mapped_column(String(20), default="open", index=True)
+    status: Mapped[str] = text_field(20, "open", index=True)
     property_id: Mapped[int | None] = ref("property")
     violator_id: Mapped[int | None] = ref("party")
     filing_id: Mapped[int | None] = ref("filing")  # the permit it concerns, if any
-    description: Mapped[str] = mapped_column(Text, default="")
-    resource_areas: Mapped[str] = mapped_column(Text, default="")
+    description: Mapped[str] = text_field()
+    resource_areas: Mapped[str] = text_field()
     closed_on: Mapped[date | None] = mapped_column(Date)
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)
-    void_reason: Mapped[str] = mapped_column(Text, default="")
+    void_reason: Mapped[str] = text_field()
 
     property: Mapped[Property | None] = relationship()
     violator: Mapped[Party | None] = relationship()
@@ -63,7 +63,7 @@ class Violation(Base):
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
     number: Mapped[int] = mapped_column(Integer)
     provision: Mapped[str] = mapped_column(String(200))  # "§330-4 (work in buffer zone)"
-    description: Mapped[str] = mapped_column(Text, default="")
+    description: Mapped[str] = text_field()
     observed_on: Mapped[date | None] = mapped_column(Date)
     confirmed_on: Mapped[date | None] = mapped_column(Date)  # Upton: fines run from here
     corrected_on: Mapped[date | None] = mapped_column(Date)
@@ -75,16 +75,16 @@ class EnforcementOrder(Base):
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
     order_no: Mapped[str] = mapped_column(String(30))
-    kind: Mapped[str] = mapped_column(String(30), default="enforcement_order")
+    kind: Mapped[str] = text_field(30, "enforcement_order")
     issued_on: Mapped[date] = mapped_column(Date)
-    signed_by: Mapped[str] = mapped_column(Text, default="")  # names, one per line
-    emergency: Mapped[bool] = mapped_column(Boolean, default=False)  # single-member order
+    signed_by: Mapped[str] = text_field()  # names, one per line
+    emergency: Mapped[bool] = flag()  # single-member order
     ratify_by: Mapped[date | None] = mapped_column(Date)
     ratified_meeting_id: Mapped[int | None] = ref("meeting")
-    stop_work: Mapped[bool] = mapped_column(Boolean, default=False)
+    stop_work: Mapped[bool] = flag()
     restore_by: Mapped[date | None] = mapped_column(Date)
     file_noi_by: Mapped[date | None] = mapped_column(Date)
-    requirements: Mapped[str] = mapped_column(Text, default="")  # one per line
+    requirements: Mapped[str] = text_field()  # one per line
     served_on: Mapped[date | None] = mapped_column(Date)
     lifted_on: Mapped[date | None] = mapped_column(Date)
 
@@ -97,8 +97,8 @@ class Inspection(Base):
     case_id: Mapped[int | None] = ref("enforcement_case")
     filing_id: Mapped[int | None] = ref("filing")
     inspected_on: Mapped[date] = mapped_column(Date)
-    inspector: Mapped[str] = mapped_column(String(200), default="")
-    findings: Mapped[str] = mapped_column(Text, default="")
+    inspector: Mapped[str] = text_field(200)
+    findings: Mapped[str] = text_field()
     follow_up_by: Mapped[date | None] = mapped_column(Date)
 
 
@@ -109,12 +109,12 @@ class Fine(Base):
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
     violation_id: Mapped[int | None] = ref("violation")
-    kind: Mapped[str] = mapped_column(String(20), default="fine")
+    kind: Mapped[str] = text_field(20, "fine")
     offense_on: Mapped[date] = mapped_column(Date)
     issued_on: Mapped[date | None] = mapped_column(Date)
     amount_cents: Mapped[int] = mapped_column(Integer)
-    ticket_no: Mapped[str] = mapped_column(String(30), default="")
-    citation: Mapped[str] = mapped_column(String(200), default="")
+    ticket_no: Mapped[str] = text_field(30)
+    citation: Mapped[str] = text_field(200)
 
     payments: Mapped[list[FinePayment]] = relationship()
 
@@ -127,5 +127,5 @@ class FinePayment(Base):
     fine_id: Mapped[int] = ref("fine", nullable=False)
     paid_on: Mapped[date] = mapped_column(Date)
     amount_cents: Mapped[int] = mapped_column(Integer)
-    method: Mapped[str] = mapped_column(String(20), default="check")
-    receipt_no: Mapped[str] = mapped_column(String(30), default="")
+    method: Mapped[str] = text_field(20, "check")
+    receipt_no: Mapped[str] = text_field(30)

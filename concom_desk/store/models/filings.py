@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Boolean, CheckConstraint, Date, DateTime, Integer, String, Text
+from sqlalchemy import CheckConstraint, Date, DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
 FILING_KINDS: tuple[str, ...] = tuple(KINDS)
@@ -55,12 +55,12 @@ class Filing(Base):
     )
 
     file_no: Mapped[str] = mapped_column(String(30), unique=True)  # local number, "2026-014"
-    dep_file_no: Mapped[str] = mapped_column(String(30), default="")  # "SE 082-1234", text
+    dep_file_no: Mapped[str] = text_field(30)  # "SE 082-1234", text
     kind: Mapped[str] = mapped_column(String(20), index=True)
     town: Mapped[str] = mapped_column(String(60))  # town profile id
-    status: Mapped[str] = mapped_column(String(20), default="received", index=True)
-    maintenance: Mapped[bool] = mapped_column(Boolean, default=False)  # longer permit term
-    amendment_class: Mapped[str] = mapped_column(String(20), default="")  # Bourne: minor/…
+    status: Mapped[str] = text_field(20, "received", index=True)
+    maintenance: Mapped[bool] = flag()  # longer permit term
+    amendment_class: Mapped[str] = text_field(20)  # Bourne: minor/…
 
     applicant_id: Mapped[int | None] = ref("party")
     owner_id: Mapped[int | None] = ref("party")
@@ -68,9 +68,9 @@ class Filing(Base):
     property_id: Mapped[int | None] = ref("property")
     original_id: Mapped[int | None] = ref("filing")  # the permit amended/extended/completed
 
-    work_description: Mapped[str] = mapped_column(Text, default="")
-    resource_areas: Mapped[str] = mapped_column(Text, default="")
-    notes: Mapped[str] = mapped_column(Text, default="")
+    work_description: Mapped[str] = text_field()
+    resource_areas: Mapped[str] = text_field()
+    notes: Mapped[str] = text_field()
 
     received: Mapped[date | None] = mapped_column(Date, index=True)
     complete: Mapped[date | None] = mapped_column(Date)
@@ -80,27 +80,27 @@ class Filing(Base):
     decided: Mapped[date | None] = mapped_column(Date)
     issued: Mapped[date | None] = mapped_column(Date)
     recorded: Mapped[date | None] = mapped_column(Date)
-    recorded_book: Mapped[str] = mapped_column(String(20), default="")
-    recorded_page: Mapped[str] = mapped_column(String(20), default="")
+    recorded_book: Mapped[str] = text_field(20)
+    recorded_page: Mapped[str] = text_field(20)
     expires: Mapped[date | None] = mapped_column(Date)
     commenced: Mapped[date | None] = mapped_column(Date)
     completed: Mapped[date | None] = mapped_column(Date)
     occupancy: Mapped[date | None] = mapped_column(Date)
 
-    fee_cents: Mapped[int] = mapped_column(Integer, default=0)
+    fee_cents: Mapped[int] = cents()
     fee_paid_on: Mapped[date | None] = mapped_column(Date)
-    fee_waived: Mapped[bool] = mapped_column(Boolean, default=False)
-    fee_waiver_reason: Mapped[str] = mapped_column(String(200), default="")
-    consultant_fee_cents: Mapped[int] = mapped_column(Integer, default=0)
+    fee_waived: Mapped[bool] = flag()
+    fee_waiver_reason: Mapped[str] = text_field(200)
+    consultant_fee_cents: Mapped[int] = cents()
     consultant_fee_paid_on: Mapped[date | None] = mapped_column(Date)
-    consultant: Mapped[str] = mapped_column(String(200), default="")
-    bond_cents: Mapped[int] = mapped_column(Integer, default=0)
-    bond_form: Mapped[str] = mapped_column(String(60), default="")  # "passbook", "surety"…
+    consultant: Mapped[str] = text_field(200)
+    bond_cents: Mapped[int] = cents()
+    bond_form: Mapped[str] = text_field(60)  # "passbook", "surety"…
     bond_posted_on: Mapped[date | None] = mapped_column(Date)
     bond_released_on: Mapped[date | None] = mapped_column(Date)
 
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
-    void_reason: Mapped[str] = mapped_column(Text, default="")
+    void_reason: Mapped[str] = text_field()
 
     applicant: Mapped[Party | None] = relationship(foreign_keys=[applicant_id])
     owner: Mapped[Party | None] = relationship(foreign_keys=[owner_id])
@@ -114,8 +114,16 @@ class Filing(Base):
     def event_dates(self) -> dict[str, date]:
         """The known dates of the deadline engine's events for this kind of filing."""
         allowed = KINDS[self.kind].events
-        found = {event: getattr(self, event) for event in allowed}
+        found = {event: self._event_date(event) for event in allowed}
         return {event: day for event, day in found.items() if day is not None}
+
+    def _event_date(self, event: str) -> date | None:
+        if event == "expiry":
+            # An extension request runs against the expiry of the permit it extends.
+            return self.original.expires if self.original is not None else None
+        # Events with no column of their own (a continued hearing's date certain) come
+        # from their own records; the hearings service passes them to the engine.
+        return getattr(self, event, None)
 
     def flags(self) -> frozenset[str]:
         return frozenset({"maintenance"} if self.maintenance else set())

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import Boolean, Date, String, Text, UniqueConstraint
+from sqlalchemy import Date, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, one_of, ref
+from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
 from concom_desk.store.models.commission import Member
 from concom_desk.store.models.filings import Filing
 
@@ -30,13 +30,13 @@ class Meeting(Base):
     __table_args__ = (one_of("kind", MEETING_KINDS),)
 
     held_on: Mapped[date] = mapped_column(Date, index=True)
-    start_time: Mapped[str] = mapped_column(String(5), default="19:00")  # 24-hour HH:MM
-    place: Mapped[str] = mapped_column(String(200), default="")
-    kind: Mapped[str] = mapped_column(String(20), default="regular")
-    agenda_posted_at: Mapped[str] = mapped_column(String(20), default="")  # ISO minute
-    cancelled: Mapped[bool] = mapped_column(Boolean, default=False)
+    start_time: Mapped[str] = text_field(5, "19:00")  # 24-hour HH:MM
+    place: Mapped[str] = text_field(200)
+    kind: Mapped[str] = text_field(20, "regular")
+    agenda_posted_at: Mapped[str] = text_field(20)  # ISO minute
+    cancelled: Mapped[bool] = flag()
     minutes_approved_on: Mapped[date | None] = mapped_column(Date)
-    notes: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = text_field()
 
 
 class Attendance(Base):
@@ -47,8 +47,8 @@ class Attendance(Base):
 
     meeting_id: Mapped[int] = ref("meeting", nullable=False)
     member_id: Mapped[int] = ref("member", nullable=False)
-    arrived: Mapped[str] = mapped_column(String(5), default="")
-    left: Mapped[str] = mapped_column(String(5), default="")
+    arrived: Mapped[str] = text_field(5)
+    left: Mapped[str] = text_field(5)
 
 
 class Hearing(Base):
@@ -59,8 +59,8 @@ class Hearing(Base):
 
     filing_id: Mapped[int] = ref("filing", nullable=False)
     meeting_id: Mapped[int | None] = ref("meeting")  # the meeting it is (first) booked at
-    status: Mapped[str] = mapped_column(String(20), default="scheduled")
-    legal_ad_newspaper: Mapped[str] = mapped_column(String(200), default="")
+    status: Mapped[str] = text_field(20, "scheduled")
+    legal_ad_newspaper: Mapped[str] = text_field(200)
     legal_ad_published_on: Mapped[date | None] = mapped_column(Date)
     opened_on: Mapped[date | None] = mapped_column(Date)
     closed_on: Mapped[date | None] = mapped_column(Date)
@@ -82,9 +82,9 @@ class Continuance(Base):
     from_meeting_id: Mapped[int | None] = ref("meeting")
     to_meeting_id: Mapped[int | None] = ref("meeting")
     continued_to: Mapped[date] = mapped_column(Date)
-    requested_by: Mapped[str] = mapped_column(String(20), default="applicant")
-    reason: Mapped[str] = mapped_column(Text, default="")
-    applicant_consent: Mapped[bool] = mapped_column(Boolean, default=False)
+    requested_by: Mapped[str] = text_field(20, "applicant")
+    reason: Mapped[str] = text_field()
+    applicant_consent: Mapped[bool] = flag()
     consent_received_on: Mapped[date | None] = mapped_column(Date)
 
     hearing: Mapped[Hearing] = relationship(back_populates="continuances")
@@ -101,7 +101,7 @@ class HearingWaiver(Base):
     hearing_no_later_than: Mapped[date | None] = mapped_column(Date)
     received_on: Mapped[date | None] = mapped_column(Date)
     document_id: Mapped[int | None] = ref("generated_document")
-    notes: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = text_field()
 
 
 class Vote(Base):

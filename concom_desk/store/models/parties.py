@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, one_of
+from concom_desk.store.models.base import Base, one_of, text_field
 
 PARTY_KINDS = ("person", "company", "public_body", "trust")
 
@@ -18,15 +18,15 @@ class Party(Base):
     __table_args__ = (one_of("kind", PARTY_KINDS),)
 
     name: Mapped[str] = mapped_column(String(200), index=True)
-    kind: Mapped[str] = mapped_column(String(20), default="person")
-    care_of: Mapped[str] = mapped_column(String(200), default="")
-    address_line1: Mapped[str] = mapped_column(String(200), default="")
-    address_line2: Mapped[str] = mapped_column(String(200), default="")
-    city: Mapped[str] = mapped_column(String(100), default="")
-    state: Mapped[str] = mapped_column(String(2), default="MA")
-    zip: Mapped[str] = mapped_column(String(10), default="")
-    phone: Mapped[str] = mapped_column(String(40), default="")
-    email: Mapped[str] = mapped_column(String(200), default="")
+    kind: Mapped[str] = text_field(20, "person")
+    care_of: Mapped[str] = text_field(200)
+    address_line1: Mapped[str] = text_field(200)
+    address_line2: Mapped[str] = text_field(200)
+    city: Mapped[str] = text_field(100)
+    state: Mapped[str] = text_field(2, "MA")
+    zip: Mapped[str] = text_field(10)
+    phone: Mapped[str] = text_field(40)
+    email: Mapped[str] = text_field(200)
 
     def address_lines(self) -> list[str]:
         """The mailing address as printed on an envelope, empty lines left out."""
@@ -43,13 +43,13 @@ class Property(Base):
 
     __tablename__ = "property"
     address: Mapped[str] = mapped_column(String(200), index=True)  # "12 Pond Street"
-    map: Mapped[str] = mapped_column(String(20), default="", index=True)
-    lot: Mapped[str] = mapped_column(String(20), default="")
-    book: Mapped[str] = mapped_column(String(20), default="")
-    page: Mapped[str] = mapped_column(String(20), default="")
-    certificate: Mapped[str] = mapped_column(String(20), default="")  # Land Court
-    deeds_registry: Mapped[str] = mapped_column(String(100), default="")
-    acres: Mapped[str] = mapped_column(String(20), default="")  # as the assessor writes it
+    map: Mapped[str] = text_field(20, index=True)
+    lot: Mapped[str] = text_field(20)
+    book: Mapped[str] = text_field(20)
+    page: Mapped[str] = text_field(20)
+    certificate: Mapped[str] = text_field(20)  # Land Court
+    deeds_registry: Mapped[str] = text_field(100)
+    acres: Mapped[str] = text_field(20)  # as the assessor writes it
 
     @property
     def map_lot(self) -> str:

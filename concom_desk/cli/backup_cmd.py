@@ -1,0 +1,78 @@
+"""`concom-desk backup | restore | check | export`: keeping the record safe and
+handing it out, from the command line."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, db_path_from
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    backup = subparsers.add_parser(
+        "backup", help="write a verified backup archive (database, documents, templates)"
+    )
+    add_db_option(backup)
+    backup.add_argument("--out", required=True, metavar="FILE.zip",
+                        help="the archive to write (or a folder to write it in)")
+    backup.set_defaults(run=run_backup)
+
+    restore = subparsers.add_parser(
+        "restore", help="put a backup archive back; the current database is kept aside"
+    )
+    restore.add_argument("archive", metavar="FILE.zip", help="a backup made by concom-desk")
+    add_db_option(restore)
+    restore.set_defaults(run=run_restore)
+
+    check = subparsers.add_parser(
+        "check", help="check the database for damage (exit 0 when sound, 1 otherwise)"
+    )
+    add_db_option(check)
+    check.set_defaults(run=run_check)
+
+    export = subparsers.add_parser(
+        "export", help="every table in plain words, for a public-records request"
+    )
+    add_db_option(export)
+    export.add_argument("--format", required=True, choices=("xlsx", "csv"),
+                        help="one Excel workbook, or one CSV file per table")
+    export.add_argument("--out", required=True, metavar="DIR", help="folder to write into")
+    export.set_defaults(run=run_export)
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from concom_desk.store.backup import make_backup
+
+    made = make_backup(db_path_from(args), Path(args.out))
+    count = len(made.manifest.members)
+    print(f"Backup written to {made.path} ({count} file{'s' if count != 1 else ''}, verified).")
+    return EXIT_OK
+
+
+def run_restore(args: argparse.Namespace) -> int:
+    from concom_desk.store.restore import restore
+
+    done = restore(Path(args.archive), db_path_from(args))
+    print(f"Restored {done.database} from the backup of {done.manifest.created_utc}.")
+    for path in done.kept_aside:
+        print(f"What was there before is kept as {path}.")
+    return EXIT_OK
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from concom_desk.store.health import check
+
+    report = check(db_path_from(args))
+    for line in report.lines:
+        print(line)
+    print("The database is sound." if report.sound else "The database has problems.")
+    return EXIT_OK if report.sound else EXIT_FAILED
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from concom_desk.store.export_writers import export
+
+    written = export(db_path_from(args), args.format, Path(args.out))
+    print(f"Exported {len(written)} file{'s' if len(written) != 1 else ''} to {args.out}.")
+    return EXIT_OK

@@ -1,0 +1,53 @@
+"""`concom-desk conditions`: a town's conditions library (standard permit
+conditions, the bylaw's denial reasons, appeal and recording texts), and an
+editable copy of it in the data folder."""
+
+from __future__ import annotations
+
+import argparse
+
+from concom_desk.cli.common import EXIT_OK, print_json
+from concom_desk.services.conditions_library import copy_for_editing, library_for
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    conditions = subparsers.add_parser(
+        "conditions", help="show a town's standard conditions and decision texts"
+    )
+    conditions.add_argument("--town", required=True, help="town id (e.g. upton)")
+    conditions.add_argument("--edit", action="store_true",
+                            help="make your own copy in the data folder and print where it is")
+    conditions.add_argument("--json", action="store_true", help="print JSON")
+    conditions.set_defaults(run=run_conditions)
+
+
+def run_conditions(args: argparse.Namespace) -> int:
+    town = args.town.lower()
+    if args.edit:
+        path = copy_for_editing(town)
+        print(f"edit this file (it replaces the program's list for {town}): {path}")
+        return EXIT_OK
+    library = library_for(town)
+    standard = [{"number": n, "text": c.text, "dep_only": c.dep_only}
+                for n, c in enumerate(library.standard, start=1)]
+    if args.json:
+        print_json({"town": town, "library": library.town_id, "path": str(library.path),
+                    "bylaw": library.bylaw, "appeal_rights": library.appeal_rights,
+                    "recording_instructions": library.recording_instructions,
+                    "boards": list(library.boards),
+                    "denial_reasons": list(library.denial_reasons), "standard": standard})
+        return EXIT_OK
+    print(f"{town}: {library.bylaw}")
+    print(f"from {library.path}")
+    print("\nStandard conditions (special conditions continue the numbering):")
+    for condition in standard:
+        note = " [only with a DEP file number]" if condition["dep_only"] else ""
+        print(f"{condition['number']:>3}. {condition['text']}{note}")
+    if library.denial_reasons:
+        print("\nReasons for denial the bylaw lists:")
+        for reason in library.denial_reasons:
+            print(f"  - {reason}")
+    print(f"\nBoards notified: {', '.join(library.boards)}")
+    print(f"\nAppeal: {library.appeal_rights}")
+    print(f"\nRecording: {library.recording_instructions}")
+    return EXIT_OK

@@ -1,0 +1,55 @@
+"""`concom-desk demo` and `concom-desk filings`: a demo town, and the filings list."""
+
+from __future__ import annotations
+
+import argparse
+
+from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, print_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    demo = subparsers.add_parser(
+        "demo", help="write a believable demo town into a new database"
+    )
+    add_db_option(demo)
+    demo.add_argument("--size", choices=("small", "large"), default="small",
+                      help="small: a few years, ~90 filings; large: 20 years, ~10,000 filings")
+    demo.set_defaults(run=run_demo)
+
+    filings = subparsers.add_parser("filings", help="list the filings with their next deadline")
+    add_db_option(filings)
+    filings.add_argument("--json", action="store_true", help="print JSON")
+    filings.add_argument("--no-void", action="store_true", help="leave out voided filings")
+    filings.set_defaults(run=run_filings)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    from concom_desk.services.demo_town import load_demo
+
+    summary = load_demo(db_path_from(args), args.size)
+    print(summary.describe())
+    return EXIT_OK
+
+
+def run_filings(args: argparse.Namespace) -> int:
+    from concom_desk.errors import UserError
+    from concom_desk.services.filing_list import list_filings
+    from concom_desk.store import open_database
+
+    path = db_path_from(args)
+    if not path.exists():
+        raise UserError(f"there is no database at {path}; give one with --db PATH")
+    with open_database(path) as db:
+        rows = list_filings(db, include_void=not args.no_void)
+    if args.json:
+        print_json(rows)
+        return EXIT_OK
+    if not rows:
+        print("No filings.")
+    for row in rows:
+        upcoming = row["next_deadline"]
+        due = f"{upcoming['date']} {upcoming['id']}" if upcoming else "—"
+        print(f"{row['file_no']:<10} {row['kind']:<9} {row['status']:<9} "
+              f"{row['received'] or '':<10}  {row['address'][:28]:<28} "
+              f"{row['applicant'][:24]:<24} {due}")
+    return EXIT_OK

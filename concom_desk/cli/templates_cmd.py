@@ -1,0 +1,75 @@
+"""`concom-desk check-template` and `concom-desk templates`: the clerk's Word
+templates from the command line — check one, list those in effect, print the
+field reference, put a default back."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, print_json
+from concom_desk.errors import UserError
+from concom_desk.services.field_registry import field_reference_markdown
+from concom_desk.services.template_check import check_template
+from concom_desk.services.template_examples import EXAMPLES
+from concom_desk.services.template_library import reset_to_default, templates_in_effect
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    check = subparsers.add_parser(
+        "check-template", help="check a Word template: fields, tags, and that it is a plain .docx"
+    )
+    check.add_argument("file", metavar="FILE", help="the .docx template to check")
+    check.add_argument(
+        "--as", dest="template", metavar="NAME", choices=sorted(EXAMPLES),
+        help="check against this template's fields (default: guessed from the file name)",
+    )
+    check.set_defaults(run=run_check)
+
+    templates = subparsers.add_parser("templates", help="list, document or reset the templates")
+    action = templates.add_mutually_exclusive_group()
+    action.add_argument("--reference", action="store_true",
+                        help="print the field reference (every placeholder with an example)")
+    action.add_argument("--reset", metavar="NAME",
+                        help="go back to the default template (your copy is moved aside)")
+    templates.add_argument("--out", metavar="FILE.md", help="with --reference: write it here")
+    templates.add_argument("--json", action="store_true", help="print JSON")
+    templates.set_defaults(run=run_templates)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise UserError(f"{path} does not exist or is not a file")
+    result = check_template(path, args.template)
+    print(result.report())
+    return EXIT_OK if result.ok else EXIT_FAILED
+
+
+def run_templates(args: argparse.Namespace) -> int:
+    if args.out and not args.reference:
+        raise UserError("--out goes with --reference")
+    if args.reference:
+        text = field_reference_markdown()
+        if args.out:
+            Path(args.out).write_text(text, encoding="utf-8")
+            print(f"field reference written to {args.out}")
+        else:
+            print(text, end="")
+        return EXIT_OK
+    if args.reset:
+        aside = reset_to_default(args.reset)
+        if aside is None:
+            print(f"{args.reset}: already the default template")
+        else:
+            print(f"{args.reset}: back to the default; your copy was moved to {aside}")
+        return EXIT_OK
+    found = templates_in_effect()
+    if args.json:
+        print_json([t.as_json() for t in found])
+        return EXIT_OK
+    width = max((len(t.name) for t in found), default=0)
+    for template in found:
+        mark = "yours  " if template.customised else "default"
+        print(f"{template.name:<{width}}  {mark}  {template.path}")
+    return EXIT_OK

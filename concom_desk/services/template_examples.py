@@ -1,0 +1,365 @@
+"""One example context per template: the single source of truth for the fields
+a template may use.
+
+The template checker reads these to know every field name (and to suggest the
+nearest one for a typo), the field reference prints them with their example
+values, and the tests render every default template with them. A field added
+to a context builder without an example here is a field no clerk can find, so
+the builders' tests compare their keys against these examples.
+
+The shapes follow /work/brief/DOCUMENT_CONTEXT.md (the shared contract).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+Context = dict[str, Any]
+
+# Deadline ids a filing-based context always carries (empty strings when a
+# town's bylaw or the filing's kind sets no such deadline), so a template can
+# test `{% if deadlines.appeal_ends.date %}` without tripping StrictUndefined.
+DEADLINE_IDS: tuple[str, ...] = (
+    "hearing_by", "legal_notice_by", "abutter_notice_by", "board_comment_period_ends",
+    "decision_by", "appeal_ends", "expires", "extension_request_by", "coc_decision_by",
+    "coc_application_by", "hearing_request_by", "emergency_work_complete_by",
+    "emergency_filing_by",
+)
+
+_COMMON: Context = {
+    "commission": {
+        "name": "Upton Conservation Commission",
+        "town": "Upton",
+        "address_lines": ["Upton Town Hall", "1 Main Street, Box 10", "Upton, MA 01568"],
+        "phone": "(508) 529-1008",
+        "email": "conservation@uptonma.gov",
+        "chair": "Margaret Hale",
+        "members_in_office": ["Margaret Hale", "Thomas Brennan", "Alice Wu", "Robert King",
+                              "Susan Ortiz"],
+        "signers_needed": 3,
+        "signature_lines": ["Margaret Hale", "Thomas Brennan", "Alice Wu", "Robert King",
+                            "Susan Ortiz"],
+        "clerk_initials": "JP",
+    },
+    "town": {
+        "id": "upton",
+        "name": "Upton",
+        "bylaw": "Town of Upton General Bylaws, Chapter 330, Wetlands Regulations",
+        "appeal_rights": (
+            "Any person may appeal this decision to the Superior Court under MGL c.249 §4 "
+            "within 21 days of the date of its issuance, sending notice of the appeal and a "
+            "copy of the complaint to the Commission and Town Counsel (Upton ch. 330)."
+        ),
+        "recording_instructions": (
+            "Before any work begins, this document must be recorded at the Worcester District "
+            "Registry of Deeds (or the Land Court for registered land) in the chain of title "
+            "of the property, and proof of recording sent to the Commission (Upton ch. 330)."
+        ),
+    },
+    "today": "November 29, 2026",
+}
+
+_PARTY_APPLICANT = {
+    "name": "Jane Doe",
+    "address_lines": ["12 Pond Street", "Upton, MA 01568"],
+    "phone": "(508) 555-0142",
+    "email": "jane.doe@example.com",
+}
+_PARTY_OWNER = {
+    "name": "Doe Family Trust, John Doe, Trustee",
+    "address_lines": ["PO Box 77", "Upton, MA 01568"],
+    "phone": "",
+    "email": "",
+}
+_PARTY_REPRESENTATIVE = {
+    "name": "Blackstone Valley Engineering, Inc.",
+    "address_lines": ["40 Mill Road", "Grafton, MA 01519"],
+    "phone": "(508) 555-0190",
+    "email": "permits@bve.example.com",
+}
+
+
+def _deadline(date: str, label: str, citation: str) -> dict[str, str]:
+    return {"date": date, "label": label, "citation": citation}
+
+
+_DEADLINES: Context = {ident: _deadline("", "", "") for ident in DEADLINE_IDS}
+_DEADLINES.update({
+    "hearing_by": _deadline("July 3, 2026", "Open the public hearing",
+                            "Upton ch. 330: hearing within 21 days of receipt"),
+    "legal_notice_by": _deadline("June 24, 2026", "Publish the legal notice",
+                                 "Upton ch. 330: at least 5 business days before the hearing"),
+    "board_comment_period_ends": _deadline(
+        "June 26, 2026", "Other boards' comment period ends",
+        "Upton ch. 330: 14 days for Planning, Health and the Building Inspector"),
+    "decision_by": _deadline("August 7, 2026", "Issue the decision",
+                             "Upton ch. 330: within 21 days of the close of the hearing"),
+    "appeal_ends": _deadline("August 26, 2026", "Appeal period ends",
+                             "Upton ch. 330; MGL c.249 §4: 21 days from issuance"),
+    "expires": _deadline("August 5, 2029", "Permit expires",
+                         "Upton ch. 330: valid for three years from issuance"),
+    "extension_request_by": _deadline("July 6, 2029", "Request an extension by",
+                                      "Upton ch. 330: at least 30 days before expiry"),
+})
+
+_FILING_BASED: Context = {
+    "filing": {
+        "file_no": "UCC 2026-014",
+        "dep_file_no": "SE 316-0412",
+        "kind": "noi",
+        "kind_name": "Notice of Intent / Application for Permit",
+        "work_description": ("Construction of a 24 ft x 30 ft addition and deck, "
+                             "regrading and a stormwater infiltration system"),
+        "resource_areas": "Bordering Vegetated Wetland; 100-foot Buffer Zone",
+        "status": "issued",
+        "received": "June 12, 2026",
+        "hearing": "July 1, 2026",
+        "closed": "July 15, 2026",
+        "decided": "July 15, 2026",
+        "issued": "August 5, 2026",
+        "expires": "August 5, 2029",
+        "received_iso": "2026-06-12",
+        "issued_iso": "2026-08-05",
+        "expires_iso": "2029-08-05",
+    },
+    "applicant": _PARTY_APPLICANT,
+    "owner": _PARTY_OWNER,
+    "representative": _PARTY_REPRESENTATIVE,
+    "property": {
+        "address": "12 Pond Street",
+        "map": "14",
+        "lot": "27",
+        "map_lot": "14-27",
+        "book": "61234",
+        "page": "118",
+        "certificate": "",
+        "registry": "Worcester District Registry of Deeds",
+    },
+    "deadlines": _DEADLINES,
+    "plans": [
+        {"title": "Site Plan, 12 Pond Street, Upton MA",
+         "prepared_by": "Blackstone Valley Engineering, Inc.",
+         "dated": "May 20, 2026", "revised": "July 10, 2026"},
+    ],
+    "hearing": {"date": "July 1, 2026", "weekday": "Wednesday", "time": "7:00 PM",
+                "place": "Upton Town Hall, Room 1, 1 Main Street"},
+}
+
+_STANDARD_CONDITIONS = [
+    {"number": 1, "text": "Failure to comply with all conditions of this permit is grounds "
+                          "for enforcement, including fines."},
+    {"number": 2, "text": "No work shall begin until this permit has been recorded at the "
+                          "Registry of Deeds and proof of recording sent to the Commission."},
+    {"number": 3, "text": "Erosion controls shall be installed as shown on the approved plan "
+                          "and inspected by the Commission's agent before any work begins."},
+]
+_SPECIAL_CONDITIONS = [
+    {"number": 4, "text": "The deck shall be built on sonotubes; no fill within 50 feet of "
+                          "the wetland."},
+    {"number": 5, "text": "Twelve native shrubs shall be planted along the wetland edge "
+                          "before a Certificate of Compliance is requested."},
+]
+
+_ORIGINAL_PERMIT: Context = {
+    "file_no": "UCC 2023-009",
+    "dep_file_no": "SE 316-0377",
+    "issued": "May 3, 2023",
+    "expires": "May 3, 2026",
+    "book": "60012",
+    "page": "45",
+}
+
+_MEETING: Context = {"date": "March 3, 2027", "weekday": "Wednesday", "time": "7:00 PM",
+                     "place": "Upton Town Hall, Room 1, 1 Main Street"}
+
+_HEARING_ROW: Context = {
+    "file_no": "UCC 2027-003",
+    "dep_file_no": "SE 316-0430",
+    "kind_name": "Notice of Intent",
+    "applicant": "Jane Doe",
+    "owner": "Doe Family Trust",
+    "address": "12 Pond Street",
+    "map_lot": "14-27",
+    "work_description": "Addition and deck within the buffer zone",
+    "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
+    "continued_from": "",
+}
+
+_ENFORCEMENT: Context = {
+    "case": {
+        "case_no": "ENF 2026-004",
+        "opened": "October 2, 2026",
+        "address": "88 Mill Pond Road",
+        "map_lot": "9-112",
+        "description": "Fill and cutting of vegetation within a Bordering Vegetated Wetland",
+        "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
+        "status": "order issued",
+    },
+    "violator": {"name": "Mill Pond Holdings LLC",
+                 "address_lines": ["500 Commerce Way", "Worcester, MA 01608"]},
+    "violations": [
+        {"number": 1, "provision": "Upton ch. 330, Permits required",
+         "description": "Placement of about 40 cubic yards of fill in the wetland",
+         "observed": "October 2, 2026"},
+        {"number": 2, "provision": "Upton ch. 330, Buffer zone",
+         "description": "Clearing of trees and shrubs within 25 feet of the wetland",
+         "observed": "October 2, 2026"},
+    ],
+    "order": {
+        "order_no": "EO 2026-004",
+        "issued": "October 5, 2026",
+        "signed_by": ["Margaret Hale", "Thomas Brennan", "Alice Wu"],
+        "emergency": False,
+        "ratify_by": "",
+        "stop_work": True,
+        "restore_by": "December 1, 2026",
+        "file_noi_by": "November 15, 2026",
+        "requirements": [
+            "Stop all work on the property at once.",
+            "Remove the fill by hand under the supervision of a wetland scientist.",
+            "Submit a restoration plan by a wetland scientist.",
+        ],
+    },
+    "fines": {"per_offense": "$300", "citation": "Upton ch. 330, Enforcement",
+              "noncriminal_ticket": ""},
+}
+
+
+def _filing(**extras: Any) -> Context:
+    return {**copy.deepcopy(_COMMON), **copy.deepcopy(_FILING_BASED), **copy.deepcopy(extras)}
+
+
+def _build() -> dict[str, Context]:
+    permit_extras = {"standard_conditions": _STANDARD_CONDITIONS,
+                     "special_conditions": _SPECIAL_CONDITIONS}
+    examples: dict[str, Context] = {
+        "legal-notice": {
+            **copy.deepcopy(_COMMON),
+            "meeting": _MEETING,
+            "publish_by": "February 24, 2027",
+            "hearings": [
+                _HEARING_ROW,
+                {**_HEARING_ROW, "file_no": "UCC 2027-001", "dep_file_no": "",
+                 "kind_name": "Request for Determination of Applicability",
+                 "applicant": "Robert Smith", "owner": "Robert Smith",
+                 "address": "3 Elm Street", "map_lot": "2-40",
+                 "work_description": "Replacement of a septic system",
+                 "resource_areas": "Buffer Zone", "continued_from": "February 17, 2027"},
+            ],
+        },
+        "agenda": {
+            **copy.deepcopy(_COMMON),
+            "meeting": {**_MEETING, "kind": "regular"},
+            "post_by": "Monday, March 1, 2027 7:00 PM",
+            "hearings": [
+                {**_HEARING_ROW, "item_no": "1", "status": "new", "continued_to": ""},
+                {**_HEARING_ROW, "item_no": "2", "file_no": "UCC 2026-044",
+                 "address": "3 Elm Street", "applicant": "Robert Smith", "owner": "Robert Smith",
+                 "status": "continued", "continued_from": "February 17, 2027",
+                 "continued_to": ""},
+            ],
+            "other_business": [{"item_no": "3", "text": "Approval of minutes of February 17"}],
+            "ratifications": [{"item_no": "4", "case_no": "ENF 2026-004",
+                               "order_date": "February 20, 2027",
+                               "signed_by": "Margaret Hale", "address": "88 Mill Pond Road"}],
+        },
+        "abutter-letter": _filing(notices=[
+            {"owner_name": "Robert Smith", "care_of": "",
+             "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"]},
+            {"owner_name": "Greenway Land Trust Inc", "care_of": "Ann Lee, Treasurer",
+             "address_lines": ["PO Box 9", "Hopedale, MA 01747"],
+             "parcels": ["14-28", "14-29"]},
+        ]),
+        "affidavit-of-service": _filing(
+            notices=[
+                {"owner_name": "Robert Smith", "care_of": "",
+                 "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"]},
+            ],
+            affidavit={"mailed_on": "June 12, 2026",
+                       "method": "certified mail, return receipt requested",
+                       "signed_by": "Jane Doe"},
+        ),
+        "board-notice": _filing(boards=["Planning Board", "Board of Health",
+                                        "Building Inspector"]),
+        "permit": _filing(**permit_extras),
+        "determination-negative": _filing(
+            findings=["The work described in the Request is within the Buffer Zone but will "
+                      "not remove, fill, dredge or alter an Area Subject to Protection."],
+            conditions=[{"number": 1, "text": "Erosion controls shall stay in place until "
+                                              "the disturbed area is stabilized."}],
+        ),
+        "determination-positive": _filing(
+            findings=["The area described in the Request is an Area Subject to Protection "
+                      "under the bylaw.",
+                      "The work described in the Request will alter an Area Subject to "
+                      "Protection; a Notice of Intent must be filed."],
+        ),
+        "resource-area-delineation": _filing(
+            confirmed_areas=[
+                {"name": "Bordering Vegetated Wetland",
+                 "boundary": "Flags A1 to A24 as shown on the plan"},
+                {"name": "Bank of an intermittent stream", "boundary": "Flags B1 to B9"},
+            ],
+        ),
+        "denial": _filing(
+            denial_kind="substantive",
+            reasons=["The work will alter a Bordering Vegetated Wetland without adequate "
+                     "replication.",
+                     "The applicant has not shown that the buffer zone will be protected."],
+        ),
+        "extension-permit": _filing(
+            original_permit=_ORIGINAL_PERMIT,
+            extension={"requested": "March 20, 2026", "new_expires": "May 3, 2029",
+                       "term": "three years"},
+        ),
+        "amended-permit": _filing(
+            original_permit=_ORIGINAL_PERMIT,
+            changes=["The deck is moved 10 feet farther from the wetland.",
+                     "The infiltration system replaces the dry well."],
+            **permit_extras,
+        ),
+        "certificate-of-compliance": _filing(
+            original_permit=_ORIGINAL_PERMIT,
+            partial=False,
+            inspection={"date": "November 18, 2026", "by": "Jamie Park, Conservation Agent"},
+            continuing_conditions=[
+                {"number": 7, "text": "No fertilizer or pesticide shall be used within 50 "
+                                      "feet of the wetland, in perpetuity."},
+            ],
+        ),
+        "emergency-certification": _filing(
+            emergency={"reason": "A collapsed culvert is flooding Pond Street.",
+                       "work_allowed": "Replacement of the culvert in kind, with erosion "
+                                       "controls; no other work.",
+                       "requested_by": "Upton Department of Public Works"},
+            special_conditions=[{"number": 1, "text": "Work shall be done in low water and "
+                                                      "inside a cofferdam."}],
+        ),
+        "waiver-21-day": _filing(),
+        "violation-notice": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
+        "enforcement-order": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
+    }
+    return examples
+
+
+EXAMPLES: dict[str, Context] = _build()
+
+# The families of the field reference: the parts every template (or every
+# filing-based template) shares are printed once.
+COMMON_KEYS: tuple[str, ...] = tuple(_COMMON)
+FILING_KEYS: tuple[str, ...] = tuple(_FILING_BASED)
+FILING_BASED_TEMPLATES: tuple[str, ...] = tuple(
+    name for name, context in EXAMPLES.items() if "filing" in context
+)
+
+
+def example_context(name: str) -> Context:
+    """A fresh copy of a template's example (the caller may change it freely);
+    a template the program does not know gets every field of every template."""
+    if name in EXAMPLES:
+        return copy.deepcopy(EXAMPLES[name])
+    merged: Context = {}
+    for context in EXAMPLES.values():
+        merged.update(copy.deepcopy(context))
+    return merged

@@ -1,0 +1,189 @@
+"""Every table of the record in plain words, for a public-records request.
+
+The reader outside the commission gets names, not numbers: each link to
+another record (a foreign key) is shown as that record's label (a party's
+name, a filing's file number, a property's address), dates are ISO
+(2026-11-29, 2026-11-29T22:14:05), yes/no instead of 1/0, and column headers
+in words. All tables are read inside one read transaction, so the export is a
+consistent picture of one moment.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
+from concom_desk.store.db_identity import open_read_only, require_concom_database
+
+# Columns that name a record, best first: what a person would call the record by.
+LABEL_COLUMNS = (
+    "file_no", "local_file_no", "case_no", "order_no", "name", "full_name", "display_name",
+    "owner_name", "title", "street_address", "address", "label", "initials", "code",
+)
+# How a record with no naming column is called, in SQL over its own row (the table
+# name qualifies its columns). Anything else falls back to "<Table> <id>".
+RECORD_LABELS = {
+    "meeting": "'meeting of ' || meeting.held_on",
+    "hearing": "'hearing on ' || (SELECT file_no FROM filing WHERE filing.id = hearing.filing_id)",
+    "decision": "decision.kind || ' on ' || "
+                "(SELECT file_no FROM filing WHERE filing.id = decision.filing_id)",
+    "violation": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = "
+                 "violation.case_id) || ' violation ' || violation.number",
+    "fine": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = fine.case_id)"
+            " || ' fine for ' || fine.offense_on",
+    "vote": "'vote of ' || (SELECT held_on FROM meeting WHERE meeting.id = vote.meeting_id)"
+            " || ': ' || substr(vote.motion, 1, 60)",
+    "standard_condition": "'standard condition ' || standard_condition.number",
+}
+# Codes shown in words: (table, column) → {code: words}.
+CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
+    ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
+}
+# Internal bookkeeping, not part of the public record.
+SKIPPED_TABLES = ("alembic_version",)
+
+Cell = str | int | float | Decimal | None
+_MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?(.*)$")
+
+
+@dataclass
+class TableView:
+    name: str
+    headers: list[str]
+    rows: list[list[Cell]]
+
+    @property
+    def title(self) -> str:
+        return column_header(self.name)
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name"
+    ) if r[0] not in SKIPPED_TABLES]
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
+    """(name, declared type) of each column, in table order."""
+    return [(r[1], (r[2] or "").upper()) for r in conn.execute(
+        f"PRAGMA table_info({_quoted(table)})"
+    )]
+
+
+def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, tuple[str, str]]:
+    """column → (parent table, parent column), for single-column foreign keys."""
+    links: dict[str, tuple[str, str]] = {}
+    for row in conn.execute(f"PRAGMA foreign_key_list({_quoted(table)})"):
+        parent, child_column, parent_column = row[2], row[3], row[4]
+        links[child_column] = (parent, parent_column or "id")
+    return links
+
+
+class RecordLabels:
+    """The human label of any record, looked up once per table and kept."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._cache: dict[tuple[str, str], dict[Any, str]] = {}
+
+    def label_expression(self, table: str) -> str:
+        names = [c for c, _ in _columns(self.conn, table)]
+        chosen = [c for c in LABEL_COLUMNS if c in names]
+        fallback = f"'{column_header(table).replace(chr(39), chr(39) * 2)} ' || rowid"
+        if table in RECORD_LABELS:
+            return f"coalesce({RECORD_LABELS[table]}, {fallback})"
+        if chosen:
+            return f"coalesce(nullif({_quoted(chosen[0])}, ''), {fallback})"
+        return fallback
+
+    def labels(self, table: str, key: str) -> dict[Any, str]:
+        if (table, key) not in self._cache:
+            expression = self.label_expression(table)
+            self._cache[(table, key)] = {
+                k: str(label) for k, label in self.conn.execute(
+                    f"SELECT {_quoted(key)}, {expression} FROM {_quoted(table)}"
+                )
+            }
+        return self._cache[(table, key)]
+
+
+def plain_header(column: str) -> str:
+    if column.endswith("_cents"):
+        return column_header(column.removesuffix("_cents")) + " ($)"
+    return column_header(column)
+
+
+def plain_value(value: Any, declared: str, column: str = "",
+                words: dict[str, str] | None = None) -> Cell:
+    """A stored value as the export shows it (strings already neutralized)."""
+    if value is None:
+        return None
+    if column.endswith("_cents") and isinstance(value, int):
+        return (Decimal(value) / 100).quantize(Decimal("0.01"))
+    if words is not None and value in words:
+        return printable_cell(words[value])
+    if "BOOL" in declared and value in (0, 1):
+        return "yes" if value else "no"
+    if isinstance(value, bytes):
+        return f"(binary data, {len(value)} bytes)"
+    if isinstance(value, str):
+        if "DATETIME" in declared or "TIMESTAMP" in declared:
+            value = _iso_moment(value)
+        return printable_cell(value)
+    return value
+
+
+def _iso_moment(text: str) -> str:
+    """'2026-11-29 22:14:05.123456' → '2026-11-29T22:14:05' (seconds are enough)."""
+    match = _MOMENT.match(text)
+    return f"{match[1]}T{match[2]}{match[3]}" if match else text
+
+
+def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
+    labels = RecordLabels(conn)
+    for table in _tables(conn):
+        # The record's own number first, where a reader looks for it.
+        columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
+        links = _foreign_keys(conn, table)
+        headers = [plain_header(name) for name, _ in columns]
+        lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
+        words = [CODE_WORDS.get((table, name)) for name, _ in columns]
+        select = ", ".join(_quoted(name) for name, _ in columns)
+        rows: list[list[Cell]] = []
+        for raw in conn.execute(f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid"):
+            row: list[Cell] = []
+            for value, (name, declared), lookup, code_words in zip(
+                    raw, columns, lookups, words, strict=True):
+                if lookup is not None and value is not None:
+                    shown = lookup.get(value)
+                    row.append(printable_cell(shown) if shown is not None
+                               else f"(missing record {value})")
+                else:
+                    row.append(plain_value(value, declared, name, code_words))
+            rows.append(row)
+        yield TableView(table, headers, rows)
+
+
+def read_record(db_path: Path) -> list[TableView]:
+    """Every table of the database at `db_path`, in plain words, from one snapshot."""
+    require_concom_database(db_path)
+    with closing(open_read_only(db_path)) as conn:
+        conn.isolation_level = None
+        conn.execute("BEGIN")
+        try:
+            return list(table_views(conn))
+        finally:
+            conn.execute("COMMIT")

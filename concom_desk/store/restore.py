@@ -1,0 +1,199 @@
+"""Putting a backup archive back in place of the database.
+
+Everything that can be checked is checked before the target is touched: the
+archive is a zip with our manifest, every member matches its sha256 and size,
+the database inside is a ConCom Desk database no newer than this program and
+passes `integrity_check` and `foreign_key_check`. All of it is unpacked beside
+the target (same disk, so the final step is a rename). Only then is the
+current database kept aside as `<name>.before-restore-<UTC>.sqlite`, the
+current documents and templates folders renamed aside the same way, and the
+restored ones renamed into place. A refusal or a failure before that point
+leaves the target exactly as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import sqlite3
+import tempfile
+from contextlib import closing
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.paths import documents_dir
+from concom_desk.store.archive import (
+    DOCUMENTS_FOLDER,
+    TEMPLATES_FOLDER,
+    Manifest,
+    extract_member,
+    open_archive,
+    read_manifest,
+)
+from concom_desk.store.backup import (
+    integrity_problems,
+    snapshot_database,
+    user_templates_dir,
+    utc_stamp,
+)
+from concom_desk.store.db_identity import (
+    APPLICATION_ID,
+    is_newer_than_program,
+    looks_like_sqlite,
+    read_identity,
+)
+from concom_desk.store.disk_errors import fsync_directory, plain_os_error
+from concom_desk.store.lock import DatabaseLock
+
+log = logging.getLogger(__name__)
+
+SIDECARS = ("-wal", "-shm", "-journal")
+
+
+@dataclass
+class Restored:
+    database: Path
+    manifest: Manifest
+    kept_aside: list[Path] = field(default_factory=list)
+
+
+def _check_restored_database(copy: Path, manifest: Manifest, where: Path) -> None:
+    if not looks_like_sqlite(copy):
+        raise OperationFailed(f"{where} is damaged: the database inside is not an SQLite file")
+    try:
+        with closing(sqlite3.connect(copy)) as conn:
+            identity = read_identity(conn)
+            if identity.application_id != APPLICATION_ID:
+                raise UserError(f"{where} does not hold a ConCom Desk database")
+            if is_newer_than_program(identity.revision):
+                raise UserError(
+                    f"{where} was made by a newer version of ConCom Desk (schema "
+                    f"{identity.revision}); install the newer program to restore it"
+                )
+            problems = integrity_problems(conn)
+            if problems:
+                raise OperationFailed(
+                    f"{where} is damaged: the database inside fails its integrity check "
+                    f"({problems[0]})"
+                )
+            if conn.execute("PRAGMA foreign_key_check").fetchone():
+                raise OperationFailed(
+                    f"{where} is damaged: the database inside has links to missing records"
+                )
+    except sqlite3.DatabaseError as exc:
+        raise OperationFailed(f"{where} is damaged: the database inside cannot be read "
+                              f"({exc})") from None
+
+
+def _unpack_folder(archive, manifest: Manifest, prefix: str, into: Path, where: Path) -> None:
+    into.mkdir()
+    for name in manifest.members:
+        if name.startswith(prefix + "/"):
+            dest = into / name[len(prefix) + 1:]
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            extract_member(archive, manifest, name, dest, where)
+
+
+def _set_database_aside(target: Path, aside: Path) -> None:
+    """Keep the current database as `aside`, readable on its own.
+
+    A sound database is copied through the backup API (which folds in its WAL);
+    a wrecked one, which is the usual reason to restore, is copied byte for
+    byte with its journal files so that nothing in it is lost."""
+    try:
+        snapshot_database(target, aside)
+        return
+    except sqlite3.DatabaseError:
+        aside.unlink(missing_ok=True)
+    for suffix in ("", *SIDECARS):
+        source = Path(str(target) + suffix)
+        if source.exists():
+            shutil.copy2(source, Path(str(aside) + suffix))
+
+
+def _swap_folder(current: Path, restored: Path, stamp: str, kept: list[Path]) -> None:
+    if current.exists():
+        aside = current.with_name(f"{current.name}.before-restore-{stamp}")
+        current.rename(aside)
+        kept.append(aside)
+    restored.rename(current)
+
+
+def restore(archive_path: Path, db_path: Path) -> Restored:
+    """Replace the database at `db_path` (and its documents and templates) with the
+    contents of the backup at `archive_path`."""
+    archive_path, db_path = Path(archive_path), Path(db_path)
+    folder = db_path.parent
+    with open_archive(archive_path) as archive:
+        manifest = read_manifest(archive, archive_path)
+        if not folder.is_dir():
+            raise UserError(f"the folder {folder} does not exist; create it or choose another")
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=".concom-restore-", dir=folder))
+        except OSError as exc:
+            raise plain_os_error(exc, "restore the backup", folder) from None
+        try:
+            staged_db = staging / db_path.name
+            extract_member(archive, manifest, manifest.database, staged_db, archive_path)
+            _check_restored_database(staged_db, manifest, archive_path)
+            staged_documents = staging / DOCUMENTS_FOLDER
+            staged_templates = staging / TEMPLATES_FOLDER
+            _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)
+            _unpack_folder(archive, manifest, TEMPLATES_FOLDER, staged_templates, archive_path)
+            # Only now, with everything checked and unpacked: no program may have the
+            # database open while it is replaced (UserError names who has it).
+            lock = DatabaseLock(db_path)
+            lock.acquire()
+            try:
+                return _put_in_place(db_path, manifest, staged_db, staged_documents,
+                                     staged_templates)
+            finally:
+                lock.release()
+        except OSError as exc:
+            raise plain_os_error(exc, "restore the backup", folder) from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _put_in_place(db_path: Path, manifest: Manifest, staged_db: Path, staged_documents: Path,
+                  staged_templates: Path) -> Restored:
+    stamp = utc_stamp(datetime.now(UTC))
+    result = Restored(db_path, manifest)
+    if db_path.exists():
+        aside = db_path.with_name(f"{db_path.stem}.before-restore-{stamp}.sqlite")
+        _set_database_aside(db_path, aside)
+        result.kept_aside.append(aside)
+    swapped: list[tuple[Path, Path]] = []
+    try:
+        # Documents belong to the records (each row names its file), so they are
+        # always swapped; templates are the clerk's work, replaced only by templates.
+        for current, restored, always in ((documents_dir(db_path), staged_documents, True),
+                                          (user_templates_dir(), staged_templates, False)):
+            has_members = any(restored.iterdir())
+            if has_members or (always and current.exists()):
+                current.parent.mkdir(parents=True, exist_ok=True)
+                _swap_folder(current, restored, stamp, result.kept_aside)
+                swapped.append((current, restored))
+        # A stale WAL beside the new file would be replayed into it: remove the
+        # old database's journal files (their content is in the copy kept aside).
+        for suffix in SIDECARS:
+            Path(str(db_path) + suffix).unlink(missing_ok=True)
+        staged_db.replace(db_path)
+        fsync_directory(db_path.parent)
+    except OSError:
+        _undo_swaps(swapped, stamp)
+        raise
+    return result
+
+
+def _undo_swaps(swapped: list[tuple[Path, Path]], stamp: str) -> None:
+    for current, restored in reversed(swapped):
+        aside = current.with_name(f"{current.name}.before-restore-{stamp}")
+        try:
+            current.rename(restored)
+            if aside.exists():
+                aside.rename(current)
+        except OSError as exc:
+            log.error("could not put %s back after a failed restore: %s", current, exc)

@@ -1,0 +1,121 @@
+"""The demo town: every kind and every status, dates that agree with the status,
+linked records, and refusal to write over a database that holds records."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from concom_desk.errors import UserError
+from concom_desk.services.demo_town import load_demo
+from concom_desk.services.filing_deadlines import filing_deadlines
+from concom_desk.store import open_database, verify_audit_chain
+from concom_desk.store.models import (
+    FILING_KINDS,
+    FILING_STATUSES,
+    Abutter,
+    AbutterNotice,
+    AuditEntry,
+    Continuance,
+    Decision,
+    EnforcementCase,
+    EnforcementOrder,
+    Filing,
+    GeneratedDocument,
+    Hearing,
+    MemberVote,
+    Party,
+)
+
+TODAY = date(2026, 11, 29)
+
+
+@pytest.fixture(scope="module")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo") / "demo.sqlite"
+    load_demo(path, "small", today=TODAY)
+    return path
+
+
+def test_every_kind_and_every_status_is_there(demo_db: Path) -> None:
+    with open_database(demo_db) as db, db.read_session() as s:
+        filings = s.scalars(select(Filing)).all()
+    assert {f.kind for f in filings} == set(FILING_KINDS)
+    assert {f.status for f in filings} == set(FILING_STATUSES)
+    years = Counter(f.received.year for f in filings if f.received)
+    assert len(years) >= 5  # across the years, not all in one
+
+
+def test_dates_agree_with_the_status(demo_db: Path) -> None:
+    with open_database(demo_db) as db, db.read_session() as s:
+        for f in s.scalars(select(Filing)):
+            if f.status == "received":
+                assert f.hearing is None and f.issued is None, f.file_no
+            if f.status == "hearing":
+                assert f.hearing is not None and f.closed is None, f.file_no
+            if f.status == "closed":
+                assert f.closed is not None and f.issued is None, f.file_no
+            if f.status in ("issued", "denied", "completed", "expired"):
+                assert f.issued is not None and f.issued <= TODAY, f.file_no
+            if f.status == "expired":
+                assert f.expires is not None and f.expires < TODAY, f.file_no
+            if f.status == "void":
+                assert f.void_reason, f.file_no
+            if f.kind in ("amendment", "extension", "coc"):
+                assert f.original is not None and f.original.kind in ("noi", "amendment")
+            if f.status == "completed" and f.kind == "noi":
+                assert any(c.kind == "coc" and c.status == "issued" for c in f.follow_ups)
+
+
+def test_every_filing_s_dates_can_be_counted_by_the_engine(demo_db: Path) -> None:
+    with open_database(demo_db) as db, db.read_session() as s:
+        for f in s.scalars(select(Filing)):
+            filing_deadlines(f)  # raises UserError on dates out of order
+
+
+def test_the_linked_records_are_written(demo_db: Path) -> None:
+    with open_database(demo_db) as db, db.read_session() as s:
+        def count(model: type) -> int:
+            return s.scalar(select(func.count()).select_from(model)) or 0
+        for model in (Party, Hearing, Continuance, MemberVote, Decision, Abutter,
+                      AbutterNotice, GeneratedDocument, EnforcementCase, EnforcementOrder):
+            assert count(model) > 0, model.__name__
+        assert count(AbutterNotice) == count(Abutter)
+        assert s.scalar(select(func.count()).select_from(EnforcementOrder)
+                        .where(EnforcementOrder.emergency)) > 0
+        with db.engine.connect() as c:
+            report = verify_audit_chain(c)
+        assert report.ok and report.entries == count(AuditEntry)
+        assert s.scalars(select(AuditEntry.initials).distinct()).all() == ["DEMO"]
+
+
+def test_a_database_with_records_is_not_written_over(demo_db: Path) -> None:
+    before = demo_db.stat().st_mtime_ns, demo_db.stat().st_size
+    with pytest.raises(UserError, match="already holds records"):
+        load_demo(demo_db, "small", today=TODAY)
+    assert (demo_db.stat().st_mtime_ns, demo_db.stat().st_size) == before
+
+
+def test_an_empty_database_takes_the_demo(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite"
+    open_database(path).close()
+    summary = load_demo(path, "small", today=TODAY)
+    assert summary.counts["filing"] > 50
+
+
+def test_an_unknown_size_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="sizes are: small, large"):
+        load_demo(tmp_path / "x.sqlite", "huge")
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_the_demo_goes_into_a_database_the_window_has_open(tmp_path: Path) -> None:
+    with open_database(tmp_path / "window.sqlite", initials="JB") as db:
+        summary = load_demo(db, "small", today=TODAY)
+        assert db.initials == "JB"  # the clerk's initials are back after the demo
+        with db.read_session() as s:
+            assert s.scalar(select(func.count()).select_from(Filing)) == summary.counts["filing"]

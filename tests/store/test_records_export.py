@@ -1,0 +1,157 @@
+"""The public-records export: names not ids, ISO dates, words for headers, and no
+cell a spreadsheet would run."""
+
+from __future__ import annotations
+
+import csv
+import errno
+import sqlite3
+from contextlib import closing
+from datetime import date
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store import export_writers
+from concom_desk.store.audit import Actor, register_audit_functions
+from concom_desk.store.export_writers import export
+
+TABLE_TITLES = [
+    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Commission settings",
+    "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
+    "Fine", "Fine payment", "Generated document", "Hearing", "Hearing waiver", "Inspection",
+    "Meeting", "Member", "Member vote", "Party", "Property", "Standard condition",
+    "Town closure day", "Violation", "Vote",
+]
+# The fixture's record (tests/store/conftest.py make_record) as a reader of the
+# export must see it, worked out by hand: names for links, words for codes, dollars
+# for cents, ISO dates, and a quote before anything a spreadsheet would run.
+FILINGS = [
+    {"ID": 1, "File no.": "2026-014", "DEP file no.": "SE 082-1234",
+     "Kind": "Notice of Intent / Application for Permit", "Applicant": "Ruth Åkesson",
+     "Owner": "Nantucket Land Bank", "Property": "12 Mill St", "Received": "2026-03-02",
+     "Fee waived": "no", "Work description": "Septic repair in buffer zone"},
+    {"ID": 2, "File no.": "2026-015", "Kind": "Request for Determination of Applicability",
+     "Applicant": "'=HYPERLINK(\"http://evil\",\"x\")", "Owner": None, "Property": "1 Elm St",
+     "Received": "2026-04-01", "Fee waived": "yes",
+     "Work description": "'-remove 3 trees"},
+]
+ABUTTERS = [
+    {"ID": 1, "Filing": "2026-014", "Owner name": "Paul Revere", "Parcels": "4-113"},
+    {"ID": 2, "Filing": "2026-014", "Owner name": "'+Jane Doe", "Parcels": "4-111"},
+    {"ID": 3, "Filing": "2026-015", "Owner name": "Sam Adams"},
+]
+NOTICES = [
+    {"ID": 1, "Abutter": "Paul Revere", "Mailed on": "2026-03-05", "Hearing": None,
+     "Returned undeliverable": "no"},
+    {"ID": 2, "Abutter": "'+Jane Doe", "Mailed on": "2026-03-05"},
+]
+DOCUMENTS = [{"ID": 1, "Filing": "2026-014", "Title": "Order of Conditions",
+              "Created at": "2026-05-01T14:05:09", "Created by": "TS"}]
+
+
+def records(rows: list[list]) -> list[dict]:
+    header, *body = rows
+    return [dict(zip(header, row, strict=True)) for row in body]
+
+
+def shown_as_text(value: object) -> object:
+    """What a CSV reader gets back: text, with empty cells as None and numbers as text."""
+    if value is None or value == "":
+        return None
+    return value
+
+
+def assert_shows(found: list[dict], expected: list[dict]) -> None:
+    assert len(found) == len(expected)
+    for row, wanted in zip(found, expected, strict=True):
+        assert {k: row[k] for k in wanted} == wanted
+
+
+def sheet_rows(sheet) -> list[list]:
+    return [[shown_as_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+
+
+def csv_rows(path: Path) -> list[list]:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return [[int(v) if v.isdigit() else (v or None) for v in row]
+                for row in csv.reader(handle)]
+
+
+def test_xlsx_workbook(record_db: Path, tmp_path: Path) -> None:
+    written = export(record_db, "xlsx", tmp_path / "request")
+    assert [p.name for p in written] == [f"concom-desk records {date.today()}.xlsx"]
+    book = load_workbook(written[0])
+    assert book.sheetnames == TABLE_TITLES
+    assert_shows(records(sheet_rows(book["Filing"])), FILINGS)
+    assert_shows(records(sheet_rows(book["Abutter"])), ABUTTERS)
+    assert_shows(records(sheet_rows(book["Abutter notice"])), NOTICES)
+    assert_shows(records(sheet_rows(book["Generated document"])), DOCUMENTS)
+    assert len(records(sheet_rows(book["Audit entry"]))) == 13
+    filings = book["Filing"]
+    assert filings.freeze_panes == "A2"
+    assert filings["A1"].value == "ID" and filings["A1"].font.bold
+    assert filings.column_dimensions["A"].width == 8
+    fee_column = [c for c in filings[1] if c.value == "Fee ($)"][0].column_letter
+    assert filings[f"{fee_column}2"].value == 125
+    assert filings[f"{fee_column}2"].number_format == "#,##0.00"
+    description = [c for c in filings[1] if c.value == "Work description"][0].column_letter
+    assert filings.column_dimensions[description].width == len("Septic repair in buffer zone") + 2
+    for sheet in book:
+        for row in sheet.iter_rows():
+            assert all(cell.data_type != "f" for cell in row), "a formula reached the workbook"
+
+
+def test_csv_files(record_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "request"
+    written = export(record_db, "csv", out)
+    assert sorted(p.name for p in written) == sorted(f"{t}.csv" for t in TABLE_TITLES)
+    assert (out / "Party.csv").read_bytes().startswith(b"\xef\xbb\xbfID,Name,Kind,")
+    assert_shows(records(csv_rows(out / "Filing.csv")), FILINGS)
+    assert [r["Fee ($)"] for r in records(csv_rows(out / "Filing.csv"))] == ["125.00", "0.00"]
+    assert_shows(records(csv_rows(out / "Abutter.csv")), ABUTTERS)
+    assert_shows(records(csv_rows(out / "Abutter notice.csv")), NOTICES)
+    assert_shows(records(csv_rows(out / "Generated document.csv")), DOCUMENTS)
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in written)
+
+
+def test_a_link_to_a_missing_record_is_shown_not_hidden(record_db: Path, tmp_path: Path) -> None:
+    with closing(sqlite3.connect(record_db)) as conn:  # damage done outside the program
+        register_audit_functions(conn, Actor("someone"))
+        conn.execute("UPDATE abutter SET filing_id = 77 WHERE id = 3")
+        conn.commit()
+    export(record_db, "csv", tmp_path)
+    assert records(csv_rows(tmp_path / "Abutter.csv"))[2]["Filing"] == "(missing record 77)"
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "XLSX"])
+def test_unknown_format(record_db: Path, tmp_path: Path, fmt: str) -> None:
+    with pytest.raises(UserError, match="choose xlsx or csv"):
+        export(record_db, fmt, tmp_path)
+
+
+def test_out_must_be_a_folder(record_db: Path, tmp_path: Path) -> None:
+    a_file = tmp_path / "a.txt"
+    a_file.write_text("x")
+    with pytest.raises(UserError, match="is a file"):
+        export(record_db, "csv", a_file)
+
+
+def test_disk_full_leaves_no_partial_export(record_db: Path, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    real_write = export_writers._write_csv
+    calls = []
+
+    def fill_up(table, target: Path) -> None:
+        calls.append(table.name)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(table, target)
+
+    monkeypatch.setattr(export_writers, "_write_csv", fill_up)
+    out = tmp_path / "request"
+    with pytest.raises(OperationFailed, match="the disk is full"):
+        export(record_db, "csv", out)
+    assert list(out.iterdir()) == []

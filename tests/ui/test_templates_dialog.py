@@ -1,0 +1,140 @@
+"""The templates dialog: what is in effect, Edit makes a user copy, Check names
+the typo, Reset puts the default back (the clerk's copy kept aside)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docx import Document
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QTextBrowser
+
+from concom_desk.services.template_library import TEMPLATE_NAMES, user_templates_dir
+from concom_desk.ui import templates_dialog
+from concom_desk.ui.templates_dialog import TemplatesDialog
+
+# The offscreen platform has no window manager and says so; not a warning about our code.
+pytestmark = pytest.mark.qt_log_ignore(r"^This plugin does not support ")
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    calls: list[Path] = []
+    monkeypatch.setattr(templates_dialog, "open_path", calls.append)
+    return calls
+
+
+def row_of(dialog: TemplatesDialog, name: str) -> int:
+    return [r.name for r in dialog.model.rows].index(name)
+
+
+def cell(dialog: TemplatesDialog, name: str, column: int) -> str:
+    return dialog.model.index(row_of(dialog, name), column).data()
+
+
+def select(dialog: TemplatesDialog, name: str) -> None:
+    dialog.table.selectRow(row_of(dialog, name))
+
+
+def test_lists_every_default_template(qtbot) -> None:
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    assert [r.name for r in dialog.model.rows] == list(TEMPLATE_NAMES)
+    assert cell(dialog, "permit", 1) == "default"
+    assert not dialog.check_button.isEnabled()
+    assert not dialog.reset_button.isEnabled()
+
+
+def test_edit_makes_a_user_copy_and_opens_it(qtbot, opened: list[Path]) -> None:
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    select(dialog, "permit")
+    qtbot.mouseClick(dialog.edit_button, Qt.MouseButton.LeftButton)
+    copy = user_templates_dir() / "permit.docx"
+    assert copy.is_file()
+    assert opened == [copy]
+    assert cell(dialog, "permit", 1) == "your copy"
+    assert dialog.reset_button.isEnabled()
+
+
+def test_check_names_the_clerks_typo(qtbot) -> None:
+    user_templates_dir().mkdir(parents=True)
+    document = Document()
+    document.add_paragraph("Issued to {{ applicant.nmae }}")
+    document.save(user_templates_dir() / "permit.docx")
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    select(dialog, "permit")
+    qtbot.mouseClick(dialog.check_button, Qt.MouseButton.LeftButton)
+    text = dialog.result.toPlainText()
+    assert "{{ applicant.nmae }}" in text and "did you mean {{ applicant.name }}" in text
+
+
+def test_check_of_a_default_says_fine(qtbot) -> None:
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    select(dialog, "denial")
+    qtbot.mouseClick(dialog.check_button, Qt.MouseButton.LeftButton)
+    assert dialog.result.toPlainText() == "denial.docx: fine (checked as the denial template)"
+
+
+def test_reset_to_default_keeps_the_clerks_copy_aside(qtbot,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    user_templates_dir().mkdir(parents=True)
+    Document().save(user_templates_dir() / "agenda.docx")
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    select(dialog, "agenda")
+    assert cell(dialog, "agenda", 1) == "your copy"
+    qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
+    assert cell(dialog, "agenda", 1) == "default"
+    assert not (user_templates_dir() / "agenda.docx").exists()
+    kept = list((user_templates_dir() / "replaced").glob("agenda *.docx"))
+    assert len(kept) == 1
+    assert "back to the default" in dialog.result.toPlainText()
+
+
+def test_reset_answered_no_changes_nothing(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    user_templates_dir().mkdir(parents=True)
+    Document().save(user_templates_dir() / "agenda.docx")
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args, **kwargs: QMessageBox.StandardButton.No)
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    select(dialog, "agenda")
+    qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
+    assert (user_templates_dir() / "agenda.docx").exists()
+
+
+def test_open_folder_creates_and_opens_the_user_folder(qtbot, opened: list[Path]) -> None:
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.folder_button, Qt.MouseButton.LeftButton)
+    assert opened == [user_templates_dir()]
+    assert user_templates_dir().is_dir()
+
+
+def test_field_reference_shows_fields_with_examples(qtbot) -> None:
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.reference_button, Qt.MouseButton.LeftButton)
+    viewer = dialog.reference_viewer
+    text = viewer.findChild(QTextBrowser).toPlainText()
+    assert "applicant.name" in text and "Jane Doe" in text
+    assert "notices[].owner_name" in text
+    viewer.close()
+
+
+def test_check_a_file_refuses_a_macro_file(qtbot, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    docm = tmp_path / "permit from the engineer.docm"
+    Document().save(docm)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *args, **kwargs: (str(docm), "Word documents"))
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.check_file_button, Qt.MouseButton.LeftButton)
+    assert dialog.result.toPlainText().startswith("permit from the engineer.docm: refused")

@@ -1,0 +1,227 @@
+"""The letters' and notices' templates: notice to boards, 21-day waiver, abutter
+letters, affidavit of service, legal notice, agenda, violation notice, enforcement order."""
+
+from __future__ import annotations
+
+from forms_decisions import filing_facts, work_paragraph
+from forms_kit import (
+    address_block,
+    bullet_loop,
+    facts_table,
+    hang,
+    heading,
+    letterhead,
+    page_break,
+    para,
+    rich,
+    signature_block,
+    signature_line,
+    tag,
+)
+
+
+def board_notice(document) -> None:
+    para(document, "{{ today }}")
+    rich(document, ("b", "To: "), ("", "{{ boards|join(', ') }}, Town of {{ town.name }}"))
+    rich(document, ("b", "Re: "), ("", "{{ filing.kind_name }}, {{ property.address }} "
+                                       "(map/lot {{ property.map_lot }}), file "
+                                       "{{ filing.file_no }}"))
+    filing_facts(document)
+    work_paragraph(document)
+    para(document, "The {{ commission.name }} has received the filing described above. The "
+                   "filing and its plans may be seen at the Conservation office. "
+                   "{% if hearing %}The public hearing is scheduled for {{ hearing.weekday }}, "
+                   "{{ hearing.date }} at {{ hearing.time }}, {{ hearing.place }}. "
+                   "{% endif %}{% if deadlines.board_comment_period_ends.date %}Please send "
+                   "any comments by {{ deadlines.board_comment_period_ends.date }} "
+                   "({{ deadlines.board_comment_period_ends.citation }}); the Commission will "
+                   "not take final action before then.{% else %}Please send any comments "
+                   "before the hearing.{% endif %}", align="justify")
+    para(document, "{{ commission.name }}", before=12)
+
+
+def waiver(document) -> None:
+    filing_facts(document, ("Hearing required by", "{{ deadlines.hearing_by.date }}"))
+    para(document, "I, {{ applicant.name }}, the applicant for the {{ filing.kind_name }} "
+                   "described above, received by the {{ commission.name }} on "
+                   "{{ filing.received }}, agree of my own free will that the public hearing "
+                   "may be opened after the 21-day period set by the bylaw{% if "
+                   "deadlines.hearing_by.date %}, which ends on {{ deadlines.hearing_by.date }}"
+                   "{% endif %}{% if hearing %}, namely on {{ hearing.weekday }}, "
+                   "{{ hearing.date }} at {{ hearing.time }}{% endif %}. I understand that I "
+                   "waive my right to a hearing within 21 days of receipt of the filing.",
+         align="justify")
+    for who in ("Applicant: {{ applicant.name }}", "Received for the Commission"):
+        signature_line(document, who, before=24)
+
+
+def abutter_letter(document) -> None:
+    tag(document, "{%p for notice in notices %}")
+    letterhead(document)
+    para(document, "{{ today }}", after=12)
+    address_block(document, "{{ notice.owner_name }}", "notice.address_lines",
+                  care_of="notice.care_of")
+    rich(document, ("b", "Re: Notice to abutters — "),
+         ("b", "{{ filing.kind_name }}, {{ property.address }}, map/lot "
+               "{{ property.map_lot }} (file {{ filing.file_no }})"), after=10)
+    para(document, "Dear property owner:")
+    para(document, "You are receiving this notice as the owner of land (map/lot "
+                   "{{ notice.parcels|join(', ') }}) near the property named above, as "
+                   "{{ town.bylaw }} requires. {{ applicant.name }} has filed a "
+                   "{{ filing.kind_name }} with the {{ commission.name }} for the following "
+                   "work: {{ filing.work_description }}, within {{ filing.resource_areas }}.",
+         align="justify")
+    para(document, "{% if hearing %}The Commission will hold a public hearing on "
+                   "{{ hearing.weekday }}, {{ hearing.date }} at {{ hearing.time }} at "
+                   "{{ hearing.place }}.{% else %}The date, time and place of the public "
+                   "hearing will be published in the legal notice in the newspaper.{% endif %} "
+                   "You may attend and be heard, or write to the Commission before the "
+                   "hearing. The filing and its plans may be seen at the Conservation office "
+                   "during office hours.", align="justify")
+    para(document, "Sincerely,", before=8)
+    para(document, "{{ commission.name }}", before=18, after=0)
+    para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
+         size=9.5)
+    tag(document, "{%p if not loop.last %}")
+    page_break(document)
+    tag(document, "{%p endif %}")
+    tag(document, "{%p endfor %}")
+
+
+def affidavit(document) -> None:
+    filing_facts(document, ("Hearing", "{% if hearing %}{{ hearing.weekday }}, "
+                                       "{{ hearing.date }} at {{ hearing.time }}{% endif %}"))
+    para(document, "I, {{ affidavit.signed_by }}, certify under the pains and penalties of "
+                   "perjury that on {{ affidavit.mailed_on }} I gave written notice of the "
+                   "{{ filing.kind_name }} described above, and of the public hearing on it, "
+                   "by {{ affidavit.method }}, to each owner of land listed below "
+                   "({{ notices|length }} in all), at the addresses shown on the most recent "
+                   "applicable tax list of the assessors, as {{ town.bylaw }} requires.",
+         align="justify")
+    bullet_loop(document, "notices", "notice",
+                "{{ notice.owner_name }}{% if notice.care_of %}, c/o {{ notice.care_of }}"
+                "{% endif %}, {{ notice.address_lines|join(', ') }} (map/lot "
+                "{{ notice.parcels|join(', ') }})")
+    signature_line(document, "{{ affidavit.signed_by }}", before=28)
+
+
+def legal_notice(document) -> None:
+    para(document, "To the newspaper: please publish once, on or before {{ publish_by }}.",
+         italic=True, size=10)
+    para(document, "{{ commission.name }}", bold=True, align="center", before=8, after=0)
+    para(document, "NOTICE OF PUBLIC HEARINGS", bold=True, align="center")
+    para(document, "Under {{ town.bylaw }} and, where a DEP file number is given, the "
+                   "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
+                   "{{ commission.name }} will hold public hearings on {{ meeting.weekday }}, "
+                   "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "
+                   "following:", align="justify")
+    bullet_loop(document, "hearings", "h",
+                "{{ h.kind_name }} filed by {{ h.applicant }}{% if h.owner and h.owner != "
+                "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}, map/lot "
+                "{{ h.map_lot }} (file {{ h.file_no }}{% if h.dep_file_no %}, DEP "
+                "{{ h.dep_file_no }}{% endif %}): {{ h.work_description }}, within "
+                "{{ h.resource_areas }}.{% if h.continued_from %} Continued from "
+                "{{ h.continued_from }}.{% endif %}")
+    para(document, "The filings and plans may be seen at the Conservation office during "
+                   "office hours.", align="justify")
+    para(document, "{{ commission.chair }}, Chair", before=8, after=0)
+    para(document, "{{ commission.name }}")
+
+
+def agenda(document) -> None:
+    para(document, "{{ meeting.kind|capitalize }} meeting: {{ meeting.weekday }}, "
+                   "{{ meeting.date }}, {{ meeting.time }}", bold=True, align="center",
+         after=0)
+    para(document, "{{ meeting.place }}", align="center", after=2)
+    para(document, "Posted by {{ post_by }} (Open Meeting Law, MGL c.30A §20: at least 48 "
+                   "hours before the meeting, not counting Saturdays, Sundays and legal "
+                   "holidays).", italic=True, size=9.5, align="center", after=10)
+    heading(document, "Public hearings")
+    tag(document, "{%p if hearings %}")
+    tag(document, "{%p for h in hearings %}")
+    hang(rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }} "
+                              "(map/lot {{ h.map_lot }})"), after=0))
+    hang(para(document, "\t{{ h.kind_name }}, {{ h.applicant }}: {{ h.work_description }}. "
+                   "{% if h.status == \"continued\" %}Continued from {{ h.continued_from }}."
+                   "{% else %}New hearing.{% endif %}", after=6))
+    tag(document, "{%p endfor %}")
+    tag(document, "{%p else %}")
+    para(document, "None.", italic=True)
+    tag(document, "{%p endif %}")
+    tag(document, "{%p if ratifications %}")
+    heading(document, "Ratification of enforcement orders")
+    bullet_loop(document, "ratifications", "r",
+                "{{ r.case_no }}, {{ r.address }}: order of {{ r.order_date }} signed by "
+                "{{ r.signed_by }}.", numbered=False)
+    tag(document, "{%p endif %}")
+    heading(document, "Other business")
+    tag(document, "{%p for item in other_business %}")
+    hang(para(document, "{{ item.item_no }}.\t{{ item.text }}", after=4))
+    tag(document, "{%p endfor %}")
+    para(document, "Topics the Chair did not reasonably anticipate 48 hours before the meeting.")
+    para(document, "Adjourn.")
+
+
+def violations(document) -> None:
+    tag(document, "{%p for v in violations %}")
+    hang(para(document, "{{ v.number }}.\t{{ v.description }} (observed {{ v.observed }}; "
+                        "{{ v.provision }}).", after=4))
+    tag(document, "{%p endfor %}")
+
+
+def violation_notice(document) -> None:
+    para(document, "{{ today }}", after=12)
+    address_block(document, "{{ violator.name }}", "violator.address_lines")
+    facts_table(document, [
+        ("Case no.", "{{ case.case_no }}"),
+        ("Property", "{{ case.address }}, map/lot {{ case.map_lot }}"),
+        ("Resource areas", "{{ case.resource_areas }}"),
+    ])
+    para(document, "The {{ commission.name }} has found that the following work violates "
+                   "{{ town.bylaw }}:", align="justify")
+    violations(document)
+    para(document, "Please stop any further work in the resource areas and contact the "
+                   "Commission within ten days to arrange a site visit. Each day a violation "
+                   "continues, and each provision violated, is a separate offense, punishable "
+                   "by a fine of up to {{ fines.per_offense }} ({{ fines.citation }})"
+                   "{% if fines.noncriminal_ticket %}, or a non-criminal ticket of "
+                   "{{ fines.noncriminal_ticket }} under MGL c.40 §21D{% endif %}.",
+         align="justify")
+    signature_block(document)
+
+
+def enforcement_order(document) -> None:
+    para(document, "{{ order.issued }}", after=12)
+    address_block(document, "{{ violator.name }}", "violator.address_lines")
+    facts_table(document, [
+        ("Order no.", "{{ order.order_no }}"),
+        ("Case no.", "{{ case.case_no }}"),
+        ("Property", "{{ case.address }}, map/lot {{ case.map_lot }}"),
+        ("Resource areas", "{{ case.resource_areas }}"),
+    ])
+    tag(document, "{%p if order.emergency %}")
+    para(document, "EMERGENCY ORDER: signed before a meeting of the Commission; it must be "
+                   "ratified by the Commission at its next meeting{% if order.ratify_by %}, "
+                   "by {{ order.ratify_by }}{% endif %}.", bold=True)
+    tag(document, "{%p endif %}")
+    heading(document, "Violations")
+    violations(document)
+    heading(document, "The Commission orders")
+    tag(document, "{%p if order.stop_work %}")
+    para(document, "All work in the resource areas on this property shall stop at once.",
+         bold=True)
+    tag(document, "{%p endif %}")
+    bullet_loop(document, "order.requirements", "requirement", "{{ requirement }}")
+    tag(document, "{%p if order.file_noi_by %}")
+    para(document, "A Notice of Intent shall be filed by {{ order.file_noi_by }}.")
+    tag(document, "{%p endif %}")
+    tag(document, "{%p if order.restore_by %}")
+    para(document, "The site shall be restored by {{ order.restore_by }}.")
+    tag(document, "{%p endif %}")
+    para(document, "Failure to comply with this order is a violation of {{ town.bylaw }}. "
+                   "Each day of non-compliance is a separate offense, punishable by a fine of "
+                   "up to {{ fines.per_offense }} ({{ fines.citation }}).", align="justify")
+    signature_block(document, signers="order.signed_by", intro=(
+        "{% if order.emergency %}Signed in an emergency, to be ratified by the Commission."
+        "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
+        "({{ commission.signers_needed }} must sign).{% endif %}"))
