@@ -5,8 +5,7 @@ same run.
 
     python bench/mailing_bench.py [--notices 500] [--runs 3]
 
-Uses the town's forms/abutter-letter.docx when present, else a test template
-with the same loop. Prints the medians and the ratio floor / ours (higher is
+Uses the shipped forms/abutter-letter.docx. Prints the medians and the ratio floor / ours (higher is
 better: how many times faster the one-rendering loop is).
 """
 
@@ -34,26 +33,16 @@ def main() -> int:
     os.environ["CONCOM_DESK_DATA"] = str(work / "data")
 
     from docxtpl import DocxTemplate
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
 
     from concom_desk.paths import forms_dir
     from concom_desk.services.abutter_import import import_abutter_list
     from concom_desk.services.abutter_labels import write_labels
-    from concom_desk.services.abutter_mailing import (
-        LETTERS,
-        load_mailing,
-        make_mailing,
-        render_template,
-    )
+    from concom_desk.services.abutter_mailing import LETTERS, load_mailing, make_mailing
     from concom_desk.services.certified_mail_list import write_certified_mail_list
+    from concom_desk.services.rendering import make_environment, render_template
     from concom_desk.store import open_database
     from tests.services.abutter_fixtures import add_filing, write_csv
-    from tests.services.letter_template import make_letter_template
-
     template = forms_dir() / "abutter-letter.docx"
-    if not template.is_file():
-        template = make_letter_template(work / "abutter-letter.docx")
     rows = [(f"{i // 50}-{i % 50}", f"{i} POND ST", f"OWNER NUMBER {i}", f"{i} ELM ST",
              "UPTON", "MA", "01568") for i in range(args.notices)]
     db = open_database(work / "bench.sqlite")
@@ -82,9 +71,7 @@ def main() -> int:
         for index, notice in enumerate(packet.letter_context["notices"]):
             document = DocxTemplate(str(template))
             context = {**packet.letter_context, "notices": [notice]}
-            document.render(context, jinja_env=SandboxedEnvironment(undefined=StrictUndefined,
-                                                                    autoescape=True),
-                            autoescape=True)
+            document.render(context, jinja_env=make_environment(), autoescape=True)
             document.save(str(out / f"letter-{index:04d}.docx"))
         return time.perf_counter() - started
 

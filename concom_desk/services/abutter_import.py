@@ -144,9 +144,7 @@ def _with_property_owner(notices: list[NoticeDraft], filing: Filing) -> list[Not
                                   or match_key(owner.name) == match_key(applicant.name)):
         return notices
     locus = filing.property
-    parcel = ""
-    if locus is not None:
-        parcel = f"{locus.address} ({locus.map_lot})" if locus.map_lot else locus.address
+    parcel = (locus.map_lot or locus.address) if locus is not None else ""
     return add_property_owner(notices, draft_from_party(owner, (parcel,) if parcel else ()))
 
 

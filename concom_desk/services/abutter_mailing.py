@@ -1,7 +1,10 @@
 """One click, four documents: the letters, the labels, the certified-mail list
 and the affidavit of service for a filing's abutters.
 
-The letters are ONE rendering of the town's abutter-letter template, which
+The letters and the affidavit come from the town's Word templates
+(`abutter-letter`, `affidavit-of-service`), which the clerk may edit; the
+labels and the certified-mail list are laid out to the inch here. The letters
+are ONE rendering of the town's abutter-letter template, which
 loops over the notices with a page break between them — not one document per
 owner merged afterwards, which is many times slower and loses the template's
 section settings. Everything is written into a hidden folder inside the
@@ -25,19 +28,15 @@ from sqlalchemy import select
 from concom_desk.domain.abutters.mailing import MailingPiece, Sender
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.abutter_labels import write_labels
-from concom_desk.services.abutter_letter_context import abutter_letter_context, long_date
 from concom_desk.services.abutter_records import piece_for
-from concom_desk.services.affidavit_of_service import AffidavitFacts, write_affidavit
 from concom_desk.services.certified_mail_list import write_certified_mail_list
+from concom_desk.services.document_context import filing_context
+from concom_desk.services.rendering import render_template
 from concom_desk.store import Database
 from concom_desk.store.models import Abutter, AbutterNotice, Filing
 
-try:
-    from concom_desk.services.rendering import render_template
-except ImportError:  # the templates work has not landed yet
-    from concom_desk.services.docx_render_fallback import render_template
-
 LETTER_TEMPLATE = "abutter-letter"
+AFFIDAVIT_TEMPLATE = "affidavit-of-service"
 LETTERS, LABELS, MAIL_LIST, AFFIDAVIT = (
     "letters.docx", "labels.docx", "certified-mail-list.docx", "affidavit.docx")
 MAILING_FILES = (LETTERS, LABELS, MAIL_LIST, AFFIDAVIT)
@@ -58,7 +57,7 @@ class MailingPacket:
     pieces: tuple[MailingPiece, ...]
     sender: Sender
     letter_context: dict[str, Any]
-    affidavit: AffidavitFacts
+    affidavit_context: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -93,29 +92,23 @@ def load_mailing(db: Database, filing_id: int, today: date | None = None) -> Mai
                 latest[abutter.id] = notice
         session.flush()
         pieces = tuple(piece_for(n, a, latest[a.id]) for n, a in enumerate(abutters, start=1))
-        context = abutter_letter_context(session, filing, pieces, today)
-        commission = context["commission"]
+        # The templates list the notices in mailing order, numbered as on the labels
+        # and the certified-mail list.
+        notices = [piece.as_letter_notice() for piece in pieces]
+        letter = {**filing_context(session, filing, LETTER_TEMPLATE, today),
+                  "notices": notices}
+        affidavit = {**filing_context(session, filing, AFFIDAVIT_TEMPLATE, today),
+                     "notices": notices}
+        commission = letter["commission"]
         sender = Sender(commission["name"], tuple(commission["address_lines"]))
-        hearing = context["hearing"]
-        mailed = [n.mailed_on for n in latest.values() if n.mailed_on]
-        facts = AffidavitFacts(
-            commission_name=commission["name"], town_name=context["town"]["name"],
-            bylaw=context["town"]["bylaw"] if filing.town != "massachusetts" else "",
-            kind_name=context["filing"]["kind_name"], file_no=filing.file_no,
-            dep_file_no=filing.dep_file_no, applicant_name=context["applicant"]["name"],
-            received=context["filing"]["received"],
-            property_address=context["property"]["address"],
-            map_lot=context["property"]["map_lot"],
-            hearing=(f"on {hearing['weekday']}, {hearing['date']} at {hearing['time']}, "
-                     f"{hearing['place']}" if hearing else ""),
-            mailed_on=long_date(max(mailed)) if mailed and min(mailed) == max(mailed) else "",
-        )
-        return MailingPacket(filing.file_no, pieces, sender, context, facts)
+        return MailingPacket(filing.file_no, pieces, sender, letter, affidavit)
 
 
 def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress | None = None,
                  template: str | os.PathLike[str] = LETTER_TEMPLATE,
-                 today: date | None = None) -> MailingResult:
+                 today: date | None = None,
+                 affidavit_template: str | os.PathLike[str] = AFFIDAVIT_TEMPLATE
+                 ) -> MailingResult:
     """Write the four documents into `out_dir`; raises MailingCancelled when cancelled."""
     packet = load_mailing(db, filing_id, today)
     count = len(packet.pieces)
@@ -142,8 +135,8 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
         write_certified_mail_list(packet.sender, packet.pieces, work / MAIL_LIST,
                                   reference=f"Filing {packet.file_no}",
                                   step=lambda: step("certified-mail list"))
-        write_affidavit(packet.affidavit, packet.pieces, work / AFFIDAVIT,
-                        step=lambda: step("affidavit of service"))
+        render_template(affidavit_template, packet.affidavit_context, work / AFFIDAVIT)
+        step("affidavit of service", count)
         files = []
         for name in MAILING_FILES:
             os.replace(work / name, out_dir / name)

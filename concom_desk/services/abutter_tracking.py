@@ -11,19 +11,28 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.abutters.tracking import (
-    GREEN_CARDS_FLAG,
+    GREEN_CARD_RULES,
     ArticleNumberProblem,
     NoticeTracking,
     closing_problems,
     normalize_article_number,
 )
+from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.abutter_records import address_lines_of, is_foreign
-from concom_desk.services.filing_deadlines import filing_deadlines
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
-from concom_desk.store.models import NOTICE_METHODS, Abutter, AbutterNotice, Filing
+from concom_desk.store.models import (
+    NOTICE_METHODS,
+    Abutter,
+    AbutterNotice,
+    Filing,
+    Hearing,
+    Meeting,
+    TownClosureDay,
+)
 
 
 @dataclass(frozen=True)
@@ -122,11 +131,28 @@ class ClosingCheck:
     notice_by: date | None
 
 
-def green_cards_required(profile: TownProfile | None) -> bool:
+def green_cards_required(profile: TownProfile | None, kind: str) -> bool:
+    """Does the town's bylaw want the green cards back before the hearing closes?"""
     if profile is None:
         return False
-    return GREEN_CARDS_FLAG in profile.flags or any(
-        rule.get("id") == GREEN_CARDS_FLAG for rule in profile.rules)
+    return any(rule.get("id") in GREEN_CARD_RULES and kind in rule.get("kinds", [kind])
+               for rule in profile.rules)
+
+
+def notice_by(session: Session, filing: Filing, profile: TownProfile) -> date | None:
+    """The last day to notify abutters, counted from the hearing as booked when the
+    filing has no hearing date of its own yet."""
+    events = filing.event_dates()
+    if "hearing" not in events and "hearing" in KINDS[filing.kind].events:
+        booked = session.scalar(
+            select(Meeting.held_on).join(Hearing, Hearing.meeting_id == Meeting.id)
+            .where(Hearing.filing_id == filing.id).order_by(Hearing.id.desc()).limit(1))
+        if booked is not None:
+            events["hearing"] = booked
+    closures = session.scalars(select(TownClosureDay.day)).all()
+    rule_profile = profile.with_closures(closures) if closures else profile
+    found = compute_deadlines(rule_profile, filing.kind, events, filing.flags())
+    return next((d.date for d in found if d.id == "abutter_notice_by"), None)
 
 
 def ready_to_close(db: Database, filing_id: int) -> ClosingCheck:
@@ -135,13 +161,9 @@ def ready_to_close(db: Database, filing_id: int) -> ClosingCheck:
         filing = session.get(Filing, filing_id)
         if filing is None:
             raise UserError(f"there is no filing with id {filing_id}")
-        profiles = available_profiles()
-        profile = profiles.get(filing.town)
-        notice_by = None
-        if profile is not None:
-            found = {d.id: d.date for d in filing_deadlines(filing, profiles)}
-            notice_by = found.get("abutter_notice_by")
-        required = green_cards_required(profile)
+        profile = available_profiles().get(filing.town)
+        last_day = notice_by(session, filing, profile) if profile is not None else None
+        required = green_cards_required(profile, filing.kind)
         rows = session.execute(
             select(AbutterNotice, Abutter).join(Abutter)
             .where(Abutter.filing_id == filing_id).order_by(Abutter.id)).all()
@@ -149,5 +171,5 @@ def ready_to_close(db: Database, filing_id: int) -> ClosingCheck:
                                    notice.mailed_on, notice.green_card_returned_on,
                                    method=notice.method)
                     for notice, abutter in rows]
-    problems = tuple(str(p) for p in closing_problems(tracking, notice_by, required))
-    return ClosingCheck(not problems, problems, required, notice_by)
+    problems = tuple(str(p) for p in closing_problems(tracking, last_day, required))
+    return ClosingCheck(not problems, problems, required, last_day)

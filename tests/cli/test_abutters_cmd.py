@@ -10,7 +10,6 @@ import pytest
 from concom_desk.cli import main
 from concom_desk.store import open_database
 from tests.services.abutter_fixtures import GOOD_ROWS, abutter_count, add_filing, write_csv
-from tests.services.letter_template import make_letter_template
 
 
 @pytest.fixture
@@ -87,11 +86,7 @@ def test_missing_file_is_a_usage_error(db_file: Path, tmp_path: Path,
 
 
 def test_mail_writes_the_four_files(db_file: Path, tmp_path: Path,
-                                    capsys: pytest.CaptureFixture[str],
-                                    isolated_data_dir: Path) -> None:
-    # The clerk's own copy of the letter template (data folder → templates) is used.
-    (isolated_data_dir / "templates").mkdir()
-    make_letter_template(isolated_data_dir / "templates" / "abutter-letter.docx")
+                                    capsys: pytest.CaptureFixture[str]) -> None:
     listing = write_csv(tmp_path / "list.csv", GOOD_ROWS)
     assert main(["abutters", "import", "--db", str(db_file), "--filing", "2026-014",
                  str(listing)]) == 0

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from concom_desk.errors import UserError
-from concom_desk.paths import data_dir, towns_dir
 from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.services.abutter_tracking import (
     list_notices,
@@ -23,18 +22,6 @@ from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 ARTICLES = ["0307 1790 0005 2348 3741", "7112 3456 7891 2345 6787",
             "9400 1112 0108 0805 4830 16", "9405 8036 9930 0124 2878 99"]
-
-
-def green_card_town() -> str:
-    """A profile like Nantucket's: cards back before the hearing closes (ch.136 §136-3)."""
-    folder = data_dir() / "towns"
-    folder.mkdir(parents=True, exist_ok=True)
-    text = (towns_dir() / "massachusetts.toml").read_text(encoding="utf-8")
-    text = text.replace('id = "massachusetts"', 'id = "cardtown"', 1)
-    text = text.replace('name = "Massachusetts"', 'name = "Cardtown"', 1)
-    (folder / "cardtown.toml").write_text('flags = ["return_receipts_before_close"]\n' + text,
-                                          encoding="utf-8")
-    return "cardtown"
 
 
 def imported(db: Database, tmp_path: Path, town: str = "massachusetts") -> int:
@@ -79,19 +66,24 @@ def test_late_mailing_is_listed(db: Database, tmp_path: Path) -> None:
                                  "notify abutters (June 1, 2026)")
 
 
-def test_green_cards_where_the_town_requires_them(db: Database, tmp_path: Path) -> None:
-    filing = imported(db, tmp_path, town=green_card_town())
+def test_nantucket_wants_every_green_card_before_closing(db: Database, tmp_path: Path) -> None:
+    # Nantucket ch. 136, hearing paragraph: notice "at least five days prior to the public
+    # hearing" and "Return receipt cards shall be presented to the Commission before the
+    # hearing can be closed". Hearing booked Tue 2026-06-16; five days or less count
+    # business days backwards: Mon 6/15, Fri 6/12, Thu 6/11, Wed 6/10, Tue 6/9.
+    filing = imported(db, tmp_path, town="nantucket")
     rows = list_notices(db, filing)
     for row, article in zip(rows, ARTICLES, strict=False):
         set_article_number(db, row.notice_id, article)
-    mark_all_mailed(db, filing, date(2026, 6, 1))
-    set_green_card(db, rows[0].notice_id, date(2026, 6, 4))
+    mark_all_mailed(db, filing, date(2026, 6, 9))
+    set_green_card(db, rows[0].notice_id, date(2026, 6, 12))
     set_method(db, rows[2].notice_id, "hand")
     check = ready_to_close(db, filing)
+    assert check.notice_by == date(2026, 6, 9)
     assert check.green_cards_required
     assert check.problems == ("Greenway Land Trust Inc: green card (return receipt) not "
                               "returned",)
-    set_green_card(db, rows[1].notice_id, date(2026, 6, 5))
+    set_green_card(db, rows[1].notice_id, date(2026, 6, 15))
     assert ready_to_close(db, filing).ready
 
 

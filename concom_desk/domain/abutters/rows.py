@@ -55,9 +55,8 @@ class AbutterRecord:
 
     @property
     def parcel_label(self) -> str:
-        if self.parcel and self.location:
-            return f"{self.location} ({self.parcel})"
-        return self.location or self.parcel
+        """The parcel as letters name it: its map/lot (or ID), else its street address."""
+        return self.parcel or self.location
 
     @property
     def address_lines(self) -> tuple[str, ...]:

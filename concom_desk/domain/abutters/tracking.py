@@ -6,9 +6,10 @@ Certified mail article numbers are 20 digits (older Label 3800 receipts) or
 scanner reading the whole barcode adds "420" and the ZIP in front: that
 routing prefix is removed.
 
-Nantucket ch. 136 §136-3: "Return receipt cards shall be presented to the
-Commission before the hearing can be closed." A town profile says so with
-the flag `return_receipts_before_close`.
+Nantucket ch. 136 (hearing paragraph): "Return receipt cards shall be
+presented to the Commission before the hearing can be closed." A town profile
+says so with a `[[rule]]` whose id is one of `GREEN_CARD_RULES` (Nantucket's
+is `abutter_receipts_at_hearing`), for the filing kinds it lists.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-GREEN_CARDS_FLAG = "return_receipts_before_close"
+GREEN_CARD_RULES = ("abutter_receipts_at_hearing", "return_receipts_before_close")
 _NOT_DIGITS = re.compile(r"[\s\-]")
 
 

@@ -29,7 +29,7 @@ def test_a_good_row() -> None:
     assert isinstance(record, AbutterRecord)
     assert record.owner_name == "Smith John"
     assert record.address_lines == ("12 Main St", "Upton, MA 01568")
-    assert record.parcel_label == "14 Elm St (12-3)"
+    assert record.parcel_label == "12-3"
     assert not record.out_of_state and not record.foreign
 
 

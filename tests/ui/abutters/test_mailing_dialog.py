@@ -15,13 +15,10 @@ from concom_desk.store import Database
 from concom_desk.ui.abutters import mailing_dialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
 from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
-from tests.services.letter_template import make_letter_template
 
 
 @pytest.fixture
-def filing(db: Database, tmp_path: Path, isolated_data_dir: Path) -> int:
-    (isolated_data_dir / "templates").mkdir()
-    make_letter_template(isolated_data_dir / "templates" / "abutter-letter.docx")
+def filing(db: Database, tmp_path: Path) -> int:
     filing_id = add_filing(db)
     import_abutter_list(db, filing_id, write_csv(tmp_path / "list.csv", GOOD_ROWS))
     return filing_id
