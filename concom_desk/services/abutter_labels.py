@@ -19,6 +19,7 @@ from docx.shared import Inches, Pt
 
 from concom_desk.domain.abutters.mailing import MailingPiece
 from concom_desk.services.docx_layout import (
+    add_rows_like,
     exact_row_height,
     fix_table_layout,
     row_cells,
@@ -49,16 +50,19 @@ def write_labels(pieces: Sequence[MailingPiece], out: Path,
     section.left_margin = section.right_margin = SIDE_MARGIN
     section.header_distance = section.footer_distance = Inches(0)
     sheets = max(1, -(-len(pieces) // LABELS_PER_SHEET))
-    table = document.add_table(rows=sheets * LABELS_DOWN, cols=5)
+    table = document.add_table(rows=1, cols=5)
     fix_table_layout(table, [LABEL_WIDTH, GUTTER, LABEL_WIDTH, GUTTER, LABEL_WIDTH])
     # Text starts a little in from the die-cut edge.
     set_cell_margins(table, left=Inches(0.1), right=Inches(0.05), top=Inches(0.03))
     set_table_indent(table)
-    for index, row in enumerate(table.rows):
-        exact_row_height(row, LABEL_HEIGHT)
+    model = table.rows[0]
+    exact_row_height(model, LABEL_HEIGHT)
+    for column in LABEL_COLUMNS:
+        row_cells(model, table)[column].vertical_alignment = WD_ALIGN_VERTICAL.CENTER
+    rows = [model, *add_rows_like(table, model, sheets * LABELS_DOWN - 1)]
+    for index, row in enumerate(rows):
         cells = row_cells(row, table)
         for across, column in enumerate(LABEL_COLUMNS):
-            cells[column].vertical_alignment = WD_ALIGN_VERTICAL.CENTER
             number = index * LABELS_ACROSS + across
             if number < len(pieces):
                 lines = pieces[number].envelope_lines

@@ -8,7 +8,7 @@ skip those rows.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from concom_desk.domain.abutters.addresses import (
     HOME_STATE,
@@ -81,7 +81,6 @@ class AbutterListReading:
     mapping: ColumnMapping
     records: tuple[AbutterRecord, ...]
     rejected: tuple[RejectedRow, ...]
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def row_count(self) -> int:

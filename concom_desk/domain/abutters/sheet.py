@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
@@ -143,10 +143,3 @@ def _find_header(candidates: Sequence[tuple[int, tuple[Cell, ...]]]) -> int:
 def _header_text(cell: Cell, index: int) -> str:
     text = "" if cell is None else str(cell).strip()
     return " ".join(text.split()) or f"Column {index + 1}"
-
-
-def iter_texts(rows: Iterable[SheetRow], column: int) -> Iterator[str]:
-    """The text in one column of each row (for previews and tests)."""
-    for row in rows:
-        cell = row.cell(column)
-        yield "" if cell is None else str(cell)
