@@ -4,6 +4,7 @@ Import — or Import skipping the rejected rows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,6 @@ from concom_desk.domain.abutters.fields import FIELD_LABELS, REQUIRED_FIELDS, Ab
 from concom_desk.domain.abutters.notices import group_notices
 from concom_desk.domain.abutters.rows import check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
-from concom_desk.errors import UserError
 from concom_desk.services.abutter_import import (
     AbutterListPreview,
     ImportSummary,
@@ -40,7 +40,7 @@ from concom_desk.services.abutter_import import (
 from concom_desk.services.assessor_files import read_assessor_sheet
 from concom_desk.services.column_memory import mapping_for
 from concom_desk.store import Database
-from concom_desk.ui.abutters.background import BackgroundTask
+from concom_desk.ui.abutters.background import BackgroundTask, Job
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
 
 NOT_IN_LIST = "(not in the list)"
@@ -61,6 +61,9 @@ class AbutterImportDialog(QDialog):
         self._preview: AbutterListPreview | None = None
         self._task: BackgroundTask | None = None
         self._spent_task: BackgroundTask | None = None
+        self._queued: tuple[Job, Callable[[Any], None], Callable[[str], None], str] | None = None
+        self._on_success: Callable[[Any], None] = lambda _result: None
+        self._on_failure: Callable[[str], None] = lambda _message: None
         self._existing = count_abutters(db, filing_id)
 
         self.file_edit = QLineEdit(readOnly=True, placeholderText="CSV or Excel file")
@@ -108,6 +111,7 @@ class AbutterImportDialog(QDialog):
         self.replace_check.toggled.connect(self._update_buttons)
         self.message_label = QLabel()
         self.message_label.setWordWrap(True)
+        self.status_label = QLabel()
         self.import_button = QPushButton("Import")
         self.import_button.setDefault(True)
         self.import_button.clicked.connect(lambda: self._start_import(skip=False))
@@ -126,6 +130,7 @@ class AbutterImportDialog(QDialog):
         layout.addLayout(file_row)
         layout.addLayout(middle, 1)
         layout.addWidget(self.message_label)
+        layout.addWidget(self.status_label)
         layout.addLayout(buttons)
         self._update_buttons()
 
@@ -136,15 +141,19 @@ class AbutterImportDialog(QDialog):
             self.load_file(Path(name))
 
     def load_file(self, path: Path) -> None:
+        """Read the list off the GUI thread (a 10,000-row workbook takes seconds)."""
         self.message_label.clear()
-        try:
-            sheet = read_assessor_sheet(path)
-        except UserError as exc:
-            self._sheet = self._preview = None
-            self.preview_model.set_reading(None)
-            self.message_label.setText(str(exc))
-            self._update_buttons()
-            return
+        self._run(lambda _progress: read_assessor_sheet(path),
+                  lambda sheet: self._sheet_loaded(path, sheet), self._load_failed,
+                  f"Reading {path.name}…")
+
+    def _load_failed(self, message: str) -> None:
+        self._sheet = self._preview = None
+        self.preview_model.set_reading(None)
+        self.summary_label.clear()
+        self.message_label.setText(message)
+
+    def _sheet_loaded(self, path: Path, sheet: AssessorSheet) -> None:
         self._path, self._sheet = path, sheet
         self.file_edit.setText(str(path))
         mapping, remembered = mapping_for(sheet.header)
@@ -167,33 +176,46 @@ class AbutterImportDialog(QDialog):
                               if combo.currentIndex() > 0})
 
     def _mapping_changed(self) -> None:
-        if self._sheet is None:
+        sheet = self._sheet
+        if sheet is None:
             return
         mapping = self.current_mapping()
-        problems = mapping.problems(self._sheet.header)
+        problems = mapping.problems(sheet.header)
         if problems:
             self._preview = None
             self.preview_model.set_reading(None)
             self.summary_label.setText("Choose the columns: " + "; ".join(problems) + ".")
-        else:
-            reading = check_rows(self._sheet, mapping)
-            notices = tuple(group_notices(reading.records))
-            self._preview = AbutterListPreview(self._sheet, mapping, False, reading, notices)
-            self.preview_model.set_reading(reading)
-            rejected = len(reading.rejected)
-            self.summary_label.setText(
-                f"{reading.row_count} rows: {len(notices)} notices to owners"
-                + (f"; {rejected} rows rejected (highlighted, with the reason)"
-                   if rejected else "; every row is usable") + ".")
-        self._update_buttons()
+            self._update_buttons()
+            return
+
+        def check(_progress: Any) -> AbutterListPreview:
+            reading = check_rows(sheet, mapping)
+            return AbutterListPreview(sheet, mapping, False, reading,
+                                      tuple(group_notices(reading.records)))
+
+        self._run(check, self._checked, self.message_label.setText, "Checking the rows…")
+
+    def _checked(self, preview: AbutterListPreview) -> None:
+        self._preview = preview
+        reading = preview.reading
+        self.preview_model.set_reading(reading)
+        rejected = len(reading.rejected)
+        self.summary_label.setText(
+            f"{reading.row_count} rows: {len(preview.notices)} notices to owners"
+            + (f"; {rejected} rows rejected (highlighted, with the reason)"
+               if rejected else "; every row is usable") + ".")
 
     # -- importing --------------------------------------------------------------------
     @property
     def rejected_count(self) -> int:
         return len(self._preview.reading.rejected) if self._preview else 0
 
+    @property
+    def busy(self) -> bool:
+        return self._task is not None or self._queued is not None
+
     def _update_buttons(self) -> None:
-        busy = self._task is not None
+        busy = self.busy
         ready = (self._preview is not None and bool(self._preview.reading.records)
                  and (self._existing == 0 or self.replace_check.isChecked()) and not busy)
         self.import_button.setEnabled(ready and self.rejected_count == 0)
@@ -201,6 +223,8 @@ class AbutterImportDialog(QDialog):
         self.skip_button.setText(f"Import skipping {self.rejected_count} rows")
         self.skip_button.setEnabled(ready)
         self.browse_button.setEnabled(not busy)
+        for combo in self.combos.values():
+            combo.setEnabled(not busy and self._sheet is not None)
 
     def _start_import(self, skip: bool) -> None:
         preview, path = self._preview, self._path
@@ -213,13 +237,7 @@ class AbutterImportDialog(QDialog):
                                        mapping=preview.mapping, skip_bad_rows=skip,
                                        replace=replace, preview=preview)
 
-        self.message_label.setText("Importing…")
-        self._task = BackgroundTask(job)
-        self._task.succeeded.connect(self._import_done)
-        self._task.failed.connect(self._import_failed)
-        self._task.finished.connect(self._task_finished)
-        self._update_buttons()
-        self._task.start()
+        self._run(job, self._import_done, self.message_label.setText, "Importing…")
 
     def _import_done(self, summary: ImportSummary) -> None:
         self.message_label.setText(summary.message)
@@ -231,8 +249,27 @@ class AbutterImportDialog(QDialog):
             self.replace_check.setVisible(True)
             self.imported.emit(summary)
 
-    def _import_failed(self, message: str) -> None:
-        self.message_label.setText(message)
+    # -- one background task at a time -------------------------------------------------
+    def _run(self, job: Job, on_success: Callable[[Any], None],
+             on_failure: Callable[[str], None], busy_text: str) -> None:
+        """Run `job` off the GUI thread; a job asked for while another runs waits its turn."""
+        if self._task is not None:
+            self._queued = (job, on_success, on_failure, busy_text)
+            return
+        self._on_success, self._on_failure = on_success, on_failure
+        self.status_label.setText(busy_text)
+        self._task = BackgroundTask(job)
+        self._task.succeeded.connect(self._task_succeeded)
+        self._task.failed.connect(self._task_failed)
+        self._task.finished.connect(self._task_finished)
+        self._update_buttons()
+        self._task.start()
+
+    def _task_succeeded(self, result: Any) -> None:
+        self._on_success(result)
+
+    def _task_failed(self, message: str) -> None:
+        self._on_failure(message)
 
     def _task_finished(self) -> None:
         task, self._task = self._task, None
@@ -242,9 +279,14 @@ class AbutterImportDialog(QDialog):
             # PySide now and then) and let go when the next task starts.
             task.wait()
         self._spent_task = task
+        self.status_label.clear()
+        queued, self._queued = self._queued, None
+        if queued is not None:
+            self._run(*queued)
         self._update_buttons()
 
     def done(self, result: int) -> None:
+        self._queued = None
         if self._task is not None:
-            self._task.wait()  # the import is one short transaction: let it finish
+            self._task.wait()  # reading, checking or one short transaction: let it end
         super().done(result)

@@ -24,11 +24,26 @@ def make_dialog(qtbot: QtBot, db: Database, filing: int) -> AbutterImportDialog:
     return dialog
 
 
+def load(qtbot: QtBot, dialog: AbutterImportDialog, path: Path) -> None:
+    """The file is read and checked off the GUI thread; wait until it is shown."""
+    dialog.load_file(path)
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
+
+
+def choose(qtbot: QtBot, dialog: AbutterImportDialog, field: F, index: int) -> None:
+    dialog.combos[field].setCurrentIndex(index)
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
+
+
 def test_columns_guessed_and_preview_shown(qtbot: QtBot, db: Database, tmp_path: Path) -> None:
     filing = add_filing(db, owner_is_applicant=True)
     dialog = make_dialog(qtbot, db, filing)
     assert not dialog.import_button.isEnabled()
     dialog.load_file(write_csv(tmp_path / "list.csv", GOOD_ROWS))
+    # Read off the GUI thread: the window stays live, the buttons wait.
+    assert dialog.busy and not dialog.browse_button.isEnabled()
+    assert dialog.status_label.text() == "Reading list.csv…"
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
     assert dialog.combos[F.OWNER].currentText() == "Owner"
     assert dialog.combos[F.ZIP].currentText() == "Zip"
     assert dialog.combos[F.CARE_OF].currentText() == NOT_IN_LIST
@@ -45,7 +60,7 @@ def test_rejected_rows_highlighted_with_reasons(qtbot: QtBot, db: Database,
                                                tmp_path: Path) -> None:
     filing = add_filing(db, owner_is_applicant=True)
     dialog = make_dialog(qtbot, db, filing)
-    dialog.load_file(write_csv(tmp_path / "list.csv", [*GOOD_ROWS, BAD_ROW]))
+    load(qtbot, dialog, write_csv(tmp_path / "list.csv", [*GOOD_ROWS, BAD_ROW]))
     model = dialog.preview_model
     bad = model.index(4, REASON_COLUMN)
     assert model.data(model.index(4, 0)) == "6"
@@ -67,12 +82,12 @@ def test_changing_a_column_rechecks_the_rows(qtbot: QtBot, db: Database,
                                             tmp_path: Path) -> None:
     filing = add_filing(db, owner_is_applicant=True)
     dialog = make_dialog(qtbot, db, filing)
-    dialog.load_file(write_csv(tmp_path / "list.csv", GOOD_ROWS))
-    dialog.combos[F.ZIP].setCurrentIndex(0)
+    load(qtbot, dialog, write_csv(tmp_path / "list.csv", GOOD_ROWS))
+    choose(qtbot, dialog, F.ZIP, 0)
     assert dialog.preview_model.rowCount() == 0
     assert "no column chosen for ZIP code" in dialog.summary_label.text()
     assert not dialog.import_button.isEnabled()
-    dialog.combos[F.ZIP].setCurrentText("Zip")
+    choose(qtbot, dialog, F.ZIP, dialog.combos[F.ZIP].findText("Zip"))
     assert dialog.import_button.isEnabled()
 
 
@@ -81,7 +96,7 @@ def test_existing_list_needs_the_replace_box(qtbot: QtBot, db: Database, tmp_pat
     path = write_csv(tmp_path / "list.csv", GOOD_ROWS)
     import_abutter_list(db, filing, path)
     dialog = make_dialog(qtbot, db, filing)
-    dialog.load_file(write_csv(tmp_path / "new.csv", GOOD_ROWS[:2]))
+    load(qtbot, dialog, write_csv(tmp_path / "new.csv", GOOD_ROWS[:2]))
     assert dialog.replace_check.isVisibleTo(dialog)
     assert dialog.replace_check.text() == "Replace the 3 owners already listed for this filing"
     assert not dialog.import_button.isEnabled()
@@ -97,6 +112,6 @@ def test_unreadable_file_is_told(qtbot: QtBot, db: Database, tmp_path: Path) -> 
     dialog = make_dialog(qtbot, db, filing)
     path = tmp_path / "list.xls"
     path.write_bytes(b"\xd0\xcf\x11\xe0")
-    dialog.load_file(path)
+    load(qtbot, dialog, path)
     assert "save it as .xlsx or CSV" in dialog.message_label.text()
     assert not dialog.import_button.isEnabled()
