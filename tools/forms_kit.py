@@ -126,8 +126,14 @@ def rich(document, *parts: tuple[str, str], after: float | None = None,
 
 
 def tag(document, jinja: str) -> Paragraph:
-    """A paragraph holding only a `{%p … %}` tag; docxtpl removes the paragraph itself."""
-    return document.add_paragraph(jinja)
+    """A paragraph holding only a `{%p … %}` tag; docxtpl removes the paragraph itself.
+    Grey and small, so a clerk editing the template tells structure from text."""
+    paragraph = document.add_paragraph()
+    run = paragraph.add_run(jinja)
+    run.font.size = Pt(8.5)
+    run.font.color.rgb = RGBColor(0x80, 0x80, 0x80)
+    paragraph.paragraph_format.space_after = Pt(0)
+    return paragraph
 
 
 def page_break(document) -> Paragraph:

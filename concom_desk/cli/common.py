@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -34,6 +35,11 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
     except OperationFailed as exc:
         print(f"concom-desk: failed: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except BrokenPipeError:
+        # `concom-desk filings --json | head`: the reader left; that is not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 def iso_date(text: str) -> date:

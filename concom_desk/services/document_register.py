@@ -75,7 +75,10 @@ def save_document(db: Database, template: str, context: Mapping[str, Any], title
     root = documents_dir(db.path)
     target_dir = root / clean_stem(folder)
     target_dir.mkdir(parents=True, exist_ok=True)
-    target = safe_path(target_dir, title)
+    try:
+        target = safe_path(target_dir, title)
+    except ValueError as exc:  # the data folder itself is nested too deep for Windows
+        raise OperationFailed(str(exc)) from None
     render_template(template, context, target)
     digest = sha256_of(target)
     label = template_name(template)

@@ -136,6 +136,12 @@ def _relationship_refusals(part: str, data: bytes) -> list[Refusal]:
         return [Refusal(f"its relationship list {part} is damaged")]
     refusals = []
     for rel in root.iter(f"{{{REL_NS}}}Relationship"):
+        if rel.get("Type", "").endswith("/aFChunk"):
+            # An "alternative format chunk": Word converts an embedded HTML/RTF/MHT file
+            # on opening, and RTF can carry objects of its own.
+            refusals.append(Refusal(f"it imports another file when opened (altChunk "
+                                    f"{rel.get('Target', '')})"))
+            continue
         if rel.get("TargetMode", "").lower() != "external":
             continue
         target = rel.get("Target", "")

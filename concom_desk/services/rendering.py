@@ -147,6 +147,9 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
                         ) from None
     except TemplateError as exc:
         raise UserError(f"template {label}: {describe_template_error(exc)}") from None
+    except (TypeError, ArithmeticError) as exc:
+        # e.g. a loop over a number or a sum of texts: the template asks the impossible.
+        raise UserError(f"template {label}: {exc}") from None
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
         # python-docx raises these for a file that is not a Word document at all.
         raise UserError(f"template {label}: {source} is not a Word .docx file ({exc})"

@@ -14,12 +14,14 @@ variables in scope, so `{{ notice.owner_name }}` inside
 from __future__ import annotations
 
 import re
+import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from docxtpl import DocxTemplate
 from jinja2 import TemplateSyntaxError, nodes
+from jinja2.sandbox import SandboxedEnvironment
 
 from concom_desk.services.docx_safety import package_refusals
 from concom_desk.services.field_registry import ITEM, FieldRegistry
@@ -83,9 +85,8 @@ _UNCHECKED = _Ref(None, "")
 
 
 class _PlaceholderWalker:
-    def __init__(self, registry: FieldRegistry, paragraph_of: callable) -> None:
+    def __init__(self, registry: FieldRegistry) -> None:
         self.registry = registry
-        self.paragraph_of = paragraph_of
         self.found: list[tuple[int, str]] = []  # (line, message)
 
     def report(self, node: nodes.Node, shown: str, parent: str | None, name: str) -> None:
@@ -207,10 +208,30 @@ def check_template(path: Path, template: str | None = None) -> CheckResult:
         for part in parts:
             xml = archive.read(part).decode("utf-8", errors="replace")
             result.problems += _check_part(part, xml, patcher, environment, registry)
+    if not result.problems:
+        result.problems += _trial_render(path, name)
     return result
 
 
-def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
+def _trial_render(path: Path, name: str) -> list[Problem]:
+    """Render once with the example data: catches what reading the tags cannot
+    (a filter used on the wrong kind of value, a loop over a text)."""
+    from concom_desk.errors import UserError
+    from concom_desk.services.rendering import render_template
+    from concom_desk.services.template_examples import example_context
+
+    with tempfile.TemporaryDirectory(prefix="concom-check-") as scratch:
+        try:
+            render_template(path, example_context(name), Path(scratch) / "trial.docx")
+        except UserError as exc:
+            return [Problem("trial", "", f"it does not render with the example data: {exc}")]
+        except Exception as exc:  # whatever fails here, fails because of the template
+            return [Problem("trial", "", f"it does not render with the example data: "
+                                         f"{type(exc).__name__}: {exc}")]
+    return []
+
+
+def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: SandboxedEnvironment,
                 registry: FieldRegistry) -> list[Problem]:
     label = {"word/document.xml": "body", "docProps/core.xml": "document properties"}.get(
         part, Path(part).stem)
@@ -223,11 +244,11 @@ def _check_part(part: str, xml: str, patcher: DocxTemplate, environment: object,
         return _paragraph_text(lines[lineno - 1]) if 0 < lineno <= len(lines) else ""
 
     try:
-        tree = environment.parse(source)  # type: ignore[attr-defined]
+        tree = environment.parse(source)
     except TemplateSyntaxError as exc:
         return [Problem(label, paragraph_of(exc.lineno or 0),
                         f"bad template tag: {exc.message}")]
-    walker = _PlaceholderWalker(registry, paragraph_of)
+    walker = _PlaceholderWalker(registry)
     walker.visit(tree, {})
     problems = [Problem(label, paragraph_of(line), message) for line, message in walker.found]
     unique: dict[str, Problem] = {}

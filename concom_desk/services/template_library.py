@@ -95,9 +95,11 @@ def find_template(name_or_path: str | os.PathLike[str]) -> Path:
     """The file for a template name (user copy first), or the file given by path."""
     if looks_like_path(name_or_path):
         path = Path(name_or_path)
-        if not path.is_file():
+        if path.is_file():
+            return path
+        if path.parent != Path(".") or path.suffix.lower() != TEMPLATE_SUFFIX:
             raise UserError(f"template file {path} does not exist")
-        return path
+        name_or_path = path.stem  # 'permit.docx', as the register records it: by name
     for template in templates_in_effect():
         if template.name == name_or_path:
             return template.path

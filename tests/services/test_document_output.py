@@ -107,3 +107,20 @@ def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
     with pytest.raises(OperationFailed, match="printing needs Microsoft Word or LibreOffice"):
         document_output.print_document(doc)
+
+
+@pytest.mark.slow
+@needs_libreoffice
+def test_every_default_template_opens_in_libreoffice(tmp_path: Path) -> None:
+    from concom_desk.services.template_library import TEMPLATE_NAMES
+
+    docs = [str(render_template(name, example_context(name), tmp_path / f"{name}.docx"))
+            for name in TEMPLATE_NAMES]
+    soffice = document_output.find_libreoffice()
+    assert soffice is not None
+    document_output._run_soffice(soffice, ["--convert-to", "pdf", "--outdir",
+                                           str(tmp_path / "pdf"), *docs],
+                                 profile=tmp_path / "profile")
+    made = sorted(p.stem for p in (tmp_path / "pdf").glob("*.pdf"))
+    assert made == sorted(TEMPLATE_NAMES)
+    assert all(p.stat().st_size > 1000 for p in (tmp_path / "pdf").glob("*.pdf"))

@@ -129,3 +129,19 @@ def test_none_prints_nothing_and_dates_print_as_in_a_letter(tmp_path: Path) -> N
                                      "property": {"address": date(2026, 7, 4)}},
                           tmp_path / "letter.docx")
     assert texts(out) == ["Applicant: ", "Locus: July 4, 2026"]
+
+
+def test_impossible_operation_is_a_user_error(tmp_path: Path) -> None:
+    document = Document()
+    document.add_paragraph("{% for x in count %}{% endfor %}")
+    document.save(tmp_path / "loop.docx")
+    with pytest.raises(UserError, match=r"loop\.docx: 'int' object is not iterable"):
+        render_template(tmp_path / "loop.docx", {"count": 3}, tmp_path / "out.docx")
+
+
+def test_template_named_as_the_register_records_it(tmp_path: Path) -> None:
+    from concom_desk.services.template_library import default_template_path, find_template
+
+    assert find_template("permit.docx") == default_template_path("permit")
+    with pytest.raises(UserError, match="does not exist"):
+        find_template(tmp_path / "permit.docx")

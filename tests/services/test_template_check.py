@@ -273,3 +273,23 @@ def test_word_curly_quotes_inside_tags_are_understood(tmp_path: Path) -> None:
     context["denial_kind"] = "procedural"
     out = render_template(path, context, tmp_path / "out.docx")
     assert [p.text for p in Document(str(out)).paragraphs] == ["PROCEDURAL"]
+
+
+def test_trial_render_catches_what_reading_cannot(tmp_path: Path) -> None:
+    # Every name is known, but a number cannot be looped over: only rendering finds out.
+    path = docx(tmp_path / "permit.docx", "{% for x in commission.signers_needed %}{% endfor %}")
+    problems = check_template(path).problems
+    assert len(problems) == 1
+    assert problems[0].message.startswith("it does not render with the example data")
+
+
+def test_alt_chunk_refused(tmp_path: Path) -> None:
+    path = docx(tmp_path / "permit.docx", "hello")
+    rels = part(path, "word/_rels/document.xml.rels").replace(
+        "</Relationships>",
+        '<Relationship Id="rId77" Type="http://schemas.openxmlformats.org/officeDocument/'
+        '2006/relationships/aFChunk" Target="chunk.rtf"/></Relationships>')
+    rewrite(path, {"word/_rels/document.xml.rels": rels.encode(),
+                   "word/chunk.rtf": b"{\\rtf1 }"})
+    assert "imports another file when opened (altChunk chunk.rtf)" in check_template(
+        path).report()
