@@ -163,6 +163,14 @@ def _delete_list(session: Session, filing_id: int) -> None:
     session.execute(delete(Abutter).where(Abutter.filing_id == filing_id))
 
 
+def filing_number(db: Database, filing_id: int) -> str:
+    with db.read_session() as session:
+        filing = session.get(Filing, filing_id)
+        if filing is None:
+            raise UserError(f"there is no filing with id {filing_id}")
+        return filing.file_no
+
+
 def count_abutters(db: Database, filing_id: int) -> int:
     with db.read_session() as session:
         return session.scalar(select(func.count()).select_from(Abutter)

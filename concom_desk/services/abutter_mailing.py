@@ -9,7 +9,8 @@ loops over the notices with a page break between them — not one document per
 owner merged afterwards, which is many times slower and loses the template's
 section settings. Everything is written into a hidden folder inside the
 output folder and moved into place only when all four are done, so a
-cancelled or failed run leaves no half set behind.
+cancelled or failed run leaves no half set behind. A copy of each goes into
+the document register, the notices linked to their letters.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from concom_desk.domain.abutters.mailing import MailingPiece, Sender
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.abutter_labels import write_labels
 from concom_desk.services.abutter_records import piece_for
+from concom_desk.services.abutter_register import register_mailing
 from concom_desk.services.certified_mail_list import write_certified_mail_list
 from concom_desk.services.document_context import filing_context
 from concom_desk.services.rendering import render_template
@@ -146,6 +148,8 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
                               f"{exc.strerror or exc}") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    register_mailing(db, filing_id, packet.file_no, files,
+                     (p.notice_id for p in packet.pieces if p.notice_id is not None), today)
     flags = tuple(f"{p.owner_name}: foreign address, certified mail is for US addresses only"
                   for p in packet.pieces if p.foreign)
     return MailingResult(out_dir, tuple(files), count, flags)

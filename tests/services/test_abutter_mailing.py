@@ -163,3 +163,24 @@ def test_no_abutters_is_a_clear_message(db: Database, tmp_path: Path) -> None:
     filing_id = add_filing(db, file_no="2026-020")
     with pytest.raises(UserError, match="has no abutters yet; import the assessor's list"):
         make_mailing(db, filing_id, tmp_path)
+
+
+def test_the_four_documents_are_in_the_register(db: Database, filing: int,
+                                                tmp_path: Path) -> None:
+    from concom_desk.paths import documents_dir
+    from concom_desk.services.document_register import sha256_of
+    from concom_desk.store.models import GeneratedDocument
+
+    make_mailing(db, filing, tmp_path / "out", today=date(2026, 6, 2))
+    with db.read_session() as s:
+        documents = s.scalars(select(GeneratedDocument).order_by(GeneratedDocument.id)).all()
+        letters_id = documents[0].id
+        linked = set(s.scalars(select(AbutterNotice.document_id)).all())
+    assert [d.title for d in documents] == [
+        "Abutter letters 2026-014 2026-06-02", "Abutter mailing labels 2026-014 2026-06-02",
+        "Certified-mail list 2026-014 2026-06-02", "Affidavit of service 2026-014 2026-06-02"]
+    assert all(d.filing_id == filing and d.created_by == "JP" for d in documents)
+    root = documents_dir(db.path)
+    assert documents[1].path == "2026-014/Abutter mailing labels 2026-014 2026-06-02.docx"
+    assert sha256_of(root / documents[1].path) == sha256_of(tmp_path / "out" / "labels.docx")
+    assert linked == {letters_id}

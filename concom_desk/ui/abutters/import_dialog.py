@@ -35,6 +35,7 @@ from concom_desk.services.abutter_import import (
     AbutterListPreview,
     ImportSummary,
     count_abutters,
+    filing_number,
     import_abutter_list,
 )
 from concom_desk.services.assessor_files import read_assessor_sheet
@@ -52,7 +53,8 @@ class AbutterImportDialog(QDialog):
 
     def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import the assessor's abutter list")
+        self.setWindowTitle(
+            f"Import the assessor's abutter list — filing {filing_number(db, filing_id)}")
         self.resize(980, 640)
         self._db = db
         self._filing_id = filing_id
@@ -220,7 +222,8 @@ class AbutterImportDialog(QDialog):
                  and (self._existing == 0 or self.replace_check.isChecked()) and not busy)
         self.import_button.setEnabled(ready and self.rejected_count == 0)
         self.skip_button.setVisible(self.rejected_count > 0)
-        self.skip_button.setText(f"Import skipping {self.rejected_count} rows")
+        rows = "row" if self.rejected_count == 1 else "rows"
+        self.skip_button.setText(f"Import skipping {self.rejected_count} {rows}")
         self.skip_button.setEnabled(ready)
         self.browse_button.setEnabled(not busy)
         for combo in self.combos.values():

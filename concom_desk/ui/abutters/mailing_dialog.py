@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QStandardPaths, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.paths import documents_dir
+from concom_desk.domain.safe_filename import clean_stem
+from concom_desk.services.abutter_import import filing_number
 from concom_desk.services.abutter_mailing import (
     MAILING_FILES,
     MailingCancelled,
@@ -51,7 +52,8 @@ class AbutterMailingDialog(QDialog):
     def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None,
                  out_dir: Path | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Abutter mailing")
+        file_no = filing_number(db, filing_id)
+        self.setWindowTitle(f"Abutter mailing — filing {file_no}")
         self.resize(620, 320)
         self._db = db
         self._filing_id = filing_id
@@ -60,7 +62,11 @@ class AbutterMailingDialog(QDialog):
         self.result: MailingResult | None = None
         self.open_buttons: dict[str, QPushButton] = {}
 
-        default = out_dir or documents_dir(db.path) / f"abutters-filing-{filing_id}"
+        # The register keeps its own copies; these are the clerk's to print or carry.
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+        default = out_dir or Path(documents) / "ConCom mailings" / clean_stem(
+            f"Abutters {file_no}")
         self.folder_edit = QLineEdit(str(default))
         self.browse_button = QPushButton("Folder…")
         self.browse_button.clicked.connect(self._browse)

@@ -69,7 +69,7 @@ def test_rejected_rows_highlighted_with_reasons(qtbot: QtBot, db: Database,
     assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is None
     assert not dialog.import_button.isEnabled()
     assert dialog.skip_button.isVisibleTo(dialog)
-    assert dialog.skip_button.text() == "Import skipping 1 rows"
+    assert dialog.skip_button.text() == "Import skipping 1 row"
     with qtbot.waitSignal(dialog.imported, timeout=10_000) as signal:
         qtbot.mouseClick(dialog.skip_button, Qt.MouseButton.LeftButton)
     assert signal.args[0].notices == 3

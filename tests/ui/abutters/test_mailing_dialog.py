@@ -73,3 +73,12 @@ def test_a_filing_without_abutters_is_told(qtbot: QtBot, db: Database, tmp_path:
     qtbot.mouseClick(dialog.make_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
     assert "has no abutters yet" in dialog.status_label.text()
+
+
+def test_default_folder_is_outside_the_register(qtbot: QtBot, db: Database, filing: int) -> None:
+    dialog = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Abutter mailing — filing 2026-014"
+    folder = Path(dialog.folder_edit.text())
+    assert folder.parts[-2:] == ("ConCom mailings", "Abutters 2026-014")
+    assert not dialog.busy
