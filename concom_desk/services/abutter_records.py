@@ -1,8 +1,8 @@
 """Between the domain's notices and the store's `Abutter` rows.
 
-The store keeps two street lines, city, state and ZIP. A foreign address (no
-US state, a country) keeps its country as the last street line, and its
-province in `state`; `country_of` reads it back. The locus owner added to an
+The store keeps two street lines, city, state and ZIP. A foreign address (its
+state is not a US state) keeps its street in the first line, its country (when
+the list gives it) in the second and its province in `state`. The locus owner added to an
 abutter list is marked in `source`, so the letters can say so and a re-import
 does not lose track of who was added by hand.
 """
@@ -22,9 +22,7 @@ def abutter_from_draft(draft: NoticeDraft, filing_id: int, source: str) -> dict[
     """Column values of the `Abutter` row for one notice."""
     street = list(draft.street_lines)
     if draft.foreign:
-        # Two street lines and a country do not fit in two columns: join the streets.
-        street = [", ".join(street)] if len(street) > 1 else street
-        street.append(draft.country.upper())
+        street = [", ".join(street), draft.country.upper()]
     line1, line2 = (street + ["", ""])[:2]
     parcels = PARCEL_SEPARATOR.join(p.replace(",", " ") for p in draft.parcels)
     return {
@@ -43,8 +41,9 @@ def address_lines_of(abutter: Abutter) -> tuple[str, ...]:
     """The mailing address as printed (without the owner's name or c/o line)."""
     streets = [line for line in (abutter.address_line1, abutter.address_line2) if line]
     country: list[str] = []
-    if is_foreign(abutter) and streets:
-        country = [streets.pop()]
+    if is_foreign(abutter):
+        streets = [abutter.address_line1] if abutter.address_line1 else []
+        country = [abutter.address_line2] if abutter.address_line2 else []
     city_line = last_line(abutter.city, abutter.state, abutter.zip)
     return tuple(line for line in (*streets, city_line, *country) if line)
 

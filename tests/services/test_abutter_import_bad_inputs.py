@@ -161,3 +161,32 @@ def test_ten_thousand_rows(db: Database, tmp_path: Path) -> None:
     assert summary.imported and (summary.rows, summary.notices) == (10_000, 9_999)
     assert abutter_count(db) == 9_999 and notice_count(db) == 9_999
     assert HEADER[2] == "Owner"
+
+
+def test_out_of_state_and_foreign_owners_are_flagged_and_kept(db: Database,
+                                                              tmp_path: Path) -> None:
+    from concom_desk.services.abutter_mailing import load_mailing
+
+    filing = add_filing(db, owner_is_applicant=True)
+    header = (*HEADER, "Country")
+    rows = [("1-1", "1 A ST", "DOE JOHN", "5 PINE RD", "NASHUA", "NH", "03060", ""),
+            ("1-2", "2 A ST", "LEBLANC MARIE", "12 RUE DU PORT", "QUEBEC", "QC", "G1K 4E1",
+             "CANADA"),
+            ("1-3", "3 A ST", "ROY PAUL", "4 RUE ST JEAN", "MONTREAL", "QC", "H2X 1Y4", "")]
+    path = tmp_path / "l.csv"
+    path.write_bytes(csv_bytes(rows, header=header))
+    summary = import_abutter_list(db, filing, path)
+    assert summary.imported
+    assert summary.flags == (
+        "Doe John: out-of-state address (NH)",
+        "Leblanc Marie: foreign address (Canada): USPS certified mail is for US addresses "
+        "only; send by registered mail or another traceable way",
+        "Roy Paul: foreign address (QC, country not given): USPS certified mail is for US "
+        "addresses only; send by registered mail or another traceable way",
+    )
+    pieces = load_mailing(db, filing).pieces
+    assert [(p.address_lines, p.foreign) for p in pieces] == [
+        (("5 Pine Rd", "Nashua, NH 03060"), False),
+        (("12 Rue Du Port", "Quebec, QC G1K 4E1", "CANADA"), True),
+        (("4 Rue St Jean", "Montreal, QC H2X 1Y4"), True),
+    ]

@@ -31,11 +31,8 @@ class NoticeDraft:
     parcels: tuple[str, ...] = ()
     rows: tuple[int, ...] = ()
     is_property_owner: bool = False
+    foreign: bool = False
     notes: tuple[str, ...] = field(default=())
-
-    @property
-    def foreign(self) -> bool:
-        return bool(self.country)
 
     @property
     def out_of_state(self) -> bool:
@@ -57,8 +54,9 @@ class NoticeDraft:
         """Warnings for the clerk, in words (shown beside the notice)."""
         found = []
         if self.foreign:
-            found.append("foreign address: USPS certified mail is for US addresses only; "
-                         "send by registered mail or another traceable way")
+            where = self.country or f"{self.state}, country not given"
+            found.append(f"foreign address ({where}): USPS certified mail is for US addresses "
+                         "only; send by registered mail or another traceable way")
         elif self.out_of_state:
             found.append(f"out-of-state address ({self.state})")
         return (*found, *self.notes)
@@ -81,6 +79,7 @@ def group_notices(records: Iterable[AbutterRecord]) -> list[NoticeDraft]:
             state=record.state,
             zip_code=record.zip_code,
             country=record.country,
+            foreign=record.foreign,
             parcels=(record.parcel_label,) if record.parcel_label else (),
             rows=(record.row,),
         )

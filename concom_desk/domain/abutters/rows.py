@@ -41,13 +41,10 @@ class AbutterRecord:
     city: str
     state: str
     zip_code: str
-    country: str
+    country: str  # "" for a US address, and for a foreign one whose country is not given
     parcel: str
     location: str
-
-    @property
-    def foreign(self) -> bool:
-        return bool(self.country)
+    foreign: bool = False
 
     @property
     def out_of_state(self) -> bool:
@@ -163,7 +160,6 @@ def check_row(row: SheetRow, mapping: ColumnMapping) -> AbutterRecord | Rejected
     if foreign:
         zip_code = tidy_spacing(str(zip_cell or "")).upper()
         state = tidy_spacing(state_raw).upper()
-        country = country or "(country not given)"
     else:
         country = ""
         if isinstance(zip_value, ZipProblem):
@@ -191,6 +187,7 @@ def check_row(row: SheetRow, mapping: ColumnMapping) -> AbutterRecord | Rejected
         country=tidy_name(country) if foreign else "",
         parcel=tidy_spacing(parcel),
         location=tidy_address(location),
+        foreign=foreign,
     )
 
 

@@ -57,6 +57,10 @@ def test_property_owner_added_or_marked() -> None:
 
 def test_flags_in_words() -> None:
     away = NoticeDraft("Doe", "", ("1 A St",), "Nashua", "NH", "03060")
-    abroad = NoticeDraft("Roy", "", ("1 Rue",), "Quebec", "QC", "G1K", country="Canada")
+    abroad = NoticeDraft("Roy", "", ("1 Rue",), "Quebec", "QC", "G1K", country="Canada",
+                         foreign=True)
+    unnamed = NoticeDraft("Roy", "", ("1 Rue",), "Quebec", "QC", "G1K", foreign=True)
     assert away.flags == ("out-of-state address (NH)",)
-    assert "certified mail is for US addresses only" in abroad.flags[0]
+    assert abroad.flags[0].startswith("foreign address (Canada): USPS certified mail is for "
+                                      "US addresses only")
+    assert unnamed.flags[0].startswith("foreign address (QC, country not given)")

@@ -108,7 +108,8 @@ def test_province_without_a_country_column_is_foreign() -> None:
     mapping = guess_mapping(("Owner", "Address", "City", "State", "Zip"))
     record = check_row(row("LEBLANC MARIE", "12 RUE DU PORT", "QUEBEC", "QC", "G1K 4E1"), mapping)
     assert isinstance(record, AbutterRecord)
-    assert record.foreign
+    assert record.foreign and record.country == ""
+    assert record.address_lines == ("12 Rue Du Port", "Quebec, QC G1K 4E1")
 
 
 def test_check_rows_counts_everything() -> None:
