@@ -202,8 +202,14 @@ class AbutterImportDialog(QDialog):
         reading = preview.reading
         self.preview_model.set_reading(reading)
         rejected = len(reading.rejected)
+        away = sum(1 for n in preview.notices if n.out_of_state)
+        abroad = sum(1 for n in preview.notices if n.foreign)
+        flagged = "".join(
+            f"; {count} {what}" for count, what in ((away, "out of state"), (abroad, "abroad "
+                                                    "(certified mail cannot reach them)"))
+            if count)
         self.summary_label.setText(
-            f"{reading.row_count} rows: {len(preview.notices)} notices to owners"
+            f"{reading.row_count} rows: {len(preview.notices)} notices to owners{flagged}"
             + (f"; {rejected} rows rejected (highlighted, with the reason)"
                if rejected else "; every row is usable") + ".")
 

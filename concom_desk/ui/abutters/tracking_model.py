@@ -16,12 +16,13 @@ from concom_desk.services.abutter_tracking import (
     set_article_number,
     set_green_card,
     set_mailed,
+    set_method,
 )
 from concom_desk.store import Database
 
 COLUMNS = ("No.", "Owner", "Mailing address", "How", "Article no.", "Mailed", "Green card")
-ARTICLE, MAILED, GREEN_CARD = 4, 5, 6
-EDITABLE = (ARTICLE, MAILED, GREEN_CARD)
+METHOD, ARTICLE, MAILED, GREEN_CARD = 3, 4, 5, 6
+EDITABLE = (METHOD, ARTICLE, MAILED, GREEN_CARD)
 METHOD_WORDS = {"certified": "Certified", "hand": "By hand", "first_class": "First class",
                 "certificate_of_mailing": "Cert. of mailing"}
 
@@ -39,6 +40,7 @@ def parse_day(text: str) -> date | None:
 
 class NoticeTrackingModel(QAbstractTableModel):
     problem = Signal(str)  # an edit refused, in words
+    article_saved = Signal(int)  # row: a scanner goes on to the next letter
 
     def __init__(self, db: Database, filing_id: int, parent: Any = None) -> None:
         super().__init__(parent)
@@ -89,7 +91,10 @@ class NoticeTrackingModel(QAbstractTableModel):
         notice = self._rows[index.row()]
         text = str(value or "")
         try:
-            if index.column() == ARTICLE:
+            if index.column() == METHOD:
+                words = {word: code for code, word in METHOD_WORDS.items()}
+                set_method(self._db, notice.notice_id, words.get(text, text))
+            elif index.column() == ARTICLE:
                 set_article_number(self._db, notice.notice_id, text)
             elif index.column() == MAILED:
                 set_mailed(self._db, [notice.notice_id], parse_day(text))
@@ -101,6 +106,8 @@ class NoticeTrackingModel(QAbstractTableModel):
             self.problem.emit(f"{notice.owner_name}: {exc}")
             return False
         self._refresh_row(index.row())
+        if index.column() == ARTICLE and text.strip():
+            self.article_saved.emit(index.row())
         return True
 
     def _refresh_row(self, row: int) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QAbstractItemModel, QDate, QModelIndex, QPersistentModelIndex
 from PySide6.QtWidgets import (
+    QComboBox,
     QDateEdit,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -19,7 +22,32 @@ from PySide6.QtWidgets import (
 
 from concom_desk.services.abutter_tracking import mark_all_mailed, ready_to_close
 from concom_desk.store import Database
-from concom_desk.ui.abutters.tracking_model import NoticeTrackingModel
+from concom_desk.ui.abutters.tracking_model import (
+    ARTICLE,
+    METHOD,
+    METHOD_WORDS,
+    NoticeTrackingModel,
+)
+
+
+class MethodDelegate(QStyledItemDelegate):
+    """How a notice went: a choice, not free text."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        editor = QComboBox(parent)
+        editor.addItems(list(METHOD_WORDS.values()))
+        return editor
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex
+                      ) -> None:
+        assert isinstance(editor, QComboBox)
+        editor.setCurrentText(str(index.data()))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentText())
 
 
 class AbutterTrackingWidget(QWidget):
@@ -33,6 +61,8 @@ class AbutterTrackingWidget(QWidget):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.setToolTip("Type or scan the article number; dates as YYYY-MM-DD")
+        self.view.setItemDelegateForColumn(METHOD, MethodDelegate(self.view))
+        self.model.article_saved.connect(self._next_article)
 
         today = date.today()
         self.mailed_date = QDateEdit(QDate(today.year, today.month, today.day))
@@ -56,6 +86,14 @@ class AbutterTrackingWidget(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(row)
         layout.addWidget(self.message_label)
+
+    def _next_article(self, row: int) -> None:
+        """After a scan, the cursor waits in the next letter's article number."""
+        if row + 1 < self.model.rowCount():
+            following = self.model.index(row + 1, ARTICLE)
+            self.view.setCurrentIndex(following)
+            if self.view.isVisible():
+                self.view.edit(following)
 
     def mark_all_mailed(self) -> None:
         day = self.mailed_date.date().toPython()

@@ -55,3 +55,34 @@ def test_dates_and_ready_check(qtbot: QtBot, db: Database, tmp_path: Path) -> No
     text = widget.message_label.text()
     assert text.startswith("Not ready to close:")
     assert "Smith Robert: no certified-mail article number" in text
+
+
+def test_after_a_scan_the_next_article_number_is_current(qtbot: QtBot, db: Database,
+                                                         tmp_path: Path) -> None:
+    widget = make_widget(qtbot, db, tmp_path)
+    model = widget.model
+    assert model.setData(model.index(0, ARTICLE), "4201002334249200190132607600833457")
+    assert model.data(model.index(0, ARTICLE)) == "9200 1901 3260 7600 8334 57"
+    current = widget.view.currentIndex()
+    assert (current.row(), current.column()) == (1, ARTICLE)
+
+
+def test_hand_delivery_is_chosen_from_a_list(qtbot: QtBot, db: Database,
+                                            tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
+
+    from concom_desk.ui.abutters.tracking_model import METHOD
+
+    widget = make_widget(qtbot, db, tmp_path)
+    model = widget.model
+    index = model.index(2, METHOD)
+    delegate = widget.view.itemDelegateForColumn(METHOD)
+    editor = delegate.createEditor(widget.view, QStyleOptionViewItem(), index)
+    assert isinstance(editor, QComboBox)
+    assert [editor.itemText(i) for i in range(editor.count())] == [
+        "Certified", "By hand", "First class", "Cert. of mailing"]
+    editor.setCurrentText("By hand")
+    delegate.setModelData(editor, model, index)
+    assert model.data(index) == "By hand"
+    assert list_notices(db, widget._filing_id)[2].method == "hand"
+    editor.deleteLater()
