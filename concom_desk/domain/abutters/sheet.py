@@ -99,10 +99,17 @@ def read_csv_bytes(data: bytes, source: str) -> AssessorSheet:
     text, encoding = decode_text(data)
     if not text.strip():
         raise UserError(f"{source}: the file is empty")
-    delimiter = sniff_delimiter(text)
+    first_line = text.split("\n", 1)[0].strip()
+    skip = 0
+    if first_line.lower().startswith("sep=") and len(first_line) == 5:
+        # Excel's own hint line: "sep=;" names the separator and is not a row.
+        delimiter, skip = first_line[4], 1
+    else:
+        delimiter = sniff_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        numbered = [(number, tuple(record)) for number, record in enumerate(reader, start=1)]
+        numbered = [(number, tuple(record)) for number, record in enumerate(reader, start=1)
+                    if number > skip]
     except csv.Error as exc:
         raise UserError(f"{source}: cannot be read as CSV: {exc}") from None
     sheet = sheet_from_rows(numbered, source)

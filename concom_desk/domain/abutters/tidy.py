@@ -25,7 +25,7 @@ _FIXED_WORDS: dict[str, str] = {
     "INC": "Inc", "INC.": "Inc.", "CORP": "Corp", "CORP.": "Corp.", "CO": "Co", "CO.": "Co.",
     "LTD": "Ltd", "LTD.": "Ltd.", "JR": "Jr", "JR.": "Jr.", "SR": "Sr", "SR.": "Sr.",
     "C/O": "c/o", "ET": "et", "AL": "al", "AL.": "al.", "UX": "ux", "VIR": "vir",
-    "OF": "of", "AND": "and", "THE": "The", "FOR": "for", "DE": "de", "LA": "La",
+    "OF": "of", "AND": "and", "THE": "the", "FOR": "for", "DE": "de", "LA": "La",
     "VAN": "Van", "VON": "von", "DEL": "Del", "DI": "Di", "DA": "Da",
     "N": "N", "S": "S", "E": "E", "W": "W",
 }
@@ -127,7 +127,7 @@ def tidy_name(text: str) -> str:
     """An owner's name: spacing, then case word by word."""
     text = tidy_spacing(repair_mojibake(text))
     words = [recase_word(w) for w in text.split(" ")]
-    if words and words[0] in ("et", "of", "and", "for", "de", "c/o"):
+    if words and words[0] in ("et", "of", "and", "for", "de", "c/o", "the"):
         words[0] = words[0][:1].upper() + words[0][1:]
     return _fix_phrases(" ".join(words))
 

@@ -73,3 +73,11 @@ def test_header_without_rows_is_refused() -> None:
 def test_binary_file_is_refused() -> None:
     with pytest.raises(UserError, match="not a text"):
         read_csv_bytes(b"\x00\x01\x02\x03garbage\x00", "list.csv")
+
+
+def test_excel_separator_hint_line() -> None:
+    data = ("sep=;\r\n" + (HEADER + ROW).replace(",", ";")).encode("utf-8")
+    sheet = read_csv_bytes(data, "list.csv")
+    assert sheet.delimiter == ";"
+    assert sheet.header[0] == "Owner" and sheet.header_row == 2
+    assert sheet.rows[0].number == 3

@@ -24,6 +24,8 @@ from concom_desk.domain.abutters.tidy import (
     ("ESTATE OF JOHN DOE", "Estate of John Doe"),
     ("DOE JANE TRUSTEES", "Doe Jane Trustees"),
     ("SMITH FAMILY TRUST", "Smith Family Trust"),
+    ("TRUSTEES OF THE SMITH TRUST", "Trustees of the Smith Trust"),
+    ("THE NATURE CONSERVANCY", "The Nature Conservancy"),
     ("HALL JOHN JR", "Hall John Jr"),
     ("KELLY ,  SEAN", "Kelly, Sean"),
     ("SMITH-JONES ANNE", "Smith-Jones Anne"),
