@@ -128,6 +128,8 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
     if remember:
         remember_mapping(preview.sheet.header, preview.mapping)
     skipped = f", {len(rejected)} rejected row(s) skipped" if rejected else ""
+    if existing:
+        skipped += f"; the earlier list of {existing} owner(s) was replaced"
     flags = tuple(f"{n.owner_name}: {flag}" for n in notices for flag in n.flags)
     return ImportSummary(
         reading.row_count, len(notices), rejected, True,

@@ -81,14 +81,17 @@ class AbutterImportDialog(QDialog):
         form = QFormLayout()
         for field in AbutterField:
             combo = QComboBox()
+            combo.setMinimumContentsLength(18)
             combo.currentIndexChanged.connect(self._mapping_changed)
             self.combos[field] = combo
             star = " *" if field in REQUIRED_FIELDS else ""
             form.addRow(f"{FIELD_LABELS[field]}{star}", combo)
         mapping_box = QGroupBox("Columns (* needed for a letter)")
         mapping_layout = QVBoxLayout(mapping_box)
+        self.mapping_note.setWordWrap(True)
         mapping_layout.addWidget(self.mapping_note)
         mapping_layout.addLayout(form)
+        mapping_layout.addStretch(1)
 
         self.preview_model = AbutterPreviewModel(self)
         self.preview_view = QTableView()
@@ -201,6 +204,7 @@ class AbutterImportDialog(QDialog):
         self._preview = preview
         reading = preview.reading
         self.preview_model.set_reading(reading)
+        self.preview_view.resizeColumnsToContents()
         rejected = len(reading.rejected)
         away = sum(1 for n in preview.notices if n.out_of_state)
         abroad = sum(1 for n in preview.notices if n.foreign)

@@ -13,8 +13,9 @@ from concom_desk.domain.abutters.fields import AbutterField as F
 from concom_desk.domain.abutters.rows import AbutterListReading
 
 REJECTED_BACKGROUND = QColor("#f8d7da")
-COLUMNS = ("Row", "Owner", "Care of", "Mailing address", "City, State ZIP", "Parcel",
-           "Problem")
+# The problem comes right after the row number, so it is seen without scrolling.
+COLUMNS = ("Row", "Problem", "Owner", "Care of", "Mailing address", "City, State ZIP",
+           "Parcel")
 REASON_COLUMN = COLUMNS.index("Problem")
 
 
@@ -26,9 +27,9 @@ class PreviewRow:
 
 
 def preview_rows(reading: AbutterListReading) -> list[PreviewRow]:
-    rows = [PreviewRow(r.row, (r.owner_name, r.care_of, " / ".join(r.street_lines),
+    rows = [PreviewRow(r.row, ("", r.owner_name, r.care_of, " / ".join(r.street_lines),
                                r.address_lines[-1] if r.address_lines else "",
-                               r.parcel_label, ""), False)
+                               r.parcel_label), False)
             for r in reading.records]
     mapping = reading.mapping
     for rejected in reading.rejected:
@@ -36,8 +37,8 @@ def preview_rows(reading: AbutterListReading) -> list[PreviewRow]:
             column = mapping.column_of(field)
             return cells[column] if column is not None and column < len(cells) else ""
         city_line = " ".join(p for p in (raw(F.CITY), raw(F.STATE), raw(F.ZIP)) if p)
-        rows.append(PreviewRow(rejected.row, (raw(F.OWNER), raw(F.CARE_OF), raw(F.ADDRESS),
-                                              city_line, raw(F.PARCEL), rejected.reason),
+        rows.append(PreviewRow(rejected.row, (rejected.reason, raw(F.OWNER), raw(F.CARE_OF),
+                                              raw(F.ADDRESS), city_line, raw(F.PARCEL)),
                                True))
     rows.sort(key=lambda r: r.row)
     return rows

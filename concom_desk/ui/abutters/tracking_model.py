@@ -21,7 +21,7 @@ from concom_desk.services.abutter_tracking import (
 from concom_desk.store import Database
 
 COLUMNS = ("No.", "Owner", "Mailing address", "How", "Article no.", "Mailed", "Green card")
-METHOD, ARTICLE, MAILED, GREEN_CARD = 3, 4, 5, 6
+ADDRESS, METHOD, ARTICLE, MAILED, GREEN_CARD = 2, 3, 4, 5, 6
 EDITABLE = (METHOD, ARTICLE, MAILED, GREEN_CARD)
 METHOD_WORDS = {"certified": "Certified", "hand": "By hand", "first_class": "First class",
                 "certificate_of_mailing": "Cert. of mailing"}

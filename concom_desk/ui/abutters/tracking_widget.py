@@ -23,7 +23,10 @@ from PySide6.QtWidgets import (
 from concom_desk.services.abutter_tracking import mark_all_mailed, ready_to_close
 from concom_desk.store import Database
 from concom_desk.ui.abutters.tracking_model import (
+    ADDRESS,
     ARTICLE,
+    GREEN_CARD,
+    MAILED,
     METHOD,
     METHOD_WORDS,
     NoticeTrackingModel,
@@ -58,8 +61,16 @@ class AbutterTrackingWidget(QWidget):
         self.model = NoticeTrackingModel(db, filing_id, self)
         self.view = QTableView()
         self.view.setModel(self.model)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(ADDRESS, QHeaderView.ResizeMode.Stretch)
+        # Room for a 22-digit number and for dates before any is typed.
+        metrics = self.view.fontMetrics()
+        for column, sample in ((ARTICLE, "0000 0000 0000 0000 0000 00"),
+                               (MAILED, "0000-00-00"), (GREEN_CARD, "0000-00-00")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
+        self.view.verticalHeader().setVisible(False)
         self.view.setToolTip("Type or scan the article number; dates as YYYY-MM-DD")
         self.view.setItemDelegateForColumn(METHOD, MethodDelegate(self.view))
         self.model.article_saved.connect(self._next_article)

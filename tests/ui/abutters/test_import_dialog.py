@@ -50,7 +50,9 @@ def test_columns_guessed_and_preview_shown(qtbot: QtBot, db: Database, tmp_path:
     assert "guessed" in dialog.mapping_note.text()
     model = dialog.preview_model
     assert model.rowCount() == 4
-    assert model.data(model.index(3, 1)) == "O'Brien John & Mary"
+    assert model.headerData(2, Qt.Orientation.Horizontal) == "Owner"
+    assert model.data(model.index(3, 2)) == "O'Brien John & Mary"
+    assert model.data(model.index(3, REASON_COLUMN)) == ""
     assert dialog.summary_label.text() == "4 rows: 3 notices to owners; every row is usable."
     assert dialog.import_button.isEnabled()
     assert not dialog.skip_button.isVisibleTo(dialog)
