@@ -84,6 +84,7 @@ class AbutterMailingDialog(QDialog):
         self.status_label.setWordWrap(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
+        self.cancel_button.setVisible(False)
         self.cancel_button.clicked.connect(self.cancel)
         progress_row = QHBoxLayout()
         progress_row.addWidget(self.progress_bar, 1)
@@ -138,6 +139,7 @@ class AbutterMailingDialog(QDialog):
         self.make_button.setEnabled(False)
         self.browse_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
+        self.cancel_button.setVisible(True)
         self.status_label.setText("Reading the notices…")
         self._task.start()
 
@@ -188,6 +190,7 @@ class AbutterMailingDialog(QDialog):
         self.make_button.setEnabled(True)
         self.browse_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
+        self.cancel_button.setVisible(False)
 
     def _clear_files(self) -> None:
         self.open_buttons.clear()
