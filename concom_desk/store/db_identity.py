@@ -43,8 +43,9 @@ def read_identity(conn: sqlite3.Connection) -> DatabaseIdentity:
     ).fetchone()
     revision = None
     if has_version_table:
-        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-        revision = row[0] if row else None
+        # One row per head when parallel branches' revisions are applied ("0003+0005").
+        rows = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+        revision = "+".join(sorted(row[0] for row in rows)) or None
     return DatabaseIdentity(application_id, revision)
 
 
@@ -54,10 +55,12 @@ def is_newer_than_program(revision: str | None) -> bool:
         return False
     from concom_desk.store.schema import script_directory
 
-    try:
-        script_directory().get_revision(revision)
-    except Exception:  # alembic raises several kinds for an unknown id
-        return True
+    scripts = script_directory()
+    for head in revision.split("+"):
+        try:
+            scripts.get_revision(head)
+        except Exception:  # alembic raises several kinds for an unknown id
+            return True
     return False
 
 

@@ -1,4 +1,5 @@
-"""A fresh database file per test, opened and closed properly."""
+"""Fresh databases per test: a bare one (`db`, for the abutter services) and a
+commission with its calendar (`commission`, for the calendar's service tests)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from concom_desk.store import Database, open_database
+from tests.services.calendar_db import Commission, build_commission
 
 
 @pytest.fixture
@@ -15,3 +17,12 @@ def db(tmp_path: Path) -> Iterator[Database]:
     database = open_database(tmp_path / "commission.sqlite", initials="JP")
     yield database
     database.close()
+
+
+@pytest.fixture
+def commission(tmp_path: Path) -> Iterator[Commission]:
+    database = open_database(tmp_path / "commission.sqlite", initials="JB")
+    try:
+        yield build_commission(database)
+    finally:
+        database.close()

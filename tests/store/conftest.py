@@ -102,7 +102,8 @@ def make_future_record(path: Path) -> Path:
     """A record stamped with a schema revision no migration of this program knows."""
     make_record(path)
     with closing(sqlite3.connect(path)) as conn:  # alembic_version is not audited
-        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+        conn.execute("DELETE FROM alembic_version")  # one row per head; a newer file has one
+        conn.execute("INSERT INTO alembic_version (version_num) VALUES ('9999')")
         conn.commit()
         conn.execute("PRAGMA journal_mode=DELETE")
     return path

@@ -36,7 +36,8 @@ def stamped_revision(db: Path) -> str | None:
         if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'"
                             ).fetchone():
             return None
-        return conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
+        rows = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+        return "+".join(sorted(row[0] for row in rows))  # one row per head
 
 
 def test_archive_holds_database_documents_and_a_true_manifest(record_db: Path,

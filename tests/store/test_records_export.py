@@ -19,11 +19,12 @@ from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.export_writers import export
 
 TABLE_TITLES = [
-    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Commission settings",
+    "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
+    "Case attachment", "Case note", "Commission settings",
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
-    "Fine", "Fine payment", "Generated document", "Hearing", "Hearing waiver", "Inspection",
-    "Meeting", "Member", "Member vote", "Party", "Property", "Standard condition",
-    "Town closure day", "Violation", "Vote",
+    "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
+    "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Party", "Property",
+    "Standard condition", "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the
 # export must see it, worked out by hand: names for links, words for codes, dollars

@@ -34,6 +34,11 @@ from concom_desk.store.models.enforcement import (
     Inspection,
     Violation,
 )
+from concom_desk.store.models.enforcement_records import (
+    ATTACHMENT_KINDS,
+    CaseAttachment,
+    CaseNote,
+)
 from concom_desk.store.models.filings import (
     FILING_DATE_FIELDS,
     FILING_KINDS,
@@ -55,7 +60,8 @@ from concom_desk.store.models.meetings import (
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
 
 __all__ = [
-    "CASE_STATUSES", "CONDITION_KINDS", "DECISION_KINDS", "DENIAL_KINDS", "FILING_DATE_FIELDS",
+    "ATTACHMENT_KINDS", "CASE_STATUSES", "CaseAttachment", "CaseNote",
+    "CONDITION_KINDS", "DECISION_KINDS", "DENIAL_KINDS", "FILING_DATE_FIELDS",
     "FILING_KINDS", "FILING_STATUSES", "FINE_KINDS", "HEARING_STATUSES", "MEETING_KINDS",
     "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
@@ -65,3 +71,7 @@ __all__ = [
     "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office", "record_history",
 ]
+
+# The hearing calendar's tables (schedule, legal notices owed, feed identity) live in
+# their own module; importing it registers them on Base.metadata.
+from concom_desk.store.models import calendar as _calendar_tables  # noqa: E402, F401

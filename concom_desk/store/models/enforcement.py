@@ -12,17 +12,24 @@ from datetime import date, datetime
 from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
+# The lifecycle and its allowed moves are in concom_desk.domain.enforcement_case.
 CASE_STATUSES: dict[str, str] = {
     "open": "reported or observed, under investigation",
+    "inspected": "the site has been inspected",
+    "notice_sent": "a violation notice has been sent",
     "order_issued": "an enforcement order has been issued",
+    "in_compliance": "the site is found in compliance",
     "restoration": "restoration under way",
-    "referred": "referred to town counsel or the court",
+    "referred_counsel": "referred to Town Counsel (civil action)",
+    "referred_police": "referred to the police (criminal action)",
+    "referred": "referred to town counsel or the court (older records)",
     "closed": "resolved",
     "void": "voided (entered in error); the reason is kept",
 }
+CASE_SOURCES = ("complaint", "observation")
 ORDER_KINDS = ("violation_notice", "enforcement_order", "restoration_order", "cease_and_desist")
 FINE_KINDS = ("fine", "noncriminal_ticket")
 PAYMENT_METHODS = ("check", "cash", "card", "money_order")
@@ -32,6 +39,7 @@ class EnforcementCase(Base):
     __tablename__ = "enforcement_case"
     __table_args__ = (
         one_of("status", CASE_STATUSES),
+        one_of("source", CASE_SOURCES),
         CheckConstraint(
             "(status = 'void') = (voided_at IS NOT NULL AND length(trim(void_reason)) > 0)",
             name="void_has_reason",
@@ -47,6 +55,11 @@ class EnforcementCase(Base):
     filing_id: Mapped[int | None] = ref("filing")  # the permit it concerns, if any
     description: Mapped[str] = text_field()
     resource_areas: Mapped[str] = text_field()
+    # How the commission learned of it: a complaint (who, how to reach them) or its
+    # own observation; the history and a court both ask.
+    source: Mapped[str] = text_field(20, "complaint")
+    complainant: Mapped[str] = text_field(200)
+    complainant_contact: Mapped[str] = text_field(200)
     closed_on: Mapped[date | None] = mapped_column(Date)
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)
     void_reason: Mapped[str] = text_field()
@@ -105,7 +118,9 @@ class Inspection(Base):
 class Fine(Base):
     __tablename__ = "fine"
     __table_args__ = (one_of("kind", FINE_KINDS),
-                      CheckConstraint("amount_cents >= 0", name="amount_not_negative"))
+                      CheckConstraint("amount_cents >= 0", name="amount_not_negative"),
+                      CheckConstraint("waived_cents >= 0 AND waived_cents <= amount_cents",
+                                      name="waiver_within_amount"))
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
     violation_id: Mapped[int | None] = ref("violation")
@@ -115,6 +130,10 @@ class Fine(Base):
     amount_cents: Mapped[int] = mapped_column(Integer)
     ticket_no: Mapped[str] = text_field(30)
     citation: Mapped[str] = text_field(200)
+    # A fine the commission waives (in part or in full) stays in the ledger.
+    waived_cents: Mapped[int] = cents()
+    waived_on: Mapped[date | None] = mapped_column(Date)
+    waiver_reason: Mapped[str] = text_field()
 
     payments: Mapped[list[FinePayment]] = relationship()
 

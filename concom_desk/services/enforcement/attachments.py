@@ -1,0 +1,123 @@
+"""Photos and papers of a case, copied into the data folder.
+
+The agent's photos come off a phone or a USB stick that will be wiped; the
+case must keep its own copy. Files go to `attachments/case-<id>/` under the
+data folder, never overwriting one already there, with a sha256 so a copy
+produced in court can be checked against the record. Files are copied before
+the database transaction commits; if it does not commit, the copies are
+removed again, so neither side is left half-done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.paths import data_dir
+from concom_desk.store.models import CaseAttachment
+
+PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
+_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+
+
+@dataclass(frozen=True)
+class CopiedFile:
+    relative: str  # to the data folder, with "/" separators
+    original_name: str
+    sha256: str
+    kind: str
+
+
+def case_folder(case_id: int) -> Path:
+    return data_dir() / "attachments" / f"case-{case_id}"
+
+
+def absolute_path(relative: str) -> Path:
+    return data_dir() / Path(*relative.split("/"))
+
+
+def check_sources(paths: Sequence[Path]) -> None:
+    for path in paths:
+        if not Path(path).is_file():
+            raise UserError(f"cannot attach {path}: there is no such file")
+
+
+def _safe_name(name: str) -> str:
+    cleaned = _UNSAFE.sub("_", name).strip(" .") or "attachment"
+    return cleaned[-120:]
+
+
+def _free_target(folder: Path, name: str) -> Path:
+    target = folder / name
+    stem, suffix = target.stem, target.suffix
+    counter = 2
+    while target.exists():
+        target = folder / f"{stem} ({counter}){suffix}"
+        counter += 1
+    return target
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class AttachmentCopier:
+    """Wrap a transaction: files copied inside it are removed again if the block
+    (and so the commit) fails.
+
+        with AttachmentCopier() as copier, db.session() as session:
+            ...; copies = copier.copy(case.id, paths)
+    """
+
+    def __init__(self) -> None:
+        self._made: list[Path] = []
+
+    def __enter__(self) -> AttachmentCopier:
+        return self
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        if exc_type is not None:
+            for path in self._made:
+                path.unlink(missing_ok=True)
+
+    def copy(self, case_id: int, sources: Sequence[Path]) -> list[CopiedFile]:
+        check_sources(sources)
+        folder = case_folder(case_id)
+        copies: list[CopiedFile] = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for source in map(Path, sources):
+                target = _free_target(folder, _safe_name(source.name))
+                shutil.copy2(source, target)
+                self._made.append(target)
+                kind = "photo" if source.suffix.lower() in PHOTO_SUFFIXES else "document"
+                copies.append(CopiedFile(target.relative_to(data_dir()).as_posix(),
+                                         source.name, _sha256(target), kind))
+        except OSError as exc:
+            raise OperationFailed(f"could not copy the attachments: {exc}") from None
+        return copies
+
+
+def add_attachment_rows(session: Session, case_id: int, copies: Sequence[CopiedFile],
+                        added_on: date, inspection_id: int | None = None,
+                        caption: str = "") -> list[CaseAttachment]:
+    rows = [
+        CaseAttachment(case_id=case_id, inspection_id=inspection_id, kind=copy.kind,
+                       path=copy.relative, original_name=copy.original_name, caption=caption,
+                       added_on=added_on, sha256=copy.sha256)
+        for copy in copies
+    ]
+    session.add_all(rows)
+    return rows

@@ -1,0 +1,1 @@
+"""The hearing calendar tab: month view, agenda list, booking and vote dialogs."""

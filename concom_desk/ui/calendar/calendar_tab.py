@@ -1,0 +1,345 @@
+"""The hearing calendar tab: a month view with each day's meetings and deadlines,
+the selected day's items, and an agenda list of the meetings ahead with their
+hearings. Activating a row asks the window to open its record (`record_requested`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.meeting_schedule import months_ahead
+from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
+from concom_desk.services.calendar_load import load_calendar
+from concom_desk.services.ical_export import write_calendar
+from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
+from concom_desk.services.meetings import generate_meetings, mark_agenda_posted
+from concom_desk.store import Database
+from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+from concom_desk.ui.calendar.calendar_models import (
+    CalendarRowsModel,
+    HearingRole,
+    MeetingRole,
+    RecordRole,
+    agenda_rows,
+    day_rows,
+)
+from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
+from concom_desk.ui.calendar.meeting_dialogs import (
+    MeetingChangeDialog,
+    PublicationDialog,
+    ScheduleDialog,
+    SpecialMeetingDialog,
+)
+from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
+from concom_desk.ui.calendar.vote_dialog import VoteDialog
+
+SCHEDULE_MONTHS_AHEAD = 6
+
+
+def _table(model: CalendarRowsModel, name: str) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    view.setWordWrap(True)
+    return view
+
+
+class CalendarTab(QWidget):
+    record_requested = Signal(str, int)  # ("filing" | "meeting" | "enforcement_case", id)
+
+    def __init__(self, database: Database, parent: QWidget | None = None, *,
+                 now: Callable[[], datetime] = datetime.now) -> None:
+        super().__init__(parent)
+        self._db = database
+        self._now = now
+        self._snapshot: CalendarSnapshot | None = None
+        self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
+        self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
+        self.last_document: Path | None = None
+        self.month = MonthView()
+        self.day_title = QLabel()
+        self.day_model = CalendarRowsModel(self)
+        self.day_table = _table(self.day_model, "Items on the selected day")
+        self.agenda_model = CalendarRowsModel(self)
+        self.agenda_table = _table(self.agenda_model, "Agenda list of meetings ahead")
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons: dict[str, QPushButton] = {}
+
+        day_panel = QWidget()
+        day_layout = QVBoxLayout(day_panel)
+        day_layout.setContentsMargins(0, 0, 0, 0)
+        day_layout.addWidget(self.day_title)
+        day_layout.addWidget(self.day_table)
+        split = QSplitter()
+        split.addWidget(self.month)
+        split.addWidget(day_panel)
+        split.setStretchFactor(1, 1)
+        self.views = QTabWidget()
+        self.views.addTab(split, "&Month")
+        self.views.addTab(self.agenda_table, "&Agenda list")
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._toolbar())
+        layout.addWidget(self.views, 1)
+        layout.addWidget(self.status)
+
+        self.month.selectionChanged.connect(self._show_day)
+        self.month.activated.connect(self._open_first_on_day)
+        for view in (self.day_table, self.agenda_table):
+            view.activated.connect(self._open_row)
+            view.doubleClicked.connect(self._open_row)
+        self.refresh()
+
+    # -- building ------------------------------------------------------------------
+    def _toolbar(self) -> QVBoxLayout:
+        rows: list[list[tuple[str, str, Callable[[], None]]]] = [[
+            ("today", "&Today", self.go_to_today),
+            ("book", "&Book hearing…", self.book_hearing),
+            ("continue", "&Continue…", self.continue_hearing),
+            ("vote", "Record &vote…", self.record_vote),
+            ("close", "C&lose hearing…", self.close_hearing),
+            ("meetings", "Meetings…", self.add_meetings),
+            ("change", "Move/cancel meeting…", self.change_meeting),
+        ], [
+            ("legal_notice", "Legal &notice", self.make_legal_notice),
+            ("published", "Notice &published…", self.record_publication),
+            ("agenda", "A&genda", self.make_agenda),
+            ("posted", "Agenda posted &now", self.record_posting),
+            ("ical", "Export .&ics…", self.export_ical),
+        ]]
+        box = QVBoxLayout()
+        for actions in rows:
+            row = QHBoxLayout()
+            for key, text, slot in actions:
+                button = QPushButton(text)
+                button.clicked.connect(slot)
+                self.buttons[key] = button
+                row.addWidget(button)
+            row.addStretch(1)
+            box.addLayout(row)
+        return box
+
+    # -- state ---------------------------------------------------------------------
+    @property
+    def today(self) -> date:
+        return self._now().date()
+
+    @property
+    def snapshot(self) -> CalendarSnapshot:
+        assert self._snapshot is not None
+        return self._snapshot
+
+    def refresh(self) -> None:
+        try:
+            self._snapshot = load_calendar(self._db)
+        except UserError as exc:
+            self._snapshot = CalendarSnapshot(identity="", commission_name="")
+            self.say(str(exc), error=True)
+        self.month.show_snapshot(self.snapshot)
+        self.agenda_model.set_rows(agenda_rows(self.snapshot, self.today, self._now()))
+        self.agenda_table.resizeRowsToContents()
+        self._show_day()
+
+    def selected_day(self) -> date:
+        return from_qdate(self.month.selectedDate())
+
+    def go_to_day(self, day: date) -> None:
+        self.month.setSelectedDate(to_qdate(day))
+        self._show_day()
+
+    def go_to_today(self) -> None:
+        self.go_to_day(self.today)
+
+    def _show_day(self) -> None:
+        day = self.selected_day()
+        self.day_title.setText(weekday_date(day))
+        self.day_model.set_rows(day_rows(self.snapshot, day, self._now()))
+        self.day_table.resizeRowsToContents()
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.status.setStyleSheet("color: #b71c1c;" if error else "")
+        self.status.setText(text)
+
+    def _current_view(self) -> QTableView:
+        return self.agenda_table if self.views.currentIndex() == 1 else self.day_table
+
+    def _selected_role(self, role: int) -> int | None:
+        view = self._current_view()
+        index = view.currentIndex()
+        value = index.data(role) if index.isValid() else None
+        return int(value) if value is not None else None
+
+    def selected_meeting(self) -> MeetingEntry | None:
+        meeting_id = self._selected_role(MeetingRole)
+        if meeting_id is not None:
+            return self.snapshot.meeting(meeting_id)
+        on_day = [m for m in self.snapshot.meetings_on(self.selected_day()) if not m.cancelled]
+        return on_day[0] if on_day else None
+
+    # -- opening records -----------------------------------------------------------
+    def _open_row(self, index: QModelIndex) -> None:
+        record = index.data(RecordRole)
+        if record:
+            self.record_requested.emit(str(record[0]), int(record[1]))
+
+    def _open_first_on_day(self) -> None:
+        if self.day_model.rowCount() > 0:
+            self._open_row(self.day_model.index(0, 0))
+
+    # -- actions -------------------------------------------------------------------
+    def _meetings(self) -> list[MeetingEntry]:
+        return list(self.snapshot.meetings)
+
+    def _run_dialog(self, dialog: QWidget) -> None:
+        dialog.finished.connect(lambda _result: self.refresh())  # type: ignore[attr-defined]
+        dialog.open()  # type: ignore[attr-defined]
+        self.active_dialog = dialog
+
+    def book_hearing(self) -> None:
+        meeting = self.selected_meeting()
+        dialog = BookHearingDialog(self._db, self._meetings(), self.today,
+                                   meeting_id=meeting.meeting_id if meeting else None,
+                                   parent=self, now=self._now())
+        dialog.booked.connect(lambda _id: self.say("Hearing booked."))
+        self._run_dialog(dialog)
+
+    def continue_hearing(self) -> None:
+        dialog = ContinueHearingDialog(self._db, self._meetings(), self.today,
+                                       hearing_id=self._selected_role(HearingRole), parent=self)
+        dialog.continued.connect(lambda _id: self.say("Hearing continued."))
+        self._run_dialog(dialog)
+
+    def close_hearing(self) -> None:
+        dialog = CloseHearingDialog(self._db, self.today,
+                                    hearing_id=self._selected_role(HearingRole), parent=self)
+        dialog.closed.connect(lambda _id: self.say("Hearing closed; the decision clock runs."))
+        self._run_dialog(dialog)
+
+    def record_vote(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first (a day with a meeting, or a row of the agenda "
+                     "list).", error=True)
+            return
+        dialog = VoteDialog(self._db, meeting, parent=self)
+        dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
+        self._run_dialog(dialog)
+
+    def _document(self, kind: str) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        try:
+            if kind == "legal-notice":
+                path = write_legal_notice(self._db, meeting.meeting_id, self.today,
+                                          form=self.form_overrides.get(kind))
+                due = meeting.publish_by()
+                extra = f" It must be published by {long_date(due)}." if due else ""
+            else:
+                path = write_agenda(self._db, meeting.meeting_id, self.today,
+                                    form=self.form_overrides.get(kind))
+                extra = f" Post it by {weekday_date_time(meeting.post_by)}."
+        except (UserError, OperationFailed) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.last_document = path
+        self.say(f"Saved {path}.{extra}")
+        self.refresh()
+
+    def make_legal_notice(self) -> None:
+        self._document("legal-notice")
+
+    def make_agenda(self) -> None:
+        self._document("agenda")
+
+    def record_publication(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        dialog = PublicationDialog(self._db, meeting, self.today, parent=self)
+        dialog.recorded.connect(self.say)
+        self._run_dialog(dialog)
+
+    def record_posting(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        now = self._now()
+        mark_agenda_posted(self._db, meeting.meeting_id, now)
+        late = now > meeting.post_by
+        self.refresh()
+        self.say(f"Agenda recorded as posted {weekday_date_time(now)}"
+                 + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
+                    if late else "."), error=late)
+
+    def export_ical(self) -> None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, "Export the calendar", str(Path.home() / "concom-calendar.ics"),
+            "iCalendar files (*.ics)")
+        if not name:
+            return
+        try:
+            summary = write_calendar(self.snapshot, Path(name))
+        except (UserError, OperationFailed) as exc:
+            self.say(str(exc), error=True)
+            return
+        self.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines to "
+                 f"{name}. Import it again later to update the same events.")
+
+    def add_meetings(self) -> None:
+        dialog = ScheduleDialog(self._db, self.today, parent=self)
+        dialog.special_requested.connect(self._special_meeting)
+        dialog.saved.connect(self._generate)
+        self._run_dialog(dialog)
+
+    def _generate(self) -> None:
+        try:
+            added = generate_meetings(self._db, self.today,
+                                      months_ahead(self.today, SCHEDULE_MONTHS_AHEAD))
+        except UserError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.say(f"{len(added)} regular meetings added for the next {SCHEDULE_MONTHS_AHEAD} "
+                 "months.")
+
+    def _special_meeting(self) -> None:
+        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self)
+        dialog.added.connect(lambda _id: self.say("Special meeting added."))
+        self._run_dialog(dialog)
+
+    def change_meeting(self) -> None:
+        meeting = self.selected_meeting()
+        if meeting is None:
+            self.say("Select a meeting first.", error=True)
+            return
+        dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self)
+        dialog.changed.connect(self.say)
+        self._run_dialog(dialog)

@@ -1,0 +1,73 @@
+"""Pieces the calendar's dialogs share: the list of findings (every clock, in words,
+shown before the clerk confirms) and the line that says why an action failed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+
+from PySide6.QtCore import QDate
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
+
+from concom_desk.domain.hearing_booking import Finding, Severity
+
+SEVERITY_WORDS = {Severity.STOP: "STOP", Severity.WARNING: "Warning", Severity.OK: "OK"}
+SEVERITY_COLOURS = {Severity.STOP: "#b71c1c", Severity.WARNING: "#a15c00",
+                    Severity.OK: "#1b5e20"}
+
+
+class FindingsList(QListWidget):
+    """One line per clock: 'STOP — …', 'Warning — …', 'OK — …'."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAccessibleName("What this does to the clocks")
+        self._findings: list[Finding] = []
+
+    def show_findings(self, findings: Iterable[Finding]) -> None:
+        self.clear()
+        self._findings = list(findings)
+        order = {Severity.STOP: 0, Severity.WARNING: 1, Severity.OK: 2}
+        for finding in sorted(self._findings, key=lambda f: order[f.severity]):
+            text = f"{SEVERITY_WORDS[finding.severity]} — {finding.message}"
+            item = QListWidgetItem(text)
+            item.setForeground(QBrush(QColor(SEVERITY_COLOURS[finding.severity])))
+            if finding.citation:
+                item.setToolTip(finding.citation)
+            self.addItem(item)
+
+    def texts(self) -> list[str]:
+        return [self.item(row).text() for row in range(self.count())]
+
+    @property
+    def blocked(self) -> bool:
+        return any(f.severity is Severity.STOP for f in self._findings)
+
+    @property
+    def has_warnings(self) -> bool:
+        return any(f.severity is Severity.WARNING for f in self._findings)
+
+    def stopped_by(self, clock: str) -> bool:
+        return any(f.severity is Severity.STOP and f.clock == clock for f in self._findings)
+
+
+class ErrorLine(QLabel):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setStyleSheet("color: #b71c1c;")
+        self.hide()
+
+    def say(self, text: str) -> None:
+        self.setText(text)
+        self.setVisible(bool(text))
+
+
+def qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def pydate(day: QDate) -> date:
+    return date(day.year(), day.month(), day.day())

@@ -1,0 +1,195 @@
+"""Continue a hearing to a date certain, and close a hearing. Both show what the
+step does to the clocks before the clerk confirms."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.plain_dates import weekday_date
+from concom_desk.errors import UserError
+from concom_desk.services.calendar_entries import MeetingEntry
+from concom_desk.services.hearing_lists import HearingChoice, open_hearings
+from concom_desk.services.hearings import (
+    ContinuanceRequest,
+    close_hearing_on,
+    continue_hearing,
+    preview_close,
+    preview_continuance,
+)
+from concom_desk.store import Database
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+
+
+def _hearing_box(hearings: list[HearingChoice], selected: int | None) -> QComboBox:
+    box = QComboBox()
+    box.setAccessibleName("Hearing")
+    for choice in hearings:
+        box.addItem(choice.label(), choice.hearing_id)
+    if selected is not None and box.findData(selected) >= 0:
+        box.setCurrentIndex(box.findData(selected))
+    return box
+
+
+class ContinueHearingDialog(QDialog):
+    continued = Signal(int)  # the continuance id
+
+    def __init__(self, database: Database, meetings: list[MeetingEntry], today: date,
+                 hearing_id: int | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Continue a hearing")
+        self._db, self._today, self._meetings = database, today, meetings
+        self._hearings = {h.hearing_id: h for h in open_hearings(database)}
+        self.hearing_box = _hearing_box(list(self._hearings.values()), hearing_id)
+        self.meeting_box = QComboBox()
+        self.meeting_box.setAccessibleName("Continued to")
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("Reason stated at the hearing (e.g. revised plan)")
+        self.consent = QCheckBox("The applicant consents to this date")
+        self.announced = QCheckBox("The new date, time and place were announced at the hearing")
+        self.announced.setChecked(True)
+        self.findings = FindingsList()
+        self.error = ErrorLine()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.addButton("Continue hearing",
+                                                QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self._continue)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("&Hearing:", self.hearing_box)
+        form.addRow("Continued &to:", self.meeting_box)
+        form.addRow("&Reason:", self.reason)
+        form.addRow("", self.consent)
+        form.addRow("", self.announced)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.findings)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.hearing_box.currentIndexChanged.connect(self._fill_meetings)
+        for signal in (self.meeting_box.currentIndexChanged, self.reason.textChanged,
+                       self.consent.toggled, self.announced.toggled):
+            signal.connect(self.refresh)
+        self.resize(640, 420)
+        self._fill_meetings()
+
+    def _fill_meetings(self) -> None:
+        choice = self._hearings.get(self.hearing_box.currentData())
+        after = choice.session_day if choice and choice.session_day else self._today
+        self.meeting_box.blockSignals(True)
+        self.meeting_box.clear()
+        for meeting in self._meetings:
+            if not meeting.cancelled and meeting.day > after:
+                self.meeting_box.addItem(weekday_date(meeting.day), meeting.meeting_id)
+        self.meeting_box.blockSignals(False)
+        self.refresh()
+
+    def request(self) -> ContinuanceRequest | None:
+        hearing_id, meeting_id = self.hearing_box.currentData(), self.meeting_box.currentData()
+        if hearing_id is None or meeting_id is None:
+            return None
+        return ContinuanceRequest(hearing_id, meeting_id, self.reason.text(),
+                                  self.consent.isChecked(), self.announced.isChecked())
+
+    def refresh(self) -> None:
+        self.error.say("")
+        request = self.request()
+        self.findings.show_findings([])
+        if request is None:
+            self.error.say("Choose an open hearing and a later meeting.")
+        elif not request.reason.strip():
+            self.error.say("State the reason for the continuance.")
+        else:
+            try:
+                self.findings.show_findings(
+                    preview_continuance(self._db, request, self._today).findings)
+            except UserError as exc:
+                self.error.say(str(exc))
+        self.ok_button.setEnabled(self.findings.count() > 0 and not self.findings.blocked)
+
+    def _continue(self) -> None:
+        request = self.request()
+        if request is None:
+            return
+        try:
+            continuance_id = continue_hearing(self._db, request, self._today)
+        except UserError as exc:
+            self.error.say(str(exc))
+            return
+        self.continued.emit(continuance_id)
+        self.accept()
+
+
+class CloseHearingDialog(QDialog):
+    closed = Signal(int)  # the hearing id
+
+    def __init__(self, database: Database, today: date, hearing_id: int | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Close a hearing")
+        self._db, self._today = database, today
+        self._hearings = {h.hearing_id: h for h in open_hearings(database)}
+        self.hearing_box = _hearing_box(list(self._hearings.values()), hearing_id)
+        self.closed_on = QDateEdit()
+        self.closed_on.setCalendarPopup(True)
+        self.findings = FindingsList()
+        self.error = ErrorLine()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.addButton("Close hearing",
+                                                QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self._close)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("&Hearing:", self.hearing_box)
+        form.addRow("Closed &on:", self.closed_on)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.findings)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.hearing_box.currentIndexChanged.connect(self._default_date)
+        self.closed_on.dateChanged.connect(self.refresh)
+        self._default_date()
+
+    def _default_date(self) -> None:
+        choice = self._hearings.get(self.hearing_box.currentData())
+        day = choice.session_day if choice and choice.session_day else self._today
+        self.closed_on.setDate(qdate(day))
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.error.say("")
+        self.findings.show_findings([])
+        hearing_id = self.hearing_box.currentData()
+        if hearing_id is None:
+            self.error.say("There is no open hearing to close.")
+        else:
+            try:
+                closing = preview_close(self._db, hearing_id, pydate(self.closed_on.date()),
+                                        self._today)
+                self.findings.show_findings(closing.findings)
+            except UserError as exc:
+                self.error.say(str(exc))
+        self.ok_button.setEnabled(hearing_id is not None and not self.error.text())
+
+    def _close(self) -> None:
+        try:
+            close_hearing_on(self._db, self.hearing_box.currentData(),
+                             pydate(self.closed_on.date()), self._today)
+        except UserError as exc:
+            self.error.say(str(exc))
+            return
+        self.closed.emit(self.hearing_box.currentData())
+        self.accept()

@@ -1,0 +1,118 @@
+"""Record a vote: the motion, who is present (a checkbox per member in office), how
+each voted, and the outcome counted as the clerk goes (quorum = a majority of the
+members in office; a motion carries with more yes than no among those voting)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.votes import Outcome, VoteChoice, majority_of
+from concom_desk.errors import UserError
+from concom_desk.services.calendar_entries import MeetingEntry
+from concom_desk.services.votes import members_for_meeting, preview_vote, record_vote
+from concom_desk.store import Database
+from concom_desk.ui.calendar.dialog_parts import ErrorLine
+
+CHOICE_WORDS = {VoteChoice.YES: "Yes", VoteChoice.NO: "No", VoteChoice.ABSTAIN: "Abstain",
+                VoteChoice.RECUSED: "Recused"}
+
+
+class VoteDialog(QDialog):
+    recorded = Signal(str)  # the outcome in words
+
+    def __init__(self, database: Database, meeting: MeetingEntry,
+                 filing_id: int | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Record a vote")
+        self._db = database
+        self._meeting = meeting
+        self.motion = QLineEdit()
+        self.motion.setPlaceholderText("e.g. To issue an Order of Conditions with the "
+                                       "special conditions discussed")
+        self.filing_box = QComboBox()
+        self.filing_box.setAccessibleName("About")
+        self.filing_box.addItem("(other business)", None)
+        for hearing in meeting.hearings:
+            self.filing_box.addItem(hearing.title(), hearing.filing_id)
+        if filing_id is not None and self.filing_box.findData(filing_id) >= 0:
+            self.filing_box.setCurrentIndex(self.filing_box.findData(filing_id))
+        self.present: dict[int, QCheckBox] = {}
+        self.choices: dict[int, QComboBox] = {}
+        members = QGroupBox("Members present and their votes")
+        grid = QGridLayout(members)
+        for row, member in enumerate(members_for_meeting(database, meeting.meeting_id)):
+            box = QCheckBox(member.name if member.in_office
+                            else f"{member.name} (not in office on this date)")
+            box.setEnabled(member.in_office)
+            choice = QComboBox()
+            choice.setAccessibleName(f"Vote of {member.name}")
+            for value, word in CHOICE_WORDS.items():
+                choice.addItem(word, value)
+            choice.setEnabled(False)
+            box.toggled.connect(choice.setEnabled)
+            box.toggled.connect(self.refresh)
+            choice.currentIndexChanged.connect(self.refresh)
+            grid.addWidget(box, row, 0)
+            grid.addWidget(choice, row, 1)
+            if member.in_office:
+                self.present[member.member_id] = box
+                self.choices[member.member_id] = choice
+        in_office = len(self.present)
+        self.signers = QLabel(
+            f"{in_office} members are in office on this date: a quorum is {majority_of(in_office)}"
+            f", and a decision is signed by a majority of them ({majority_of(in_office)}).")
+        self.signers.setWordWrap(True)
+        self.outcome = QLabel()
+        self.outcome.setWordWrap(True)
+        self.error = ErrorLine()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.addButton("Record vote",
+                                                QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self._record)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("&Motion:", self.motion)
+        form.addRow("&About:", self.filing_box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(members)
+        layout.addWidget(self.signers)
+        layout.addWidget(self.outcome)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.motion.textChanged.connect(self.refresh)
+        self.refresh()
+
+    def votes(self) -> dict[int, VoteChoice]:
+        return {member_id: VoteChoice(self.choices[member_id].currentData())
+                for member_id, box in self.present.items() if box.isChecked()}
+
+    def refresh(self) -> None:
+        self.error.say("")
+        result = preview_vote(self._db, self._meeting.meeting_id, self.votes())
+        self.outcome.setText(result.describe())
+        ready = result.outcome is not Outcome.NO_QUORUM and bool(self.motion.text().strip())
+        self.ok_button.setEnabled(ready)
+
+    def _record(self) -> None:
+        try:
+            result = record_vote(self._db, self._meeting.meeting_id, self.motion.text(),
+                                 self.votes(), filing_id=self.filing_box.currentData())
+        except UserError as exc:
+            self.error.say(str(exc))
+            return
+        self.recorded.emit(result.describe())
+        self.accept()

@@ -1,0 +1,254 @@
+"""The three dialogs of the field: log a complaint, record an inspection, issue
+an order (an emergency order by default). Each has one shape: widgets, the
+service's own validation enabling Save, one write through the service, a
+signal with the new record's id."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.enforcement.actions import (
+    NOTICE,
+    ORDER,
+    InspectionDraft,
+    OrderDraft,
+    ViolationDraft,
+    issue_order,
+    record_inspection,
+)
+from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
+from concom_desk.store import Database
+from concom_desk.ui.enforcement.fields import FileList, OptionalDate, date_edit, date_of
+
+
+class RecordDialog(QDialog):
+    """Save enabled only when the draft has no problems; the problems are listed."""
+
+    saved = Signal(int)
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.form = QFormLayout()
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #a00;")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.problems)
+        layout.addWidget(self.buttons)
+
+    @property
+    def save_button(self):  # type: ignore[no-untyped-def]
+        return self.buttons.button(QDialogButtonBox.StandardButton.Save)
+
+    def problems_now(self) -> list[str]:
+        raise NotImplementedError
+
+    def validate(self) -> None:
+        found = self.problems_now()
+        self.problems.setText("\n".join(found))
+        self.save_button.setEnabled(not found)
+
+    def write(self) -> int:
+        raise NotImplementedError
+
+    def save(self) -> None:
+        try:
+            record_id = self.write()
+        except (UserError, OperationFailed) as exc:
+            self.problems.setText(str(exc))
+            return
+        self.saved.emit(record_id)
+        self.accept()
+
+    def watch(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            for signal_name in ("textChanged", "toggled", "dateChanged", "changed",
+                                "currentIndexChanged"):
+                signal = getattr(widget, signal_name, None)
+                if signal is not None:
+                    signal.connect(self.validate)
+
+
+def text_box(lines: int = 3) -> QPlainTextEdit:
+    box = QPlainTextEdit()
+    box.setTabChangesFocus(True)
+    box.setFixedHeight(22 * lines + 10)
+    return box
+
+
+class ComplaintDialog(RecordDialog):
+    """Quick, for the agent in the field: what, where, who told us."""
+
+    def __init__(self, database: Database, today: date, parent: QWidget | None = None) -> None:
+        super().__init__("Log a complaint", parent)
+        self.database = database
+        self.complaint = QRadioButton("Complaint")
+        self.observation = QRadioButton("Our own observation")
+        self.complaint.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.complaint)
+        group.addButton(self.observation)
+        source = QHBoxLayout()
+        source.addWidget(self.complaint)
+        source.addWidget(self.observation)
+        self.reported_on = date_edit(today)
+        self.address = QLineEdit()
+        self.map = QLineEdit()
+        self.lot = QLineEdit()
+        self.complainant = QLineEdit()
+        self.complainant.setPlaceholderText("name, or 'anonymous'")
+        self.contact = QLineEdit()
+        self.violator = QLineEdit()
+        self.violator_address = text_box(2)
+        self.description = text_box(3)
+        self.resource_areas = QLineEdit()
+        self.files = FileList()
+        map_lot = QHBoxLayout()
+        map_lot.addWidget(QLabel("Map"))
+        map_lot.addWidget(self.map)
+        map_lot.addWidget(QLabel("Lot"))
+        map_lot.addWidget(self.lot)
+        for label, widget in (("How it came in", source), ("Date", self.reported_on),
+                              ("Property address", self.address), ("Assessor", map_lot),
+                              ("What was reported", self.description),
+                              ("Resource areas", self.resource_areas),
+                              ("Complainant", self.complainant), ("Contact", self.contact),
+                              ("Alleged violator", self.violator),
+                              ("Violator's address", self.violator_address),
+                              ("Photos", self.files)):
+            self.form.addRow(label, widget)
+        self.watch(self.complaint, self.address, self.complainant, self.description)
+        self.complaint.toggled.connect(self.complainant.setEnabled)
+        self.validate()
+
+    def draft(self) -> ComplaintDraft:
+        return ComplaintDraft(
+            reported_on=date_of(self.reported_on), address=self.address.text(),
+            description=self.description.toPlainText(),
+            source="complaint" if self.complaint.isChecked() else "observation",
+            complainant=self.complainant.text() if self.complaint.isChecked() else "",
+            complainant_contact=self.contact.text(), map=self.map.text(), lot=self.lot.text(),
+            violator_name=self.violator.text(),
+            violator_address=self.violator_address.toPlainText(),
+            resource_areas=self.resource_areas.text(), attachments=self.files.paths())
+
+    def problems_now(self) -> list[str]:
+        return self.draft().problems()
+
+    def write(self) -> int:
+        return open_case(self.database, self.draft())
+
+
+class InspectionDialog(RecordDialog):
+    def __init__(self, database: Database, case_id: int, today: date,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Record an inspection", parent)
+        self.database, self.case_id = database, case_id
+        self.inspected_on = date_edit(today)
+        self.inspector = QLineEdit()
+        self.findings = text_box(4)
+        self.follow_up = OptionalDate("Follow-up inspection by", today)
+        self.files = FileList()
+        for label, widget in (("Date", self.inspected_on), ("Inspected by", self.inspector),
+                              ("Findings", self.findings), ("", self.follow_up),
+                              ("Photos", self.files)):
+            self.form.addRow(label, widget)
+        self.watch(self.inspected_on, self.inspector, self.findings, self.follow_up)
+        self.validate()
+
+    def draft(self) -> InspectionDraft:
+        return InspectionDraft(date_of(self.inspected_on), self.inspector.text(),
+                               self.findings.toPlainText(), self.follow_up.value(),
+                               self.files.paths())
+
+    def problems_now(self) -> list[str]:
+        return self.draft().problems()
+
+    def write(self) -> int:
+        return record_inspection(self.database, self.case_id, self.draft())
+
+
+class OrderDialog(RecordDialog):
+    """A violation notice or an enforcement order; opened as an emergency order
+    (one signer, ratified at the next meeting) from the toolbar."""
+
+    def __init__(self, database: Database, case_id: int, today: date, emergency: bool = True,
+                 signer: str = "", parent: QWidget | None = None) -> None:
+        super().__init__("Issue an emergency order" if emergency else "Issue a notice or order",
+                         parent)
+        self.database, self.case_id = database, case_id
+        self.kind = QComboBox()
+        self.kind.addItem("Enforcement order", ORDER)
+        self.kind.addItem("Violation notice", NOTICE)
+        self.issued_on = date_edit(today)
+        self.signed_by = text_box(2)
+        self.signed_by.setPlaceholderText("one name per line")
+        self.signed_by.setPlainText(signer)
+        self.emergency = QCheckBox("Emergency: signed by a single member or the agent, to be "
+                                   "ratified at the next meeting")
+        self.emergency.setChecked(emergency)
+        self.stop_work = QCheckBox("Stop all work at once")
+        self.stop_work.setChecked(emergency)
+        self.restore_by = OptionalDate("Restore by", today)
+        self.file_noi_by = OptionalDate("File a Notice of Intent by", today)
+        self.requirements = text_box(3)
+        self.requirements.setPlaceholderText("one requirement per line")
+        self.provision = QLineEdit()
+        self.provision.setPlaceholderText("e.g. §7.55 Part 5: fill in a resource area")
+        self.violation = QLineEdit()
+        self.confirmed = OptionalDate("Violation confirmed on", today)
+        self.confirmed.set_value(today)
+        for label, widget in (("Kind", self.kind), ("Issued", self.issued_on),
+                              ("Signed by", self.signed_by), ("", self.emergency),
+                              ("", self.stop_work), ("", self.restore_by),
+                              ("", self.file_noi_by), ("Requirements", self.requirements),
+                              ("Provision violated", self.provision),
+                              ("What was done", self.violation), ("", self.confirmed)):
+            self.form.addRow(label, widget)
+        self.watch(self.kind, self.issued_on, self.signed_by, self.emergency, self.restore_by,
+                   self.file_noi_by)
+        self.validate()
+
+    def draft(self) -> OrderDraft:
+        violations = []
+        if self.provision.text().strip():
+            violations.append(ViolationDraft(self.provision.text(), self.violation.text(),
+                                             date_of(self.issued_on), self.confirmed.value()))
+        return OrderDraft(
+            issued_on=date_of(self.issued_on),
+            signed_by=self.signed_by.toPlainText().splitlines(),
+            kind=self.kind.currentData(), emergency=self.emergency.isChecked(),
+            stop_work=self.stop_work.isChecked(), restore_by=self.restore_by.value(),
+            file_noi_by=self.file_noi_by.value(),
+            requirements=self.requirements.toPlainText().splitlines(), violations=violations)
+
+    def problems_now(self) -> list[str]:
+        return self.draft().problems()
+
+    def write(self) -> int:
+        return issue_order(self.database, self.case_id, self.draft())
+

@@ -1,0 +1,294 @@
+"""The Enforcement tab: the list of cases (search, status filter, overdue
+ratifications) beside the chosen case, and the agent's three quick actions:
+log a complaint, record an inspection, issue an emergency order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.enforcement_case import CaseStatus
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.paths import documents_dir
+from concom_desk.services.enforcement.history import print_case_history
+from concom_desk.services.enforcement.queries import CaseRow, list_cases
+from concom_desk.store import Database
+from concom_desk.ui.enforcement.case_form import CaseForm
+from concom_desk.ui.enforcement.dialogs import (
+    ComplaintDialog,
+    InspectionDialog,
+    OrderDialog,
+    RecordDialog,
+)
+from concom_desk.ui.enforcement.rows_model import ROW_ROLE, SORT_ROLE, Column, RowsModel, day_text
+
+ACTIVE = "__active__"  # every status but closed
+
+
+class CaseFilter(QSortFilterProxyModel):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.status = ACTIVE
+        self.overdue_only = False
+        self.setSortRole(SORT_ROLE)
+
+    def set_filters(self, text: str, status: str, overdue_only: bool) -> None:
+        self.text, self.status, self.overdue_only = text, status, overdue_only
+        self.beginFilterChange()
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int,
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        row: CaseRow = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
+        if self.status == ACTIVE and row.status == CaseStatus.CLOSED.value:
+            return False
+        if self.status not in (ACTIVE, "") and row.status != self.status:
+            return False
+        if self.overdue_only and not row.ratification_overdue:
+            return False
+        return row.matches(self.text)
+
+
+def _ratification_text(row: CaseRow) -> str:
+    if row.ratification_overdue:
+        return "OVERDUE"
+    return "awaiting" if row.awaiting_ratification else ""
+
+
+CASE_COLUMNS: list[Column[CaseRow]] = [
+    Column("Case", lambda r: r.case_no),
+    Column("Opened", lambda r: day_text(r.opened_on), lambda r: r.opened_on.isoformat()),
+    Column("Property", lambda r: r.address),
+    Column("Alleged violator", lambda r: r.violator),
+    Column("Status", lambda r: r.status_label),
+    Column("Ratification", _ratification_text, alert=lambda r: r.ratification_overdue),
+    Column("Next deadline", lambda r: (f"{day_text(r.next_deadline)}: {r.next_deadline_label}"
+                                       if r.next_deadline else ""),
+           lambda r: r.next_deadline.isoformat() if r.next_deadline else "9999"),
+]
+
+
+class EnforcementTab(QWidget):
+    """Cases and their records; `record_requested(kind, id)` asks the main window to
+    show another record (the permit a case concerns)."""
+
+    record_requested = Signal(str, int)
+
+    def __init__(self, database: Database, parent: QWidget | None = None, *,
+                 today: Callable[[], date] = date.today) -> None:
+        super().__init__(parent)
+        self.database = database
+        self.today = today
+        self.model = RowsModel[CaseRow](CASE_COLUMNS, self)
+        self.proxy = CaseFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search case no., address, violator, description")
+        self.search.setClearButtonEnabled(True)
+        self.status = QComboBox()
+        self.status.addItem("Active cases", ACTIVE)
+        self.status.addItem("All cases", "")
+        for status in CaseStatus:
+            self.status.addItem(status.label, status.value)
+        self.overdue_only = QCheckBox("Overdue ratification only")
+        for signal in (self.search.textChanged, self.status.currentIndexChanged,
+                       self.overdue_only.toggled):
+            signal.connect(self._filter)
+
+        self.complaint_button = QPushButton("Log complaint…")
+        self.inspection_button = QPushButton("Record inspection…")
+        self.order_button = QPushButton("Issue emergency order…")
+        self.notice_button = QPushButton("Notice or order…")
+        self.history_button = QPushButton("Print history…")
+        self.complaint_button.clicked.connect(self.log_complaint)
+        self.inspection_button.clicked.connect(self.record_inspection)
+        self.order_button.clicked.connect(lambda: self.issue_order(emergency=True))
+        self.notice_button.clicked.connect(lambda: self.issue_order(emergency=False))
+        self.history_button.clicked.connect(self.print_history)
+        self.status_line = QLabel()
+        self.status_line.setWordWrap(True)
+
+        self.form = CaseForm(database, today, self)
+        self.form.changed.connect(self.reload)
+        self.form.message.connect(self.status_line.setText)
+        self.form.record_requested.connect(self.record_requested)
+
+        actions = QHBoxLayout()
+        for button in (self.complaint_button, self.inspection_button, self.order_button,
+                       self.notice_button, self.history_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 2)
+        filters.addWidget(self.status, 1)
+        filters.addWidget(self.overdue_only)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.table)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(self.form)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([700, 700])
+        layout = QVBoxLayout(self)
+        layout.addLayout(actions)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status_line)
+        # Dialogs are shown through this hook so tests can drive them without exec().
+        self._show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
+        self.reload()
+
+    @property
+    def show_dialog(self) -> Callable[[RecordDialog], object]:
+        return self._show_dialog
+
+    @show_dialog.setter
+    def show_dialog(self, show: Callable[[RecordDialog], object]) -> None:
+        self._show_dialog = show
+        self.form.show_dialog = show
+
+    # -- data -------------------------------------------------------------------------
+    def reload(self) -> None:
+        chosen = self.current_case_id()
+        with self.database.read_session() as session:
+            rows = list_cases(session, self.today())
+        self.model.set_rows(rows)
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount() - 1):  # long addresses wrap instead
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 220))
+        self.select_case(chosen)
+        self._update_buttons()
+
+    def rows_shown(self) -> list[CaseRow]:
+        return [self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
+                for r in range(self.proxy.rowCount())]
+
+    def current_case_id(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if not rows:
+            return None
+        row: CaseRow = self.proxy.data(rows[0], ROW_ROLE)
+        return row.case_id
+
+    def select_case(self, case_id: int | None) -> None:
+        for r in range(self.proxy.rowCount()):
+            row: CaseRow = self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
+            if row.case_id == case_id:
+                self.table.selectRow(r)
+                self.form.show_case(case_id)
+                return
+        self.table.clearSelection()
+        self.form.show_case(None)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        case_id = self.current_case_id()
+        if case_id != self.form.case_id:
+            self.form.show_case(case_id)
+        self._update_buttons()
+
+    def _filter(self) -> None:
+        self.proxy.set_filters(self.search.text(), self.status.currentData(),
+                               self.overdue_only.isChecked())
+        if self.current_case_id() is None:
+            self.form.show_case(None)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        chosen = self.current_case_id() is not None
+        for button in (self.inspection_button, self.order_button, self.notice_button,
+                       self.history_button):
+            button.setEnabled(chosen)
+
+    # -- actions ----------------------------------------------------------------------
+    def _after_save(self, dialog: RecordDialog, select: Callable[[int], int | None]) -> None:
+        def saved(record_id: int) -> None:
+            self.reload()
+            self.select_case(select(record_id))
+            self.status_line.setText(f"{dialog.windowTitle()}: saved.")
+        dialog.saved.connect(saved)
+        self.show_dialog(dialog)
+
+    def log_complaint(self) -> ComplaintDialog:
+        dialog = ComplaintDialog(self.database, self.today(), self)
+        self._after_save(dialog, lambda case_id: case_id)
+        return dialog
+
+    def record_inspection(self) -> InspectionDialog | None:
+        case_id = self.current_case_id()
+        if case_id is None:
+            return None
+        dialog = InspectionDialog(self.database, case_id, self.today(), self)
+        self._after_save(dialog, lambda _id: case_id)
+        return dialog
+
+    def issue_order(self, emergency: bool = True) -> OrderDialog | None:
+        case_id = self.current_case_id()
+        if case_id is None:
+            return None
+        dialog = OrderDialog(self.database, case_id, self.today(), emergency=emergency,
+                             parent=self)
+        self._after_save(dialog, lambda _id: case_id)
+        return dialog
+
+    def print_history(self, out: Path | None = None) -> Path | None:
+        case_id = self.current_case_id()
+        if case_id is None:
+            return None
+        if out is None:
+            row = next(r for r in self.model_rows() if r.case_id == case_id)
+            suggested = documents_dir(self.database.path) / f"History {row.case_no}.docx"
+            name, _ = QFileDialog.getSaveFileName(self, "Save the case history", str(suggested),
+                                                  "Word documents (*.docx)")
+            if not name:
+                return None
+            out = Path(name)
+        try:
+            path = print_case_history(self.database, case_id, out)
+        except (UserError, OperationFailed, OSError) as exc:
+            self.status_line.setText(f"The history could not be printed: {exc}")
+            return None
+        self.status_line.setText(f"History saved to {path}.")
+        self.form.open_file(path)
+        return path
+
+    def model_rows(self) -> list[CaseRow]:
+        return [self.model.row_at(r) for r in range(self.model.rowCount())]

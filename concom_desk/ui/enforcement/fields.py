@@ -1,0 +1,85 @@
+"""Small input widgets the enforcement dialogs share."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QDate, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+def date_edit(day: date) -> QDateEdit:
+    edit = QDateEdit(QDate(day.year, day.month, day.day))
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("MMM d, yyyy")
+    return edit
+
+
+def date_of(edit: QDateEdit) -> date:
+    value = edit.date()
+    return date(value.year(), value.month(), value.day())
+
+
+class OptionalDate(QWidget):
+    """A date that may be left out: a tick box and a date."""
+
+    changed = Signal()
+
+    def __init__(self, label: str, day: date, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.check = QCheckBox(label)
+        self.edit = date_edit(day)
+        self.edit.setEnabled(False)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.check)
+        layout.addWidget(self.edit, 1)
+        self.check.toggled.connect(self.edit.setEnabled)
+        self.check.toggled.connect(self.changed)
+        self.edit.dateChanged.connect(self.changed)
+
+    def value(self) -> date | None:
+        return date_of(self.edit) if self.check.isChecked() else None
+
+    def set_value(self, day: date | None) -> None:
+        self.check.setChecked(day is not None)
+        if day is not None:
+            self.edit.setDate(QDate(day.year, day.month, day.day))
+
+
+class FileList(QWidget):
+    """Photos and papers to copy into the case (the originals are not moved)."""
+
+    def __init__(self, button_text: str = "Add photos…", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list = QListWidget()
+        self.list.setMaximumHeight(80)
+        add = QPushButton(button_text)
+        add.clicked.connect(self._choose)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list)
+        layout.addWidget(add)
+        self._paths: list[Path] = []
+
+    def _choose(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(self, "Choose photos or documents")
+        self.add_files([Path(name) for name in names])
+
+    def add_files(self, paths: list[Path]) -> None:
+        for path in paths:
+            self._paths.append(path)
+            self.list.addItem(path.name)
+
+    def paths(self) -> list[Path]:
+        return list(self._paths)

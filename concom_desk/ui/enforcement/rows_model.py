@@ -1,0 +1,71 @@
+"""A read-only table model over plain rows (dataclasses from the services):
+each column is a title and a function of the row, so data() never touches the
+database."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+Row = TypeVar("Row")
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+OVERDUE_COLOUR = QColor("#f8d0cc")  # soft red; the text says "OVERDUE" too
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def day_text(day: date | None) -> str:
+    return f"{day:%b} {day.day}, {day.year}" if day else ""
+
+
+class Column(Generic[Row]):
+    def __init__(self, title: str, text: Callable[[Row], str],
+                 sort_key: Callable[[Row], Any] | None = None,
+                 alert: Callable[[Row], bool] | None = None) -> None:
+        self.title, self.text, self.sort_key, self.alert = title, text, sort_key, alert
+
+
+class RowsModel(QAbstractTableModel, Generic[Row]):
+    def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
+        super().__init__(parent)
+        self._columns = list(columns)
+        self._rows: list[Row] = []
+
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section].title
+        return None
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = self._columns[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return column.text(row)
+        if role == SORT_ROLE:
+            return column.sort_key(row) if column.sort_key else column.text(row).lower()
+        if role == Qt.ItemDataRole.BackgroundRole and column.alert and column.alert(row):
+            return QBrush(OVERDUE_COLOUR)
+        if role == ROW_ROLE:
+            return row
+        return None

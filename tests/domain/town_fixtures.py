@@ -1,0 +1,16 @@
+"""Town profiles for the calendar's worked cases (tests/domain/towns/*.toml),
+written from the bylaw texts in /work/shared/seeds with the section beside each rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from concom_desk.domain.town_profile import TownProfile, load_profile
+from concom_desk.paths import towns_dir
+
+TOWNS_DIR = Path(__file__).resolve().parent / "towns"
+
+
+def town(name: str, shipped: bool = False) -> TownProfile:
+    """The test profile of a town, or (shipped=True) the profile the program ships."""
+    return load_profile((towns_dir() if shipped else TOWNS_DIR) / f"{name}.toml")

@@ -1,0 +1,104 @@
+"""Continue, close and move/cancel dialogs: what each step does to the clocks is on
+screen before the clerk confirms (Upton test profile; dates worked by hand)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from PySide6.QtCore import QDateTime, Qt, QTime
+from pytestqt.qtbot import QtBot
+
+from concom_desk.services.calendar_load import load_calendar
+from concom_desk.services.hearings import book_hearing
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from concom_desk.ui.calendar.dialog_parts import qdate
+from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
+from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog, PublicationDialog
+from tests.services.calendar_db import Commission
+from tests.services.test_hearing_services import FEB18, MAR3, MAR17, book_three
+
+
+def test_continue_dialog_readvertises_an_unannounced_date(qtbot: QtBot,
+                                                          commission: Commission) -> None:
+    c = commission
+    hearings = book_three(c)
+    dialog = ContinueHearingDialog(c.db, list(load_calendar(c.db).meetings), MAR3,
+                                   hearing_id=hearings["elm"])
+    qtbot.addWidget(dialog)
+    assert dialog.error.text() == "State the reason for the continuance."
+    assert not dialog.ok_button.isEnabled()
+    dialog.meeting_box.setCurrentIndex(dialog.meeting_box.findData(c.meetings[MAR17]))
+    qtbot.keyClicks(dialog.reason, "site visit")
+    # RDA hearing_by is Mar 3: Mar 17 without consent is a stop.
+    assert dialog.findings.texts()[0].startswith("STOP — Without the applicant's consent")
+    assert not dialog.ok_button.isEnabled()
+    dialog.consent.setChecked(True)
+    dialog.announced.setChecked(False)
+    assert "OK — Publish a new legal notice by Wednesday, March 10, 2027 (5 business days " \
+           "before hearing): the new date was not announced at the hearing." \
+           in dialog.findings.texts()
+    with qtbot.waitSignal(dialog.continued):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    march17 = load_calendar(c.db).meeting(c.meetings[MAR17])
+    assert march17 is not None and [h.file_no for h in march17.hearings] == ["UCC 2027-001"]
+
+
+def test_close_dialog_shows_decision_by(qtbot: QtBot, commission: Commission) -> None:
+    c = commission
+    hearings = book_three(c)
+    dialog = CloseHearingDialog(c.db, MAR3, hearing_id=hearings["pond"])
+    qtbot.addWidget(dialog)
+    assert dialog.closed_on.date() == qdate(MAR3)  # defaults to the session's day
+    # Closing Mar 3 falls after the boards' period (ends Mar 2): only the decision clock,
+    # Mar 3 + 21 = Wed Mar 24 (§330-10E).
+    assert dialog.findings.texts() == [
+        "OK — Issue the decision by Wednesday, March 24, 2027 (21 days after close of the "
+        "hearing)."]
+    with qtbot.waitSignal(dialog.closed):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+
+
+def test_move_dialog_lists_effects_and_refuses_a_stop(qtbot: QtBot,
+                                                      commission: Commission) -> None:
+    c = commission
+    book_hearing(c.db, c.filings["UCC 2027-003"], c.meetings[MAR3], FEB18)
+    meeting = load_calendar(c.db).meeting(c.meetings[MAR3])
+    assert meeting is not None
+    dialog = MeetingChangeDialog(c.db, meeting, FEB18)
+    qtbot.addWidget(dialog)
+    dialog.new_at.setDateTime(QDateTime(qdate(date(2027, 3, 10)), QTime(19, 0)))
+    assert dialog.findings.texts()[0].startswith(
+        "STOP — The meeting on Wednesday, March 10, 2027 is 1 day after Tuesday, March 9")
+    assert not dialog.ok_button.isEnabled()
+    dialog.cancel.setChecked(True)
+    assert dialog.findings.texts() == [
+        "Warning — UCC 2027-003: the hearing booked for Wednesday, March 3, 2027 is "
+        "unbooked; it must still open by Tuesday, March 9, 2027, on another meeting."]
+    assert dialog.ok_button.isEnabled()
+
+
+def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commission) -> None:
+    c = commission
+    book_three(c)
+    tab = CalendarTab(c.db, now=lambda: datetime(2027, 3, 2, 9, 0))
+    qtbot.addWidget(tab)
+    tab.go_to_day(MAR3)
+    meeting = tab.selected_meeting()
+    assert meeting is not None
+    dialog = PublicationDialog(c.db, meeting, date(2027, 2, 25))
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.newspaper, "Milford Daily News")
+    with qtbot.waitSignal(dialog.recorded) as recorded:
+        dialog._save()
+    # Due Feb 24 (5 business days before Mar 3); Feb 25 is a day late.
+    assert recorded.args == ["Legal notice recorded as published on Thursday, February 25, "
+                             "2027 for 3 hearing(s) — LATE: it was due by Wednesday, February "
+                             "24, 2027."]
+    qtbot.mouseClick(tab.buttons["posted"], Qt.MouseButton.LeftButton)
+    assert tab.status.text() == ("Agenda recorded as posted Tuesday, March 2, 2027 9:00 AM — "
+                                 "LATE: it was due by Monday, March 1, 2027 7:00 PM.")
+    tab.go_to_day(MAR3)
+    assert tab.day_model.index(1, 2).data() == "Agenda posted Tuesday, March 2, 2027 9:00 AM"
+    tab.go_to_day(date(2027, 2, 24))
+    assert all(text.startswith("Done: ") for text in
+               (tab.day_model.index(r, 2).data() for r in range(tab.day_model.rowCount())))
