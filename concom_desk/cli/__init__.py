@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.conditions_cmd",
     "concom_desk.cli.backup_cmd",
     "concom_desk.cli.calendar_cmd",
+    "concom_desk.cli.abutters_cmd",
 )
 
 

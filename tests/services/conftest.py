@@ -1,4 +1,5 @@
-"""A fresh commission database per test for the calendar's service tests."""
+"""Fresh databases per test: a bare one (`db`, for the abutter services) and a
+commission with its calendar (`commission`, for the calendar's service tests)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from concom_desk.store import open_database
+from concom_desk.store import Database, open_database
 from tests.services.calendar_db import Commission, build_commission
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(tmp_path / "commission.sqlite", initials="JP")
+    yield database
+    database.close()
 
 
 @pytest.fixture

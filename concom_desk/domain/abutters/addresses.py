@@ -1,0 +1,43 @@
+"""States, countries and how the last line of an address is written."""
+
+from __future__ import annotations
+
+US_STATES: dict[str, str] = {
+    "ALABAMA": "AL", "ALASKA": "AK", "ARIZONA": "AZ", "ARKANSAS": "AR", "CALIFORNIA": "CA",
+    "COLORADO": "CO", "CONNECTICUT": "CT", "DELAWARE": "DE", "DISTRICT OF COLUMBIA": "DC",
+    "FLORIDA": "FL", "GEORGIA": "GA", "HAWAII": "HI", "IDAHO": "ID", "ILLINOIS": "IL",
+    "INDIANA": "IN", "IOWA": "IA", "KANSAS": "KS", "KENTUCKY": "KY", "LOUISIANA": "LA",
+    "MAINE": "ME", "MARYLAND": "MD", "MASSACHUSETTS": "MA", "MASS": "MA", "MASS.": "MA",
+    "MICHIGAN": "MI", "MINNESOTA": "MN", "MISSISSIPPI": "MS", "MISSOURI": "MO",
+    "MONTANA": "MT", "NEBRASKA": "NE", "NEVADA": "NV", "NEW HAMPSHIRE": "NH",
+    "NEW JERSEY": "NJ", "NEW MEXICO": "NM", "NEW YORK": "NY", "NORTH CAROLINA": "NC",
+    "NORTH DAKOTA": "ND", "OHIO": "OH", "OKLAHOMA": "OK", "OREGON": "OR",
+    "PENNSYLVANIA": "PA", "RHODE ISLAND": "RI", "SOUTH CAROLINA": "SC", "SOUTH DAKOTA": "SD",
+    "TENNESSEE": "TN", "TEXAS": "TX", "UTAH": "UT", "VERMONT": "VT", "VIRGINIA": "VA",
+    "WASHINGTON": "WA", "WEST VIRGINIA": "WV", "WISCONSIN": "WI", "WYOMING": "WY",
+    "PUERTO RICO": "PR", "GUAM": "GU", "VIRGIN ISLANDS": "VI", "AMERICAN SAMOA": "AS",
+    "NORTHERN MARIANA ISLANDS": "MP",
+}
+US_STATE_CODES: frozenset[str] = frozenset(US_STATES.values()) | {"AA", "AE", "AP"}
+HOME_STATE = "MA"
+_US_NAMES = {"US", "USA", "U.S.", "U.S.A.", "UNITED STATES", "UNITED STATES OF AMERICA",
+             "AMERICA"}
+
+
+def us_state_code(text: str) -> str | None:
+    upper = " ".join(text.upper().split())
+    if upper in US_STATE_CODES:
+        return upper
+    return US_STATES.get(upper)
+
+
+def is_us_country(text: str) -> bool:
+    return not text.strip() or " ".join(text.upper().split()) in _US_NAMES
+
+
+def last_line(city: str, state: str, zip_code: str) -> str:
+    """'Upton, MA 01568-1234' — the Postal Service's city line (state in capitals)."""
+    state_zip = " ".join(part for part in (state, zip_code) if part)
+    if city and state_zip:
+        return f"{city}, {state_zip}"
+    return city or state_zip

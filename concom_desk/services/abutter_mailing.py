@@ -1,0 +1,155 @@
+"""One click, four documents: the letters, the labels, the certified-mail list
+and the affidavit of service for a filing's abutters.
+
+The letters and the affidavit come from the town's Word templates
+(`abutter-letter`, `affidavit-of-service`), which the clerk may edit; the
+labels and the certified-mail list are laid out to the inch here. The letters
+are ONE rendering of the town's abutter-letter template, which
+loops over the notices with a page break between them — not one document per
+owner merged afterwards, which is many times slower and loses the template's
+section settings. Everything is written into a hidden folder inside the
+output folder and moved into place only when all four are done, so a
+cancelled or failed run leaves no half set behind. A copy of each goes into
+the document register, the notices linked to their letters.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from concom_desk.domain.abutters.mailing import MailingPiece, Sender
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.abutter_labels import write_labels
+from concom_desk.services.abutter_records import piece_for
+from concom_desk.services.abutter_register import register_mailing
+from concom_desk.services.certified_mail_list import write_certified_mail_list
+from concom_desk.services.document_context import filing_context
+from concom_desk.services.rendering import render_template
+from concom_desk.store import Database
+from concom_desk.store.models import Abutter, AbutterNotice, Filing
+
+LETTER_TEMPLATE = "abutter-letter"
+AFFIDAVIT_TEMPLATE = "affidavit-of-service"
+LETTERS, LABELS, MAIL_LIST, AFFIDAVIT = (
+    "letters.docx", "labels.docx", "certified-mail-list.docx", "affidavit.docx")
+MAILING_FILES = (LETTERS, LABELS, MAIL_LIST, AFFIDAVIT)
+
+# progress(done, total, what) → return False to cancel.
+Progress = Callable[[int, int, str], bool]
+
+
+class MailingCancelled(Exception):
+    """The clerk pressed Cancel; nothing was written."""
+
+
+@dataclass(frozen=True)
+class MailingPacket:
+    """Everything the four documents need, read in one consistent snapshot."""
+
+    file_no: str
+    pieces: tuple[MailingPiece, ...]
+    sender: Sender
+    letter_context: dict[str, Any]
+    affidavit_context: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class MailingResult:
+    folder: Path
+    files: tuple[Path, ...]
+    notices: int
+    flags: tuple[str, ...]
+
+
+def load_mailing(db: Database, filing_id: int, today: date | None = None) -> MailingPacket:
+    """The filing's notices as mailing pieces (a notice row is added for an abutter
+    who has none, so every letter can be tracked)."""
+    with db.session() as session:
+        filing = session.get(Filing, filing_id)
+        if filing is None:
+            raise UserError(f"there is no filing with id {filing_id}")
+        abutters = session.scalars(select(Abutter).where(Abutter.filing_id == filing_id)
+                                   .order_by(Abutter.id)).all()
+        if not abutters:
+            raise UserError(f"filing {filing.file_no} has no abutters yet; import the "
+                            "assessor's list first")
+        latest: dict[int, AbutterNotice] = {}
+        for notice in session.scalars(
+                select(AbutterNotice).where(AbutterNotice.abutter_id.in_([a.id for a in abutters]))
+                .order_by(AbutterNotice.id)):
+            latest[notice.abutter_id] = notice
+        for abutter in abutters:
+            if abutter.id not in latest:
+                notice = AbutterNotice(abutter_id=abutter.id, method="certified")
+                session.add(notice)
+                latest[abutter.id] = notice
+        session.flush()
+        pieces = tuple(piece_for(n, a, latest[a.id]) for n, a in enumerate(abutters, start=1))
+        # The templates list the notices in mailing order, numbered as on the labels
+        # and the certified-mail list.
+        notices = [piece.as_letter_notice() for piece in pieces]
+        letter = {**filing_context(session, filing, LETTER_TEMPLATE, today),
+                  "notices": notices}
+        affidavit = {**filing_context(session, filing, AFFIDAVIT_TEMPLATE, today),
+                     "notices": notices}
+        commission = letter["commission"]
+        sender = Sender(commission["name"], tuple(commission["address_lines"]))
+        return MailingPacket(filing.file_no, pieces, sender, letter, affidavit)
+
+
+def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress | None = None,
+                 template: str | os.PathLike[str] = LETTER_TEMPLATE,
+                 today: date | None = None,
+                 affidavit_template: str | os.PathLike[str] = AFFIDAVIT_TEMPLATE
+                 ) -> MailingResult:
+    """Write the four documents into `out_dir`; raises MailingCancelled when cancelled."""
+    packet = load_mailing(db, filing_id, today)
+    count = len(packet.pieces)
+    total = 4 * count + 1
+    done = 0
+
+    def step(what: str, amount: int = 1) -> None:
+        nonlocal done
+        done += amount
+        if progress is not None and progress(done, total, what) is False:
+            raise MailingCancelled()
+
+    step("reading the notices")
+    out_dir = Path(out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=".mailing-", dir=out_dir))
+    except OSError as exc:
+        raise OperationFailed(f"cannot write in {out_dir}: {exc.strerror or exc}") from None
+    try:
+        render_template(template, packet.letter_context, work / LETTERS)
+        step(f"{count} letters", count)
+        write_labels(packet.pieces, work / LABELS, step=lambda: step("labels"))
+        write_certified_mail_list(packet.sender, packet.pieces, work / MAIL_LIST,
+                                  reference=f"Filing {packet.file_no}",
+                                  step=lambda: step("certified-mail list"))
+        render_template(affidavit_template, packet.affidavit_context, work / AFFIDAVIT)
+        step("affidavit of service", count)
+        files = []
+        for name in MAILING_FILES:
+            os.replace(work / name, out_dir / name)
+            files.append(out_dir / name)
+    except OSError as exc:
+        raise OperationFailed(f"could not write the mailing in {out_dir}: "
+                              f"{exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    register_mailing(db, filing_id, packet.file_no, files,
+                     (p.notice_id for p in packet.pieces if p.notice_id is not None), today)
+    flags = tuple(f"{p.owner_name}: foreign address, certified mail is for US addresses only"
+                  for p in packet.pieces if p.foreign)
+    return MailingResult(out_dir, tuple(files), count, flags)

@@ -1,0 +1,70 @@
+"""Between the domain's notices and the store's `Abutter` rows.
+
+The store keeps two street lines, city, state and ZIP. A foreign address (its
+state is not a US state) keeps its street in the first line, its country (when
+the list gives it) in the second and its province in `state`. The locus owner added to an
+abutter list is marked in `source`, so the letters can say so and a re-import
+does not lose track of who was added by hand.
+"""
+
+from __future__ import annotations
+
+from concom_desk.domain.abutters.addresses import US_STATE_CODES, last_line
+from concom_desk.domain.abutters.mailing import MailingPiece
+from concom_desk.domain.abutters.notices import NoticeDraft
+from concom_desk.store.models import Abutter, AbutterNotice, Party
+
+PROPERTY_OWNER_SOURCE = "property owner (not the applicant)"
+PARCEL_SEPARATOR = ", "
+
+
+def abutter_from_draft(draft: NoticeDraft, filing_id: int, source: str) -> dict[str, object]:
+    """Column values of the `Abutter` row for one notice."""
+    street = list(draft.street_lines)
+    if draft.foreign:
+        street = [", ".join(street), draft.country.upper()]
+    line1, line2 = (street + ["", ""])[:2]
+    parcels = PARCEL_SEPARATOR.join(p.replace(",", " ") for p in draft.parcels)
+    return {
+        "filing_id": filing_id, "owner_name": draft.owner_name, "care_of": draft.care_of,
+        "address_line1": line1, "address_line2": line2, "city": draft.city,
+        "state": draft.state, "zip": draft.zip_code, "parcels": parcels,
+        "source": PROPERTY_OWNER_SOURCE if draft.is_property_owner else source,
+    }
+
+
+def is_foreign(abutter: Abutter) -> bool:
+    return bool(abutter.state or abutter.zip) and abutter.state not in US_STATE_CODES
+
+
+def address_lines_of(abutter: Abutter) -> tuple[str, ...]:
+    """The mailing address as printed (without the owner's name or c/o line)."""
+    streets = [line for line in (abutter.address_line1, abutter.address_line2) if line]
+    country: list[str] = []
+    if is_foreign(abutter):
+        streets = [abutter.address_line1] if abutter.address_line1 else []
+        country = [abutter.address_line2] if abutter.address_line2 else []
+    city_line = last_line(abutter.city, abutter.state, abutter.zip)
+    return tuple(line for line in (*streets, city_line, *country) if line)
+
+
+def draft_from_party(party: Party, parcels: tuple[str, ...]) -> NoticeDraft:
+    return NoticeDraft(
+        owner_name=party.name, care_of=party.care_of,
+        street_lines=tuple(line for line in (party.address_line1, party.address_line2) if line),
+        city=party.city, state=party.state, zip_code=party.zip, parcels=parcels,
+    )
+
+
+def piece_for(number: int, abutter: Abutter, notice: AbutterNotice | None) -> MailingPiece:
+    return MailingPiece(
+        number=number,
+        owner_name=abutter.owner_name,
+        care_of=abutter.care_of,
+        address_lines=address_lines_of(abutter),
+        parcels=tuple(abutter.parcel_list()),
+        article_number=notice.certified_article_no if notice else "",
+        method=notice.method if notice else "certified",
+        foreign=is_foreign(abutter),
+        notice_id=notice.id if notice else None,
+    )

@@ -1,0 +1,209 @@
+"""One button for the whole mailing: letters, labels, certified-mail list and
+affidavit of service, made off the GUI thread with progress and Cancel, then
+the four files listed with an Open button each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QStandardPaths, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.safe_filename import clean_stem
+from concom_desk.services.abutter_import import filing_number
+from concom_desk.services.abutter_mailing import (
+    MAILING_FILES,
+    MailingCancelled,
+    MailingResult,
+    make_mailing,
+)
+from concom_desk.store import Database
+from concom_desk.ui.abutters.background import BackgroundTask
+
+FILE_TITLES = {
+    "letters.docx": "Letters to the abutters",
+    "labels.docx": "Mailing labels (Avery 5160)",
+    "certified-mail-list.docx": "Certified-mail list (PS Form 3877)",
+    "affidavit.docx": "Affidavit of service",
+}
+
+
+def open_file(path: Path) -> bool:
+    """Open a document in the program the system uses for it (Word, usually)."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+class AbutterMailingDialog(QDialog):
+    mailing_done = Signal(object)  # MailingResult
+
+    def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None,
+                 out_dir: Path | None = None) -> None:
+        super().__init__(parent)
+        file_no = filing_number(db, filing_id)
+        self.setWindowTitle(f"Abutter mailing — filing {file_no}")
+        self.resize(620, 320)
+        self._db = db
+        self._filing_id = filing_id
+        self._task: BackgroundTask | None = None
+        self._spent_task: BackgroundTask | None = None
+        self.result: MailingResult | None = None
+        self.open_buttons: dict[str, QPushButton] = {}
+
+        # The register keeps its own copies; these are the clerk's to print or carry.
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+        default = out_dir or Path(documents) / "ConCom mailings" / clean_stem(
+            f"Abutters {file_no}")
+        self.folder_edit = QLineEdit(str(default))
+        self.browse_button = QPushButton("Folder…")
+        self.browse_button.clicked.connect(self._browse)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(QLabel("Save in:"))
+        folder_row.addWidget(self.folder_edit, 1)
+        folder_row.addWidget(self.browse_button)
+
+        self.make_button = QPushButton("Make letters, labels, certified-mail list and affidavit")
+        self.make_button.setDefault(True)
+        self.make_button.clicked.connect(self.start)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setVisible(False)
+        self.status_label = QLabel("One click writes the four documents.")
+        self.status_label.setWordWrap(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        progress_row = QHBoxLayout()
+        progress_row.addWidget(self.progress_bar, 1)
+        progress_row.addWidget(self.cancel_button)
+
+        self.files_grid = QGridLayout()
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(self.close_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(folder_row)
+        layout.addWidget(self.make_button)
+        layout.addLayout(progress_row)
+        layout.addWidget(self.status_label)
+        layout.addLayout(self.files_grid)
+        layout.addStretch(1)
+        layout.addLayout(bottom)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Save the mailing in",
+                                                  self.folder_edit.text())
+        if folder:
+            self.folder_edit.setText(folder)
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None
+
+    def start(self) -> None:
+        if self._task is not None:
+            return
+        out_dir = Path(self.folder_edit.text().strip())
+        if not self.folder_edit.text().strip():
+            self.status_label.setText("Choose the folder to save the mailing in.")
+            return
+        self._clear_files()
+
+        def job(progress: Any) -> MailingResult:
+            return make_mailing(self._db, self._filing_id, out_dir, progress)
+
+        self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,))
+        self._task.progressed.connect(self._progressed)
+        self._task.succeeded.connect(self._succeeded)
+        self._task.failed.connect(self._failed)
+        self._task.cancelled.connect(self._cancelled)
+        self._task.finished.connect(self._finished)
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.setVisible(True)
+        self.make_button.setEnabled(False)
+        self.browse_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.setVisible(True)
+        self.status_label.setText("Reading the notices…")
+        self._task.start()
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status_label.setText("Cancelling…")
+
+    def _progressed(self, done: int, total: int, what: str) -> None:
+        if self._task is None or self._task.cancel_requested:
+            return
+        self.progress_bar.setRange(0, total)
+        self.progress_bar.setValue(done)
+        self.status_label.setText(f"Writing the {what}…")
+
+    def _succeeded(self, result: MailingResult) -> None:
+        self.result = result
+        note = "".join(f"\n{flag}" for flag in result.flags)
+        self.status_label.setText(f"{result.notices} notices: the four documents are in "
+                                  f"{result.folder}.{note}")
+        for row, path in enumerate(result.files):
+            title = QLabel(FILE_TITLES.get(path.name, path.name))
+            name = QLabel(path.name)
+            button = QPushButton("Open")
+            button.clicked.connect(lambda _=False, p=path: open_file(p))
+            self.open_buttons[path.name] = button
+            self.files_grid.addWidget(title, row, 0)
+            self.files_grid.addWidget(name, row, 1)
+            self.files_grid.addWidget(button, row, 2)
+        self.mailing_done.emit(result)
+
+    def _failed(self, message: str) -> None:
+        self.status_label.setText(message)
+
+    def _cancelled(self) -> None:
+        self.status_label.setText("Cancelled: no documents were written.")
+
+    def _finished(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            # `finished` is sent just before the thread really ends: wait for the end.
+            # The object is kept (not deleteLater'd from its own signal, which crashes
+            # PySide now and then) and let go when the next task starts.
+            task.wait()
+        self._spent_task = task
+        self.progress_bar.setVisible(False)
+        self.make_button.setEnabled(True)
+        self.browse_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.setVisible(False)
+
+    def _clear_files(self) -> None:
+        self.open_buttons.clear()
+        while self.files_grid.count():
+            item = self.files_grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+
+    def done(self, result: int) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task.wait()
+        super().done(result)
+
+
+__all__ = ["MAILING_FILES", "AbutterMailingDialog", "open_file"]

@@ -1,0 +1,84 @@
+"""The mailing dialog: one button, progress off the GUI thread, Cancel, then the
+four files with an Open button each."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from concom_desk.services.abutter_import import import_abutter_list
+from concom_desk.store import Database
+from concom_desk.ui.abutters import mailing_dialog
+from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
+from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+
+
+@pytest.fixture
+def filing(db: Database, tmp_path: Path) -> int:
+    filing_id = add_filing(db)
+    import_abutter_list(db, filing_id, write_csv(tmp_path / "list.csv", GOOD_ROWS))
+    return filing_id
+
+
+def test_one_click_four_files_with_open_buttons(qtbot: QtBot, db: Database, filing: int,
+                                                tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[Path] = []
+    monkeypatch.setattr(mailing_dialog, "open_file", lambda p: opened.append(p) or True)
+    dialog = AbutterMailingDialog(db, filing, out_dir=tmp_path / "out")
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.mailing_done, timeout=20_000):
+        qtbot.mouseClick(dialog.make_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.busy)
+    assert sorted(dialog.open_buttons) == sorted(mailing_dialog.MAILING_FILES)
+    assert "4 notices: the four documents are in" in dialog.status_label.text()
+    qtbot.mouseClick(dialog.open_buttons["labels.docx"], Qt.MouseButton.LeftButton)
+    assert opened == [tmp_path / "out" / "labels.docx"]
+    assert dialog.make_button.isEnabled()
+
+
+def test_cancel_writes_nothing(qtbot: QtBot, db: Database, filing: int, tmp_path: Path,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    real = mailing_dialog.make_mailing
+
+    def gated(db_: Database, filing_id: int, out: Path, progress: object) -> object:
+        def held(done: int, total: int, what: str) -> bool:
+            gate.wait(10)   # hold the worker until the test has pressed Cancel
+            return progress(done, total, what)  # type: ignore[operator]
+        return real(db_, filing_id, out, held)
+
+    monkeypatch.setattr(mailing_dialog, "make_mailing", gated)
+    out = tmp_path / "out"
+    dialog = AbutterMailingDialog(db, filing, out_dir=out)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.make_button, Qt.MouseButton.LeftButton)
+    assert dialog.cancel_button.isEnabled() and not dialog.make_button.isEnabled()
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    gate.set()
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=20_000)
+    assert dialog.status_label.text() == "Cancelled: no documents were written."
+    assert dialog.open_buttons == {}
+    assert not out.exists() or list(out.iterdir()) == []
+
+
+def test_a_filing_without_abutters_is_told(qtbot: QtBot, db: Database, tmp_path: Path) -> None:
+    filing_id = add_filing(db, file_no="2026-020")
+    dialog = AbutterMailingDialog(db, filing_id, out_dir=tmp_path / "out")
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.make_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=10_000)
+    assert "has no abutters yet" in dialog.status_label.text()
+
+
+def test_default_folder_is_outside_the_register(qtbot: QtBot, db: Database, filing: int) -> None:
+    dialog = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Abutter mailing — filing 2026-014"
+    folder = Path(dialog.folder_edit.text())
+    assert folder.parts[-2:] == ("ConCom mailings", "Abutters 2026-014")
+    assert not dialog.busy
