@@ -75,10 +75,10 @@ def _backup(db_path: Path) -> str:
     return f"backup made, restored elsewhere and read back ({made.path.stat().st_size} bytes)"
 
 
-def _window(_: Path) -> str:
+def _window(db_path: Path) -> str:
     from concom_desk.ui.smoke import build_main_window_offscreen
 
-    return build_main_window_offscreen()
+    return build_main_window_offscreen(db_path)
 
 
 STEPS: list[tuple[str, Callable[[Path], str]]] = [

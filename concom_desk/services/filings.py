@@ -31,6 +31,7 @@ from concom_desk.services.filing_history import documents_of, history_of
 from concom_desk.services.parties import find_or_add_party, find_or_add_property
 from concom_desk.services.records import (
     OVERDUE_LOOKBACK_DAYS,
+    WEEK_AHEAD_DAYS,
     DeskRecords,
     FilingDetail,
     FilingForm,
@@ -154,8 +155,31 @@ def load_records(db: Database, today: date) -> DeskRecords:
                                        address=row.address or row.applicant,
                                        what=deadline.label, due=deadline.date,
                                        citation=deadline.citation))
+        items.extend(_enforcement_items(session, oldest_listed, today))
     items.sort(key=lambda i: (i.due, i.file_no))
     return DeskRecords(rows, items, older)
+
+
+def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:
+    """Orders' restoration and NOI deadlines, follow-up inspections and emergency
+    orders awaiting ratification, on the same list as the filings' clocks."""
+    from concom_desk.services.enforcement.deadlines import enforcement_deadlines
+
+    ahead = today + timedelta(days=WEEK_AHEAD_DAYS)
+    return [
+        TodayItem(filing_id=d.case_id, file_no=d.case_no, kind="enforcement", address="",
+                  what=d.label, due=d.date, citation=ENFORCEMENT_CITATIONS.get(d.kind, ""),
+                  record="enforcement_case")
+        for d in enforcement_deadlines(session, since, ahead)
+    ]
+
+
+ENFORCEMENT_CITATIONS = {
+    "ratify": "Sandwich Bylaw §7.55: ratified by a majority at the next scheduled meeting",
+    "restore_by": "Enforcement order: restoration deadline",
+    "file_noi_by": "Enforcement order: filing deadline",
+    "follow_up": "Follow-up inspection",
+}
 
 
 def list_filings(db: Database, today: date) -> list[FilingRow]:

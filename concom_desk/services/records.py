@@ -45,13 +45,14 @@ class FilingRow:
 class TodayItem:
     """One thing due or overdue: a deadline of one record."""
 
-    filing_id: int
+    filing_id: int  # the id of the record the row opens (a filing unless `record` says)
     file_no: str
     kind: str
     address: str
     what: str
     due: date
     citation: str
+    record: str = "filing"  # or "enforcement_case"
 
     def days_left(self, today: date) -> int:
         return (self.due - today).days

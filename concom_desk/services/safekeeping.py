@@ -4,6 +4,7 @@ Each is slow on a big database, so the window runs them off its GUI thread."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,11 +12,16 @@ if TYPE_CHECKING:
     from concom_desk.store import Database
 
 
-def open_records(db_path: Path) -> Database:
-    """Open (creating or upgrading) the database; UserError in plain words if it cannot."""
+def open_records(db_path: Path, warn: Callable[[str], None] | None = None) -> Database:
+    """Open (creating or upgrading) the database; UserError in plain words if it cannot.
+    Then the opening backup, when the records changed since the last automatic one: a
+    backup that fails is told through `warn` and never keeps the clerk from working."""
+    from concom_desk.services.record_backups import back_up_quietly
     from concom_desk.store import open_database
 
-    return open_database(db_path)
+    database = open_database(db_path)
+    back_up_quietly(database.path, warn)
+    return database
 
 
 def backup_to(db_path: Path, out_zip: Path) -> Path:

@@ -37,12 +37,12 @@ def _log_to_file() -> None:
     logging.getLogger("concom_desk").addHandler(handler)
 
 
-def open_database_work(db_path: Path) -> Any:
+def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
     def work(progress: Progress) -> Any:
         from concom_desk.services.safekeeping import open_records
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
-        return open_records(db_path)
+        return open_records(db_path, None if warnings is None else warnings.append)
     return work
 
 
@@ -66,6 +66,7 @@ class Launcher(QObject):
         self.window: MainWindow | None = None
         self.wizard: SetupWizard | None = None
         self.db: Any = None
+        self.backup_warnings: list[str] = []  # filled on the worker, read after it is done
 
     def start(self) -> None:
         if self.db_path.exists():
@@ -119,7 +120,8 @@ class Launcher(QObject):
         # The window appears at once; the database (and SQLAlchemy) load behind it.
         self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
         self.window.show()
-        run_in_background(self.window, "Opening the records", open_database_work(self.db_path),
+        run_in_background(self.window, "Opening the records",
+                          open_database_work(self.db_path, self.backup_warnings),
                           self._opened, self._fail, lambda: QApplication.exit(0))
 
     def _opened(self, db: Any) -> None:
@@ -134,6 +136,8 @@ class Launcher(QObject):
             return
         assert self.window is not None
         self.window.use_database(db)
+        for warning in self.backup_warnings:  # the opening backup failed: say so, go on
+            self.window.show_problem(warning)
 
     def _show_window(self, settings: CommissionSettings) -> None:
         self.db.set_initials(settings.clerk_initials)

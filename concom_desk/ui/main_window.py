@@ -23,7 +23,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from concom_desk.ui.filings.filings_tab import FilingsTab
-from concom_desk.ui.placeholders import PlaceholderTab
+from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 
 
@@ -38,6 +38,9 @@ class _FilingService:
 
 
 filing_service = _FilingService()
+
+# Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
+ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
 
 
 class MainWindow(QMainWindow):
@@ -69,7 +72,11 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Database: {db_path}")
 
         self.today_view.open_filing.connect(self.open_filing)
+        self.today_view.open_record.connect(self.open_record)
         self.filings_tab.open_filing.connect(self.open_filing)
+        self._previous_tab: QWidget | None = self.today_view
+        self._swapping_tabs = False
+        self.tabs.currentChanged.connect(self._tab_shown)
         self.filings_tab.new_filing.connect(self.new_filing)
         self._build_menus()
         if db is None:  # the launcher shows the window first, then opens the database
@@ -113,6 +120,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         # Ctrl+Q spelled out: Windows has no standard Quit shortcut.
         file_menu.addAction(self._action("&Quit", self.close, "Ctrl+Q", needs_records=False))
+
+        tools = bar.addMenu("&Tools")
+        tools.addAction(self._action("Word &templates…", self.open_templates))
+        tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -170,18 +181,78 @@ class MainWindow(QMainWindow):
                           quiet=not first)
 
     def replace_placeholder(self, name: str, widget: QWidget) -> None:
-        """Put a section's real tab ("Hearing calendar", "Enforcement") in place of its
-        placeholder, keeping its position, title and keyboard accelerator."""
-        old = {"Hearing calendar": self.calendar_tab, "Enforcement": self.enforcement_tab}[name]
+        """Put a section's real tab ("Hearing calendar", "Enforcement") in place of what
+        stands there, keeping its position, title and keyboard accelerator."""
+        old = self.section(name)
         index = self.tabs.indexOf(old)
         title = self.tabs.tabText(index)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, widget, title)
+        self._swapping_tabs = True
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, widget, title)
+        finally:
+            self._swapping_tabs = False
         old.deleteLater()
         if name == "Hearing calendar":
             self.calendar_tab = widget
         else:
             self.enforcement_tab = widget
+
+    def section(self, name: str) -> QWidget:
+        return {"Hearing calendar": self.calendar_tab, "Enforcement": self.enforcement_tab}[name]
+
+    def show_section(self, name: str) -> QWidget:
+        """Bring a section to the front, building it on first sight; returns it."""
+        self.tabs.setCurrentWidget(self.section(name))
+        self._build_section_if_needed()
+        return self.section(name)
+
+    def _build_section_if_needed(self) -> None:
+        stand_in = self.tabs.currentWidget()
+        if not isinstance(stand_in, PlaceholderTab) or self.db is None:
+            return
+        if stand_in.name == "Hearing calendar":
+            from concom_desk.ui.calendar.calendar_tab import CalendarTab
+
+            real: QWidget = CalendarTab(self.db)
+        else:
+            from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
+
+            real = EnforcementTab(self.db)
+        real.record_requested.connect(self.open_record)  # type: ignore[attr-defined]
+        self.replace_placeholder(stand_in.name, real)
+        self.tabs.setCurrentWidget(real)
+
+    def _tab_shown(self, _index: int) -> None:
+        if self._swapping_tabs:
+            return
+        shown = self.tabs.currentWidget()
+        left, self._previous_tab = self._previous_tab, shown
+        if isinstance(shown, PlaceholderTab):
+            self._build_section_if_needed()
+        elif shown is self.calendar_tab:
+            shown.refresh()  # type: ignore[attr-defined]
+        elif shown is self.enforcement_tab:
+            shown.reload()  # type: ignore[attr-defined]
+        # A hearing booked or a case changed over there moves these lists' clocks.
+        sections = (self.calendar_tab, self.enforcement_tab)
+        if left in sections and shown in (self.today_view, self.filings_tab) and self.db:
+            self.reload()
+
+    def _reset_sections(self) -> None:
+        """A different database (after a restore): sections are built again on sight."""
+        for name in SECTIONS:
+            if not isinstance(self.section(name), PlaceholderTab):
+                self.replace_placeholder(name, PlaceholderTab(name))
+
+    def open_record(self, kind: str, record_id: int) -> None:
+        """Open any record a row points to: a filing, an enforcement case, a meeting."""
+        if kind == "filing":
+            self.open_filing(record_id)
+        elif kind == "enforcement_case":
+            self.show_section("Enforcement").select_case(record_id)  # type: ignore[attr-defined]
+        elif kind == "meeting":
+            self.show_section("Hearing calendar")
 
     def show_problem(self, message: str) -> None:
         QMessageBox.warning(self, "ConCom Desk", message)
@@ -226,11 +297,53 @@ class MainWindow(QMainWindow):
             record.finished.connect(lambda _result: self._records.pop(filing_id, None))
             record.resize(self.fontMetrics().averageCharWidth() * 130,
                           self.fontMetrics().lineSpacing() * 30)
+            self._add_record_tools(record, filing_id)
             self._records[filing_id] = record
         record.show()
         record.raise_()
         record.activateWindow()
         return record
+
+    def _add_record_tools(self, record: FilingRecordDialog, filing_id: int) -> None:
+        """What a filing's record offers beyond its own facts: its documents made from
+        the templates, and its abutters (list, mailing, green cards)."""
+        from PySide6.QtWidgets import QPushButton
+
+        from concom_desk.ui.abutters.abutter_panel import AbutterPanel
+
+        assert record.detail is not None
+        row = record.detail.row
+        make = QPushButton("Make a &document…")
+        make.setAccessibleName("Make a document from a template")
+        make.setAutoDefault(False)
+        make.clicked.connect(lambda: self.make_document(record))
+        record.actions_row.addWidget(make)
+        if row.kind in ABUTTER_KINDS:
+            panel = AbutterPanel(self.db, filing_id)
+            panel.changed.connect(record.reload)
+            record.panels.addTab(panel, "&Abutters")
+
+    def make_document(self, record: FilingRecordDialog) -> QWidget:
+        from concom_desk.ui.filings.document_maker import DocumentMakerDialog
+
+        assert record.detail is not None
+        row = record.detail.row
+        dialog = DocumentMakerDialog(self.db, row.file_no, row.kind, self.today, record)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.made.connect(lambda _path: record.reload())
+        dialog.open()
+        return dialog
+
+    def open_templates(self) -> QWidget:
+        from concom_desk.ui.templates_dialog import TemplatesDialog
+
+        dialog = TemplatesDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def export_calendar(self) -> None:
+        self.show_section("Hearing calendar").export_ical()  # type: ignore[attr-defined]
 
     def edit_settings(self) -> None:
         from concom_desk.ui.setup.settings_dialog import SettingsDialog
@@ -262,6 +375,7 @@ class MainWindow(QMainWindow):
             self.show_problem(f"The database could not be opened again: {exc}")
 
     def use_database(self, db: Any) -> None:
+        self._reset_sections()
         self.db = db
         self._loaded_once = False  # a different database: show its loading again
         self._set_ready(True)
@@ -277,4 +391,9 @@ class MainWindow(QMainWindow):
             record.close()
         if self.db is not None:
             self.db.close()  # releases the lock, so the next program can open it
+            from concom_desk.services.record_backups import back_up_quietly
+
+            # The closing backup (only when the records changed since the last one).
+            self.statusBar().showMessage("Making the closing backup…")
+            back_up_quietly(self.db_path)
         super().closeEvent(event)

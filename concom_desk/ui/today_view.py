@@ -40,7 +40,7 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
                sort_key=lambda i: date_key(i.due)),
         Column("Days left", lambda i: days_left_text(i.due, today),
                sort_key=lambda i: date_key(i.due), background=colour),
-        Column("Filing", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
+        Column("Record", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
                sort_key=lambda i: natural_key(i.file_no)),
         Column("Address", lambda i: i.address, sort_key=lambda i: address_key(i.address)),
         Column("What to do", lambda i: short_label(i.what),
@@ -51,6 +51,7 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
 
 class TodayView(QWidget):
     open_filing = Signal(int)
+    open_record = Signal(str, int)  # another kind of record: ("enforcement_case", id)
 
     def __init__(self, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,4 +96,8 @@ class TodayView(QWidget):
 
     def _open(self, index: QModelIndex) -> None:
         if index.isValid():
-            self.open_filing.emit(self.model.row_at(index.row()).filing_id)
+            item = self.model.row_at(index.row())
+            if item.record == "filing":
+                self.open_filing.emit(item.filing_id)
+            else:
+                self.open_record.emit(item.record, item.filing_id)

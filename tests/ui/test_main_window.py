@@ -36,7 +36,14 @@ def test_title_and_tabs(qtbot, town_db: Database) -> None:
     assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
     assert [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())] == [
         "Today", "Filings", "Hearing calendar", "Enforcement"]
-    assert "not in this version" in window.calendar_tab.message.text()
+    # The sections are built when first shown, on the open database.
+    from concom_desk.ui.calendar.calendar_tab import CalendarTab
+    from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
+
+    assert isinstance(window.show_section("Hearing calendar"), CalendarTab)
+    assert window.tabs.tabText(2).replace("&", "") == "Hearing calendar"
+    assert isinstance(window.show_section("Enforcement"), EnforcementTab)
+    window.tabs.setCurrentWidget(window.filings_tab)
     # Void filings are hidden; the withdrawn one is listed.
     assert window.filings_tab.count_label.text() == "4 filings"
 
@@ -255,6 +262,7 @@ def test_enter_in_the_date_field_does_not_change_the_status(qtbot, town_db: Data
 def test_every_input_has_an_accessible_name(qtbot, town_db: Database) -> None:
     from PySide6.QtWidgets import (
         QAbstractItemView,
+        QAbstractSpinBox,
         QComboBox,
         QHeaderView,
         QLineEdit,
@@ -269,7 +277,8 @@ def test_every_input_has_an_accessible_name(qtbot, town_db: Database) -> None:
     unnamed = set()
     for kind in (QLineEdit, QComboBox, QPlainTextEdit, QAbstractItemView):
         for widget in window.findChildren(kind):
-            inside_combo = isinstance(widget.parent(), QComboBox)  # its own line edit
+            # The line edit inside a combo box or a date field: the outer widget is named.
+            inside_combo = isinstance(widget.parent(), QComboBox | QAbstractSpinBox)
             if (widget.accessibleName() or inside_combo or isinstance(widget, QHeaderView)
                     or widget.window() not in owned):  # drop-down lists of combo boxes
                 continue

@@ -60,6 +60,7 @@ class AbutterTrackingWidget(QWidget):
         self._filing_id = filing_id
         self.model = NoticeTrackingModel(db, filing_id, self)
         self.view = QTableView()
+        self.view.setAccessibleName("Notices: article number, mailed, green card")
         self.view.setModel(self.model)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -79,6 +80,7 @@ class AbutterTrackingWidget(QWidget):
         self.mailed_date = QDateEdit(QDate(today.year, today.month, today.day))
         self.mailed_date.setCalendarPopup(True)
         self.mailed_date.setDisplayFormat("yyyy-MM-dd")
+        self.mailed_date.setAccessibleName("Date the notices were mailed")
         self.mark_mailed_button = QPushButton("Mark all not yet mailed as mailed on")
         self.mark_mailed_button.clicked.connect(self.mark_all_mailed)
         self.check_button = QPushButton("Ready to close the hearing?")

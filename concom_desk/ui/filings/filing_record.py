@@ -154,6 +154,7 @@ class FilingRecordDialog(QDialog):
         status_row.addWidget(self.status_date)
         status_row.addWidget(self.change_button)
         status_row.addWidget(self.edit_button)
+        self.actions_row = status_row  # the main window adds "Make a document…" here
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
 

@@ -35,7 +35,8 @@ from concom_desk.ui.row_table import (
 RECEIVED_COLUMN = 7
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
-               "extension": "Extension", "coc": "COC request", "emergency": "Emergency"}
+               "extension": "Extension", "coc": "COC request", "emergency": "Emergency",
+               "enforcement": "Enforcement"}
 
 
 def filing_columns(today: date) -> list[Column[FilingRow]]:

@@ -180,8 +180,9 @@ class FilingsTab(QWidget):
 
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"Showing {shown:,} of {total:,} filings"
-                                 if shown != total else f"{total:,} filings")
+        noun = "filing" if total == 1 else "filings"
+        self.count_label.setText(f"Showing {shown:,} of {total:,} {noun}"
+                                 if shown != total else f"{total:,} {noun}")
 
     def _open_first_match(self) -> None:
         self.apply_search_now()

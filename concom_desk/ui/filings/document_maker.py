@@ -1,0 +1,193 @@
+"""Make one of a filing's documents (permit, determination, denial, ...) from its
+Word template, saved in the document register, then open, print or export it.
+
+The templates that fit the filing's kind come first; the decision's own
+conditions and reasons are printed once recorded, and until then the clerk
+types the special conditions or the reasons for a denial here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.ui.background import Progress, run_in_background
+
+# What each kind of filing usually needs, first in the list.
+SUGGESTED: dict[str, tuple[str, ...]] = {
+    "noi": ("permit", "denial", "board-notice", "waiver-21-day"),
+    "rda": ("determination-negative", "determination-positive", "board-notice",
+            "waiver-21-day"),
+    "anrad": ("resource-area-delineation", "denial", "board-notice", "waiver-21-day"),
+    "amendment": ("amended-permit", "denial"),
+    "extension": ("extension-permit", "denial"),
+    "coc": ("certificate-of-compliance",),
+    "emergency": ("emergency-certification",),
+}
+# Made from the Abutters tab, for the whole mailing at once.
+MADE_ELSEWHERE = ("abutter-letter", "affidavit-of-service")
+WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit")
+
+
+def templates_for(kind: str) -> list[str]:
+    from concom_desk.services.template_examples import FILING_BASED_TEMPLATES
+
+    usable = [t for t in FILING_BASED_TEMPLATES if t not in MADE_ELSEWHERE]
+    first = [t for t in SUGGESTED.get(kind, ()) if t in usable]
+    return first + [t for t in usable if t not in first]
+
+
+def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
+    return tuple(line.strip() for line in edit.toPlainText().splitlines() if line.strip())
+
+
+class DocumentMakerDialog(QDialog):
+    made = Signal(str)  # the saved document's path
+
+    def __init__(self, db: Any, file_no: str, kind: str, today: date,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from concom_desk.services.document_register import TITLES
+
+        self._db = db
+        self._file_no = file_no
+        self._today = today
+        self.document_path: Path | None = None
+        self.setWindowTitle(f"Make a document — {file_no}")
+
+        self.template = QComboBox()
+        self.template.setAccessibleName("Document to make")
+        for name in templates_for(kind):
+            self.template.addItem(TITLES.get(name, name.replace("-", " ").capitalize()), name)
+        self.special = QPlainTextEdit()
+        self.special.setAccessibleName("Special conditions, one a line")
+        self.special.setPlaceholderText("One special condition a line (standard conditions "
+                                        "come from the town's library)")
+        self.reasons = QPlainTextEdit()
+        self.reasons.setAccessibleName("Reasons for the denial, one a line")
+        self.reasons.setPlaceholderText("One reason a line")
+        self.denial_kind = QComboBox()
+        self.denial_kind.setAccessibleName("Kind of denial")
+        self.denial_kind.addItem("Substantive (the work would harm the resource areas)",
+                                 "substantive")
+        self.denial_kind.addItem("Procedural (the filing is incomplete)", "procedural")
+
+        form = QFormLayout()
+        form.addRow("&Document:", self.template)
+        form.addRow("&Special conditions:", self.special)
+        form.addRow("&Reasons:", self.reasons)
+        form.addRow("&Kind of denial:", self.denial_kind)
+        self._form = form
+
+        self.result = QLabel()
+        self.result.setWordWrap(True)
+        self.result.setAccessibleName("Result")
+        self.make_button = QPushButton("&Make")
+        self.make_button.setDefault(True)
+        self.make_button.clicked.connect(self.make)
+        self.after_buttons: dict[str, QPushButton] = {}
+        after = QHBoxLayout()
+        for label, action in (("&Open", self._open), ("Show in &folder", self._show),
+                              ("&Print", self._print), ("Save as P&DF", self._pdf)):
+            button = QPushButton(label)
+            button.setEnabled(False)
+            button.setAutoDefault(False)
+            button.clicked.connect(action)
+            self.after_buttons[label.replace("&", "")] = button
+            after.addWidget(button)
+        after.addStretch(1)
+        after.addWidget(self.make_button)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.result)
+        layout.addLayout(after)
+        layout.addWidget(close)
+        self.template.currentIndexChanged.connect(self._show_fields)
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        name = self.template.currentData()
+        self._form.setRowVisible(self.special, name in WITH_SPECIAL_CONDITIONS)
+        self._form.setRowVisible(self.reasons, name == "denial")
+        self._form.setRowVisible(self.denial_kind, name == "denial")
+
+    def make(self) -> None:
+        from concom_desk.services.document_context_extras import DraftChoices
+        from concom_desk.services.document_register import save_filing_document
+
+        name = self.template.currentData()
+        draft = DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),
+                             denial_kind=self.denial_kind.currentData())
+        db, file_no, today = self._db, self._file_no, self._today
+
+        def work(progress: Progress) -> Path:
+            progress.report(20, f"Filling in {self.template.currentText().lower()}…")
+            return save_filing_document(db, file_no, name, today, draft).path
+
+        self.make_button.setEnabled(False)
+        self.result.setText("Making the document…")
+        run_in_background(self, "Making the document", work, self._made, self._failed,
+                          lambda: self._failed("Cancelled: no document was made."))
+
+    def _made(self, path: Path) -> None:
+        self.document_path = Path(path)
+        self.make_button.setEnabled(True)
+        self.result.setText(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
+                            f"<br>{self.document_path.parent}")
+        for button in self.after_buttons.values():
+            button.setEnabled(True)
+        self.made.emit(str(self.document_path))
+
+    def _failed(self, message: str) -> None:
+        self.make_button.setEnabled(True)
+        self.result.setText(f"<span style='color:#a00000'>{message}</span>")
+
+    def _run(self, action: Callable[[Path], Any], done: str) -> None:
+        from concom_desk.errors import OperationFailed, UserError
+
+        assert self.document_path is not None
+        try:
+            produced = action(self.document_path)
+        except (OperationFailed, UserError) as exc:
+            self._failed(str(exc))
+            return
+        self.result.setText(done.format(produced=produced))
+
+    def _open(self) -> None:
+        from concom_desk.services.document_output import open_document
+
+        self._run(open_document, "Opened in your word processor.")
+
+    def _show(self) -> None:
+        from concom_desk.services.document_output import show_in_folder
+
+        self._run(show_in_folder, "Shown in its folder.")
+
+    def _print(self) -> None:
+        from concom_desk.services.document_output import print_document
+
+        self._run(print_document, "Sent to the printer.")
+
+    def _pdf(self) -> None:
+        from concom_desk.services.document_output import export_pdf
+
+        self._run(export_pdf, "PDF saved: {produced}")

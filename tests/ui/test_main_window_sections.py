@@ -1,0 +1,93 @@
+"""What the main window ties together: an enforcement deadline on the Today view
+opening its case, a filing's documents made from its record, its abutters tab,
+the Tools menu, and the closing backup. TODAY is Mon 2026-11-16 (tests/ui/conftest)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from docx import Document
+from PySide6.QtCore import Qt
+
+from concom_desk.paths import backups_dir
+from concom_desk.services.enforcement.actions import OrderDraft, issue_order
+from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
+from concom_desk.store import Database
+from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
+from tests.ui.test_main_window import filing_id, open_window
+
+
+def test_an_order_s_restoration_deadline_is_on_today_and_opens_its_case(
+    qtbot, town_db: Database
+) -> None:
+    case_id = open_case(town_db, ComplaintDraft(
+        reported_on=date(2026, 11, 12), address="5 Marsh Lane",
+        description="Fill placed in a bordering vegetated wetland", complainant="anonymous"))
+    # Restore by Fri 2026-11-20: four days after TODAY, inside the week shown.
+    issue_order(town_db, case_id, OrderDraft(
+        issued_on=date(2026, 11, 13), signed_by=["Ann Chase", "Ben Ortiz"],
+        restore_by=date(2026, 11, 20)))
+    window = open_window(qtbot, town_db)
+
+    rows = window.today_view.shown_items()
+    restoration = [r for r in rows if r.record == "enforcement_case"]
+    assert [(r.due, r.filing_id) for r in restoration] == [(date(2026, 11, 20), case_id)]
+    assert "Restoration due" in restoration[0].what
+    assert "5 Marsh Lane" in restoration[0].what
+
+    table = window.today_view.table
+    row = next(i for i, item in enumerate(window.today_view.model.rows())
+               if item.record == "enforcement_case")
+    table.setCurrentIndex(window.today_view.model.index(row, 0))
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    assert isinstance(window.tabs.currentWidget(), EnforcementTab)
+    assert window.enforcement_tab.current_case_id() == case_id  # type: ignore[attr-defined]
+
+
+def test_a_permit_is_made_from_the_record_and_listed_in_its_documents(
+    qtbot, town_db: Database
+) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    before = record.documents.rowCount()
+    dialog = window.make_document(record)
+    assert dialog.template.currentData() == "permit"  # an NOI's first document
+    dialog.special.setPlainText("Erosion controls inspected after every storm.")
+    with qtbot.waitSignal(dialog.made, timeout=20_000):
+        dialog.make()
+
+    path = dialog.document_path
+    assert path is not None and path.suffix == ".docx"
+    text = "\n".join(p.text for p in Document(str(path)).paragraphs)
+    tables = "\n".join(c.text for t in Document(str(path)).tables
+                       for r in t.rows for c in r.cells)
+    assert "2026-41" in text + tables
+    assert "Erosion controls inspected after every storm." in text + tables
+    assert "{{" not in text + tables
+    qtbot.waitUntil(lambda: record.documents.rowCount() == before + 1)
+    assert dialog.after_buttons["Open"].isEnabled()
+
+
+def test_an_noi_record_has_its_abutters(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    titles = [record.panels.tabText(i).replace("&", "") for i in range(record.panels.count())]
+    assert titles[-1] == "Abutters"
+
+
+def test_tools_menu_opens_the_word_templates(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
+    names = [a.text().replace("&", "") for a in tools.actions()]
+    assert names == ["Word templates…", "Export the calendar (.ics)…"]
+    dialog = window.open_templates()
+    assert dialog.isVisible()
+
+
+def test_closing_the_window_makes_the_closing_backup(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    folder = backups_dir(town_db.path)
+    assert not list(folder.glob("*-auto-*.zip"))
+    window.close()
+    made = list(folder.glob("*-auto-*.zip"))
+    assert len(made) == 1
