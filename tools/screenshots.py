@@ -95,6 +95,12 @@ def main() -> int:
     shoot(record, "record-refused-status")
     record.panels.setCurrentIndex(1)
     shoot(record, "record-history")
+    record.panels.setCurrentIndex(record.panels.count() - 1)
+    shoot(record, "record-abutters")
+    maker = window.make_document(record)
+    maker.resize(760, 420)
+    shoot(maker, "make-document")
+    maker.close()
     record.close()
 
     form = window.new_filing()

@@ -14,23 +14,29 @@ from datetime import date
 
 from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.town_profile import TownProfile
-from concom_desk.services.filing_deadlines import FINISHED_STATUSES, filing_deadlines, is_met
+from concom_desk.services.filing_deadlines import (
+    FINISHED_STATUSES,
+    ActsDone,
+    filing_deadlines,
+    is_met,
+)
 from concom_desk.services.records import OWED_ACTS, WEEK_AHEAD_DAYS, DeadlineLine
 from concom_desk.store.models import Filing
 
 
-def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile]) -> list[DeadlineLine]:
-    return [DeadlineLine(d, is_met(filing, d)) for d in filing_deadlines(filing, profiles)]
+def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
+                   done: ActsDone | None = None) -> list[DeadlineLine]:
+    return [DeadlineLine(d, is_met(filing, d, done)) for d in filing_deadlines(filing, profiles)]
 
 
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],
-                   today: date) -> list[Deadline]:
+                   today: date, done: ActsDone | None = None) -> list[Deadline]:
     """Deadlines that still ask for something: overdue acts, and every unmet date from today."""
     if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
         return []
     found = []
     for deadline in filing_deadlines(filing, profiles):
-        if is_met(filing, deadline):
+        if is_met(filing, deadline, done):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:
             found.append(deadline)

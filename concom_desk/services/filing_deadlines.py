@@ -18,15 +18,16 @@ from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.town_profiles import available_profiles
-from concom_desk.store.models import Continuance, Filing, Hearing
+from concom_desk.store.models import Abutter, AbutterNotice, Continuance, Filing, Hearing
 
 # A deadline is met once the filing has one of these dates (the act it bounds is
-# done). Deadlines not listed (an appeal period, a town's own rule) stay pending
-# until their day has passed.
+# done), on its own row or among the acts recorded elsewhere (see `acts_done`).
+# Deadlines not listed (an appeal period, a town's own rule) stay pending until
+# their day has passed.
 MET_BY: dict[str, tuple[str, ...]] = {
     "hearing_by": ("hearing",),
-    "legal_notice_by": ("hearing",),
-    "abutter_notice_by": ("hearing",),
+    "legal_notice_by": ("hearing", "legal_ad_published"),
+    "abutter_notice_by": ("hearing", "abutters_mailed"),
     "board_notice_by": ("boards_notified",),
     "board_comment_period_ends": ("closed",),
     "decision_by": ("decided", "issued"),
@@ -86,8 +87,38 @@ def open_continuances(session: Session) -> dict[int, date]:
     return {filing_id: day for filing_id, day in rows}
 
 
-def is_met(filing: Filing, deadline: Deadline) -> bool:
-    return any(getattr(filing, field) is not None for field in MET_BY.get(deadline.id, ()))
+# Acts recorded outside the filing's own row: filing id -> {act: date}.
+ActsDone = Mapping[int, Mapping[str, date]]
+
+
+def acts_done(session: Session, filing_ids: Iterable[int] | None = None
+              ) -> dict[int, dict[str, date]]:
+    """What the clerk has recorded elsewhere that meets a filing's deadline: every
+    abutter notice mailed (the last mailing date), the legal ad published (the first)."""
+    done: dict[int, dict[str, date]] = {}
+    mailed = (select(Abutter.filing_id, func.count(AbutterNotice.id),
+                     func.count(AbutterNotice.mailed_on), func.max(AbutterNotice.mailed_on))
+              .join(AbutterNotice, AbutterNotice.abutter_id == Abutter.id)
+              .group_by(Abutter.filing_id))
+    published = (select(Hearing.filing_id, func.min(Hearing.legal_ad_published_on))
+                 .where(Hearing.legal_ad_published_on.is_not(None))
+                 .group_by(Hearing.filing_id))
+    if filing_ids is not None:
+        wanted = list(filing_ids)
+        mailed = mailed.where(Abutter.filing_id.in_(wanted))
+        published = published.where(Hearing.filing_id.in_(wanted))
+    for filing_id, notices, with_date, last in session.execute(mailed):
+        if notices and notices == with_date:  # a notice not yet mailed: not done
+            done.setdefault(filing_id, {})["abutters_mailed"] = last
+    for filing_id, first in session.execute(published):
+        done.setdefault(filing_id, {})["legal_ad_published"] = first
+    return done
+
+
+def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> bool:
+    recorded = (done or {}).get(filing.id, {})
+    return any(getattr(filing, field, None) is not None or recorded.get(field) is not None
+               for field in MET_BY.get(deadline.id, ()))
 
 
 def next_deadline(
@@ -96,6 +127,7 @@ def next_deadline(
     profiles: Mapping[str, TownProfile] | None = None,
     closures: Iterable[date] = (),
     continued_to: date | None = None,
+    done: ActsDone | None = None,
 ) -> Deadline | None:
     """The earliest deadline on or after `today` whose act is not done yet, or None
     (finished filings have none)."""
@@ -103,5 +135,5 @@ def next_deadline(
         return None
     today = today or date.today()
     pending = [d for d in filing_deadlines(filing, profiles, closures, continued_to)
-               if d.date >= today and not is_met(filing, d)]
+               if d.date >= today and not is_met(filing, d, done)]
     return min(pending, key=lambda d: d.date, default=None)

@@ -11,7 +11,7 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
-from concom_desk.services.filing_deadlines import next_deadline, open_continuances
+from concom_desk.services.filing_deadlines import acts_done, next_deadline, open_continuances
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, TownClosureDay
@@ -40,10 +40,11 @@ def list_filings(db: Database, today: date | None = None,
     with db.read_session() as session:
         closures = session.scalars(select(TownClosureDay.day)).all()
         continued = open_continuances(session)
+        done = acts_done(session)
         for filing in session.scalars(query).unique():
             try:
                 upcoming = next_deadline(filing, today, profiles, closures,
-                                         continued.get(filing.id))
+                                         continued.get(filing.id), done)
             except UserError:
                 upcoming = None
             rows.append({

@@ -27,6 +27,7 @@ from concom_desk.services.desk_deadlines import (
     due_this_week,
     open_deadlines,
 )
+from concom_desk.services.filing_deadlines import acts_done
 from concom_desk.services.filing_history import documents_of, history_of
 from concom_desk.services.parties import find_or_add_party, find_or_add_property
 from concom_desk.services.records import (
@@ -141,9 +142,10 @@ def load_records(db: Database, today: date) -> DeskRecords:
     older = 0
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
+        done = acts_done(session)
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            pending = (open_deadlines(cast(Filing, filing), profiles, today)
+            pending = (open_deadlines(cast(Filing, filing), profiles, today, done)
                        if filing.town in profiles else [])
             row = _with_next(listed, pending)
             rows.append(row)
@@ -227,12 +229,14 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
                                  .options(joinedload(Filing.original))).unique().one_or_none()
         if filing is None:
             raise UserError(f"there is no filing number {filing_id} in this database")
-        pending = open_deadlines(filing, profiles, today) if filing.town in profiles else []
+        done = acts_done(session, [filing.id])
+        pending = (open_deadlines(filing, profiles, today, done)
+                   if filing.town in profiles else [])
         profile = profiles.get(filing.town)
         return FilingDetail(
             row=_row(filing, pending), form=_form(filing), facts=_facts(filing),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
-            deadlines=deadline_lines(filing, profiles) if profile else [],
+            deadlines=deadline_lines(filing, profiles, done) if profile else [],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
         )

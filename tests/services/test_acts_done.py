@@ -1,0 +1,67 @@
+"""A notice mailed or an ad published is a deadline met, even though it is recorded
+on the abutter notices and the hearing, not on the filing's own row.
+
+Upton NOI received Thu 2026-11-05: abutters notified at filing, so abutter_notice_by
+is 2026-11-05 (Upton ch. 330, § 330-10B); with no hearing booked, the legal notice
+is counted back from hearing_by (Fri 2026-11-27): skip Thanksgiving 11/26, then
+11/25, 11/24, 11/23, 11/20, 11/19 → Thu 2026-11-19 (5 business days before).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from concom_desk.services.desk_deadlines import open_deadlines
+from concom_desk.services.filing_deadlines import acts_done
+from concom_desk.services.town_profiles import available_profiles
+from concom_desk.store import Database, open_database
+from concom_desk.store.models import Abutter, AbutterNotice, Filing, Hearing
+
+TODAY = date(2026, 11, 16)
+
+
+@pytest.fixture
+def upton(tmp_path: Path) -> Database:
+    db = open_database(tmp_path / "records.sqlite", initials="JB")
+    with db.session() as s:
+        filing = Filing(file_no="2026-41", kind="noi", town="upton", status="received",
+                        received=date(2026, 11, 5))
+        s.add(filing)
+        s.flush()
+        for name in ("ALVES, ANA", "BROWN, BO"):
+            s.add(Abutter(filing_id=filing.id, owner_name=name, address_line1="1 Main St",
+                          city="Upton", state="MA", zip="01568",
+                          notices=[AbutterNotice(method="certified")]))
+    yield db
+    db.close()
+
+
+def owed(db: Database) -> dict[str, date]:
+    with db.read_session() as s:
+        filing = s.query(Filing).one()
+        done = acts_done(s)
+        return {d.id: d.date for d in open_deadlines(filing, available_profiles(), TODAY, done)}
+
+
+def test_abutter_notice_is_owed_until_every_notice_is_mailed(upton: Database) -> None:
+    assert owed(upton)["abutter_notice_by"] == date(2026, 11, 5)
+    with upton.session() as s:
+        first = s.query(AbutterNotice).order_by(AbutterNotice.id).first()
+        first.mailed_on = date(2026, 11, 5)
+    assert "abutter_notice_by" in owed(upton)  # one letter still not mailed
+    with upton.session() as s:
+        for notice in s.query(AbutterNotice):
+            notice.mailed_on = date(2026, 11, 5)
+    assert "abutter_notice_by" not in owed(upton)
+
+
+def test_legal_notice_is_met_once_the_ad_is_published(upton: Database) -> None:
+    assert owed(upton)["legal_notice_by"] == date(2026, 11, 19)
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        s.add(Hearing(filing_id=filing.id, status="scheduled",
+                      legal_ad_published_on=date(2026, 11, 18)))
+    assert "legal_notice_by" not in owed(upton)
