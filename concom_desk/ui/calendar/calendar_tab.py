@@ -99,7 +99,9 @@ class CalendarTab(QWidget):
         split = QSplitter()
         split.addWidget(self.month)
         split.addWidget(day_panel)
-        split.setStretchFactor(1, 1)
+        # The month is what commissioners read: it gets most of the width.
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         self.views = QTabWidget()
         self.views.addTab(split, "&Month")
         self.views.addTab(self.agenda_table, "&Agenda list")

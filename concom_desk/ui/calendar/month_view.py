@@ -23,6 +23,10 @@ SHORT_WORDS = {
     "decision_by": "Dec",
     "posting": "Post",
     "ratify_by": "Ratify",
+    "appeal_ends": "Appeal",
+    "expires": "Expires",
+    "extension_request_by": "Ext",
+    "coc_decision_by": "COC",
 }
 MAX_TAGS = 3
 
@@ -52,7 +56,7 @@ class MonthView(QCalendarWidget):
         for deadline in snapshot.deadlines:
             if not deadline.met:
                 tags[deadline.day].append(
-                    (deadline.kind, SHORT_WORDS.get(deadline.kind, deadline.kind[:4])))
+                    (deadline.kind, SHORT_WORDS.get(deadline.kind, deadline.kind.split('_')[0].capitalize()[:6])))
         self._tags = dict(tags)
         self.updateCells()
 
