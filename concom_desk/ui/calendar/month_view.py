@@ -31,6 +31,11 @@ SHORT_WORDS = {
 MAX_TAGS = 3
 
 
+def short_word(kind: str) -> str:
+    """A tag that fits a day cell: a known word, else the kind's first word."""
+    return SHORT_WORDS.get(kind, kind.split("_")[0].capitalize()[:6])
+
+
 def to_qdate(day: date) -> QDate:
     return QDate(day.year, day.month, day.day)
 
@@ -56,7 +61,7 @@ class MonthView(QCalendarWidget):
         for deadline in snapshot.deadlines:
             if not deadline.met:
                 tags[deadline.day].append(
-                    (deadline.kind, SHORT_WORDS.get(deadline.kind, deadline.kind.split('_')[0].capitalize()[:6])))
+                    (deadline.kind, short_word(deadline.kind)))
         self._tags = dict(tags)
         self.updateCells()
 
