@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QTableView
 class QuitOnPaint(QObject):
     def eventFilter(self, watched, event):  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.Paint:
+            print("painted", flush=True)
             QTimer.singleShot(0, QApplication.quit)
         return False
 
