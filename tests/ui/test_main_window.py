@@ -295,3 +295,16 @@ def test_the_real_calendar_tab_replaces_its_placeholder(qtbot, town_db: Database
     assert window.tabs.widget(2) is calendar
     assert window.tabs.tabText(2) == "Hearing &calendar"
     assert window.calendar_tab is calendar
+
+
+def test_the_status_date_is_shown_whole_in_a_record_of_its_usual_size(qtbot, town_db: Database
+                                                                      ) -> None:
+    # With "Make a document…" and "Edit…" on the same row, the date field was squeezed to
+    # "…-16": the clerk could not read which day the change would be recorded on.
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    qtbot.waitExposed(record)
+    field = record.status_date
+    text_width = field.fontMetrics().horizontalAdvance("2026-11-16")
+    assert field.text() == "2026-11-16"
+    assert field.width() > text_width

@@ -122,7 +122,8 @@ class FilingRecordDialog(QDialog):
         self.status_date = QLineEdit(today.isoformat())
         self.status_date.setAccessibleName("Date of the status change")
         self.status_date.setPlaceholderText("YYYY-MM-DD")
-        self.status_date.setMaximumWidth(self.fontMetrics().averageCharWidth() * 14)
+        # Fixed: on a crowded row the layout would squeeze the date to "…-29".
+        self.status_date.setFixedWidth(self.fontMetrics().averageCharWidth() * 14)
         self.status_date.textChanged.connect(self._explain_choice)
 
         self.edit_button = QPushButton("&Edit…")
