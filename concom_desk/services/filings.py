@@ -216,6 +216,7 @@ def _form(filing: Filing) -> FilingForm:
         address=filing.property.address if filing.property else "",
         map_lot=filing.property.map_lot if filing.property else "",
         work_description=filing.work_description,
+        resource_areas=filing.resource_areas or "",
         parent_file_no=filing.original.file_no if filing.original else "",
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
         issued=filing.issued,
@@ -295,6 +296,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.property = land
         filing.original = parent
         filing.work_description = form.work_description
+        filing.resource_areas = form.resource_areas
         filing.received = form.received
         filing.hearing = form.hearing
         filing.closed = form.closed

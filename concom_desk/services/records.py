@@ -97,6 +97,7 @@ class FilingForm:
     address: str = ""
     map_lot: str = ""
     work_description: str = ""
+    resource_areas: str = ""  # named in the legal notice, the abutter letter and the permit
     parent_file_no: str = ""
     received: date | None = None
     hearing: date | None = None

@@ -308,3 +308,22 @@ def test_the_status_date_is_shown_whole_in_a_record_of_its_usual_size(qtbot, tow
     text_width = field.fontMetrics().horizontalAdvance("2026-11-16")
     assert field.text() == "2026-11-16"
     assert field.width() > text_width
+
+
+def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, town_db: Database
+                                                                        ) -> None:
+    # The legal notice, abutter letter and permit say "within {resource areas}"; with no
+    # field for them on the form every notice the program printed read "…, within ."
+    from concom_desk.services.document_context import filing_by_number, filing_fields
+
+    window = open_window(qtbot, town_db)
+    dialog = window.edit_filing(filing_id(window, "2026-41"))
+    dialog.resource_areas.setText("Bordering Vegetated Wetland; 100-foot Buffer Zone")
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    again = window.edit_filing(filing_id(window, "2026-41"))
+    assert again.resource_areas.text() == "Bordering Vegetated Wetland; 100-foot Buffer Zone"
+    again.reject()
+    with town_db.read_session() as session:
+        fields = filing_fields(filing_by_number(session, "2026-41"))
+    assert fields["resource_areas"] == "Bordering Vegetated Wetland; 100-foot Buffer Zone"

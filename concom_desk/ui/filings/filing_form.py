@@ -69,6 +69,8 @@ class FilingFormDialog(QDialog):
         self.work.setAccessibleName("Work description")
         self.work.setTabChangesFocus(True)
         self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.resource_areas = self._line(form.resource_areas, "Resource areas",
+                                         "e.g. Bordering Vegetated Wetland; Buffer Zone")
         self.dates: dict[str, QLineEdit] = {}
         for name, label in DATE_FIELDS:
             value = getattr(form, name)
@@ -94,6 +96,7 @@ class FilingFormDialog(QDialog):
         form_layout.addRow("&Property address:", self.address)
         form_layout.addRow("&Map/lot:", self.map_lot)
         form_layout.addRow("&Work:", self.work)
+        form_layout.addRow("Resource areas:", self.resource_areas)
         for name, label in DATE_FIELDS:
             form_layout.addRow(label + ":", self.dates[name])
         self._form_layout = form_layout
@@ -184,6 +187,7 @@ class FilingFormDialog(QDialog):
             owner=self.owner.text().strip(), owner_address=self.owner_address.text().strip(),
             address=self.address.text().strip(), map_lot=self.map_lot.text().strip(),
             work_description=self.work.toPlainText().strip(),
+            resource_areas=self.resource_areas.text().strip(),
             parent_file_no=self.parent_file_no.text().strip(),
             received=when("received"), hearing=when("hearing"), closed=when("closed"),
             issued=when("issued"),
