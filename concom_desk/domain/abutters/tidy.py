@@ -89,6 +89,8 @@ def _recase_piece(piece: str) -> str:
     upper = piece.upper()
     if upper in _FIXED_WORDS:
         return _FIXED_WORDS[upper]
+    if upper.endswith(".") and upper[:-1] in _FIXED_WORDS:  # "ST.", "RD.", "MR."
+        return _FIXED_WORDS[upper[:-1]] + "."
     ordinal = _ORDINAL.match(piece)
     if ordinal:
         return ordinal.group(1) + ordinal.group(2).lower()

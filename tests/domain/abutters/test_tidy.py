@@ -46,6 +46,9 @@ def test_names(raw: str, expected: str) -> None:
     ("1 1ST AVE UNIT 12A", "1 1st Ave Unit 12A"),
     ("100 N MAIN ST APT #3B", "100 N Main St Apt #3B"),
     ("14 OAK CT", "14 Oak Ct"),
+    # An abbreviation with its period was kept in capitals ("12 Main ST.") on the letters.
+    ("12 MAIN ST.", "12 Main St."),
+    ("7 ELM RD., APT 2", "7 Elm Rd., Apt 2"),
 ])
 def test_addresses(raw: str, expected: str) -> None:
     assert tidy_address(raw) == expected
