@@ -144,7 +144,8 @@ def affidavit_facts(session: Session, filing: Filing, base: Context) -> Context:
     mailed = sorted(n.mailed_on for n in notices if n.mailed_on is not None)
     methods = [n.method for n in notices]
     method = max(set(methods), key=methods.count) if methods else "certified"
-    return {"mailed_on": _long_date(mailed[0]) if mailed else "",
+    # Made with the letters, before anything is mailed: a line to write the date on.
+    return {"mailed_on": _long_date(mailed[0]) if mailed else "_" * 20,
             "method": _METHOD_WORDS.get(method, method),
             "signed_by": base["applicant"]["name"]}
 

@@ -135,6 +135,16 @@ def test_affidavit_of_service(db: Database, filing: int, tmp_path: Path) -> None
     ]
 
 
+def test_affidavit_made_with_the_letters_leaves_a_line_for_the_mailing_date(
+        db: Database, filing: int, tmp_path: Path) -> None:
+    # The mailing run writes the affidavit before anything is mailed: it read
+    # "that on  I gave written notice", with nowhere for the applicant to write the date.
+    make_mailing(db, filing, tmp_path)
+    document = Document(str(tmp_path / "affidavit.docx"))
+    sworn = next(p.text for p in document.paragraphs if "pains and penalties" in p.text)
+    assert "perjury that on ____________________ I gave written notice" in sworn
+
+
 def test_cancel_leaves_nothing_behind(db: Database, filing: int,
                                       tmp_path: Path) -> None:
     out = tmp_path / "out"
