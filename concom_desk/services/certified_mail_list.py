@@ -86,9 +86,10 @@ def _top_block(document: WordDocument, sender: Sender, reference: str) -> None:
     set_borders(table)
     sender_cell, kind_cell, postmark_cell = row_cells(table.rows[0], table)
     write_lines(sender_cell, ["Name and Address of Sender", *sender.lines], bold_first=True)
-    kinds = ["Check type of mail or service", "☒ Certified Mail", "☒ Return Receipt for "
-             "Merchandise / Return Receipt (green card)", "☐ Registered Mail",
-             "☐ Certificate of Mailing", "☐ Signature Confirmation"]
+    # "Return Receipt for Merchandise" is another USPS service; abutters get the green card.
+    kinds = ["Check type of mail or service", "☒ Certified Mail",
+             "☒ Return Receipt (green card, PS Form 3811)", "☐ Return Receipt for Merchandise",
+             "☐ Registered Mail", "☐ Certificate of Mailing", "☐ Signature Confirmation"]
     if reference:
         kinds.append(f"Reference: {reference}")
     write_lines(kind_cell, kinds, bold_first=True)

@@ -102,6 +102,11 @@ def test_certified_mail_list_3877(db: Database, filing: int,
     assert "Name and Address of Sender" in text
     assert "Upton Conservation Commission" in text
     assert "Affix Stamp Here (postmark and date of receipt)" in text
+    # Abutters get a green card (Return Receipt, PS Form 3811), not the post office's
+    # separate "Return Receipt for Merchandise" service, which was ticked.
+    ticked = [line for line in text.splitlines() if line.startswith("☒")]
+    assert ticked == ["☒ Certified Mail", "☒ Return Receipt (green card, PS Form 3811)"]
+    assert "☐ Return Receipt for Merchandise" in text
     articles = document.tables[1]
     assert articles.rows[0].cells[ARTICLE_COLUMN].text == "Article Number"
     lines = articles.rows[1:]
