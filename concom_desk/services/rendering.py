@@ -11,6 +11,7 @@ exists under its real name.
 
 from __future__ import annotations
 
+import difflib
 import os
 import tempfile
 import zipfile
@@ -116,6 +117,18 @@ def describe_template_error(exc: TemplateError) -> str:
     return f"{exc.message or exc}{where}"
 
 
+def _nearest_field(field: str, values: Mapping[str, Any]) -> str | None:
+    """'applicant.nmae' -> 'applicant.name': the closest name beside the misspelt one."""
+    *parents, last = field.split(".")
+    scope: Any = values
+    for part in parents:
+        scope = scope.get(part) if isinstance(scope, Mapping) else None
+    if not isinstance(scope, Mapping):
+        return None
+    close = difflib.get_close_matches(last, [str(key) for key in scope], n=1)
+    return ".".join([*parents, close[0]]) if close else None
+
+
 def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, Any],
                     out: Path) -> Path:
     """Render a template (a name like 'permit', or a .docx path) into `out`.
@@ -135,9 +148,12 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
         document.render(values, jinja_env=make_environment(), autoescape=True)
     except MissingField as exc:
         field = missing_field_name(exc, values)
+        nearest = _nearest_field(field, values)
+        hint = f"; did you mean {nearest!r}?" if nearest else " (a misspelt placeholder?)"
+        # Said in the window too: name the window's checker, not only the command.
         raise UserError(
-            f"template {label}: there is no field {field!r} "
-            f"(a misspelt placeholder? `concom-desk check-template` names the nearest field)"
+            f"template {label}: there is no field {field!r}{hint} Tools → Word templates → "
+            "Check (or `concom-desk check-template`) lists every such field"
         ) from None
     except SecurityError as exc:
         raise UserError(f"template {label}: refused, it tries something not allowed ({exc})"

@@ -71,8 +71,11 @@ def test_failed_render_leaves_no_file_and_no_row(db: Database) -> None:
     bad = Document()
     bad.add_paragraph("{{ applicant.nmae }}")
     bad.save(user_templates_dir() / "permit.docx")
-    with pytest.raises(UserError, match="applicant.nmae"):
+    with pytest.raises(UserError, match="applicant.nmae") as raised:
         save_filing_document(db, "2026-014", "permit", today=date(2026, 8, 5))
+    # The window shows this line: it names the fix and the checker the clerk can reach.
+    assert "did you mean 'applicant.name'?" in str(raised.value)
+    assert "Tools → Word templates → Check" in str(raised.value)
     assert rows(db) == []
     assert list((documents_dir(db.path) / "2026-014").iterdir()) == []
 
