@@ -143,8 +143,9 @@ def _order_text(order: EnforcementOrder) -> str:
         text += f" Restore by {long_date(order.restore_by)}."
     if order.file_noi_by:
         text += f" File a Notice of Intent by {long_date(order.file_noi_by)}."
-    for requirement in lines(order.requirements):
-        text += f" {requirement}"
+    requirements = [line.rstrip(".;") for line in lines(order.requirements)]
+    if requirements:
+        text += f" Requirements: {'; '.join(requirements)}."
     return text
 
 
