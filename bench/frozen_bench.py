@@ -27,9 +27,10 @@ BUILD_VENV = ROOT / "build" / "venv" / "bin"
 
 
 def size_of(path: Path) -> int:
+    """Bytes on disk; PyInstaller's onedir links libraries, so links count once."""
     if path.is_file():
         return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def build_bare() -> None:
@@ -73,6 +74,7 @@ def main() -> int:
 
     scratch = Path(tempfile.mkdtemp(prefix="concom-bench-"))
     env = {"PATH": "/usr/bin:/bin", "HOME": str(scratch), "DISPLAY": os.environ["DISPLAY"],
+           "LANG": "C.UTF-8",
            "CONCOM_DESK_EXIT_AFTER_PAINT": "1", "CONCOM_DESK_DATA": str(scratch / "data")}
     if os.environ.get("XAUTHORITY"):
         env["XAUTHORITY"] = os.environ["XAUTHORITY"]

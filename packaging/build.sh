@@ -15,7 +15,8 @@ if [ ! -x "$VENV/bin/pip" ]; then
   "$VENV/bin/pip" install -q --upgrade pip
 fi
 # Every time: cheap when nothing changed, and keeps the build venv on pyproject's pins.
-"$VENV/bin/pip" install -q -e ".[build]"
+mkdir -p build
+"$VENV/bin/pip" install -q -e ".[build]" > build/pip.log 2>&1 || { cat build/pip.log; exit 1; }
 
 export CONCOM_DESK_ROOT="$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \

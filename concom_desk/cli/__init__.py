@@ -17,16 +17,16 @@ from concom_desk.cli.common import CliParser, run_command
 
 # One module per family of commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
-    "concom_desk.cli.deadlines_cmd",
-    "concom_desk.cli.fines_cmd",
-    "concom_desk.cli.enforcement_cmd",
-    "concom_desk.cli.records_cmd",
-    "concom_desk.cli.templates_cmd",
-    "concom_desk.cli.render_cmd",
-    "concom_desk.cli.conditions_cmd",
-    "concom_desk.cli.backup_cmd",
-    "concom_desk.cli.calendar_cmd",
-    "concom_desk.cli.abutters_cmd",
+    "concom_desk.cli.deadlines_cmd",  # towns, deadlines
+    "concom_desk.cli.records_cmd",  # demo, filings
+    "concom_desk.cli.calendar_cmd",  # posting-deadline, ical
+    "concom_desk.cli.abutters_cmd",  # abutters import|mail|check
+    "concom_desk.cli.render_cmd",  # render
+    "concom_desk.cli.templates_cmd",  # check-template, templates
+    "concom_desk.cli.conditions_cmd",  # conditions
+    "concom_desk.cli.fines_cmd",  # fines
+    "concom_desk.cli.enforcement_cmd",  # case-history, enforcement-deadlines
+    "concom_desk.cli.backup_cmd",  # backup, restore, check, export
 )
 
 

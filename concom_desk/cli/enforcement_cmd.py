@@ -8,8 +8,6 @@ import argparse
 from datetime import date, timedelta
 from pathlib import Path
 
-from sqlalchemy import select
-
 from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
 from concom_desk.errors import UserError
 
@@ -46,6 +44,8 @@ def _open(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def run_case_history(args: argparse.Namespace) -> int:
+    from sqlalchemy import select
+
     from concom_desk.services.enforcement.history import print_case_history
     from concom_desk.store.models import EnforcementCase
 

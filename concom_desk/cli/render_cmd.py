@@ -9,9 +9,6 @@ from pathlib import Path
 from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
 from concom_desk.domain.conditions import DENIAL_KINDS
 from concom_desk.errors import UserError
-from concom_desk.services.document_context_extras import DraftChoices
-from concom_desk.services.document_output import export_pdf
-from concom_desk.services.document_register import copy_out, save_filing_document
 from concom_desk.services.template_examples import FILING_BASED_TEMPLATES
 
 
@@ -39,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_render(args: argparse.Namespace) -> int:
+    from concom_desk.services.document_context_extras import DraftChoices
+    from concom_desk.services.document_output import export_pdf
+    from concom_desk.services.document_register import copy_out, save_filing_document
     from concom_desk.store import open_database
 
     if args.template not in FILING_BASED_TEMPLATES:

@@ -9,10 +9,7 @@ from pathlib import Path
 
 from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, print_json
 from concom_desk.errors import UserError
-from concom_desk.services.field_registry import field_reference_markdown
-from concom_desk.services.template_check import check_template
 from concom_desk.services.template_examples import EXAMPLES
-from concom_desk.services.template_library import reset_to_default, templates_in_effect
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from concom_desk.services.template_check import check_template
+
     path = Path(args.file)
     if not path.is_file():
         raise UserError(f"{path} does not exist or is not a file")
@@ -47,6 +46,9 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_templates(args: argparse.Namespace) -> int:
+    from concom_desk.services.field_registry import field_reference_markdown
+    from concom_desk.services.template_library import reset_to_default, templates_in_effect
+
     if args.out and not args.reference:
         raise UserError("--out goes with --reference")
     if args.reference:

@@ -11,6 +11,10 @@ deliberate:
 Evacuation Day (Mar 17) and Bunker Hill Day (Jun 17) are Suffolk County
 holidays only and are not holidays in the towns this program serves.
 
+The list is written here from the statute rather than taken from a holiday
+library: those apply the federal observed rule by default (Saturday → Friday),
+and twelve rules are short enough to state exactly and test by hand.
+
 A town may close its offices on other days (the day after Thanksgiving, say).
 Those are not legal holidays, but they are not business days either when the
 town's settings list them, so they are passed to the calendar as closures.

@@ -65,12 +65,40 @@ class Column(Generic[Row]):
     background: Callable[[Row], QColor | None] | None = None
 
 
-class RowTableModel(QAbstractTableModel, Generic[Row]):
-    rows_replaced = Signal()
-    def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
+class PlainRowsModel(QAbstractTableModel, Generic[Row]):
+    """Rows held in memory and columns that each have a title (or are one): the
+    counting and the headers every grid shares. Subclasses say what a cell shows."""
+
+    def __init__(self, columns: Sequence[Any], parent: Any = None) -> None:
         super().__init__(parent)
         self._columns = list(columns)
         self._rows: list[Row] = []
+
+    def rows(self) -> list[Row]:
+        return self._rows
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            column = self._columns[section]
+            return column if isinstance(column, str) else column.title
+        return None
+
+
+class RowTableModel(PlainRowsModel[Row]):
+    rows_replaced = Signal()
+
+    def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
+        super().__init__(columns, parent)
         self._sorted_by: tuple[int, Qt.SortOrder] | None = None
 
     def set_rows(self, rows: Sequence[Row]) -> None:
@@ -108,24 +136,6 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
             before, [self.index(new_position[row], index.column())
                      for row, index in zip(old_rows, before, strict=True)])
         self.layoutChanged.emit()
-
-    def rows(self) -> list[Row]:
-        return self._rows
-
-    def row_at(self, row: int) -> Row:
-        return self._rows[row]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section].title
-        return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

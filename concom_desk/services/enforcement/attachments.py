@@ -10,7 +10,6 @@ removed again, so neither side is left half-done.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import shutil
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
+from concom_desk.services.document_register import sha256_of
 from concom_desk.store.models import CaseAttachment
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
@@ -65,14 +65,6 @@ def _free_target(folder: Path, name: str) -> Path:
     return target
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 16), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 class AttachmentCopier:
     """Wrap a transaction: files copied inside it are removed again if the block
     (and so the commit) fails.
@@ -104,7 +96,7 @@ class AttachmentCopier:
                 self._made.append(target)
                 kind = "photo" if source.suffix.lower() in PHOTO_SUFFIXES else "document"
                 copies.append(CopiedFile(target.relative_to(data_dir()).as_posix(),
-                                         source.name, _sha256(target), kind))
+                                         source.name, sha256_of(target), kind))
         except OSError as exc:
             raise OperationFailed(f"could not copy the attachments: {exc}") from None
         return copies

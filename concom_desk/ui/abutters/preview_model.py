@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from concom_desk.domain.abutters.fields import AbutterField as F
 from concom_desk.domain.abutters.rows import AbutterListReading
+from concom_desk.ui.row_table import PlainRowsModel
 
 REJECTED_BACKGROUND = QColor("#f8d7da")
 # The problem comes right after the row number, so it is seen without scrolling.
@@ -44,24 +45,14 @@ def preview_rows(reading: AbutterListReading) -> list[PreviewRow]:
     return rows
 
 
-class AbutterPreviewModel(QAbstractTableModel):
+class AbutterPreviewModel(PlainRowsModel[PreviewRow]):
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: list[PreviewRow] = []
+        super().__init__(COLUMNS, parent)
 
     def set_reading(self, reading: AbutterListReading | None) -> None:
         self.beginResetModel()
         self._rows = preview_rows(reading) if reading is not None else []
         self.endResetModel()
-
-    def row_at(self, row: int) -> PreviewRow:
-        return self._rows[row]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -74,8 +65,3 @@ class AbutterPreviewModel(QAbstractTableModel):
             return QBrush(REJECTED_BACKGROUND)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None

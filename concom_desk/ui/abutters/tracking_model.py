@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from concom_desk.errors import UserError
 from concom_desk.services.abutter_tracking import (
@@ -19,6 +19,7 @@ from concom_desk.services.abutter_tracking import (
     set_method,
 )
 from concom_desk.store import Database
+from concom_desk.ui.row_table import PlainRowsModel
 
 COLUMNS = ("No.", "Owner", "Mailing address", "How", "Article no.", "Mailed", "Green card")
 ADDRESS, METHOD, ARTICLE, MAILED, GREEN_CARD = 2, 3, 4, 5, 6
@@ -38,15 +39,14 @@ def parse_day(text: str) -> date | None:
                         ) from None
 
 
-class NoticeTrackingModel(QAbstractTableModel):
+class NoticeTrackingModel(PlainRowsModel[NoticeRow]):
     problem = Signal(str)  # an edit refused, in words
     article_saved = Signal(int)  # row: a scanner goes on to the next letter
 
     def __init__(self, db: Database, filing_id: int, parent: Any = None) -> None:
-        super().__init__(parent)
+        super().__init__(COLUMNS, parent)
         self._db = db
         self._filing_id = filing_id
-        self._rows: list[NoticeRow] = []
         self.reload()
 
     def reload(self) -> None:
@@ -56,12 +56,6 @@ class NoticeTrackingModel(QAbstractTableModel):
 
     def notice_at(self, row: int) -> NoticeRow:
         return self._rows[row]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -115,8 +109,3 @@ class NoticeTrackingModel(QAbstractTableModel):
         self._rows[row] = fresh[self._rows[row].notice_id]
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None

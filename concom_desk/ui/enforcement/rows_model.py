@@ -8,8 +8,10 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
+
+from concom_desk.ui.row_table import PlainRowsModel
 
 Row = TypeVar("Row")
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -29,31 +31,11 @@ class Column(Generic[Row]):
         self.title, self.text, self.sort_key, self.alert = title, text, sort_key, alert
 
 
-class RowsModel(QAbstractTableModel, Generic[Row]):
-    def __init__(self, columns: Sequence[Column[Row]], parent: Any = None) -> None:
-        super().__init__(parent)
-        self._columns = list(columns)
-        self._rows: list[Row] = []
-
+class RowsModel(PlainRowsModel[Row]):
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
-
-    def row_at(self, row: int) -> Row:
-        return self._rows[row]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self._columns[section].title
-        return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
