@@ -144,6 +144,11 @@ class RecordWriter:
         if plan.issued is not None:
             self._decision(plan)
 
+    def _published(self, meeting_day: date) -> date | None:
+        """The day the paper ran the hearing's notice; none yet if that day is ahead."""
+        day = meeting_day - timedelta(days=self.rng.randint(8, 12))
+        return day if day <= self.today else None
+
     def _hearing(self, plan: FilingPlan) -> int | None:
         if plan.booked is None:
             return None
@@ -152,7 +157,7 @@ class RecordWriter:
         hearing_id = self.book.add(
             Hearing, filing_id=plan.filing_id, meeting_id=self.meeting_ids[plan.booked],
             status=status, legal_ad_newspaper="The Telegram & Gazette",
-            legal_ad_published_on=plan.booked - timedelta(days=self.rng.randint(8, 12)),
+            legal_ad_published_on=self._published(plan.booked),
             opened_on=plan.hearing, closed_on=plan.closed)
         for before, after in zip(plan.sessions, plan.sessions[1:], strict=False):
             by_applicant = self.rng.random() < 0.7

@@ -71,6 +71,15 @@ def test_dates_agree_with_the_status(demo_db: Path) -> None:
                 assert any(c.kind == "coc" and c.status == "issued" for c in f.follow_ups)
 
 
+def test_no_legal_ad_is_recorded_as_published_after_today(demo_db: Path) -> None:
+    # A future "published" date marked the filing's legal-notice deadline done before the
+    # paper had run it (2026-484 in the large demo: "done" against December 9).
+    with open_database(demo_db) as db, db.read_session() as s:
+        published = s.scalars(select(Hearing.legal_ad_published_on)
+                              .where(Hearing.legal_ad_published_on.is_not(None))).all()
+    assert published and max(published) <= TODAY
+
+
 def test_every_filing_s_dates_can_be_counted_by_the_engine(demo_db: Path) -> None:
     with open_database(demo_db) as db, db.read_session() as s:
         for f in s.scalars(select(Filing)):
