@@ -17,6 +17,7 @@ from concom_desk.domain.meeting_schedule import (
     effects_of_change,
     special_meeting,
 )
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.hearing_clocks import filing_clocks, get_or_refuse, town_profile
@@ -178,9 +179,13 @@ def mark_agenda_posted(db: Database, meeting_id: int, posted_at: datetime) -> No
 
 
 def mark_legal_notice_published(db: Database, meeting_id: int, published_on: date,
-                                newspaper: str = "") -> int:
+                                newspaper: str = "", today: date | None = None) -> int:
     """Record the newspaper's publication of the meeting's legal notice: every notice
     owed for that meeting. Returns how many hearings it covered."""
+    if today is not None and published_on > today:
+        # A day still ahead would mark the notice deadline met before the paper ran it.
+        raise UserError(f"{long_date(published_on)} is still ahead: record the notice once "
+                        "the newspaper has published it")
     with db.session() as session:
         get_or_refuse(session, Meeting, meeting_id, "meeting")
         notices = session.scalars(select(HearingNotice).where(

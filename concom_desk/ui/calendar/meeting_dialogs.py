@@ -255,7 +255,7 @@ class PublicationDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Legal notice published — meeting of {weekday_date(meeting.day)}")
-        self._db, self._meeting = database, meeting
+        self._db, self._meeting, self._today = database, meeting, today
         self.published_on = QDateEdit(qdate(today))
         self.published_on.setCalendarPopup(True)
         self.newspaper = QLineEdit()
@@ -277,7 +277,7 @@ class PublicationDialog(QDialog):
         due = self._meeting.publish_by()
         try:
             count = mark_legal_notice_published(self._db, self._meeting.meeting_id, day,
-                                                self.newspaper.text())
+                                                self.newspaper.text(), today=self._today)
         except UserError as exc:
             self.error.say(str(exc))
             return

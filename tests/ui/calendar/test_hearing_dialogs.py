@@ -102,3 +102,23 @@ def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commissi
     tab.go_to_day(date(2027, 2, 24))
     assert all(text.startswith("Done: ") for text in
                (tab.day_model.index(r, 2).data() for r in range(tab.day_model.rowCount())))
+
+
+def test_a_publication_day_still_ahead_is_refused(qtbot: QtBot, commission: Commission) -> None:
+    # Recording the day the paper *will* run the notice marked the notice deadline done
+    # before anything was published.
+    c = commission
+    book_three(c)
+    meeting = next(m for m in load_calendar(c.db).meetings if m.day == MAR3)
+    dialog = PublicationDialog(c.db, meeting, date(2027, 2, 20))
+    qtbot.addWidget(dialog)
+    dialog.published_on.setDate(qdate(date(2027, 2, 22)))
+    dialog._save()
+    assert dialog.error.text() == ("February 22, 2027 is still ahead: record the notice once "
+                                   "the newspaper has published it")
+    from sqlalchemy import select
+
+    from concom_desk.store.models import Hearing
+
+    with c.db.read_session() as session:  # nothing was recorded
+        assert session.scalars(select(Hearing.legal_ad_published_on)).all() == [None] * 3
