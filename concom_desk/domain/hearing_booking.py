@@ -178,8 +178,10 @@ def legal_notice_finding(
             due.citation, due.date,
         )
     earliest = _first_day_notice_fits(profile, filing, meeting_day, today)
-    hint = (f" The first hearing date it could still be on time for is "
-            f"{weekday_date(earliest)}." if earliest else "")
+    # Any day, not a meeting day (the domain knows no meetings): "on or after" keeps a
+    # Saturday from reading as a proposed hearing date.
+    hint = (f" A hearing on or after {weekday_date(earliest)} can still be advertised on "
+            "time." if earliest else "")
     return Finding(
         "legal_notice_by", Severity.WARNING,
         f"{which.capitalize()} had to be published by {weekday_date(due.date)} "

@@ -149,8 +149,19 @@ def test_late_legal_notice_suggests_first_date_still_possible() -> None:
     notice = next(f for f in review.findings if f.clock == "legal_notice_by")
     # Thu 3/18: five business days back are 17, 16, 15, 12, 11 = today.
     assert "Today is March 11, 2027, so it can no longer be on time" in notice.message
-    assert notice.message.endswith("The first hearing date it could still be on time for is "
-                                   "Thursday, March 18, 2027.")
+    assert notice.message.endswith("A hearing on or after Thursday, March 18, 2027 can still "
+                                   "be advertised on time.")
+
+
+def test_late_legal_notice_hint_on_a_weekend_is_not_a_proposed_hearing_date() -> None:
+    # Booked on Sunday 2026-11-29 for Thursday 12/3 (notice due Tue 11/24). Five business
+    # days before Sat 12/5 are 12/4, 3, 2, 1, 11/30 (Mon, still ahead): 12/5 is the first
+    # such day. It used to read "The first hearing date … is Saturday, December 5".
+    filing = FilingClocks("U-3", "noi", D(2026, 11, 25), abutters_notified=D(2026, 11, 25))
+    review = review_booking(town("upton"), filing, D(2026, 12, 3), D(2026, 11, 29))
+    notice = next(f for f in review.findings if f.clock == "legal_notice_by")
+    assert notice.message.endswith("A hearing on or after Saturday, December 5, 2026 can still "
+                                   "be advertised on time.")
 
 
 def test_board_comment_message_says_no_final_action() -> None:
