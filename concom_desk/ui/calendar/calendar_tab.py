@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
+from concom_desk.services.calendar_entries import CalendarSnapshot, HearingEntry, MeetingEntry
 from concom_desk.services.calendar_load import load_calendar
 from concom_desk.services.ical_export import write_calendar
 from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
@@ -66,6 +66,17 @@ def _table(model: CalendarRowsModel, name: str) -> QTableView:
     view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
     view.setWordWrap(True)
     return view
+
+
+def _missing_descriptions(hearings: list[HearingEntry]) -> str:
+    """The notice must say what work is proposed and where: name the filings that
+    would print a blank ("…: , within .") so the clerk fills them in first."""
+    blank = [h.file_no for h in hearings
+             if not h.work_description.strip() or not h.resource_areas.strip()]
+    if not blank:
+        return ""
+    return (f" Check before sending: no work description or resource areas for "
+            f"{', '.join(blank)} (fill them in with Edit… on the filing, then make it again).")
 
 
 class CalendarTab(QWidget):
@@ -271,7 +282,8 @@ class CalendarTab(QWidget):
             self.say(str(exc), error=True)
             return
         self.last_document = path
-        self.say(f"Saved {path}.{extra}")
+        listed = meeting.advertised() if kind == "legal-notice" else meeting.hearings
+        self.say(f"Saved {path}.{extra}{_missing_descriptions(listed)}")
         self.refresh()
 
     def make_legal_notice(self) -> None:

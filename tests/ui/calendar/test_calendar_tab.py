@@ -120,6 +120,26 @@ def test_legal_notice_button(qtbot: QtBot, commission: Commission, tmp_path: Pat
     assert "Publish by February 24, 2027" in paragraphs(tab.last_document)
 
 
+def test_legal_notice_names_filings_without_a_description(qtbot: QtBot, commission: Commission,
+                                                           tmp_path: Path) -> None:
+    # A filing saved without work or resource areas printed "…(file …): , within ." in
+    # the newspaper notice, and nothing told the clerk.
+    from concom_desk.store.models import Filing
+
+    with commission.db.session() as session:
+        elm = session.get(Filing, commission.filings["UCC 2027-001"])
+        elm.resource_areas = ""
+    book_three(commission)
+    tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
+    tab.form_overrides["legal-notice"] = write_form(tmp_path, "legal-notice", LEGAL_NOTICE_LINES)
+    tab.go_to_day(MAR3)
+    qtbot.mouseClick(tab.buttons["legal_notice"], Qt.MouseButton.LeftButton)
+    assert tab.status.text().endswith(
+        "It must be published by February 24, 2027. Check before sending: no work "
+        "description or resource areas for UCC 2027-001 (fill them in with Edit… on the "
+        "filing, then make it again).")
+
+
 def test_export_ics_button(qtbot: QtBot, commission: Commission, tmp_path: Path,
                            monkeypatch: pytest.MonkeyPatch) -> None:
     book_three(commission)
