@@ -47,6 +47,19 @@ def noi(**fields: object) -> FilingForm:
       "state": "MA", "zip": "02108-1234"}),
     ("Town Hall", {"address_line1": "Town Hall", "address_line2": "", "city": "",
                    "state": "MA", "zip": ""}),
+    # Typed without the comma before the state: the letters printed "Upton MA 01568, MA".
+    ("1 Main St, Upton MA 01568",
+     {"address_line1": "1 Main St", "address_line2": "", "city": "Upton", "state": "MA",
+      "zip": "01568"}),
+    ("PO Box 9, Hopkinton MA", {"address_line1": "PO Box 9", "address_line2": "",
+                                "city": "Hopkinton", "state": "MA", "zip": ""}),
+    ("12 Pond Road, Upton, MA", {"address_line1": "12 Pond Road", "address_line2": "",
+                                 "city": "Upton", "state": "MA", "zip": ""}),
+    ("45 Ocean Ave, Naples FL 34102", {"address_line1": "45 Ocean Ave", "address_line2": "",
+                                       "city": "Naples", "state": "FL", "zip": "34102"}),
+    # A street ending in a word that looks like a state stays a street.
+    ("Town Hall, 14 Oak Ct", {"address_line1": "Town Hall", "address_line2": "14 Oak Ct",
+                              "city": "", "state": "MA", "zip": ""}),
 ])
 def test_addresses_are_split_into_envelope_lines(typed: str, expected: dict[str, str]) -> None:
     assert split_address(typed) == expected
