@@ -177,7 +177,10 @@ def _enforcement_items(session: Session, since: date, today: date) -> list[Today
 
 
 ENFORCEMENT_CITATIONS = {
-    "ratify": "Sandwich Bylaw §7.55: ratified by a majority at the next scheduled meeting",
+    # The state rule, which binds every commission (the Sandwich bylaw repeats it; an
+    # Upton or Bourne commission must not be shown Sandwich's bylaw).
+    "ratify": "310 CMR 10.08(2): an emergency order signed by one member or the agent is "
+              "ratified by a majority at the next scheduled meeting",
     "restore_by": "Enforcement order: restoration deadline",
     "file_noi_by": "Enforcement order: filing deadline",
     "follow_up": "Follow-up inspection",

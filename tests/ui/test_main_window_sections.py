@@ -44,6 +44,29 @@ def test_an_order_s_restoration_deadline_is_on_today_and_opens_its_case(
     assert window.enforcement_tab.current_case_id() == case_id  # type: ignore[attr-defined]
 
 
+def test_an_emergency_order_awaiting_ratification_cites_the_state_rule(
+    qtbot, town_db: Database
+) -> None:
+    # The Today row cited "Sandwich Bylaw §7.55" to every commission, whatever its town.
+    from datetime import datetime
+
+    from concom_desk.services.meetings import add_meeting
+
+    add_meeting(town_db, datetime(2026, 11, 18, 19, 0), "Town Hall", kind="regular")
+    case_id = open_case(town_db, ComplaintDraft(
+        reported_on=date(2026, 11, 13), address="5 Marsh Lane",
+        description="Fill placed in a bordering vegetated wetland", complainant="anonymous"))
+    issue_order(town_db, case_id, OrderDraft(
+        issued_on=date(2026, 11, 13), signed_by=["Ann Chase"], emergency=True))
+    window = open_window(qtbot, town_db)
+    ratify = [r for r in window.today_view.shown_items()
+              if r.record == "enforcement_case" and r.what.startswith("Ratify")]
+    assert [(r.due, r.citation) for r in ratify] == [(
+        date(2026, 11, 18),
+        "310 CMR 10.08(2): an emergency order signed by one member or the agent is ratified "
+        "by a majority at the next scheduled meeting")]
+
+
 def test_a_permit_is_made_from_the_record_and_listed_in_its_documents(
     qtbot, town_db: Database
 ) -> None:
