@@ -69,7 +69,7 @@ class PeopleSource:
 
     def owner_name(self) -> str:
         """As an assessor lists it: "SULLIVAN, ROSA & PAUL"."""
-        first, other = self.rng.choice(FIRST), self.rng.choice(FIRST)
+        first, other = self.rng.sample(FIRST, 2)  # never "ZOE & ZOE"
         return f"{self.rng.choice(LAST).upper()}, {first.upper()} & {other.upper()}"
 
     def company(self) -> str:

@@ -8,6 +8,8 @@ import hashlib
 import random
 from datetime import date, datetime, timedelta
 
+from concom_desk.domain.abutters.tidy import tidy_name
+from concom_desk.domain.abutters.tracking import check_digit
 from concom_desk.services.demo_calendar import days_between
 from concom_desk.services.demo_filings import (
     DENIAL_DECISION,
@@ -39,6 +41,15 @@ RDA_DECISIONS = ("negative_determination", "negative_determination", "positive_d
 
 def fake_sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+
+def _article_number(serial: int) -> str:
+    """A certified-mail number with a true check digit, grouped as the clerk's own entry
+    is stored ("9407 1118 9876 5400 0003 32"): the tracking tab must accept it."""
+    body = f"940711189876540{serial:06d}"
+    digits = body + str(check_digit(body))
+    return " ".join(digits[i:i + 4] for i in range(0, 22, 4))
 
 
 class RecordWriter:
@@ -188,7 +199,8 @@ class RecordWriter:
         for _ in range(self.rng.randint(low, high)):
             away = self.rng.random() < 0.15
             abutter = self.book.add(
-                Abutter, filing_id=plan.filing_id, owner_name=self.people.owner_name(),
+                # Tidied as an imported list is: "Sullivan, Rosa & Paul".
+                Abutter, filing_id=plan.filing_id, owner_name=tidy_name(self.people.owner_name()),
                 address_line1=self.people.street_address(),
                 city="Boca Raton" if away else self.town_name, state="FL" if away else "MA",
                 zip="33431" if away else "01568",
@@ -199,7 +211,7 @@ class RecordWriter:
             card = mailed + days_between(self.rng, 3, 12)
             self.book.add(AbutterNotice, abutter_id=abutter, hearing_id=hearing_id,
                           document_id=letter, method="certified",
-                          certified_article_no=f"9407 1118 9876 54{self.article:08d}",
+                          certified_article_no=_article_number(self.article),
                           mailed_on=mailed,
                           green_card_returned_on=card if card <= self.today
                           and self.rng.random() < 0.85 else None)

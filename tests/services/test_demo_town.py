@@ -80,6 +80,22 @@ def test_no_legal_ad_is_recorded_as_published_after_today(demo_db: Path) -> None
     assert published and max(published) <= TODAY
 
 
+def test_abutters_look_as_the_programs_own_import_leaves_them(demo_db: Path) -> None:
+    # The demo stored names in the assessor's capitals ("YOUNG, ZOE & ZOE") and article
+    # numbers the tracking tab would refuse (bad check digit, grouped 4-4-4-10).
+    from concom_desk.domain.abutters.tidy import tidy_name
+    from concom_desk.domain.abutters.tracking import normalize_article_number
+
+    with open_database(demo_db) as db, db.read_session() as s:
+        names = s.scalars(select(Abutter.owner_name)).all()
+        numbers = s.scalars(select(AbutterNotice.certified_article_no)
+                            .where(AbutterNotice.certified_article_no.is_not(None))).all()
+    assert names and all(tidy_name(name) == name for name in names)
+    couples = [name.split(", ", 1)[1].split(" & ") for name in names]
+    assert all(first != other for first, other in couples)
+    assert numbers and all(normalize_article_number(n) == n for n in numbers)
+
+
 def test_every_filing_s_dates_can_be_counted_by_the_engine(demo_db: Path) -> None:
     with open_database(demo_db) as db, db.read_session() as s:
         for f in s.scalars(select(Filing)):
