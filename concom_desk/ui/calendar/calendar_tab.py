@@ -259,6 +259,10 @@ class CalendarTab(QWidget):
             self.say("Select a meeting first (a day with a meeting, or a row of the agenda "
                      "list).", error=True)
             return
+        if meeting.day > self.today:  # a vote dated ahead would stand as taken
+            self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
+                     "record its votes on the day.", error=True)
+            return
         dialog = VoteDialog(self._db, meeting, parent=self)
         dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
         self._run_dialog(dialog)

@@ -140,6 +140,18 @@ def test_legal_notice_names_filings_without_a_description(qtbot: QtBot, commissi
         "filing, then make it again).")
 
 
+def test_no_vote_is_recorded_for_a_meeting_not_yet_held(qtbot: QtBot,
+                                                        commission: Commission) -> None:
+    # The vote dialog opened for a meeting two weeks ahead, and its vote was recorded.
+    book_three(commission)
+    tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
+    tab.go_to_day(MAR3)
+    qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
+    assert tab.active_dialog is None
+    assert tab.status.text() == ("The meeting of Wednesday, March 3, 2027 has not been held "
+                                 "yet: record its votes on the day.")
+
+
 def test_export_ics_button(qtbot: QtBot, commission: Commission, tmp_path: Path,
                            monkeypatch: pytest.MonkeyPatch) -> None:
     book_three(commission)
