@@ -214,7 +214,8 @@ class AbutterImportDialog(QDialog):
             if count)
         self.summary_label.setText(
             f"{reading.row_count} rows: {len(preview.notices)} notices to owners{flagged}"
-            + (f"; {rejected} rows rejected (highlighted, with the reason)"
+            + (f"; {rejected} {'row' if rejected == 1 else 'rows'} rejected "
+               "(highlighted, with the reason)"
                if rejected else "; every row is usable") + ".")
 
     # -- importing --------------------------------------------------------------------

@@ -70,6 +70,8 @@ def test_rejected_rows_highlighted_with_reasons(qtbot: QtBot, db: Database,
     assert model.data(bad, Qt.ItemDataRole.BackgroundRole).color() == REJECTED_BACKGROUND
     assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is None
     assert not dialog.import_button.isEnabled()
+    assert dialog.summary_label.text() == (  # was "1 rows rejected"
+        "5 rows: 3 notices to owners; 1 row rejected (highlighted, with the reason).")
     assert dialog.skip_button.isVisibleTo(dialog)
     assert dialog.skip_button.text() == "Import skipping 1 row"
     with qtbot.waitSignal(dialog.imported, timeout=10_000) as signal:
