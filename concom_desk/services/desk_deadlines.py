@@ -26,7 +26,9 @@ from concom_desk.store.models import Filing
 
 def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
-    return [DeadlineLine(d, is_met(filing, d, done)) for d in filing_deadlines(filing, profiles)]
+    # By date, as the clerk reads down the panel (same-day ones in the profile's order).
+    return [DeadlineLine(d, is_met(filing, d, done))
+            for d in sorted(filing_deadlines(filing, profiles), key=lambda d: d.date)]
 
 
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],

@@ -92,11 +92,11 @@ def test_deadline_panel_for_a_noi_received_before_thanksgiving(qtbot, town_db: D
     record = window.open_filing(filing_id(window, "2026-41"))
     shown = record.deadline_lines()
     lines = [(when, left, what.split(" (")[0]) for when, left, what, _cited in shown]
-    expected = [
+    expected = [  # in date order, as the clerk reads down the panel
+        ("2026-11-05 Thu", "OVERDUE by 11 days", "Notify abutters", "MGL c.131 §40 ¶1"),
+        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
         # 21 days after Thu 2026-11-05 is Thu 11-26, Thanksgiving → Fri 11-27.
         ("2026-11-27 Fri", "in 11 days", "Open the public hearing", "310 CMR 10.05(5)(a)"),
-        ("2026-11-19 Thu", "in 3 days", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
-        ("2026-11-05 Thu", "OVERDUE by 11 days", "Notify abutters", "MGL c.131 §40 ¶1"),
     ]
     assert lines == [line[:3] for line in expected]
     for (*_line, cited), (*_want, citation) in zip(shown, expected, strict=True):
