@@ -18,8 +18,10 @@ from forms_kit import (
     tag,
 )
 
+# A deed not yet looked up (a property entered from the filing form) leaves lines to fill.
 REGISTRY = ("{% if property.certificate %}Land Court Certificate {{ property.certificate }}"
-            "{% else %}Book {{ property.book }}, Page {{ property.page }}{% endif %}")
+            "{% elif property.book or property.page %}Book {{ property.book }}, Page "
+            "{{ property.page }}{% else %}Book __________, Page __________{% endif %}")
 DEP_NO = "{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% else %}none (bylaw only){% endif %}"
 UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no %} and the Massachusetts "
          "Wetlands Protection Act, MGL c.131 §40{% endif %}")

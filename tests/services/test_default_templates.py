@@ -116,6 +116,16 @@ def test_registered_land_shows_the_land_court_certificate(tmp_path: Path) -> Non
     assert "Book , Page" not in text
 
 
+@pytest.mark.parametrize("name", ["permit", "denial", "determination-negative"])
+def test_a_deed_not_yet_known_leaves_lines_to_fill_in(name: str, tmp_path: Path) -> None:
+    # A property entered from the filing form has no book and page: it printed "Book , Page".
+    context = example_context(name)
+    context["property"].update(book="", page="", certificate="")
+    text = full_text(render(name, tmp_path, context))
+    assert "Book __________, Page __________" in text
+    assert "Book , Page" not in text
+
+
 def test_bylaw_only_filing_has_no_dep_number(tmp_path: Path) -> None:
     context = example_context("permit")
     context["filing"]["dep_file_no"] = ""
