@@ -22,6 +22,9 @@ from forms_kit import (
 REGISTRY = ("{% if property.certificate %}Land Court Certificate {{ property.certificate }}"
             "{% elif property.book or property.page %}Book {{ property.book }}, Page "
             "{{ property.page }}{% else %}Book __________, Page __________{% endif %}")
+RECORDED = ("{% if original_permit.book or original_permit.page %}Book "
+            "{{ original_permit.book }}, Page {{ original_permit.page }}"
+            "{% else %}Book __________, Page __________{% endif %}")
 DEP_NO = "{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% else %}none (bylaw only){% endif %}"
 UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no %} and the Massachusetts "
          "Wetlands Protection Act, MGL c.131 §40{% endif %}")
@@ -114,8 +117,7 @@ def extension_permit(document) -> None:
                                      "original_permit.dep_file_no %} (DEP "
                                      "{{ original_permit.dep_file_no }}){% endif %}, issued "
                                      "{{ original_permit.issued }}"),
-                 ("Recorded", "Book {{ original_permit.book }}, Page "
-                              "{{ original_permit.page }}"),
+                 ("Recorded", RECORDED),
                  ("Extension requested", "{{ extension.requested }}"))
     para(document, "The {{ commission.name }} extends the permit named above for "
                    "{{ extension.term }}. It was to expire on {{ original_permit.expires }}; "
@@ -192,8 +194,7 @@ def denial(document) -> None:
 def coc(document) -> None:
     filing_facts(document,
                  ("Permit", "{{ original_permit.file_no }}, issued {{ original_permit.issued }},"
-                            " recorded Book {{ original_permit.book }}, Page "
-                            "{{ original_permit.page }}"),
+                            " recorded " + RECORDED),
                  ("Site inspection", "{{ inspection.date }}, by {{ inspection.by }}"),
                  ("Date of issuance", "{{ filing.issued }}"))
     para(document, "{% if partial %}PARTIAL CERTIFICATE. {% endif %}The {{ commission.name }} "

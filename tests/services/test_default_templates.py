@@ -126,6 +126,15 @@ def test_a_deed_not_yet_known_leaves_lines_to_fill_in(name: str, tmp_path: Path)
     assert "Book , Page" not in text
 
 
+@pytest.mark.parametrize("name", ["extension-permit", "certificate-of-compliance"])
+def test_an_original_permit_not_yet_recorded_leaves_lines(name: str, tmp_path: Path) -> None:
+    context = example_context(name)
+    context["original_permit"].update(book="", page="")
+    text = full_text(render(name, tmp_path, context))
+    assert "Book __________, Page __________" in text
+    assert "Book , Page" not in text
+
+
 def test_bylaw_only_filing_has_no_dep_number(tmp_path: Path) -> None:
     context = example_context("permit")
     context["filing"]["dep_file_no"] = ""
