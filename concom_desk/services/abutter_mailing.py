@@ -152,4 +152,10 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
                      (p.notice_id for p in packet.pieces if p.notice_id is not None), today)
     flags = tuple(f"{p.owner_name}: foreign address, certified mail is for US addresses only"
                   for p in packet.pieces if p.foreign)
+    filing = packet.letter_context["filing"]
+    if not filing["work_description"].strip() or not filing["resource_areas"].strip():
+        # The letter says "for the following work: …, within …": blanks read ", within ."
+        flags += (f"Filing {packet.file_no} has no work description or resource areas, so "
+                  "the letters leave them blank: fill them in (Edit… on the filing) and make "
+                  "the mailing again",)
     return MailingResult(out_dir, tuple(files), count, flags)

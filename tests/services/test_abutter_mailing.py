@@ -150,6 +150,20 @@ def test_affidavit_made_with_the_letters_leaves_a_line_for_the_mailing_date(
     assert "perjury that on ____________________ I gave written notice" in sworn
 
 
+def test_a_filing_without_work_or_resource_areas_is_flagged(db: Database, filing: int,
+                                                             tmp_path: Path) -> None:
+    # The letters read "for the following work: , within ." and nothing said so.
+    from concom_desk.store.models import Filing
+
+    assert make_mailing(db, filing, tmp_path / "complete").flags == ()
+    with db.session() as s:
+        s.get(Filing, filing).resource_areas = ""
+    result = make_mailing(db, filing, tmp_path / "blank")
+    assert result.flags == (
+        "Filing 2026-014 has no work description or resource areas, so the letters leave "
+        "them blank: fill them in (Edit… on the filing) and make the mailing again",)
+
+
 def test_cancel_leaves_nothing_behind(db: Database, filing: int,
                                       tmp_path: Path) -> None:
     out = tmp_path / "out"
