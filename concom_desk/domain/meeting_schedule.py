@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import calendar as _cal
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
@@ -194,6 +194,10 @@ def effects_of_change(
                     why=f"the continued hearing moves from {weekday_date(old_day)}, "
                         "a date announced at the hearing, to a date that was not",
                 ))
+        if new_day is not None:
+            # Several hearings move together: each line must say whose clock it is.
+            findings = [replace(f, message=f"{hearing.filing.file_no}: {f.message}")
+                        for f in findings]
         effects.append(HearingEffect(hearing.filing, tuple(findings)))
     return effects
 

@@ -92,6 +92,9 @@ def test_moving_a_meeting_past_hearing_by_stops_a_new_hearing() -> None:
     assert notice.clock == "legal_notice_by" and notice.due == date(2027, 3, 17)
     assert notice.severity is Severity.OK
     assert "a date announced at the hearing" in notice.message
+    # Each finding names the filing it is about (several hearings move together).
+    assert all(f.message.startswith("U-1: ") for f in new.findings)
+    assert notice.message.startswith("U-0: Publish a new legal notice by")
 
 
 def test_cancelling_a_meeting_names_each_hearing() -> None:

@@ -67,8 +67,10 @@ def test_move_dialog_lists_effects_and_refuses_a_stop(qtbot: QtBot,
     dialog = MeetingChangeDialog(c.db, meeting, FEB18)
     qtbot.addWidget(dialog)
     dialog.new_at.setDateTime(QDateTime(qdate(date(2027, 3, 10)), QTime(19, 0)))
+    # Each line names its filing: a meeting moves several hearings at once.
     assert dialog.findings.texts()[0].startswith(
-        "STOP — The meeting on Wednesday, March 10, 2027 is 1 day after Tuesday, March 9")
+        "STOP — UCC 2027-003: The meeting on Wednesday, March 10, 2027 is 1 day after "
+        "Tuesday, March 9")
     assert not dialog.ok_button.isEnabled()
     dialog.cancel.setChecked(True)
     assert dialog.findings.texts() == [
