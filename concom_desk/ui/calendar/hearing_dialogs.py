@@ -96,6 +96,10 @@ class ContinueHearingDialog(QDialog):
         self.meeting_box.blockSignals(False)
         self.refresh()
 
+    def _session_day(self) -> date | None:
+        choice = self._hearings.get(self.hearing_box.currentData())
+        return choice.session_day if choice else None
+
     def request(self) -> ContinuanceRequest | None:
         hearing_id, meeting_id = self.hearing_box.currentData(), self.meeting_box.currentData()
         if hearing_id is None or meeting_id is None:
@@ -107,8 +111,13 @@ class ContinueHearingDialog(QDialog):
         self.error.say("")
         request = self.request()
         self.findings.show_findings([])
+        heard_on = self._session_day()
         if request is None:
             self.error.say("Choose an open hearing and a later meeting.")
+        elif heard_on is not None and heard_on > self._today:
+            # Continued "to a date announced at the hearing": that hearing must have sat.
+            self.error.say(f"This hearing sits next on {weekday_date(heard_on)}: record the "
+                           "continuance at or after that meeting.")
         elif not request.reason.strip():
             self.error.say("State the reason for the continuance.")
         else:

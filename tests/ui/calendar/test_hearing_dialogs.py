@@ -43,6 +43,23 @@ def test_continue_dialog_readvertises_an_unannounced_date(qtbot: QtBot,
     assert march17 is not None and [h.file_no for h in march17.hearings] == ["UCC 2027-001"]
 
 
+def test_a_hearing_not_yet_sat_cannot_be_continued(qtbot: QtBot,
+                                                  commission: Commission) -> None:
+    # Continued two weeks before it sat, "announced at the hearing" ticked: no new legal
+    # notice was asked for, though no hearing had announced anything.
+    c = commission
+    hearings = book_three(c)
+    dialog = ContinueHearingDialog(c.db, list(load_calendar(c.db).meetings), FEB18,
+                                   hearing_id=hearings["elm"])
+    qtbot.addWidget(dialog)
+    dialog.meeting_box.setCurrentIndex(dialog.meeting_box.findData(c.meetings[MAR17]))
+    qtbot.keyClicks(dialog.reason, "applicant asked")
+    assert dialog.error.text() == ("This hearing sits next on Wednesday, March 3, 2027: "
+                                   "record the continuance at or after that meeting.")
+    assert dialog.findings.texts() == []
+    assert not dialog.ok_button.isEnabled()
+
+
 def test_close_dialog_shows_decision_by(qtbot: QtBot, commission: Commission) -> None:
     c = commission
     hearings = book_three(c)
