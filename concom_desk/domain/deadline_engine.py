@@ -66,8 +66,14 @@ def compute_deadlines(
     kind: str,
     events: Mapping[str, date],
     flags: frozenset[str] = frozenset(),
+    extended: Mapping[str, tuple[date, str]] | None = None,
 ) -> list[Deadline]:
-    """Every deadline that follows from the events, in the profile's order."""
+    """Every deadline that follows from the events, in the profile's order.
+
+    `extended` replaces a deadline's date where the law lets a party extend it (the
+    applicant's written waiver of the 21-day hearing clock): id -> (new date, why).
+    Deadlines counted from it (the legal notice while no hearing is booked) follow."""
+    extended = extended or {}
     filing_kind = kind_named(kind)
     check_events(filing_kind, dict(events))
     # A deadline made moot by a later event (an NOI presumed lapsed once the permit
@@ -91,6 +97,9 @@ def compute_deadlines(
                 continue
             base_date, note = base
             when = profile.time_rule.count(base_date, rule.count, rule.unit, rule.direction)
+            if rule.id in extended:
+                when, why = extended[rule.id]
+                note = f"{note} ({why})"
             found[rule.id] = Deadline(
                 id=rule.id,
                 date=when,

@@ -22,7 +22,12 @@ from concom_desk.services.calendar_entries import (
     MeetingEntry,
     RatificationEntry,
 )
-from concom_desk.services.filing_deadlines import FINISHED_STATUSES, is_met
+from concom_desk.services.filing_deadlines import (
+    FINISHED_STATUSES,
+    acts_done,
+    extensions_for,
+    is_met,
+)
 from concom_desk.services.hearing_clocks import meeting_start, town_closures
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
@@ -200,6 +205,7 @@ class _Records:
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
     found = []
+    done = acts_done(session)
     closure_dates, closure_rules = town_closures(session)
     with_closures: dict[str, TownProfile] = {}
     query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
@@ -215,9 +221,11 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         if closure_dates or closure_rules:
             profile = with_closures.setdefault(
                 filing.town, profile.with_closures(closure_dates, closure_rules))
-        deadlines = compute_deadlines(profile, filing.kind, events, filing.flags())
+        deadlines = compute_deadlines(profile, filing.kind, events, filing.flags(),
+                                      extensions_for(filing, done))
         for deadline in deadlines:
-            met = is_met(filing, deadline) or (published and deadline.id == "legal_notice_by")
+            met = (is_met(filing, deadline, done)
+                   or (published and deadline.id == "legal_notice_by"))
             found.append(DeadlineEntry(
                 "filing", filing.id, filing.file_no, deadline.id, deadline.date,
                 deadline.label, deadline.citation, met=met))

@@ -28,7 +28,7 @@ def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
     # By date, as the clerk reads down the panel (same-day ones in the profile's order).
     return [DeadlineLine(d, is_met(filing, d, done))
-            for d in sorted(filing_deadlines(filing, profiles), key=lambda d: d.date)]
+            for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
 
 
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],
@@ -37,7 +37,7 @@ def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],
     if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
         return []
     found = []
-    for deadline in filing_deadlines(filing, profiles):
+    for deadline in filing_deadlines(filing, profiles, done=done):
         if is_met(filing, deadline, done):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:

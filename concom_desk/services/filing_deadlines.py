@@ -18,14 +18,21 @@ from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.town_profiles import available_profiles
-from concom_desk.store.models import Abutter, AbutterNotice, Continuance, Filing, Hearing
+from concom_desk.store.models import (
+    Abutter,
+    AbutterNotice,
+    Continuance,
+    Filing,
+    Hearing,
+    HearingWaiver,
+)
 
 # A deadline is met once the filing has one of these dates (the act it bounds is
 # done), on its own row or among the acts recorded elsewhere (see `acts_done`).
 # Deadlines not listed (an appeal period, a town's own rule) stay pending until
 # their day has passed.
 MET_BY: dict[str, tuple[str, ...]] = {
-    "hearing_by": ("hearing",),
+    "hearing_by": ("hearing", "hearing_waived"),
     "legal_notice_by": ("hearing", "legal_ad_published"),
     "abutter_notice_by": ("hearing", "abutters_mailed"),
     "board_notice_by": ("boards_notified",),
@@ -59,6 +66,7 @@ def filing_deadlines(
     profiles: Mapping[str, TownProfile] | None = None,
     closures: Iterable[date] = (),
     continued_to: date | None = None,
+    done: ActsDone | None = None,
 ) -> list[Deadline]:
     """Every deadline that follows from the filing's dates, in the profile's order.
     `profiles` (from `available_profiles()`) saves re-reading the files for a list;
@@ -73,7 +81,19 @@ def filing_deadlines(
     if (continued_to is not None and filing.closed is None
             and "continued" in KINDS[filing.kind].events):
         events["continued"] = continued_to
-    return compute_deadlines(profile, filing.kind, events, filing.flags())
+    return compute_deadlines(profile, filing.kind, events, filing.flags(),
+                             extensions_for(filing, done))
+
+
+def extensions_for(filing: Filing, done: ActsDone | None) -> dict[str, tuple[date, str]]:
+    """Deadlines a recorded act has moved: the hearing clock, by a dated waiver."""
+    recorded = (done or {}).get(filing.id, {})
+    waived_to = recorded.get(WAIVED_TO)
+    if waived_to is None:
+        return {}
+    signed = recorded.get("waiver_signed")
+    return {"hearing_by": (waived_to, f"extended to {waived_to} by the applicant's written "
+                                      f"waiver signed {signed}")}
 
 
 def open_continuances(session: Session) -> dict[int, date]:
@@ -89,6 +109,9 @@ def open_continuances(session: Session) -> dict[int, date]:
 
 # Acts recorded outside the filing's own row: filing id -> {act: date}.
 ActsDone = Mapping[int, Mapping[str, date]]
+# The date an applicant's written waiver lets the hearing open by (Sandwich §7.30:
+# "later only with the applicant's written assent"; the state and other towns alike).
+WAIVED_TO = "hearing_waived_to"
 
 
 def acts_done(session: Session, filing_ids: Iterable[int] | None = None
@@ -112,6 +135,19 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
             done.setdefault(filing_id, {})["abutters_mailed"] = last
     for filing_id, first in session.execute(published):
         done.setdefault(filing_id, {})["legal_ad_published"] = first
+    waivers = select(HearingWaiver.filing_id, HearingWaiver.signed_on,
+                     HearingWaiver.hearing_no_later_than).order_by(HearingWaiver.signed_on)
+    if filing_ids is not None:
+        waivers = waivers.where(HearingWaiver.filing_id.in_(wanted))
+    for filing_id, signed_on, no_later_than in session.execute(waivers):
+        acts = done.setdefault(filing_id, {})
+        acts.pop("hearing_waived", None)  # the latest waiver signed is the one in force
+        acts.pop(WAIVED_TO, None)
+        if no_later_than is not None:
+            acts[WAIVED_TO] = no_later_than
+            acts["waiver_signed"] = signed_on
+        else:  # assent to a later hearing with no date: the 21-day clock no longer binds
+            acts["hearing_waived"] = signed_on
     return done
 
 
@@ -134,6 +170,6 @@ def next_deadline(
     if filing.status in FINISHED_STATUSES:
         return None
     today = today or date.today()
-    pending = [d for d in filing_deadlines(filing, profiles, closures, continued_to)
+    pending = [d for d in filing_deadlines(filing, profiles, closures, continued_to, done)
                if d.date >= today and not is_met(filing, d, done)]
     return min(pending, key=lambda d: d.date, default=None)

@@ -169,7 +169,7 @@ def _enforcement_items(session: Session, since: date, today: date) -> list[Today
 
     ahead = today + timedelta(days=WEEK_AHEAD_DAYS)
     return [
-        TodayItem(filing_id=d.case_id, file_no=d.case_no, kind="enforcement", address="",
+        TodayItem(filing_id=d.case_id, file_no=d.case_no, kind="enforcement", address=d.address,
                   what=d.label, due=d.date, citation=ENFORCEMENT_CITATIONS.get(d.kind, ""),
                   record="enforcement_case")
         for d in enforcement_deadlines(session, since, ahead)
@@ -181,9 +181,10 @@ ENFORCEMENT_CITATIONS = {
     # Upton or Bourne commission must not be shown Sandwich's bylaw).
     "ratify": "310 CMR 10.08(2): an emergency order signed by one member or the agent is "
               "ratified by a majority at the next scheduled meeting",
-    "restore_by": "Enforcement order: restoration deadline",
-    "file_noi_by": "Enforcement order: filing deadline",
-    "follow_up": "Follow-up inspection",
+    # The others are set by the commission's own order, not by a statute: say so.
+    "restore_by": "Set by the commission's enforcement order",
+    "file_noi_by": "Set by the commission's enforcement order",
+    "follow_up": "Set at the last inspection",
 }
 
 

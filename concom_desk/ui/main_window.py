@@ -295,7 +295,8 @@ class MainWindow(QMainWindow):
             record.changed.connect(lambda _id: self.reload())
             record.edit_requested.connect(self.edit_filing)
             record.finished.connect(lambda _result: self._records.pop(filing_id, None))
-            record.resize(self.fontMetrics().averageCharWidth() * 130,
+            # Wide enough for the deadlines' What and Citation columns at any scaling.
+            record.resize(self.fontMetrics().averageCharWidth() * 170,
                           self.fontMetrics().lineSpacing() * 30)
             self._add_record_tools(record, filing_id)
             self._records[filing_id] = record

@@ -30,6 +30,11 @@ OVERDUE = QColor("#f8d0cc")
 THIS_WEEK = QColor("#fbe7b5")
 
 _DIGITS = re.compile(r"\d+")
+
+# One way of writing a date in every field of the window (the filing form types
+# YYYY-MM-DD too), whatever the laptop's regional setting.
+DATE_FORMAT = "yyyy-MM-dd"
+DATE_TIME_FORMAT = "yyyy-MM-dd h:mm AP"
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 

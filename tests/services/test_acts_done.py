@@ -65,3 +65,40 @@ def test_legal_notice_is_met_once_the_ad_is_published(upton: Database) -> None:
         s.add(Hearing(filing_id=filing.id, status="scheduled",
                       legal_ad_published_on=date(2026, 11, 18)))
     assert "legal_notice_by" not in owed(upton)
+
+
+def all_deadlines(db: Database) -> dict[str, tuple[date, str]]:
+    from concom_desk.services.filing_deadlines import filing_deadlines
+
+    with db.read_session() as s:
+        filing = s.query(Filing).one()
+        done = acts_done(s)
+        return {d.id: (d.date, d.label) for d in filing_deadlines(filing, done=done)}
+
+
+def test_a_dated_waiver_moves_the_hearing_clock_and_what_counts_from_it(upton: Database) -> None:
+    from concom_desk.store.models import HearingWaiver
+
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        s.add(HearingWaiver(filing_id=filing.id, signed_on=date(2026, 11, 20),
+                            signed_by="Applicant", hearing_no_later_than=date(2026, 12, 16)))
+    found = all_deadlines(upton)
+    hearing_by, label = found["hearing_by"]
+    assert hearing_by == date(2026, 12, 16)
+    assert "waiver signed 2026-11-20" in label
+    # No hearing booked: the notice is counted back from the waiver's Wed 12/16:
+    # 12/15, 12/14, 12/11, 12/10, 12/9 → Wed 2026-12-09 (5 business days before).
+    assert found["legal_notice_by"][0] == date(2026, 12, 9)
+    assert owed(upton)["hearing_by"] == date(2026, 12, 16)
+
+
+def test_a_waiver_with_no_date_lifts_the_21_day_clock(upton: Database) -> None:
+    from concom_desk.store.models import HearingWaiver
+
+    assert "hearing_by" in owed(upton)
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        s.add(HearingWaiver(filing_id=filing.id, signed_on=date(2026, 11, 20),
+                            signed_by="Applicant"))
+    assert "hearing_by" not in owed(upton)

@@ -34,6 +34,7 @@ def test_an_order_s_restoration_deadline_is_on_today_and_opens_its_case(
     assert [(r.due, r.filing_id) for r in restoration] == [(date(2026, 11, 20), case_id)]
     assert "Restoration due" in restoration[0].what
     assert "5 Marsh Lane" in restoration[0].what
+    assert restoration[0].address == "5 Marsh Lane"
 
     table = window.today_view.table
     row = next(i for i, item in enumerate(window.today_view.model.rows())

@@ -24,6 +24,7 @@ class EnforcementDeadline:
     case_id: int
     case_no: str
     kind: str  # restore_by, file_noi_by, follow_up, ratify
+    address: str = ""  # the property's, for lists that show it in its own column
 
     def as_json(self) -> dict[str, str | int]:
         return {"date": self.date.isoformat(), "label": self.label, "case_id": self.case_id,
@@ -45,17 +46,20 @@ def enforcement_deadlines(session: Session, start: date, end: date) -> list[Enfo
         if order.restore_by:
             found.append(EnforcementDeadline(order.restore_by,
                                              f"Restoration due ({order.order_no}, {where})",
-                                             case.id, case.case_no, "restore_by"))
+                                             case.id, case.case_no, "restore_by",
+                                             address=where))
         if order.file_noi_by:
             found.append(EnforcementDeadline(order.file_noi_by,
                                              f"NOI to be filed ({order.order_no}, {where})",
-                                             case.id, case.case_no, "file_noi_by"))
+                                             case.id, case.case_no, "file_noi_by",
+                                             address=where))
         if order.emergency and order.ratified_meeting_id is None:
             status = order_ratification(session, order, start, dates)
             if status.meeting is not None:
                 found.append(EnforcementDeadline(
                     status.meeting, f"Ratify emergency order {order.order_no} ({where})",
-                    case.id, case.case_no, "ratify"))
+                    case.id, case.case_no, "ratify",
+                                             address=where))
     inspections = session.execute(
         select(Inspection, EnforcementCase)
         .join(EnforcementCase, Inspection.case_id == EnforcementCase.id)
@@ -73,6 +77,7 @@ def enforcement_deadlines(session: Session, start: date, end: date) -> list[Enfo
         where = case.property.address if case.property else case.case_no
         found.append(EnforcementDeadline(inspection.follow_up_by,
                                          f"Follow-up inspection ({where})",
-                                         case.id, case.case_no, "follow_up"))
+                                         case.id, case.case_no, "follow_up",
+                                             address=where))
     return sorted((d for d in found if start <= d.date <= end),
                   key=lambda d: (d.date, d.case_no, d.kind))

@@ -31,6 +31,7 @@ from concom_desk.ui.abutters.tracking_model import (
     METHOD_WORDS,
     NoticeTrackingModel,
 )
+from concom_desk.ui.row_table import DATE_FORMAT
 
 
 class MethodDelegate(QStyledItemDelegate):
@@ -79,7 +80,7 @@ class AbutterTrackingWidget(QWidget):
         today = date.today()
         self.mailed_date = QDateEdit(QDate(today.year, today.month, today.day))
         self.mailed_date.setCalendarPopup(True)
-        self.mailed_date.setDisplayFormat("yyyy-MM-dd")
+        self.mailed_date.setDisplayFormat(DATE_FORMAT)
         self.mailed_date.setAccessibleName("Date the notices were mailed")
         self.mark_mailed_button = QPushButton("Mark all not yet mailed as mailed on")
         self.mark_mailed_button.clicked.connect(self.mark_all_mailed)

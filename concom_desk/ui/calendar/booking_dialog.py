@@ -30,6 +30,7 @@ from concom_desk.services.hearing_lists import bookable_filings
 from concom_desk.services.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.row_table import DATE_FORMAT
 
 
 class BookHearingDialog(QDialog):
@@ -92,6 +93,7 @@ class BookHearingDialog(QDialog):
     def _waiver_group(self) -> QGroupBox:
         group = QGroupBox("Applicant's 21-day waiver")
         self.waiver_signed_on = QDateEdit(qdate(self._today))
+        self.waiver_signed_on.setDisplayFormat(DATE_FORMAT)
         self.waiver_signed_on.setCalendarPopup(True)
         self.waiver_signed_by = QLineEdit()
         self.waiver_signed_by.setPlaceholderText("Name of the applicant (or agent) who signed")

@@ -31,6 +31,7 @@ from concom_desk.services.hearings import (
 )
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.row_table import DATE_FORMAT
 
 
 def _hearing_box(hearings: list[HearingChoice], selected: int | None) -> QComboBox:
@@ -152,6 +153,7 @@ class CloseHearingDialog(QDialog):
         self._hearings = {h.hearing_id: h for h in open_hearings(database)}
         self.hearing_box = _hearing_box(list(self._hearings.values()), hearing_id)
         self.closed_on = QDateEdit()
+        self.closed_on.setDisplayFormat(DATE_FORMAT)
         self.closed_on.setCalendarPopup(True)
         self.findings = FindingsList()
         self.error = ErrorLine()

@@ -40,6 +40,7 @@ from concom_desk.services.meetings import (
 )
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT
 
 
 def _qdatetime(moment: datetime) -> QDateTime:
@@ -73,6 +74,7 @@ class ScheduleDialog(QDialog):
         self.every.setRange(1, 8)
         self.every.setSuffix(" week(s), from")
         self.first = QDateEdit(qdate(today))
+        self.first.setDisplayFormat(DATE_FORMAT)
         self.first.setCalendarPopup(True)
         self.at = QTimeEdit(QTime(19, 0))
         self.place = QLineEdit()
@@ -152,6 +154,7 @@ class SpecialMeetingDialog(QDialog):
         self.setWindowTitle("Special meeting")
         self._db = database
         self.at = QDateTimeEdit(_qdatetime(datetime.combine(day, time(19, 0))))
+        self.at.setDisplayFormat(DATE_TIME_FORMAT)
         self.at.setCalendarPopup(True)
         self.kind = QComboBox()
         self.kind.addItem("Special meeting", "special")
@@ -194,6 +197,7 @@ class MeetingChangeDialog(QDialog):
         self.cancel = QRadioButton("Cancel it")
         self.move.setChecked(True)
         self.new_at = QDateTimeEdit(_qdatetime(meeting.at))
+        self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
         self.findings = FindingsList()
         self.error = ErrorLine()
@@ -257,6 +261,7 @@ class PublicationDialog(QDialog):
         self.setWindowTitle(f"Legal notice published — meeting of {weekday_date(meeting.day)}")
         self._db, self._meeting, self._today = database, meeting, today
         self.published_on = QDateEdit(qdate(today))
+        self.published_on.setDisplayFormat(DATE_FORMAT)
         self.published_on.setCalendarPopup(True)
         self.newspaper = QLineEdit()
         self.error = ErrorLine()

@@ -17,11 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.ui.row_table import DATE_FORMAT
+
 
 def date_edit(day: date) -> QDateEdit:
     edit = QDateEdit(QDate(day.year, day.month, day.day))
     edit.setCalendarPopup(True)
-    edit.setDisplayFormat("MMM d, yyyy")
+    edit.setDisplayFormat(DATE_FORMAT)
     return edit
 
 
