@@ -27,7 +27,10 @@ from concom_desk.store.models import Filing
 def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
     # By date, as the clerk reads down the panel (same-day ones in the profile's order).
-    return [DeadlineLine(d, is_met(filing, d, done))
+    waived = (filing.hearing is None
+              and (done or {}).get(filing.id, {}).get("hearing_waived") is not None)
+    return [DeadlineLine(d, is_met(filing, d, done),
+                         "waived" if waived and d.id == "hearing_by" else "done")
             for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
 
 

@@ -112,6 +112,7 @@ class DeadlineLine:
 
     deadline: Deadline
     met: bool
+    met_how: str = "done"  # or "waived": the applicant's written waiver lifted the clock
 
     @property
     def date(self) -> date:

@@ -102,3 +102,19 @@ def test_a_waiver_with_no_date_lifts_the_21_day_clock(upton: Database) -> None:
         s.add(HearingWaiver(filing_id=filing.id, signed_on=date(2026, 11, 20),
                             signed_by="Applicant"))
     assert "hearing_by" not in owed(upton)
+
+
+def test_the_deadlines_panel_says_waived_not_done(upton: Database) -> None:
+    from concom_desk.services.desk_deadlines import deadline_lines
+    from concom_desk.store.models import HearingWaiver
+
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        s.add(HearingWaiver(filing_id=filing.id, signed_on=date(2026, 11, 20),
+                            signed_by="Applicant"))
+    with upton.read_session() as s:
+        filing = s.query(Filing).one()
+        lines = {line.deadline.id: line
+                 for line in deadline_lines(filing, available_profiles(), acts_done(s))}
+    assert lines["hearing_by"].met and lines["hearing_by"].met_how == "waived"
+    assert not lines["legal_notice_by"].met

@@ -49,7 +49,7 @@ def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
 
     def left(line: DeadlineLine) -> str:
         if line.met:
-            return "done"
+            return line.met_how
         if line.date < today and line.deadline.id not in OWED_ACTS:
             return "passed"  # a period that ran out; nothing is owed
         return days_left_text(line.date, today)
