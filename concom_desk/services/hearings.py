@@ -172,6 +172,10 @@ def continue_hearing(db: Database, request: ContinuanceRequest, today: date,
     with db.session() as session:
         hearing, here, there, review, profile = _continuance_review(
             session, request, today, profiles)
+        if here.held_on > today:
+            # Continued "to a date announced at the hearing": that session must have sat.
+            raise UserError(f"this hearing sits next on {here.held_on}: record the "
+                            "continuance at or after that meeting")
         _refuse_if_blocked(review.findings, "continuance")
         _open(session, hearing, here.held_on)
         row = ContinuanceRow(

@@ -70,12 +70,18 @@ def _count(session: Session, meeting_id: int, choices: Mapping[int, VoteChoice])
 def record_vote(db: Database, meeting_id: int, motion: str,
                 choices: Mapping[int, VoteChoice], filing_id: int | None = None,
                 case_id: int | None = None, moved_by: int | None = None,
-                seconded_by: int | None = None) -> VoteResult:
+                seconded_by: int | None = None, today: date | None = None) -> VoteResult:
     """Record the motion, the members present (those in `choices`) and their votes.
-    Refused, with nothing written, without a motion or without a quorum."""
+    Refused, with nothing written, without a motion or without a quorum, or for a
+    meeting not held yet (a vote dated ahead would stand in the record as taken)."""
     if not motion.strip():
         raise UserError("write the motion that was voted")
+    today = today or date.today()
     with db.session() as session:
+        meeting = session.get(Meeting, meeting_id)
+        if meeting is not None and meeting.held_on > today:
+            raise UserError(f"the meeting of {meeting.held_on} has not been held yet: "
+                            "record its votes on the day")
         result = _count(session, meeting_id, choices)
         if result.outcome is Outcome.NO_QUORUM:
             raise UserError(result.describe() + " A vote without a quorum is not recorded.")

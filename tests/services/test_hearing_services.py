@@ -5,7 +5,7 @@ time rule; each row's citation is beside it."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -82,6 +82,11 @@ def test_stop_refuses_booking_until_waiver_recorded(commission: Commission) -> N
 def test_three_bookings_continuances_vote_and_close(commission: Commission) -> None:
     c = commission
     hearings = book_three(c)
+    # Pond: before its Mar 3 session has sat, no date can have been announced at it.
+    with pytest.raises(UserError, match="sits next on 2027-03-03"):
+        continue_hearing(c.db, ContinuanceRequest(hearings["pond"], c.meetings[MAR17],
+                                                  "revised plan", True, True),
+                         today=MAR3 - timedelta(days=1))
     # Pond: continued with consent, date announced -> no new notice.
     continue_hearing(c.db, ContinuanceRequest(hearings["pond"], c.meetings[MAR17],
                                               "revised plan", True, True), today=MAR3)
@@ -115,16 +120,24 @@ def test_three_bookings_continuances_vote_and_close(commission: Commission) -> N
     m = c.members
     with pytest.raises(UserError, match="No quorum: 2 of 5"):
         record_vote(c.db, c.meetings[MAR17], "Issue an Order of Conditions",
-                    {m["Baker"]: Y, m["Costa"]: Y}, filing_id=c.filings["UCC 2027-003"])
+                    {m["Baker"]: Y, m["Costa"]: Y}, filing_id=c.filings["UCC 2027-003"],
+                    today=MAR17)
     result = record_vote(c.db, c.meetings[MAR17], "Issue an Order of Conditions",
                          {m["Baker"]: Y, m["Costa"]: Y, m["Duarte"]: N},
-                         filing_id=c.filings["UCC 2027-003"])
+                         filing_id=c.filings["UCC 2027-003"], today=MAR17)
     assert result.outcome is Outcome.CARRIED and result.describe() == "Carried, 2 yes, 1 no."
+    with c.db.read_session() as session:
+        assert session.scalar(select(func.count(Vote.id))) == 1
+    # The day before the meeting, its vote cannot be recorded yet (nothing written).
+    with pytest.raises(UserError, match="has not been held yet"):
+        record_vote(c.db, c.meetings[MAR17], "Issue an Order of Conditions",
+                    {m["Baker"]: Y, m["Costa"]: Y, m["Duarte"]: Y},
+                    today=MAR17 - timedelta(days=1))
     with c.db.read_session() as session:
         assert session.scalar(select(func.count(Vote.id))) == 1
     with pytest.raises(UserError, match="Ames is not in office"):
         record_vote(c.db, c.meetings[MAR17], "x", {m["Ames"]: Y, m["Baker"]: Y,
-                                                    m["Costa"]: Y})
+                                                    m["Costa"]: Y}, today=MAR17)
 
     # Closing Mar 17 starts decision_by: + 21 = Wed Apr 7 (§330-10E).
     closing = close_hearing_on(c.db, hearings["pond"], MAR17, today=MAR17)

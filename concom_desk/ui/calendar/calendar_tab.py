@@ -263,7 +263,7 @@ class CalendarTab(QWidget):
             self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
                      "record its votes on the day.", error=True)
             return
-        dialog = VoteDialog(self._db, meeting, parent=self)
+        dialog = VoteDialog(self._db, meeting, parent=self, today=self.today)
         dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
         self._run_dialog(dialog)
 

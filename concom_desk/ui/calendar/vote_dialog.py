@@ -4,6 +4,8 @@ members in office; a motion carries with more yes than no among those voting).""
 
 from __future__ import annotations
 
+from datetime import date
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,8 +36,10 @@ class VoteDialog(QDialog):
     recorded = Signal(str)  # the outcome in words
 
     def __init__(self, database: Database, meeting: MeetingEntry,
-                 filing_id: int | None = None, parent: QWidget | None = None) -> None:
+                 filing_id: int | None = None, parent: QWidget | None = None,
+                 today: date | None = None) -> None:
         super().__init__(parent)
+        self._today = today
         self.setWindowTitle("Record a vote")
         self._db = database
         self._meeting = meeting
@@ -110,7 +114,8 @@ class VoteDialog(QDialog):
     def _record(self) -> None:
         try:
             result = record_vote(self._db, self._meeting.meeting_id, self.motion.text(),
-                                 self.votes(), filing_id=self.filing_box.currentData())
+                                 self.votes(), filing_id=self.filing_box.currentData(),
+                                 today=self._today)
         except UserError as exc:
             self.error.say(str(exc))
             return
