@@ -11,7 +11,6 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased, selectinload
 
-from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.town_profile import TownProfile
@@ -25,10 +24,11 @@ from concom_desk.services.calendar_entries import (
 from concom_desk.services.filing_deadlines import (
     FINISHED_STATUSES,
     acts_done,
-    extensions_for,
+    filing_deadlines,
     is_met,
+    profiles_in_effect,
 )
-from concom_desk.services.hearing_clocks import meeting_start, town_closures
+from concom_desk.services.hearing_clocks import meeting_start
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -206,24 +206,15 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
     found = []
     done = acts_done(session)
-    closure_dates, closure_rules = town_closures(session)
-    with_closures: dict[str, TownProfile] = {}
+    in_effect = profiles_in_effect(session, profiles)
     query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
              .options(selectinload(Filing.original)).order_by(Filing.id))
     for filing in session.scalars(query):
-        if filing.received is None or filing.town not in profiles:
+        if filing.received is None or filing.town not in in_effect:
             continue
-        events = filing.event_dates()
         booked_day, published = booked.get(filing.id, (None, False))
-        if booked_day is not None and "hearing" in KINDS[filing.kind].events:
-            events.setdefault("hearing", booked_day)
-        profile = profiles[filing.town]
-        if closure_dates or closure_rules:
-            profile = with_closures.setdefault(
-                filing.town, profile.with_closures(closure_dates, closure_rules))
-        deadlines = compute_deadlines(profile, filing.kind, events, filing.flags(),
-                                      extensions_for(filing, done))
-        for deadline in deadlines:
+        for deadline in filing_deadlines(filing, in_effect, done=done,
+                                         hearing_booked=booked_day):
             met = (is_met(filing, deadline, done)
                    or (published and deadline.id == "legal_notice_by"))
             found.append(DeadlineEntry(

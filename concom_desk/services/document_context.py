@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
 from concom_desk.services.conditions_library import library_for
-from concom_desk.services.filing_deadlines import acts_done, filing_deadlines
+from concom_desk.services.filing_deadlines import acts_done, filing_deadlines, profiles_in_effect
 from concom_desk.services.template_examples import DEADLINE_IDS
 from concom_desk.services.town_profiles import DEFAULT_TOWN_ID, available_profiles
 from concom_desk.store.models import (
@@ -29,7 +29,6 @@ from concom_desk.store.models import (
     Hearing,
     Party,
     Property,
-    TownClosureDay,
     majority_of,
     members_in_office,
 )
@@ -151,9 +150,8 @@ def registry_name(settings: CommissionSettings) -> str:
 
 def deadlines_context(session: Session, filing: Filing) -> Context:
     found: Context = {ident: {"date": "", "label": "", "citation": ""} for ident in DEADLINE_IDS}
-    closures = session.scalars(select(TownClosureDay.day)).all()
     done = acts_done(session, [filing.id])
-    for deadline in filing_deadlines(filing, closures=closures, done=done):
+    for deadline in filing_deadlines(filing, profiles_in_effect(session), done=done):
         found[deadline.id] = {"date": long_date(deadline.date), "label": deadline.label,
                               "citation": deadline.citation}
     return found

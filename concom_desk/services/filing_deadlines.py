@@ -21,10 +21,12 @@ from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store.models import (
     Abutter,
     AbutterNotice,
+    CommissionSettings,
     Continuance,
     Filing,
     Hearing,
     HearingWaiver,
+    TownClosureDay,
 )
 
 # A deadline is met once the filing has one of these dates (the act it bounds is
@@ -51,7 +53,7 @@ MET_BY: dict[str, tuple[str, ...]] = {
 FINISHED_STATUSES = frozenset({"void", "withdrawn", "completed", "expired"})
 
 
-def _profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
+def filing_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
     found = (profiles if profiles is not None else available_profiles()).get(filing.town)
     if found is None:
         raise UserError(
@@ -61,26 +63,47 @@ def _profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> Town
     return found
 
 
+def town_closures(session: Session) -> tuple[list[date], list[str]]:
+    """The town's own closure days and named closure rules (day after Thanksgiving…)."""
+    dates = list(session.scalars(select(TownClosureDay.day)))
+    settings = session.scalars(select(CommissionSettings)).first()
+    rules = [r.strip() for r in (settings.closure_rules if settings else "").split(",")
+             if r.strip()]
+    return dates, rules
+
+
+def profiles_in_effect(session: Session, profiles: Mapping[str, TownProfile] | None = None
+                       ) -> dict[str, TownProfile]:
+    """The town profiles as this commission counts with them: its own office closures
+    (from the settings) are not business days either. Every list, panel, document and
+    the calendar count from these, so a filing's dates agree wherever they are shown."""
+    found = dict(profiles if profiles is not None else available_profiles())
+    dates, rules = town_closures(session)
+    if not dates and not rules:
+        return found
+    return {town: profile.with_closures(dates, rules) for town, profile in found.items()}
+
+
 def filing_deadlines(
     filing: Filing,
     profiles: Mapping[str, TownProfile] | None = None,
-    closures: Iterable[date] = (),
     continued_to: date | None = None,
     done: ActsDone | None = None,
+    hearing_booked: date | None = None,
 ) -> list[Deadline]:
     """Every deadline that follows from the filing's dates, in the profile's order.
-    `profiles` (from `available_profiles()`) saves re-reading the files for a list;
-    `closures` are the town's own office closure days from its settings;
-    `continued_to` is the date certain an open hearing is continued to (it lives in the
-    Continuance rows, see `open_continuances`), used while the hearing is not closed."""
-    profile = _profile(filing, profiles)
-    closures = tuple(closures)
-    if closures:
-        profile = profile.with_closures(closures)
+    `profiles` (from `profiles_in_effect(session)`) carry the town's closures and save
+    re-reading the files for a list; `continued_to` is the date certain an open hearing
+    is continued to (see `open_continuances`), used while the hearing is not closed;
+    `hearing_booked` is the meeting a hearing is booked on before it has opened;
+    `done` are the acts recorded elsewhere (see `acts_done`)."""
+    profile = filing_profile(filing, profiles)
     events = filing.event_dates()
-    if (continued_to is not None and filing.closed is None
-            and "continued" in KINDS[filing.kind].events):
+    kind_events = KINDS[filing.kind].events
+    if continued_to is not None and filing.closed is None and "continued" in kind_events:
         events["continued"] = continued_to
+    if hearing_booked is not None and "hearing" in kind_events:
+        events.setdefault("hearing", hearing_booked)
     return compute_deadlines(profile, filing.kind, events, filing.flags(),
                              extensions_for(filing, done))
 
@@ -161,7 +184,6 @@ def next_deadline(
     filing: Filing,
     today: date | None = None,
     profiles: Mapping[str, TownProfile] | None = None,
-    closures: Iterable[date] = (),
     continued_to: date | None = None,
     done: ActsDone | None = None,
 ) -> Deadline | None:
@@ -170,6 +192,6 @@ def next_deadline(
     if filing.status in FINISHED_STATUSES:
         return None
     today = today or date.today()
-    pending = [d for d in filing_deadlines(filing, profiles, closures, continued_to, done)
+    pending = [d for d in filing_deadlines(filing, profiles, continued_to, done)
                if d.date >= today and not is_met(filing, d, done)]
     return min(pending, key=lambda d: d.date, default=None)

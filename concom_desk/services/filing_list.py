@@ -11,10 +11,15 @@ from sqlalchemy.orm import joinedload, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
-from concom_desk.services.filing_deadlines import acts_done, next_deadline, open_continuances
+from concom_desk.services.filing_deadlines import (
+    acts_done,
+    next_deadline,
+    open_continuances,
+    profiles_in_effect,
+)
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
-from concom_desk.store.models import Filing, TownClosureDay
+from concom_desk.store.models import Filing
 
 
 def _iso(day: date | None) -> str | None:
@@ -38,13 +43,13 @@ def list_filings(db: Database, today: date | None = None,
         query = query.where(Filing.status != "void")
     rows = []
     with db.read_session() as session:
-        closures = session.scalars(select(TownClosureDay.day)).all()
+        profiles = profiles_in_effect(session, profiles)
         continued = open_continuances(session)
         done = acts_done(session)
         for filing in session.scalars(query).unique():
             try:
-                upcoming = next_deadline(filing, today, profiles, closures,
-                                         continued.get(filing.id), done)
+                upcoming = next_deadline(filing, today, profiles, continued.get(filing.id),
+                                         done)
             except UserError:
                 upcoming = None
             rows.append({

@@ -27,7 +27,7 @@ from concom_desk.services.desk_deadlines import (
     due_this_week,
     open_deadlines,
 )
-from concom_desk.services.filing_deadlines import acts_done
+from concom_desk.services.filing_deadlines import acts_done, profiles_in_effect
 from concom_desk.services.filing_history import documents_of, history_of
 from concom_desk.services.parties import find_or_add_party, find_or_add_property
 from concom_desk.services.records import (
@@ -142,6 +142,7 @@ def load_records(db: Database, today: date) -> DeskRecords:
     older = 0
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
+        profiles = profiles_in_effect(session, profiles)
         done = acts_done(session)
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
@@ -234,6 +235,7 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
                                  .options(joinedload(Filing.original))).unique().one_or_none()
         if filing is None:
             raise UserError(f"there is no filing number {filing_id} in this database")
+        profiles = profiles_in_effect(session, profiles)
         done = acts_done(session, [filing.id])
         pending = (open_deadlines(filing, profiles, today, done)
                    if filing.town in profiles else [])

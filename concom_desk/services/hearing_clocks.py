@@ -14,17 +14,18 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.hearing_booking import FilingClocks
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
-from concom_desk.services.town_profiles import available_profiles
+from concom_desk.services.filing_deadlines import (
+    filing_profile,
+    profiles_in_effect,
+)
 from concom_desk.store.models import (
     Abutter,
     AbutterNotice,
-    CommissionSettings,
     Continuance,
     Filing,
     Hearing,
     HearingWaiver,
     Meeting,
-    TownClosureDay,
 )
 
 T = TypeVar("T")
@@ -34,25 +35,9 @@ def town_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None = No
                  session: Session | None = None) -> TownProfile:
     """The filing's town profile, with the town's own office closures (from the
     settings) when a session is given: they are not business days either."""
-    found = (profiles if profiles is not None else available_profiles()).get(filing.town)
-    if found is None:
-        raise UserError(
-            f"filing {filing.file_no} follows the rules of town {filing.town!r}, which has no "
-            "profile here; add its profile to the towns folder"
-        )
-    if session is None:
-        return found
-    dates, rules = town_closures(session)
-    return found.with_closures(dates, rules) if dates or rules else found
-
-
-def town_closures(session: Session) -> tuple[list[date], list[str]]:
-    """The town's own closure days and named closure rules (day after Thanksgiving…)."""
-    dates = list(session.scalars(select(TownClosureDay.day)))
-    settings = session.scalars(select(CommissionSettings)).first()
-    rules = [r.strip() for r in (settings.closure_rules if settings else "").split(",")
-             if r.strip()]
-    return dates, rules
+    if session is not None:
+        profiles = profiles_in_effect(session, profiles)
+    return filing_profile(filing, profiles)
 
 
 def abutters_notified_on(session: Session, filing_id: int) -> date | None:

@@ -118,3 +118,27 @@ def test_the_deadlines_panel_says_waived_not_done(upton: Database) -> None:
                  for line in deadline_lines(filing, available_profiles(), acts_done(s))}
     assert lines["hearing_by"].met and lines["hearing_by"].met_how == "waived"
     assert not lines["legal_notice_by"].met
+
+
+def test_the_record_counts_with_the_town_s_own_closure_days(upton: Database) -> None:
+    """21 days after Thu 11/5 is Thu 11/26, Thanksgiving → Fri 11/27; with the town hall
+    closed that Friday (a closure day in the settings) → Mon 2026-11-30. The record's
+    panel, the Today view and the calendar count the same way."""
+    from concom_desk.services.calendar_load import load_calendar
+    from concom_desk.services.filings import filing_detail
+    from concom_desk.store.models import TownClosureDay
+
+    with upton.read_session() as s:
+        filing_id = s.query(Filing).one().id
+
+    def hearing_by_in_record() -> date:
+        lines = filing_detail(upton, filing_id, TODAY).deadlines
+        return next(line.date for line in lines if line.deadline.id == "hearing_by")
+
+    assert hearing_by_in_record() == date(2026, 11, 27)
+    with upton.session() as s:
+        s.add(TownClosureDay(day=date(2026, 11, 27), reason="Day after Thanksgiving"))
+    assert hearing_by_in_record() == date(2026, 11, 30)
+    on_calendar = [d.day for d in load_calendar(upton).deadlines
+                   if d.kind == "hearing_by" and d.record_id == filing_id]
+    assert on_calendar == [date(2026, 11, 30)]
