@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -29,7 +28,7 @@ from concom_desk.services.calendar_entries import MeetingEntry
 from concom_desk.services.hearing_lists import bookable_filings
 from concom_desk.services.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
 from concom_desk.ui.row_table import DATE_FORMAT
 
 
@@ -70,13 +69,8 @@ class BookHearingDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Filing:", self.filing_box)
         form.addRow("&Meeting:", self.meeting_box)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.findings)
-        layout.addWidget(self.waiver_group)
-        layout.addWidget(self.acknowledge)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        stack(self, form, self.findings, self.waiver_group, self.acknowledge, self.error,
+              self.buttons)
         self.filing_box.currentIndexChanged.connect(self.refresh)
         self.meeting_box.currentIndexChanged.connect(self.refresh)
         self.acknowledge.toggled.connect(self._update_button)

@@ -3,12 +3,21 @@ shown before the clerk confirms) and the line that says why an action failed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 
 from PySide6.QtCore import QDate
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLayout,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from concom_desk.domain.hearing_booking import Finding, Severity
 
@@ -71,3 +80,21 @@ def qdate(day: date) -> QDate:
 
 def pydate(day: QDate) -> date:
     return date(day.year(), day.month(), day.day())
+
+
+def stack(dialog: QWidget, top: QLayout, *below: QWidget) -> QVBoxLayout:
+    """The calendar dialogs' one shape: the fields, then what they find (findings,
+    the error line) and the buttons, top to bottom."""
+    layout = QVBoxLayout(dialog)
+    layout.addLayout(top)
+    for widget in below:
+        layout.addWidget(widget)
+    return layout
+
+
+def save_cancel(dialog: QDialog, save: Callable[[], None]) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(save)
+    buttons.rejected.connect(dialog.reject)
+    return buttons

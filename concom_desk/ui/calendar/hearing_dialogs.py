@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -30,7 +29,7 @@ from concom_desk.services.hearings import (
     preview_continuance,
 )
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
 from concom_desk.ui.row_table import DATE_FORMAT
 
 
@@ -74,11 +73,7 @@ class ContinueHearingDialog(QDialog):
         form.addRow("&Reason:", self.reason)
         form.addRow("", self.consent)
         form.addRow("", self.announced)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.findings)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        stack(self, form, self.findings, self.error, self.buttons)
         self.hearing_box.currentIndexChanged.connect(self._fill_meetings)
         for signal in (self.meeting_box.currentIndexChanged, self.reason.textChanged,
                        self.consent.toggled, self.announced.toggled):
@@ -165,11 +160,7 @@ class CloseHearingDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Hearing:", self.hearing_box)
         form.addRow("Closed &on:", self.closed_on)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.findings)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        stack(self, form, self.findings, self.error, self.buttons)
         self.hearing_box.currentIndexChanged.connect(self._default_date)
         self.closed_on.dateChanged.connect(self.refresh)
         self._default_date()

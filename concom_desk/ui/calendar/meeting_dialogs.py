@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QTimeEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -39,7 +38,14 @@ from concom_desk.services.meetings import (
     save_schedule,
 )
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate
+from concom_desk.ui.calendar.dialog_parts import (
+    ErrorLine,
+    FindingsList,
+    pydate,
+    qdate,
+    save_cancel,
+    stack,
+)
 from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT
 
 
@@ -99,10 +105,7 @@ class ScheduleDialog(QDialog):
         special.clicked.connect(self._special)
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stack(self, form, self.error, buttons)
         self._show(current)
 
     def _show(self, schedule: RegularSchedule | None) -> None:
@@ -165,14 +168,8 @@ class SpecialMeetingDialog(QDialog):
         form.addRow("&When:", self.at)
         form.addRow("&Kind:", self.kind)
         form.addRow("&Place:", self.place)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        buttons = save_cancel(self, self._save)
+        stack(self, form, self.error, buttons)
 
     def _save(self) -> None:
         try:
@@ -208,11 +205,7 @@ class MeetingChangeDialog(QDialog):
         self.ok_button = buttons.addButton("Apply", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self._apply)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(row)
-        layout.addWidget(self.findings)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        stack(self, row, self.findings, self.error, buttons)
         self.move.toggled.connect(self.refresh)
         self.new_at.dateTimeChanged.connect(self.refresh)
         self.resize(640, 380)
@@ -268,14 +261,8 @@ class PublicationDialog(QDialog):
         form = QFormLayout()
         form.addRow("Published &on:", self.published_on)
         form.addRow("&Newspaper:", self.newspaper)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._save)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
+        buttons = save_cancel(self, self._save)
+        stack(self, form, self.error, buttons)
 
     def _save(self) -> None:
         day = pydate(self.published_on.date())

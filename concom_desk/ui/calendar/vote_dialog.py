@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -26,7 +25,7 @@ from concom_desk.errors import UserError
 from concom_desk.services.calendar_entries import MeetingEntry
 from concom_desk.services.votes import members_for_meeting, preview_vote, record_vote
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, stack
 
 CHOICE_WORDS = {VoteChoice.YES: "Yes", VoteChoice.NO: "No", VoteChoice.ABSTAIN: "Abstain",
                 VoteChoice.RECUSED: "Recused"}
@@ -90,13 +89,7 @@ class VoteDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Motion:", self.motion)
         form.addRow("&About:", self.filing_box)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(members)
-        layout.addWidget(self.signers)
-        layout.addWidget(self.outcome)
-        layout.addWidget(self.error)
-        layout.addWidget(self.buttons)
+        stack(self, form, members, self.signers, self.outcome, self.error, self.buttons)
         self.motion.textChanged.connect(self.refresh)
         self.refresh()
 
