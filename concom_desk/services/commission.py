@@ -36,6 +36,11 @@ class CommissionSettings:
     members: list[Member] = field(default_factory=list)
     phone: str = ""
     email: str = ""
+    newspaper: str = ""  # where the legal notices are published
+    deeds_registry: str = ""  # "Worcester South": the Registry where permits are recorded
+    meeting_place: str = ""  # "Town Hall, 1 Main Street, Room 2"
+    meeting_time: str = ""  # the usual start, "19:00"
+    letterhead_logo: bytes = b""  # PNG or JPEG printed atop the letterhead; empty: none
 
 
 def settings_problems(settings: CommissionSettings) -> list[str]:
@@ -83,7 +88,8 @@ def load_settings(db: Database) -> CommissionSettings | None:
             town_id=stored.town, name=stored.name,
             address_lines=[ln for ln in stored.address.splitlines() if ln.strip()],
             clerk_initials=stored.clerk_initials, members=members, phone=stored.phone,
-            email=stored.email)
+            email=stored.email, newspaper=stored.newspaper, deeds_registry=stored.deeds_registry,
+            meeting_place=stored.meeting_place, meeting_time=stored.meeting_time)
 
 
 def save_settings(db: Database, settings: CommissionSettings, today: date | None = None
@@ -115,6 +121,10 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
         stored.phone = settings.phone
         stored.email = settings.email
         stored.clerk_initials = settings.clerk_initials
+        stored.newspaper = settings.newspaper
+        stored.deeds_registry = settings.deeds_registry
+        stored.meeting_place = settings.meeting_place
+        stored.meeting_time = settings.meeting_time
         existing = {m.name.lower(): m for m in session.scalars(select(StoredMember))}
         for member in settings.members:
             row = existing.pop(member.name.lower(), None)

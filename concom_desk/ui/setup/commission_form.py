@@ -3,6 +3,8 @@ Settings dialog so both ask the same questions in the same words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -32,6 +34,7 @@ class CommissionForm(QWidget):
 
     def __init__(self, settings: CommissionSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._initial = settings  # what this form does not show is kept as it was
         self.town = QComboBox()
         self.town.setAccessibleName("Town rules")
         for profile in available_profiles().values():
@@ -142,7 +145,8 @@ class CommissionForm(QWidget):
                     found.append(f"Member {row + 1}, {heading.lower()}: {exc}.")
                     dates.append(None)
             members.append(Member(cells[0].strip(), dates[0], dates[1], cells[1].strip()))
-        settings = CommissionSettings(
+        settings = replace(
+            self._initial,
             town_id=str(self.town.currentData() or ""),
             name=self.name.text().strip(),
             address_lines=[ln.strip() for ln in self.address.toPlainText().splitlines()
