@@ -61,6 +61,37 @@ FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_C
                             Status.VOID})
 
 
+# The steps that end a filing's life, or its permit's: the window never offers one as
+# the default and asks before taking one, in these words. (Each can still be taken back
+# by an audited correction; the warning is about what the step means in law.)
+FINAL_STEP_MEANINGS: dict[Status, str] = {
+    Status.COMPLIANCE_CERTIFIED: (
+        "This records that the work is finished and the Certificate of Compliance has been "
+        "issued. The permit is closed: its deadlines stop, it leaves Today, and no other "
+        "status can follow."),
+    Status.DENIED: (
+        "This records that the commission denied the application. The decision is final: "
+        "its deadlines stop, it leaves Today, no other status can follow, and the applicant "
+        "must file again to do the work."),
+    Status.WITHDRAWN: (
+        "This records that the applicant withdrew the filing in writing. Its deadlines "
+        "stop, it leaves Today and no other status can follow; to go ahead the applicant "
+        "must file again."),
+    Status.EXPIRED: (
+        "This records that the permit expired. Its deadlines stop and it leaves Today; an "
+        "expired permit cannot be amended or extended, the work needs a new filing, and "
+        "only a Certificate of Compliance can still close it out."),
+}
+
+
+def final_step_meaning(new_status: str) -> str | None:
+    """What a final step means, in plain words; None for a step that is not final."""
+    try:
+        return FINAL_STEP_MEANINGS.get(Status(new_status))
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True)
 class ParentPermit:
     """The permit an amendment, extension or COC request refers to."""

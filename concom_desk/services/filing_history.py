@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.status_rules import status_name
 from concom_desk.paths import documents_dir
 from concom_desk.services.records import DocumentEntry, HistoryEntry
+from concom_desk.services.status_corrections import correction_notes
 from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument
 
 # Columns whose changes are bookkeeping, not news to the reader of the history.
@@ -49,7 +50,10 @@ def history_of(session: Session, filing: Filing) -> list[HistoryEntry]:
     entries = session.scalars(
         select(AuditEntry).where(AuditEntry.table_name == "filing",
                                  AuditEntry.record_id == filing.id).order_by(AuditEntry.id))
-    return [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user, what=_describe(e))
+    # A status taken back or corrected says why, beside the change itself.
+    notes = correction_notes(session, filing.id)
+    return [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user,
+                         what=_describe(e) + (f" ({notes[e.id]})" if e.id in notes else ""))
             for e in entries]
 
 

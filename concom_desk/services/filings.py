@@ -41,6 +41,7 @@ from concom_desk.services.records import (
     PropertyChoice,
     TodayItem,
 )
+from concom_desk.services.status_corrections import undo_offer
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -246,6 +247,7 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             deadlines=deadline_lines(filing, profiles, done) if profile else [],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
+            undo=undo_offer(session, filing),
         )
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.status_rules import FilingFacts
+
+if TYPE_CHECKING:
+    from concom_desk.services.status_corrections import UndoOffer
 
 
 @dataclass(slots=True)
@@ -128,6 +132,7 @@ class FilingDetail:
     deadlines: list[DeadlineLine]
     history: list[HistoryEntry]
     documents: list[DocumentEntry]
+    undo: UndoOffer | None = None  # what "Undo last change" would put back
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ from concom_desk.store.models.meetings import (
     Vote,
 )
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
+from concom_desk.store.models.status_corrections import StatusCorrection
 
 __all__ = [
     "ATTACHMENT_KINDS", "CASE_STATUSES", "CaseAttachment", "CaseNote",
@@ -68,6 +69,7 @@ __all__ = [
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
     "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
+    "StatusCorrection",
     "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office", "record_history",
 ]
