@@ -286,12 +286,19 @@ class MainWindow(QMainWindow):
         self.reload()
 
     def open_filing(self, filing_id: int) -> FilingRecordDialog:
+        from concom_desk.services import status_corrections as corrections
+
         record = self._records.get(filing_id)
         if record is None:
             record = FilingRecordDialog(
                 lambda: filing_service.filing_detail(self.db, filing_id, self.today),
                 lambda status, on: filing_service.change_status(self.db, filing_id, status, on),
-                self.today, self)
+                self.today, self,
+                undo=lambda: corrections.undo_last_change(self.db, filing_id),
+                correct=lambda status, why: corrections.correct_status(self.db, filing_id,
+                                                                       status, why),
+                void=lambda why: corrections.void_filing_entered_in_error(self.db, filing_id,
+                                                                          why))
             record.changed.connect(lambda _id: self.reload())
             record.edit_requested.connect(self.edit_filing)
             record.finished.connect(lambda _result: self._records.pop(filing_id, None))

@@ -25,7 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.filing_requirements import parse_date
-from concom_desk.domain.status_rules import check_status_change, status_choices, status_name
+from concom_desk.domain.status_rules import (
+    check_status_change,
+    final_step_meaning,
+    status_choices,
+    status_name,
+)
 from concom_desk.errors import UserError
 from concom_desk.services.records import (
     OWED_ACTS,
@@ -38,6 +43,11 @@ from concom_desk.services.records import (
 )
 from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.filings.status_dialogs import (
+    CorrectStatusDialog,
+    VoidFilingDialog,
+    final_step_question,
+)
 from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, date_key
 
 
@@ -85,6 +95,11 @@ def _refusal_html(reason: str) -> str:
     return f"<b>Not allowed:</b> {html.escape(reason)}"
 
 
+# The selector's first entry: nothing is chosen until the clerk chooses, so no click
+# ever lands on a next step (least of all a final one) by default.
+CHOOSE = "Choose…"
+
+
 class FilingRecordDialog(QDialog):
     """Non-modal: several records can be open side by side."""
 
@@ -93,12 +108,17 @@ class FilingRecordDialog(QDialog):
 
     def __init__(self, load: Callable[[], FilingDetail],
                  change_status: Callable[[str, date], None], today: date,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 undo: Callable[[], str] | None = None,
+                 correct: Callable[[str, str], None] | None = None,
+                 void: Callable[[str], None] | None = None) -> None:
         super().__init__(parent)
         self._load = load
         self._change_status = change_status
+        self._undo, self._correct, self._void = undo, correct, void
         self._today = today
         self.detail: FilingDetail | None = None
+        self.question: QWidget | None = None  # the open question or dialog, if any
 
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -125,6 +145,21 @@ class FilingRecordDialog(QDialog):
         # Fixed: on a crowded row the layout would squeeze the date to "…-29".
         self.status_date.setFixedWidth(self.fontMetrics().averageCharWidth() * 14)
         self.status_date.textChanged.connect(self._explain_choice)
+
+        # Taking a change back: each is an audited change with its reason.
+        self.undo_button = QPushButton("&Undo last change")
+        self.undo_button.setAccessibleName("Undo last change")
+        self.undo_button.clicked.connect(self._take_back)
+        self.correct_button = QPushButton("Co&rrect status…")
+        self.correct_button.setAccessibleName("Correct status")
+        self.correct_button.clicked.connect(self.correct_status)
+        self.void_button = QPushButton("&Void filing…")
+        self.void_button.setAccessibleName("Void filing")
+        self.void_button.clicked.connect(self.void_filing)
+        for button, action in ((self.undo_button, undo), (self.correct_button, correct),
+                               (self.void_button, void)):
+            button.setAutoDefault(False)
+            button.setVisible(action is not None)
 
         self.edit_button = QPushButton("&Edit…")
         self.edit_button.setAccessibleName("Edit filing")
@@ -156,6 +191,10 @@ class FilingRecordDialog(QDialog):
         status_row.addWidget(self.change_button)
         status_row.addWidget(self.edit_button)
         self.actions_row = status_row  # the main window adds "Make a document…" here
+        correction_row = QHBoxLayout()
+        correction_row.addStretch(1)
+        for button in (self.undo_button, self.correct_button, self.void_button):
+            correction_row.addWidget(button)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
 
@@ -163,6 +202,7 @@ class FilingRecordDialog(QDialog):
         layout.addWidget(self.heading)
         layout.addWidget(self.summary)
         layout.addLayout(status_row)
+        layout.addLayout(correction_row)
         layout.addWidget(self.status_reason)
         layout.addWidget(self.panels, 1)
         layout.addWidget(close)
@@ -197,13 +237,21 @@ class FilingRecordDialog(QDialog):
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
         self.new_status.clear()
+        self.new_status.addItem(CHOOSE, None)
         # Lawful next steps first; the others stay choosable, so the reason can be read.
         choices = sorted(status_choices(detail.facts, self._today), key=lambda c: c[1] is not None)
         for status, reason in choices:
             suffix = "  (not allowed now)" if reason else ""
             self.new_status.addItem(status_name(status) + suffix, status.value)
+        self.new_status.setCurrentIndex(0)
         self.new_status.blockSignals(False)
         self.status_reason.clear()
+        voided = row.status == "void"
+        self.undo_button.setEnabled(detail.undo is not None)
+        self.undo_button.setText(f"&Undo last change ({detail.undo.label})" if detail.undo
+                                 else "&Undo last change")
+        self.correct_button.setEnabled(not voided)
+        self.void_button.setEnabled(not voided)
         self.deadlines.set_rows(detail.deadlines)
         self.history.set_rows(detail.history)
         self.documents.set_rows(detail.documents)
@@ -236,7 +284,9 @@ class FilingRecordDialog(QDialog):
 
     def _explain_choice(self) -> None:
         """Say before anyone presses the button whether the law allows the change."""
-        if self.detail is None or self.new_status.currentIndex() < 0:
+        chosen = self.new_status.currentData() is not None
+        self.change_button.setEnabled(chosen)
+        if self.detail is None or not chosen:
             return
         reason, _on = self._refusal()
         self.status_reason.setText(_refusal_html(reason) if reason else "")
@@ -244,7 +294,28 @@ class FilingRecordDialog(QDialog):
     def _change(self) -> None:
         assert self.detail is not None
         wanted = self.new_status.currentData()
+        if wanted is None:
+            return
         reason, on = self._refusal()
+        if reason is None and final_step_meaning(wanted):
+            # A final step is taken only after its meaning is read; Cancel is the default.
+            box = final_step_question(self.detail.row.file_no, wanted, self)
+            box.finished.connect(lambda _r: self._answered(box, wanted))
+            self.question = box
+            box.open()
+            return
+        self._apply(wanted, reason, on)
+
+    def _answered(self, box: object, wanted: str) -> None:
+        self.question = None
+        box.deleteLater()  # type: ignore[attr-defined]
+        if box.clickedButton() is box.go_ahead:  # type: ignore[attr-defined]
+            _reason, on = self._refusal()
+            self._apply(wanted, None, on)
+        else:
+            self.status_reason.setText("Not changed.")
+
+    def _apply(self, wanted: str, reason: str | None, on: date | None) -> None:
         if reason is None and on is not None:
             try:
                 self._change_status(wanted, on)
@@ -256,6 +327,46 @@ class FilingRecordDialog(QDialog):
         self.reload()
         self.status_reason.setText(f"Status changed to {status_name(wanted).lower()}.")
         self.changed.emit(self.filing_id)
+
+    # -- taking a change back ------------------------------------------------------
+    def _take_back(self) -> None:
+        assert self.detail is not None and self._undo is not None
+        try:
+            restored = self._undo()
+        except UserError as exc:
+            self.status_reason.setText(_refusal_html(str(exc)))
+            return
+        self.reload()
+        self.status_reason.setText(f"Undone: the status is {status_name(restored).lower()} "
+                                   "again (the history keeps both changes).")
+        self.changed.emit(self.filing_id)
+
+    def correct_status(self) -> CorrectStatusDialog:
+        assert self.detail is not None and self._correct is not None
+        correct = self._correct
+        dialog = CorrectStatusDialog(self.detail.row.file_no, self.detail.row.status,
+                                     lambda status, why: correct(status, why), self)
+        return self._ask(dialog, lambda: f"Status corrected to "
+                         f"{status_name(dialog.status.currentData()).lower()}.")
+
+    def void_filing(self) -> VoidFilingDialog:
+        assert self.detail is not None and self._void is not None
+        dialog = VoidFilingDialog(self.detail.row.file_no, self._void, self)
+        return self._ask(dialog, lambda: "Voided: the filing has left Filings and Today.")
+
+    def _ask(self, dialog: CorrectStatusDialog | VoidFilingDialog,
+             done: Callable[[], str]) -> CorrectStatusDialog | VoidFilingDialog:
+        def accepted() -> None:
+            self.question = None
+            self.reload()
+            self.status_reason.setText(done())
+            self.changed.emit(self.filing_id)
+
+        dialog.accepted.connect(accepted)
+        dialog.rejected.connect(lambda: setattr(self, "question", None))
+        self.question = dialog
+        dialog.open()
+        return dialog
 
     def _open_document(self) -> None:
         index = self.document_view.currentIndex()

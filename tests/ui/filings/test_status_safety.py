@@ -1,0 +1,105 @@
+"""Nothing irreversible by accident, in the record window: no next step is chosen for the
+clerk, a final step asks first (Cancel the default), and undo, correction and void are
+each a button away. The town_db of tests/ui/conftest.py: 2023-7 is an NOI issued on
+2023-11-21; 2026-41 an NOI received on 2026-11-05."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from concom_desk.store import Database
+from concom_desk.ui.filings.filing_record import CHOOSE, FilingRecordDialog
+from tests.ui.test_main_window import filing_id, open_window, plain
+
+
+def choose(record: FilingRecordDialog, status: str) -> None:
+    record.new_status.setCurrentIndex(record.new_status.findData(status))
+
+
+def test_after_issued_nothing_is_chosen_and_the_button_waits(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2023-7"))
+    assert record.new_status.currentText() == CHOOSE
+    assert not record.change_button.isEnabled()
+    record.change_button.click()  # a stray click does nothing
+    assert record.question is None
+    assert "Issued" in record.status_label.text()
+
+
+def test_a_final_status_asks_first_and_cancel_leaves_it(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2023-7"))
+    choose(record, "completed")
+    record.change_button.click()
+    box = record.question
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert plain(box.text()) == "Mark filing 2023-7 “Completed (COC issued)”?"
+    assert box.informativeText().startswith(
+        "This records that the work is finished and the Certificate of Compliance has been "
+        "issued. The permit is closed")
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert record.status_reason.text() == "Not changed."
+    assert record.detail.row.status == "issued"
+    record.reload()
+    assert record.detail.row.status == "issued"
+
+
+def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2023-7"))
+    assert record.undo_button.text() == "&Undo last change (back to Hearing closed)"
+    choose(record, "completed")
+    record.change_button.click()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        record.question.go_ahead.click()
+    assert "Completed (COC issued)" in record.status_label.text()
+    assert record.new_status.currentText() == CHOOSE  # and nothing further is offered
+    assert record.undo_button.text() == "&Undo last change (back to Issued)"
+
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        record.undo_button.click()
+
+    assert "Issued" in record.status_label.text()
+    assert record.status_reason.text() == ("Undone: the status is issued again (the history "
+                                           "keeps both changes).")
+    whats = [h.what for h in record.history.rows()]
+    assert whats[-2:] == ["status: Issued → Completed (COC issued)",
+                          "status: Completed (COC issued) → Issued (undo)"]
+
+
+def test_correct_status_needs_a_reason_and_shows_it_in_history(qtbot, town_db: Database
+                                                               ) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-30"))  # withdrawn on 2026-11-09
+    dialog = record.correct_status()
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.status.setCurrentIndex(dialog.status.findData("received"))
+    assert not dialog.go_ahead.isEnabled()
+    dialog.reason.setText("the applicant's letter withdrew a different filing")
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.go_ahead.click()
+    assert "Received" in record.status_label.text()
+    assert record.history.rows()[-1].what == (
+        "status: Withdrawn → Received "
+        "(correction: the applicant's letter withdrew a different filing)")
+    assert "2026-30" in [r.file_no for r in window.filings_tab.model.rows()]
+
+
+def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_db: Database
+                                                                  ) -> None:
+    window = open_window(qtbot, town_db)
+    assert "2026-41" in [i.file_no for i in window.today_view.shown_items()]
+    record = window.open_filing(filing_id(window, "2026-41"))
+    dialog = record.void_filing()
+    qtbot.waitUntil(dialog.isVisible)
+    assert not dialog.go_ahead.isEnabled()
+    dialog.reason.setText("entered twice; see 2026-40")
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.go_ahead.click()
+
+    assert "Void" in record.status_label.text()
+    assert "2026-41" not in [r.file_no for r in window.filings_tab.model.rows()]
+    assert "2026-41" not in [i.file_no for i in window.today_view.shown_items()]
+    assert not record.void_button.isEnabled()
+    assert record.undo_button.text() == "&Undo last change (back to Received)"
