@@ -50,7 +50,9 @@ def run_render(args: argparse.Namespace) -> int:
         draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
                              denial_kind=args.denial_kind)
         document = save_filing_document(db, args.filing, args.template, args.date, draft)
-    result = {"path": str(document.path), "sha256": document.sha256}
+    result: dict[str, object] = {"path": str(document.path), "sha256": document.sha256}
+    if document.draft:
+        result["draft"] = list(document.draft)
     if args.out:
         result["copy"] = str(copy_out(document, Path(args.out)))
     if args.pdf:
@@ -58,6 +60,10 @@ def run_render(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
+        if document.draft:
+            from concom_desk.services.draft_documents import draft_line
+
+            print(draft_line(document.draft))
         for key, label in (("path", "saved"), ("copy", "copied to"), ("pdf", "PDF")):
             if key in result:
                 print(f"{label}: {result[key]}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -24,6 +24,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.document_context import filing_by_number, filing_context
 from concom_desk.services.document_context_extras import DraftChoices
+from concom_desk.services.draft_documents import DRAFT_PREFIX, mark_draft, missing_for
 from concom_desk.services.rendering import render_template
 from concom_desk.services.template_library import template_name
 from concom_desk.store import Database
@@ -57,6 +58,7 @@ class RegisteredDocument:
     title: str
     template: str
     sha256: str
+    draft: tuple[str, ...] = ()  # the facts a DRAFT lacks; empty for a document to issue
 
 
 def sha256_of(path: Path) -> str:
@@ -70,8 +72,10 @@ def sha256_of(path: Path) -> str:
 def save_document(db: Database, template: str, context: Mapping[str, Any], title: str,
                   folder: str, *, filing_id: int | None = None,
                   enforcement_case_id: int | None = None,
-                  meeting_id: int | None = None) -> RegisteredDocument:
-    """Render `template` into the documents folder and record it in the register."""
+                  meeting_id: int | None = None,
+                  draft: Sequence[str] = ()) -> RegisteredDocument:
+    """Render `template` into the documents folder and record it in the register.
+    `draft`: the facts the record lacks; the document is then marked DRAFT."""
     root = documents_dir(db.path)
     target_dir = root / clean_stem(folder)
     target_dir.mkdir(parents=True, exist_ok=True)
@@ -80,6 +84,12 @@ def save_document(db: Database, template: str, context: Mapping[str, Any], title
     except ValueError as exc:  # the data folder itself is nested too deep for Windows
         raise OperationFailed(str(exc)) from None
     render_template(template, context, target)
+    if draft:
+        try:
+            mark_draft(target, draft)
+        except BaseException:
+            target.unlink(missing_ok=True)  # never an unmarked draft under its name
+            raise
     digest = sha256_of(target)
     label = template_name(template)
     try:
@@ -98,7 +108,7 @@ def save_document(db: Database, template: str, context: Mapping[str, Any], title
     except Exception:
         target.unlink(missing_ok=True)
         raise
-    return RegisteredDocument(document_id, target, title, label, digest)
+    return RegisteredDocument(document_id, target, title, label, digest, tuple(draft))
 
 
 def save_filing_document(db: Database, file_no: str, template: str,
@@ -110,8 +120,13 @@ def save_filing_document(db: Database, file_no: str, template: str,
         filing = filing_by_number(session, file_no)
         context = filing_context(session, filing, template, today, draft)
         filing_id = filing.id
+        # A permit before the hearing closed and the vote is made only as a DRAFT.
+        missing = missing_for(session, filing, template)
     title = f"{TITLES.get(template, template)} {file_no} {today.isoformat()}"
-    return save_document(db, template, context, title, folder=file_no, filing_id=filing_id)
+    if missing:
+        title = f"{DRAFT_PREFIX} {title}"
+    return save_document(db, template, context, title, folder=file_no, filing_id=filing_id,
+                         draft=missing)
 
 
 def copy_out(document: RegisteredDocument, out: Path) -> Path:

@@ -64,3 +64,16 @@ def test_render_with_pdf(db_path: Path, capsys: pytest.CaptureFixture[str]) -> N
                  "--pdf", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert Path(result["pdf"]).read_bytes().startswith(b"%PDF")
+
+
+def test_render_a_permit_not_yet_voted_says_draft_in_one_line(
+        db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["render", "--db", str(db_path), "--filing", "2026-020", "--template", "permit",
+                 "--date", "2026-09-20"])
+    first, saved = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert first == "DRAFT — not for issue (no vote recorded; not issued)"
+    assert saved.endswith("DRAFT Permit 2026-020 2026-09-20.docx")
+    assert main(["render", "--db", str(db_path), "--filing", "2026-020", "--template",
+                 "permit", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["draft"] == ["no vote recorded", "not issued"]

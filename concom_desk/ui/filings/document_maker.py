@@ -8,6 +8,7 @@ types the special conditions or the reasons for a denial here.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -95,6 +96,10 @@ class DocumentMakerDialog(QDialog):
         form.addRow("&Kind of denial:", self.denial_kind)
         self._form = form
 
+        # Said before Make: a decision the record does not hold yet comes out a DRAFT.
+        self.draft_note = QLabel()
+        self.draft_note.setWordWrap(True)
+        self.draft_note.setAccessibleName("Draft warning")
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setAccessibleName("Result")
@@ -118,6 +123,7 @@ class DocumentMakerDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.draft_note)
         layout.addWidget(self.result)
         layout.addLayout(after)
         layout.addWidget(close)
@@ -129,6 +135,20 @@ class DocumentMakerDialog(QDialog):
         self._form.setRowVisible(self.special, name in WITH_SPECIAL_CONDITIONS)
         self._form.setRowVisible(self.reasons, name == "denial")
         self._form.setRowVisible(self.denial_kind, name == "denial")
+        self._warn_if_draft(name)
+
+    def _warn_if_draft(self, name: str | None) -> None:
+        from concom_desk.errors import UserError
+        from concom_desk.services.draft_documents import document_gaps
+
+        try:
+            missing = document_gaps(self._db, self._file_no, name) if name else []
+        except UserError as exc:  # e.g. the filing was voided meanwhile
+            self.draft_note.setText(html.escape(str(exc)))
+            return
+        self.draft_note.setText(
+            "<span style='color:#a00000'><b>Will be made as a DRAFT — not for issue:</b> "
+            f"{html.escape('; '.join(missing))}.</span>" if missing else "")
 
     def make(self) -> None:
         from concom_desk.services.document_context_extras import DraftChoices
@@ -141,18 +161,20 @@ class DocumentMakerDialog(QDialog):
 
         def work(progress: Progress) -> Path:
             progress.report(20, f"Filling in {self.template.currentText().lower()}…")
-            return save_filing_document(db, file_no, name, today, draft).path
+            return save_filing_document(db, file_no, name, today, draft)
 
         self.make_button.setEnabled(False)
         self.result.setText("Making the document…")
         run_in_background(self, "Making the document", work, self._made, self._failed,
                           lambda: self._failed("Cancelled: no document was made."))
 
-    def _made(self, path: Path) -> None:
-        self.document_path = Path(path)
+    def _made(self, document: Any) -> None:
+        self.document_path = Path(document.path)
         self.make_button.setEnabled(True)
+        marked = (f"<br><span style='color:#a00000'><b>DRAFT — not for issue:</b> "
+                  f"{html.escape('; '.join(document.draft))}.</span>" if document.draft else "")
         self.result.setText(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
-                            f"<br>{self.document_path.parent}")
+                            f"<br>{self.document_path.parent}{marked}")
         for button in self.after_buttons.values():
             button.setEnabled(True)
         self.made.emit(str(self.document_path))

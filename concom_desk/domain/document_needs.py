@@ -1,0 +1,96 @@
+"""What each decision document states, and so which facts the record must hold before
+it can be issued.
+
+An Order of Conditions (WPA Form 5, 310 CMR 10.05(6)) says when the hearing was held
+and closed, that the commission voted, and when the Order was issued and expires; a
+determination, a delineation, an amendment, an extension and a certificate of
+compliance state the same kind of facts. Made before those facts are in the record,
+the document prints "Hearing (closed )" and a blank issuance date. The program then
+makes it only as a DRAFT, listing what is missing. This module is pure: it judges the
+facts handed to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from concom_desk.domain.status_rules import HEARD_KINDS
+
+
+class Fact(StrEnum):
+    HEARING = "hearing"  # the day the hearing (RDA: the meeting) was opened
+    CLOSED = "closed"  # the day it was closed
+    VOTE = "vote"  # a carried vote on the filing, at or after the close
+    DECIDED = "decided"  # the day of the decision (a denial states it)
+    ISSUED = "issued"
+    EXPIRES = "expires"
+    PERMIT = "permit"  # the permit an amendment, extension or certificate concerns
+
+
+# How a missing fact reads in the DRAFT's list (and on the command line).
+MISSING_WORDS: dict[Fact, str] = {
+    Fact.HEARING: "no hearing date",
+    Fact.CLOSED: "no hearing closing date",
+    Fact.VOTE: "no vote recorded",
+    Fact.DECIDED: "no decision date",
+    Fact.ISSUED: "not issued",
+    Fact.EXPIRES: "no expiry date",
+    Fact.PERMIT: "no permit named (the Order it concerns)",
+}
+
+# Facts a public hearing gives; asked only of filings decided after one (HEARD_KINDS):
+# an extension or a certificate of compliance is decided without a hearing.
+_HEARING_FACTS = (Fact.HEARING, Fact.CLOSED, Fact.VOTE)
+
+# Per template, the facts its text states. Letters that announce (legal notice, notice
+# to boards, abutter letters, the 21-day waiver) state no decision and need none.
+NEEDS: dict[str, tuple[Fact, ...]] = {
+    "permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "amended-permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.PERMIT),
+    "determination-negative": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "determination-positive": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "resource-area-delineation": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "denial": (*_HEARING_FACTS, Fact.DECIDED),
+    "extension-permit": (Fact.ISSUED, Fact.EXPIRES, Fact.PERMIT),
+    "certificate-of-compliance": (Fact.ISSUED, Fact.PERMIT),
+    "emergency-certification": (Fact.ISSUED,),
+}
+
+
+@dataclass(frozen=True)
+class RecordFacts:
+    """What the record holds of one filing, as far as its documents state it."""
+
+    kind: str
+    hearing: date | None = None
+    closed: date | None = None
+    vote_recorded: bool = False
+    decided: date | None = None
+    issued: date | None = None
+    expires: date | None = None
+    permit_named: bool = False
+
+
+def _has(fact: Fact, facts: RecordFacts) -> bool:
+    if fact == Fact.VOTE:
+        return facts.vote_recorded
+    if fact == Fact.PERMIT:
+        return facts.permit_named
+    return getattr(facts, fact.value) is not None
+
+
+def missing_facts(template: str, facts: RecordFacts) -> list[str]:
+    """What `template` would state that the record does not hold, in plain words
+    (empty: the document can be issued). An expiry is not asked of a document not yet
+    issued: it is counted from the issue date, so "not issued" says it all."""
+    found = []
+    for fact in NEEDS.get(template, ()):
+        if fact in _HEARING_FACTS and facts.kind not in HEARD_KINDS:
+            continue
+        if fact == Fact.EXPIRES and facts.issued is None:
+            continue
+        if not _has(fact, facts):
+            found.append(MISSING_WORDS[fact])
+    return found

@@ -1,0 +1,51 @@
+"""Which facts each decision document states, and what a DRAFT lists as missing.
+Worked out by hand from what the templates print (forms/*.docx)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from concom_desk.domain.document_needs import RecordFacts, missing_facts
+
+D = date(2026, 10, 6)
+RECEIVED_NOI = RecordFacts(kind="noi")
+CLOSED_NOI = RecordFacts(kind="noi", hearing=D, closed=D)
+VOTED_NOI = RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True)
+ISSUED_NOI = RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, decided=D,
+                         issued=D, expires=date(2029, 10, 6))
+
+
+@pytest.mark.parametrize(("template", "facts", "missing"), [
+    # The Order of Conditions prints "Hearing (opened …, closed …)", the vote, the issue
+    # and expiry dates (WPA Form 5): on a filing only received, all of it is missing.
+    ("permit", RECEIVED_NOI,
+     ["no hearing date", "no hearing closing date", "no vote recorded", "not issued"]),
+    ("permit", CLOSED_NOI, ["no vote recorded", "not issued"]),
+    ("permit", VOTED_NOI, ["not issued"]),
+    ("permit", ISSUED_NOI, []),
+    # Issued with the expiry missing (a town with no profile): the expiry is asked.
+    ("permit", RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, issued=D),
+     ["no expiry date"]),
+    # A denial states the decision's day, not an issue date or expiry.
+    ("denial", VOTED_NOI, ["no decision date"]),
+    ("denial", ISSUED_NOI, []),
+    # An extension is decided without a hearing (310 CMR 10.05(8)): no hearing facts.
+    ("extension-permit", RecordFacts(kind="extension"),
+     ["not issued", "no permit named (the Order it concerns)"]),
+    ("certificate-of-compliance", RecordFacts(kind="coc", issued=D, permit_named=True), []),
+    ("determination-negative", RecordFacts(kind="rda", hearing=D, closed=D, issued=D,
+                                           expires=date(2029, 10, 6)),
+     ["no vote recorded"]),
+    ("amended-permit", RecordFacts(kind="amendment", hearing=D, closed=D,
+                                   vote_recorded=True, issued=D), ["no permit named (the "
+                                                                   "Order it concerns)"]),
+    ("emergency-certification", RecordFacts(kind="emergency"), ["not issued"]),
+    # Letters that announce state no decision: never a draft.
+    ("board-notice", RECEIVED_NOI, []),
+    ("waiver-21-day", RECEIVED_NOI, []),
+    ("legal-notice", RECEIVED_NOI, []),
+])
+def test_missing_facts(template: str, facts: RecordFacts, missing: list[str]) -> None:
+    assert missing_facts(template, facts) == missing
