@@ -254,6 +254,7 @@ class FilingRecordDialog(QDialog):
         self.void_button.setEnabled(not voided)
         self.deadlines.set_rows(detail.deadlines)
         self.history.set_rows(detail.history)
+        self.history_view.scrollToBottom()  # the latest change (an undo, say) in sight
         self.documents.set_rows(detail.documents)
         for view in (self.deadline_view, self.history_view, self.document_view):
             view.fit_columns(widest_chars=48)

@@ -27,14 +27,14 @@ from concom_desk.errors import UserError
 def final_step_question(file_no: str, new_status: str, parent: QWidget) -> QMessageBox:
     """Asks before a final status; the caller opens it and reads `clickedButton()`."""
     name = status_name(new_status)
-    box = QMessageBox(QMessageBox.Icon.Warning, f"Mark {file_no} {name.lower()}?",
+    box = QMessageBox(QMessageBox.Icon.Warning, f"Mark {file_no} “{name}”?",
                       f"<b>Mark filing {html.escape(file_no)} “{html.escape(name)}”?</b>",
                       QMessageBox.StandardButton.Cancel, parent)
     box.setInformativeText(
         f"{final_step_meaning(new_status) or ''}\n\nIf this is a mistake, “Undo last "
         "change” in the record puts the status back, and the history keeps both.")
     box.setObjectName("final-status-question")
-    box.go_ahead = box.addButton(f"Mark {name.lower()}",  # type: ignore[attr-defined]
+    box.go_ahead = box.addButton(f"Mark “{name}”",  # type: ignore[attr-defined]
                                  QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(QMessageBox.StandardButton.Cancel)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)
@@ -48,6 +48,8 @@ class _ReasonDialog(QDialog):
     def __init__(self, title: str, action: str, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        # Wide enough that the explanation reads as sentences and a reason fits whole.
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 72)
         self.form = QFormLayout()
         self.reason = QLineEdit()
         self.reason.setAccessibleName("Reason")

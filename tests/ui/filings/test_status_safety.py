@@ -103,3 +103,20 @@ def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_d
     assert "2026-41" not in [i.file_no for i in window.today_view.shown_items()]
     assert not record.void_button.isEnabled()
     assert record.undo_button.text() == "&Undo last change (back to Received)"
+
+
+def test_a_permit_for_a_filing_only_received_is_made_as_a_draft(qtbot, town_db: Database
+                                                               ) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    dialog = window.make_document(record)
+    assert dialog.template.currentData() == "permit"
+    assert plain(dialog.draft_note.text()) == (
+        "Will be made as a DRAFT — not for issue: no hearing date; no hearing closing date; "
+        "no vote recorded; not issued.")
+    with qtbot.waitSignal(dialog.made, timeout=20_000):
+        dialog.make()
+    assert dialog.document_path.name == "DRAFT Permit 2026-41 2026-11-16.docx"
+    assert "DRAFT — not for issue: no hearing date;" in plain(dialog.result.text())
+    dialog.template.setCurrentIndex(dialog.template.findData("board-notice"))
+    assert dialog.draft_note.text() == ""  # a notice states no decision
