@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,6 +30,7 @@ from concom_desk.services.hearings import book_hearing, preview_booking, record_
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
 from concom_desk.ui.row_table import DATE_FORMAT
+from concom_desk.ui.window_memory import remember
 
 
 class BookHearingDialog(QDialog):
@@ -74,7 +75,7 @@ class BookHearingDialog(QDialog):
         self.filing_box.currentIndexChanged.connect(self.refresh)
         self.meeting_box.currentIndexChanged.connect(self.refresh)
         self.acknowledge.toggled.connect(self._update_button)
-        self.resize(640, 420)
+        remember(self, "book-hearing", QSize(640, 420))
         self.refresh()
 
     @staticmethod

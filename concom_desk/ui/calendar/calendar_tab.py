@@ -50,6 +50,7 @@ from concom_desk.ui.calendar.meeting_dialogs import (
 )
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
+from concom_desk.ui.window_memory import remember_splitter
 
 SCHEDULE_MONTHS_AHEAD = 6
 
@@ -113,6 +114,7 @@ class CalendarTab(QWidget):
         # The month is what commissioners read: it gets most of the width.
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
         self.views.addTab(split, "&Month")
         self.views.addTab(self.agenda_table, "&Agenda list")

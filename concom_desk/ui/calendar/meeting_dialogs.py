@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from PySide6.QtCore import QDateTime, QTime, Signal
+from PySide6.QtCore import QDateTime, QSize, QTime, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -47,6 +47,7 @@ from concom_desk.ui.calendar.dialog_parts import (
     stack,
 )
 from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT
+from concom_desk.ui.window_memory import remember
 
 
 def _qdatetime(moment: datetime) -> QDateTime:
@@ -208,7 +209,7 @@ class MeetingChangeDialog(QDialog):
         stack(self, row, self.findings, self.error, buttons)
         self.move.toggled.connect(self.refresh)
         self.new_at.dateTimeChanged.connect(self.refresh)
-        self.resize(640, 380)
+        remember(self, "meeting-change", QSize(640, 380))
         self.refresh()
 
     def _target(self) -> datetime | None:

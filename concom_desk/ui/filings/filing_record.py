@@ -38,7 +38,14 @@ from concom_desk.services.records import (
 )
 from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.filings_tab import RecordTable
-from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, date_key
+from concom_desk.ui.row_table import (
+    OVERDUE,
+    THIS_WEEK,
+    Column,
+    RowTableModel,
+    date_key,
+    day_cell,
+)
 
 
 def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
@@ -55,7 +62,7 @@ def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
         return days_left_text(line.date, today)
 
     return [
-        Column("Date", lambda d: f"{d.date.isoformat()} {d.date:%a}",
+        Column("Date", lambda d: f"{day_cell(d.date)} {d.date:%a}",
                sort_key=lambda d: date_key(d.date)),
         Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
         Column("What", lambda d: d.deadline.label,
@@ -207,8 +214,10 @@ class FilingRecordDialog(QDialog):
         self.deadlines.set_rows(detail.deadlines)
         self.history.set_rows(detail.history)
         self.documents.set_rows(detail.documents)
+        # The deadline's What, the change's description and the file's path get the
+        # width left over; citations and rules are elided, whole in their tooltips.
         for view in (self.deadline_view, self.history_view, self.document_view):
-            view.fit_columns(widest_chars=48)
+            view.fit_columns(2, widest_chars=48)
         if not detail.deadlines:
             self.panels.setTabText(0, "&Deadlines (none open)")
         else:

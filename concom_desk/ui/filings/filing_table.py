@@ -30,9 +30,11 @@ from concom_desk.ui.row_table import (
     RowTableModel,
     address_key,
     date_key,
+    day_cell,
 )
 
 RECEIVED_COLUMN = 7
+NEXT_DEADLINE_COLUMN = 9  # what is due next and when: it gets the width left over
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
                "extension": "Extension", "coc": "COC request", "emergency": "Emergency",
@@ -57,12 +59,12 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
                tooltip=lambda r: f"Owner: {r.owner}" if r.owner and r.owner != r.applicant
                else ""),
         Column("Status", lambda r: status_name(r.status)),
-        Column("Received", lambda r: r.received.isoformat() if r.received else "",
+        Column("Received", lambda r: day_cell(r.received),
                sort_key=lambda r: date_key(r.received)),
         Column("Days left", lambda r: days_left_text(r.next_deadline, today),
                sort_key=days_left, background=colour),
         Column("Next deadline",
-               lambda r: f"{r.next_deadline.isoformat()}  {short_label(r.next_deadline_label)}"
+               lambda r: f"{day_cell(r.next_deadline)}  {short_label(r.next_deadline_label)}"
                if r.next_deadline else "",
                sort_key=lambda r: date_key(r.next_deadline),
                tooltip=lambda r: f"{r.next_deadline_label}\n{r.next_deadline_citation}"
