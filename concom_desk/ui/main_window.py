@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
         if db is None:  # the launcher shows the window first, then opens the database
             self._set_ready(False)
             self.today_view.heading.setText(f"Opening {db_path.name}…")
-        remember(self, "main", sensible_size(self, 0.95, 0.9))
+        remember(self, "main", sensible_size(self, 0.98, 0.92))
 
     # -- menus ----------------------------------------------------------------
     def _action(self, text: str, slot: Callable[[], Any],

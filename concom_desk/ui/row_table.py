@@ -8,7 +8,7 @@ attributes and never touches the database.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, TypeVar
@@ -73,11 +73,13 @@ def day_cell(day: date | None) -> str:
 SAMPLE_ROWS = 200
 
 
-def fit_columns(view: QTableView, stretch: int, widest_chars: int = 42) -> None:
-    """Size a grid for reading: every column as wide as a sample of its contents (at
-    most `widest_chars`, the rest elided with the full text in the tooltip), and the
+def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
+                widest_chars: int = 42) -> None:
+    """Size a grid for reading: every column as wide as a sample of its contents, the
     column that carries the meaning (`stretch`: the description, the deadline) given
-    all the width that is left, instead of the last column taking it."""
+    all the width left over instead of the last column taking it, and the columns a
+    clerk reads least (`may_cut`: citations, rules) held to `widest_chars`, elided
+    with the full text in the tooltip."""
     model = view.model()
     if model is None:
         return
@@ -91,7 +93,7 @@ def fit_columns(view: QTableView, stretch: int, widest_chars: int = 42) -> None:
             continue
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         needed = max(view.sizeHintForColumn(column), header.sectionSizeHint(column))
-        view.setColumnWidth(column, min(needed, widest))
+        view.setColumnWidth(column, min(needed, widest) if column in may_cut else needed)
 
 
 @dataclass(frozen=True)

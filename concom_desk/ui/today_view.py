@@ -32,6 +32,7 @@ from concom_desk.ui.row_table import (
 )
 
 WHAT_TO_DO_COLUMN = 4  # what the clerk must do: it gets the width left over
+CITATION_COLUMN = 5  # elided; the whole citation is in the tooltip
 
 
 def today_columns(today: date) -> list[Column[TodayItem]]:
@@ -75,7 +76,7 @@ class TodayView(QWidget):
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
         self.model.set_rows(items)
-        self.table.fit_columns(WHAT_TO_DO_COLUMN, widest_chars=36)
+        self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
         overdue = sum(1 for i in items if i.due < self.today)
         if not items:
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "

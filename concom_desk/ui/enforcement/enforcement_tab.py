@@ -49,6 +49,9 @@ from concom_desk.ui.window_memory import remember_splitter
 
 ACTIVE = "__active__"  # every status but closed
 NEXT_DEADLINE_COLUMN = 6  # what is owed next: it gets the width left over
+# Beside the case form the list is half the window: long addresses and names are
+# elided (whole in the tooltip) so the deadline stays in sight.
+PROPERTY_COLUMN, VIOLATOR_COLUMN = 2, 3
 
 
 class CaseFilter(QSortFilterProxyModel):
@@ -196,7 +199,8 @@ class EnforcementTab(QWidget):
         with self.database.read_session() as session:
             rows = list_cases(session, self.today())
         self.model.set_rows(rows)
-        fit_columns(self.table, NEXT_DEADLINE_COLUMN, widest_chars=30)
+        fit_columns(self.table, NEXT_DEADLINE_COLUMN, may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN),
+                    widest_chars=30)
         self.select_case(chosen)
         self._update_buttons()
 

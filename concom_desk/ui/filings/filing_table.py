@@ -41,6 +41,13 @@ KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amend
                "enforcement": "Enforcement"}
 
 
+def headline(label: str) -> str:
+    """A deadline's label without its parenthesis and what follows ("Hold the public
+    hearing (21 days from receipt …)" → "Hold the public hearing"), so a narrow grid
+    column shows the words that matter; the whole label is in the tooltip."""
+    return short_label(label).split(" (", 1)[0]
+
+
 def filing_columns(today: date) -> list[Column[FilingRow]]:
     def colour(row: FilingRow) -> QColor | None:
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(row.next_deadline,
@@ -64,7 +71,7 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
         Column("Days left", lambda r: days_left_text(r.next_deadline, today),
                sort_key=days_left, background=colour),
         Column("Next deadline",
-               lambda r: f"{day_cell(r.next_deadline)}  {short_label(r.next_deadline_label)}"
+               lambda r: f"{day_cell(r.next_deadline)}  {headline(r.next_deadline_label)}"
                if r.next_deadline else "",
                sort_key=lambda r: date_key(r.next_deadline),
                tooltip=lambda r: f"{r.next_deadline_label}\n{r.next_deadline_citation}"

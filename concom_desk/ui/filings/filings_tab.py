@@ -6,6 +6,7 @@ filing was asked for, the main window opens it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
@@ -50,10 +51,11 @@ class RecordTable(QTableView):
         self.setTabKeyNavigation(False)  # Tab leaves the table, arrows move within it
         self.doubleClicked.connect(self.open_requested)
 
-    def fit_columns(self, stretch: int, widest_chars: int = 42) -> None:
-        """Columns as wide as their contents, but none so wide that the ones after it
-        scroll out of sight; `stretch` takes the width left (see row_table.fit_columns)."""
-        fit_columns(self, stretch, widest_chars)
+    def fit_columns(self, stretch: int, may_cut: Collection[int] = (),
+                    widest_chars: int = 42) -> None:
+        """Columns as wide as their contents, `stretch` taking the width left and
+        `may_cut` held narrow (see row_table.fit_columns)."""
+        fit_columns(self, stretch, may_cut, widest_chars)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
