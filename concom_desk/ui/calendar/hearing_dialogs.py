@@ -30,6 +30,7 @@ from concom_desk.services.hearings import (
 )
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
+from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
 from concom_desk.ui.window_memory import remember
 
@@ -151,6 +152,7 @@ class CloseHearingDialog(QDialog):
         self.closed_on = QDateEdit()
         self.closed_on.setDisplayFormat(DATE_FORMAT)
         self.closed_on.setCalendarPopup(True)
+        typing_replaces_sections(self.closed_on)
         self.findings = FindingsList()
         self.error = ErrorLine()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
