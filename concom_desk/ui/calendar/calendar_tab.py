@@ -114,8 +114,9 @@ class CalendarTab(QWidget):
         split.addWidget(self.month)
         split.addWidget(day_panel)
         # The month is what commissioners read: it gets most of the width.
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 1)
+        split.setStretchFactor(0, 5)
+        split.setStretchFactor(1, 2)
+        split.setSizes([500, 200])
         remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
         self.views.addTab(split, "&Month")

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import QDate, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QCalendarWidget, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import QCalendarWidget, QHeaderView, QTableView, QWidget
 
 from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
 from concom_desk.ui.calendar.calendar_models import kind_colour
@@ -80,6 +80,27 @@ def day_tags(snapshot: CalendarSnapshot, day: date) -> list[tuple[str, str]]:
     return tags
 
 
+def wrap(text: str, metrics: QFontMetrics, width: int, most: int = 2) -> list[str]:
+    """`text` in lines no wider than `width`, word by word, at most `most` lines (the
+    last one holds the rest, to be elided when drawn)."""
+    first, dot, rest = text.partition(" · ")
+    if dot and metrics.horizontalAdvance(text) > width and most > 1:  # break at the dot
+        return [first, *wrap(rest, metrics, width, most - 1)]
+    lines: list[str] = []
+    words = text.split(" ")
+    while words:
+        if len(lines) == most - 1:
+            lines.append(" ".join(words))
+            break
+        taken = 1
+        while taken < len(words) and metrics.horizontalAdvance(
+                " ".join(words[:taken + 1])) <= width:
+            taken += 1
+        lines.append(" ".join(words[:taken]))
+        words = words[taken:]
+    return lines
+
+
 class MonthView(QCalendarWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +110,12 @@ class MonthView(QCalendarWidget):
         self.setAccessibleName("Month view")
         self._tags: dict[date, list[tuple[str, str]]] = {}
         self._holiday_name: Callable[[date], str | None] = lambda _day: None
+        # The weekday names need one line, not a sixth of the grid: the days get it.
+        grid = self.findChild(QTableView, "qt_calendar_calendarview")
+        if grid is not None:
+            rows = grid.verticalHeader()
+            rows.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+            rows.resizeSection(0, self.fontMetrics().height() + 8)
 
     def show_snapshot(self, snapshot: CalendarSnapshot,
                       holiday_name: Callable[[date], str | None] | None = None) -> None:
@@ -138,30 +165,34 @@ class MonthView(QCalendarWidget):
         metrics = painter.fontMetrics()
         top = inner.top() + line
         swatch = max(6, metrics.height() // 2)
-        lines: list[tuple[str | None, str]] = []
+        indent = swatch + 4
+        # (swatch colour or None, indented, holiday ink, text): a tag wraps onto a
+        # second line rather than lose its words ("Meeting 7:00 pm ·" / "10 hearings").
+        width = inner.right() - inner.left() - indent
+        blocks: list[list[tuple[str | None, bool, bool, str]]] = []
         if holiday:
-            lines.append((None, holiday))
+            blocks.append([(None, False, True, text)
+                           for text in wrap(holiday, metrics, inner.right() - inner.left())])
         for kind, words in self.tags_on(day):
-            first, _, rest = words.partition(" · ")
-            if rest and metrics.horizontalAdvance(words) > inner.width() - swatch - 4:
-                lines.extend([(kind, first), ("", rest)])  # "Meeting 7:00 pm" / "10 hearings"
-            else:
-                lines.append((kind, words))
+            blocks.append([(kind if number == 0 else None, True, False, text)
+                           for number, text in enumerate(wrap(words, metrics, width))])
         room = max(0, (inner.bottom() - top + 1) // line)
-        if len(lines) > room and room > 0:  # the last line says how many are not shown
-            hidden = len(lines) - room + 1
-            lines = [*lines[:room - 1], ("", f"+{hidden} more")]
-        for kind, words in lines[:room]:
-            left = inner.left()
+        lines: list[tuple[str | None, bool, bool, str]] = []
+        for position, block in enumerate(blocks):
+            after = len(blocks) - position - 1  # tags still to come
+            if len(lines) + len(block) + (1 if after else 0) > room:
+                lines.append((None, True, False, f"+{len(blocks) - position} more"))
+                break
+            lines.extend(block)
+        for kind, indented, holiday_ink, text in lines[:room]:
+            left = inner.left() + (indent if indented else 0)
             if kind:
-                painter.fillRect(QRect(left, top + (line - swatch) // 2, swatch, swatch),
-                                 kind_colour(kind))
-            if kind is not None:  # tags (and their second lines) line up after the swatch
-                left += swatch + 4
-            painter.setPen(HOLIDAY_TEXT if kind is None and not selected else ink)
+                painter.fillRect(QRect(inner.left(), top + (line - swatch) // 2, swatch,
+                                       swatch), kind_colour(kind))
+            painter.setPen(HOLIDAY_TEXT if holiday_ink and not selected else ink)
             width = inner.right() - left
             painter.drawText(QRect(left, top, width, line),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(words, Qt.TextElideMode.ElideRight, width))
+                             metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
             top += line
         painter.restore()
