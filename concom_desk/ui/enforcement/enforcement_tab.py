@@ -172,9 +172,11 @@ class EnforcementTab(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.form)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([700, 700])
+        # The list gets the larger share: its next deadlines are what the agent scans;
+        # the case's tabs need about 520 px.
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([800, 520])
         remember_splitter(splitter, "enforcement-cases")
         layout = QVBoxLayout(self)
         layout.addLayout(actions)
@@ -200,7 +202,7 @@ class EnforcementTab(QWidget):
             rows = list_cases(session, self.today())
         self.model.set_rows(rows)
         fit_columns(self.table, NEXT_DEADLINE_COLUMN, may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN),
-                    widest_chars=30)
+                    widest_chars=18)
         self.select_case(chosen)
         self._update_buttons()
 
