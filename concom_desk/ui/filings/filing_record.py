@@ -217,7 +217,7 @@ class FilingRecordDialog(QDialog):
         # The deadline's What, the change's description and the file's path get the
         # width left over; citations and rules are elided, whole in their tooltips.
         for view in (self.deadline_view, self.history_view, self.document_view):
-            view.fit_columns(2, may_cut=(3, 4), widest_chars=40)
+            view.fit_columns(2, may_cut=(3, 4), widest_chars=26)
         if not detail.deadlines:
             self.panels.setTabText(0, "&Deadlines (none open)")
         else:
