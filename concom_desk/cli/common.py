@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, NoReturn
 
+from concom_desk.domain.plain_dates import typed_date
 from concom_desk.errors import OperationFailed, UserError
 
 EXIT_OK = 0
@@ -43,13 +44,12 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
 
 
 def iso_date(text: str) -> date:
-    """argparse type for YYYY-MM-DD dates, with a message that says what is allowed."""
+    """argparse type for a date, typed as in the window: 2026-12-01 or 12/1/2026
+    (one parser for both, so what the window accepts the command line accepts)."""
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a calendar date; write it as YYYY-MM-DD, e.g. 2026-06-12"
-        ) from None
+        return typed_date(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.domain.plain_dates import typed_date_or_none
 
 # DEP file numbers: region letters, town number, serial — "SE 082-1234", "CE 310-0456".
 DEP_FILE_NO = re.compile(r"^[A-Z]{2,3} ?\d{3}-\d{1,5}$")
@@ -66,17 +67,6 @@ def problems(kind: str, text: Mapping[str, str], dates: Mapping[str, date | None
 def parse_date(text: str) -> date | None:
     """A date as typed: 2026-11-05 or 11/5/2026 (the town hall's habit). Empty is None.
 
-    Raises ValueError with a message that shows both accepted forms.
+    Raises ValueError with a message that shows both accepted forms (see plain_dates).
     """
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        if "/" in text:
-            month, day, year = (int(part) for part in text.split("/"))
-            if year < 100:
-                year += 2000
-            return date(year, month, day)
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a date; write it as 2026-11-05 or 11/5/2026") from None
+    return typed_date_or_none(text)

@@ -25,6 +25,7 @@ from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from concom_desk.ui.filings.filings_tab import FilingsTab
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
+from concom_desk.ui.window_memory import remember, sensible_size
 
 
 class _FilingService:
@@ -82,8 +83,7 @@ class MainWindow(QMainWindow):
         if db is None:  # the launcher shows the window first, then opens the database
             self._set_ready(False)
             self.today_view.heading.setText(f"Opening {db_path.name}…")
-        self.resize(self.fontMetrics().averageCharWidth() * 160,
-                    self.fontMetrics().lineSpacing() * 40)
+        remember(self, "main", sensible_size(self, 0.98, 0.92))
 
     # -- menus ----------------------------------------------------------------
     def _action(self, text: str, slot: Callable[[], Any],
@@ -303,8 +303,7 @@ class MainWindow(QMainWindow):
             record.edit_requested.connect(self.edit_filing)
             record.finished.connect(lambda _result: self._records.pop(filing_id, None))
             # Wide enough for the deadlines' What and Citation columns at any scaling.
-            record.resize(self.fontMetrics().averageCharWidth() * 170,
-                          self.fontMetrics().lineSpacing() * 30)
+            remember(record, "filing-record", sensible_size(record, 0.9, 0.85))
             self._add_record_tools(record, filing_id)
             self._records[filing_id] = record
         record.show()

@@ -8,7 +8,7 @@ attributes and never touches the database.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Generic, TypeVar
@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 Row = TypeVar("Row")
 
@@ -59,6 +60,40 @@ def address_key(address: str) -> str:
 
 def date_key(day: date | None) -> int:
     return day.toordinal() if day else NO_DATE
+
+
+def day_cell(day: date | None) -> str:
+    """The one way every grid shows a date: 2026-11-05, as the clerk types it and as it
+    sorts, whichever tab it is in."""
+    return day.isoformat() if day else ""
+
+
+# Rows measured when a grid sizes its columns: enough to see the long addresses and
+# names, few enough that ten thousand filings do not hold up the window.
+SAMPLE_ROWS = 200
+
+
+def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
+                widest_chars: int = 42) -> None:
+    """Size a grid for reading: every column as wide as a sample of its contents, the
+    column that carries the meaning (`stretch`: the description, the deadline) given
+    all the width left over instead of the last column taking it, and the columns a
+    clerk reads least (`may_cut`: citations, rules) held to `widest_chars`, elided
+    with the full text in the tooltip."""
+    model = view.model()
+    if model is None:
+        return
+    header = view.horizontalHeader()
+    header.setResizeContentsPrecision(SAMPLE_ROWS)
+    header.setStretchLastSection(False)
+    widest = view.fontMetrics().averageCharWidth() * widest_chars
+    for column in range(model.columnCount()):
+        if column == stretch:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            continue
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        needed = max(view.sizeHintForColumn(column), header.sectionSizeHint(column))
+        view.setColumnWidth(column, min(needed, widest) if column in may_cut else needed)
 
 
 @dataclass(frozen=True)
@@ -149,8 +184,8 @@ class RowTableModel(PlainRowsModel[Row]):
         column = self._columns[index.column()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return column.text(row)
-        if role == Qt.ItemDataRole.ToolTipRole and column.tooltip:
-            return column.tooltip(row) or None
+        if role == Qt.ItemDataRole.ToolTipRole:  # the full text of a cell cut short
+            return (column.tooltip(row) if column.tooltip else column.text(row)) or None
         if role == Qt.ItemDataRole.BackgroundRole and column.background:
             colour = column.background(row)
             return QBrush(colour) if colour is not None else None

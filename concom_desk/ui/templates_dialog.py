@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QUrl
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ from concom_desk.services.template_library import (
     templates_in_effect,
     user_templates_dir,
 )
+from concom_desk.ui.window_memory import remember
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -85,7 +86,7 @@ class TemplatesDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Word templates")
-        self.resize(760, 520)
+        remember(self, "word-templates", QSize(760, 520))
         self.model = TemplatesModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHeaderView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from concom_desk.services.records import (
     OVERDUE_LOOKBACK_DAYS,
@@ -27,8 +27,12 @@ from concom_desk.ui.row_table import (
     RowTableModel,
     address_key,
     date_key,
+    day_cell,
     natural_key,
 )
+
+WHAT_TO_DO_COLUMN = 4  # what the clerk must do: it gets the width left over
+CITATION_COLUMN = 5  # elided; the whole citation is in the tooltip
 
 
 def today_columns(today: date) -> list[Column[TodayItem]]:
@@ -36,7 +40,7 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(item.due, today) or "")
 
     return [
-        Column("Due", lambda i: f"{i.due.isoformat()} {i.due:%a}",
+        Column("Due", lambda i: f"{day_cell(i.due)} {i.due:%a}",
                sort_key=lambda i: date_key(i.due)),
         Column("Days left", lambda i: days_left_text(i.due, today),
                sort_key=lambda i: date_key(i.due), background=colour),
@@ -65,9 +69,6 @@ class TodayView(QWidget):
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        header = self.table.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.open_requested.connect(self._open)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -75,7 +76,7 @@ class TodayView(QWidget):
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
         self.model.set_rows(items)
-        self.table.fit_columns(widest_chars=70)
+        self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
         overdue = sum(1 for i in items if i.due < self.today)
         if not items:
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "

@@ -148,7 +148,7 @@ def test_table_output_shows_date_and_citation(capsys: pytest.CaptureFixture[str]
         (("--town", "upton", "--kind", "permit", "--received", "2026-06-12"),
          "unknown filing kind 'permit'"),
         (("--town", "upton", "--kind", "noi", "--received", "2026-02-30"),
-         "'2026-02-30' is not a calendar date"),
+         "2026-02-30 is not a date: use 2026-12-01 or 12/1/2026"),
         (("--town", "upton", "--kind", "rda", "--received", "2026-06-12",
           "--occupancy", "2026-08-01"), "has no occupancy permit"),
         (("--town", "upton", "--kind", "noi", "--received", "2026-06-12",

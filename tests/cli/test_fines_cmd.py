@@ -86,7 +86,7 @@ def test_plain_output_names_the_total_and_the_citation(capsys):
         (["--town", "nantucket", "--confirmed", "2026-06-01", "--as-of", "2026-06-02",
           "--noncriminal"], "sets no non-criminal ticket amount"),
         (["--town", "upton", "--confirmed", "June 1", "--as-of", "2026-06-02"],
-         "'June 1' is not a calendar date"),
+         "June 1 is not a date: use 2026-12-01 or 12/1/2026"),
         (["--town", "atlantis", "--confirmed", "2026-06-01", "--as-of", "2026-06-02"],
          "unknown town 'atlantis'"),
     ],

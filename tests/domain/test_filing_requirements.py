@@ -42,5 +42,5 @@ def test_dates_typed_both_ways() -> None:
     assert parse_date("2026-11-05") == date(2026, 11, 5)
     assert parse_date("11/5/2026") == date(2026, 11, 5)
     assert parse_date("  ") is None
-    with pytest.raises(ValueError, match="11/5/2026"):
+    with pytest.raises(ValueError, match="Nov 5 is not a date: use 2026-12-01 or 12/1/2026"):
         parse_date("Nov 5")

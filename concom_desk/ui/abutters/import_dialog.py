@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -43,6 +43,7 @@ from concom_desk.services.column_memory import mapping_for
 from concom_desk.store import Database
 from concom_desk.ui.abutters.background import BackgroundTask, Job
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
+from concom_desk.ui.window_memory import remember
 
 NOT_IN_LIST = "(not in the list)"
 FILE_FILTER = "Assessor's lists (*.csv *.xlsx *.xlsm *.txt);;All files (*)"
@@ -55,7 +56,7 @@ class AbutterImportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(
             f"Import the assessor's abutter list — filing {filing_number(db, filing_id)}")
-        self.resize(980, 640)
+        remember(self, "abutter-import", QSize(980, 640))
         self._db = db
         self._filing_id = filing_id
         self._path: Path | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStandardPaths, QUrl, Signal
+from PySide6.QtCore import QSize, QStandardPaths, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,6 +32,7 @@ from concom_desk.services.abutter_mailing import (
 )
 from concom_desk.store import Database
 from concom_desk.ui.abutters.background import BackgroundTask
+from concom_desk.ui.window_memory import remember
 
 FILE_TITLES = {
     "letters.docx": "Letters to the abutters",
@@ -54,7 +55,7 @@ class AbutterMailingDialog(QDialog):
         super().__init__(parent)
         file_no = filing_number(db, filing_id)
         self.setWindowTitle(f"Abutter mailing — filing {file_no}")
-        self.resize(620, 320)
+        remember(self, "mailing", QSize(620, 320))
         self._db = db
         self._filing_id = filing_id
         self._task: BackgroundTask | None = None

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 
+from concom_desk.domain.plain_dates import typed_date_or_none
 from concom_desk.errors import UserError
 from concom_desk.services.abutter_tracking import (
     NoticeRow,
@@ -29,14 +30,11 @@ METHOD_WORDS = {"certified": "Certified", "hand": "By hand", "first_class": "Fir
 
 
 def parse_day(text: str) -> date | None:
-    text = text.strip()
-    if not text:
-        return None
+    """A green-card or mailing date as typed, the same two ways as everywhere else."""
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UserError(f"{text!r} is not a date; write it as YYYY-MM-DD, e.g. 2026-06-12"
-                        ) from None
+        return typed_date_or_none(text)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
 
 
 class NoticeTrackingModel(PlainRowsModel[NoticeRow]):

@@ -31,6 +31,7 @@ from concom_desk.ui.abutters.tracking_model import (
     METHOD_WORDS,
     NoticeTrackingModel,
 )
+from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
 
 
@@ -73,7 +74,7 @@ class AbutterTrackingWidget(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 24)
         self.view.verticalHeader().setVisible(False)
-        self.view.setToolTip("Type or scan the article number; dates as YYYY-MM-DD")
+        self.view.setToolTip("Type or scan the article number; dates as 2026-06-04 or 6/4/2026")
         self.view.setItemDelegateForColumn(METHOD, MethodDelegate(self.view))
         self.model.article_saved.connect(self._next_article)
 
@@ -81,6 +82,7 @@ class AbutterTrackingWidget(QWidget):
         self.mailed_date = QDateEdit(QDate(today.year, today.month, today.day))
         self.mailed_date.setCalendarPopup(True)
         self.mailed_date.setDisplayFormat(DATE_FORMAT)
+        typing_replaces_sections(self.mailed_date)
         self.mailed_date.setAccessibleName("Date the notices were mailed")
         self.mark_mailed_button = QPushButton("Mark all not yet mailed as mailed on")
         self.mark_mailed_button.clicked.connect(self.mark_all_mailed)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +29,9 @@ from concom_desk.services.hearing_lists import bookable_filings
 from concom_desk.services.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
+from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
+from concom_desk.ui.window_memory import remember
 
 
 class BookHearingDialog(QDialog):
@@ -74,7 +76,7 @@ class BookHearingDialog(QDialog):
         self.filing_box.currentIndexChanged.connect(self.refresh)
         self.meeting_box.currentIndexChanged.connect(self.refresh)
         self.acknowledge.toggled.connect(self._update_button)
-        self.resize(640, 420)
+        remember(self, "book-hearing", QSize(640, 420))
         self.refresh()
 
     @staticmethod
@@ -89,6 +91,7 @@ class BookHearingDialog(QDialog):
         self.waiver_signed_on = QDateEdit(qdate(self._today))
         self.waiver_signed_on.setDisplayFormat(DATE_FORMAT)
         self.waiver_signed_on.setCalendarPopup(True)
+        typing_replaces_sections(self.waiver_signed_on)
         self.waiver_signed_by = QLineEdit()
         self.waiver_signed_by.setPlaceholderText("Name of the applicant (or agent) who signed")
         self.record_waiver_button = QPushButton("Record the signed waiver")

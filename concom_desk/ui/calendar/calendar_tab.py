@@ -23,11 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar_entries import CalendarSnapshot, HearingEntry, MeetingEntry
 from concom_desk.services.calendar_load import load_calendar
+from concom_desk.services.filing_deadlines import town_closures
 from concom_desk.services.ical_export import write_calendar
 from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.services.meetings import generate_meetings, mark_agenda_posted
@@ -50,6 +52,7 @@ from concom_desk.ui.calendar.meeting_dialogs import (
 )
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
+from concom_desk.ui.window_memory import remember_splitter
 
 SCHEDULE_MONTHS_AHEAD = 6
 
@@ -111,8 +114,10 @@ class CalendarTab(QWidget):
         split.addWidget(self.month)
         split.addWidget(day_panel)
         # The month is what commissioners read: it gets most of the width.
-        split.setStretchFactor(0, 3)
+        split.setStretchFactor(0, 5)
         split.setStretchFactor(1, 2)
+        split.setSizes([500, 200])
+        remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
         self.views.addTab(split, "&Month")
         self.views.addTab(self.agenda_table, "&Agenda list")
@@ -173,10 +178,20 @@ class CalendarTab(QWidget):
         except UserError as exc:
             self._snapshot = CalendarSnapshot(identity="", commission_name="")
             self.say(str(exc), error=True)
-        self.month.show_snapshot(self.snapshot)
+        self.month.show_snapshot(self.snapshot, self._business_calendar().holiday_name)
         self.agenda_model.set_rows(agenda_rows(self.snapshot, self.today, self._now()))
         self.agenda_table.resizeRowsToContents()
         self._show_day()
+
+    def _business_calendar(self) -> BusinessCalendar:
+        """Massachusetts legal holidays and the town's own closure days (from the
+        settings), marked on their days."""
+        try:
+            with self._db.read_session() as session:
+                dates, rules = town_closures(session)
+            return BusinessCalendar.with_closures(dates, tuple(rules))
+        except ValueError:  # an unknown closure rule: the settings dialog names it
+            return BusinessCalendar()
 
     def selected_day(self) -> date:
         return from_qdate(self.month.selectedDate())
@@ -190,7 +205,8 @@ class CalendarTab(QWidget):
 
     def _show_day(self) -> None:
         day = self.selected_day()
-        self.day_title.setText(weekday_date(day))
+        holiday = self.month.holiday_on(day)
+        self.day_title.setText(weekday_date(day) + (f" — {holiday}" if holiday else ""))
         self.day_model.set_rows(day_rows(self.snapshot, day, self._now()))
         self.day_table.resizeRowsToContents()
 

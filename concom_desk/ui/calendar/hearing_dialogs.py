@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,7 +30,9 @@ from concom_desk.services.hearings import (
 )
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
+from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
+from concom_desk.ui.window_memory import remember
 
 
 def _hearing_box(hearings: list[HearingChoice], selected: int | None) -> QComboBox:
@@ -78,7 +80,7 @@ class ContinueHearingDialog(QDialog):
         for signal in (self.meeting_box.currentIndexChanged, self.reason.textChanged,
                        self.consent.toggled, self.announced.toggled):
             signal.connect(self.refresh)
-        self.resize(640, 420)
+        remember(self, "continue-hearing", QSize(640, 420))
         self._fill_meetings()
 
     def _fill_meetings(self) -> None:
@@ -150,6 +152,7 @@ class CloseHearingDialog(QDialog):
         self.closed_on = QDateEdit()
         self.closed_on.setDisplayFormat(DATE_FORMAT)
         self.closed_on.setCalendarPopup(True)
+        typing_replaces_sections(self.closed_on)
         self.findings = FindingsList()
         self.error = ErrorLine()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

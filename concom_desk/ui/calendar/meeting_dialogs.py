@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from PySide6.QtCore import QDateTime, QTime, Signal
+from PySide6.QtCore import QDateTime, QSize, QTime, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -46,7 +46,9 @@ from concom_desk.ui.calendar.dialog_parts import (
     save_cancel,
     stack,
 )
+from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT
+from concom_desk.ui.window_memory import remember
 
 
 def _qdatetime(moment: datetime) -> QDateTime:
@@ -82,6 +84,7 @@ class ScheduleDialog(QDialog):
         self.first = QDateEdit(qdate(today))
         self.first.setDisplayFormat(DATE_FORMAT)
         self.first.setCalendarPopup(True)
+        typing_replaces_sections(self.first)
         self.at = QTimeEdit(QTime(19, 0))
         self.place = QLineEdit()
         self.error = ErrorLine()
@@ -159,6 +162,7 @@ class SpecialMeetingDialog(QDialog):
         self.at = QDateTimeEdit(_qdatetime(datetime.combine(day, time(19, 0))))
         self.at.setDisplayFormat(DATE_TIME_FORMAT)
         self.at.setCalendarPopup(True)
+        typing_replaces_sections(self.at)
         self.kind = QComboBox()
         self.kind.addItem("Special meeting", "special")
         self.kind.addItem("Site walk", "site_walk")
@@ -196,6 +200,7 @@ class MeetingChangeDialog(QDialog):
         self.new_at = QDateTimeEdit(_qdatetime(meeting.at))
         self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
+        typing_replaces_sections(self.new_at)
         self.findings = FindingsList()
         self.error = ErrorLine()
         row = QHBoxLayout()
@@ -208,7 +213,7 @@ class MeetingChangeDialog(QDialog):
         stack(self, row, self.findings, self.error, buttons)
         self.move.toggled.connect(self.refresh)
         self.new_at.dateTimeChanged.connect(self.refresh)
-        self.resize(640, 380)
+        remember(self, "meeting-change", QSize(640, 380))
         self.refresh()
 
     def _target(self) -> datetime | None:
@@ -256,6 +261,7 @@ class PublicationDialog(QDialog):
         self.published_on = QDateEdit(qdate(today))
         self.published_on.setDisplayFormat(DATE_FORMAT)
         self.published_on.setCalendarPopup(True)
+        typing_replaces_sections(self.published_on)
         self.newspaper = QLineEdit()
         self.error = ErrorLine()
         form = QFormLayout()

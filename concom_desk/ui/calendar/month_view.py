@@ -1,39 +1,39 @@
 """The month grid: QCalendarWidget (keyboard navigable: arrows, Page Up/Down, Home,
-End) with each day's meetings and deadlines drawn as small coloured tags that also
-carry a word, so nothing depends on colour alone."""
+End) with each day's legal holiday, meetings and deadlines written in its cell in
+words ("Meeting 7:00 pm · 10 hearings", "Abutter notices due (3)"), each beside a
+swatch of its kind's colour, so nothing depends on colour or on a code word."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter
+from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import QDate, QRect, Qt
-from PySide6.QtGui import QFont, QPainter
-from PySide6.QtWidgets import QCalendarWidget, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtWidgets import QCalendarWidget, QHeaderView, QTableView, QWidget
 
-from concom_desk.services.calendar_entries import CalendarSnapshot
+from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
 from concom_desk.ui.calendar.calendar_models import kind_colour
 
-SHORT_WORDS = {
-    "meeting": "Mtg",
-    "hearing_by": "Hear",
-    "legal_notice_by": "Ad",
-    "abutter_notice_by": "Abut",
-    "board_comment_period_ends": "Brds",
-    "decision_by": "Dec",
-    "posting": "Post",
-    "ratify_by": "Ratify",
-    "appeal_ends": "Appeal",
-    "expires": "Expires",
-    "extension_request_by": "Ext",
-    "coc_decision_by": "COC",
+# What a cell says for each kind of deadline: one of them, and several (with a count).
+CELL_WORDS: dict[str, tuple[str, str]] = {
+    "hearing_by": ("Hearing must open", "Hearings must open"),
+    "legal_notice_by": ("Legal notice due", "Legal notices due"),
+    "abutter_notice_by": ("Abutter notices due", "Abutter notices due"),
+    "board_notice_by": ("Boards' notice due", "Boards' notices due"),
+    "board_comment_period_ends": ("Boards' comments end", "Boards' comments end"),
+    "decision_by": ("Decision due", "Decisions due"),
+    "posting": ("Post the agenda", "Post the agendas"),
+    "ratify_by": ("Ratify emergency order", "Ratify emergency orders"),
+    "appeal_ends": ("Appeal period ends", "Appeal periods end"),
+    "expires": ("Permit expires", "Permits expire"),
+    "extension_request_by": ("Extension request due", "Extension requests due"),
+    "coc_decision_by": ("COC decision due", "COC decisions due"),
 }
-MAX_TAGS = 3
-
-
-def short_word(kind: str) -> str:
-    """A tag that fits a day cell: a known word, else the kind's first word."""
-    return SHORT_WORDS.get(kind, kind.split("_")[0].capitalize()[:6])
+HOLIDAY_COLOUR = QColor("#fdecea")  # a soft red ground; the holiday's name says it too
+HOLIDAY_TEXT = QColor("#8e1b10")
+OTHER_MONTH_TEXT = QColor("#8a8a8a")
 
 
 def to_qdate(day: date) -> QDate:
@@ -44,6 +44,63 @@ def from_qdate(day: QDate) -> date:
     return date(day.year(), day.month(), day.day())
 
 
+def clock(meeting: MeetingEntry) -> str:
+    """'7:00 pm', as a cell reads it."""
+    hour = meeting.at.hour % 12 or 12
+    return f"{hour}:{meeting.at.minute:02d} {'am' if meeting.at.hour < 12 else 'pm'}"
+
+
+def meeting_words(meeting: MeetingEntry) -> str:
+    title = {"special": "Special meeting", "site_walk": "Site walk"}.get(meeting.kind,
+                                                                        "Meeting")
+    if meeting.cancelled:
+        return f"{title} cancelled"
+    count = len(meeting.hearings)
+    if not count:
+        return f"{title} {clock(meeting)}"
+    return f"{title} {clock(meeting)} · {count} hearing{'s' if count != 1 else ''}"
+
+
+def deadline_words(kind: str, count: int, label: str) -> str:
+    """'Abutter notices due (3)'; a kind without words of its own is named by its
+    label's first words ("Send the digital notice to …")."""
+    one, several = CELL_WORDS.get(kind, (label.split(" (", 1)[0], label.split(" (", 1)[0]))
+    return one if count == 1 else f"{several} ({count})"
+
+
+def day_tags(snapshot: CalendarSnapshot, day: date) -> list[tuple[str, str]]:
+    """(kind, words) for what a day cell shows: its meetings, then its open deadlines,
+    one line per kind of deadline with how many fall that day."""
+    tags = [("meeting", meeting_words(m)) for m in snapshot.meetings_on(day)]
+    open_deadlines = [d for d in snapshot.deadlines_on(day) if not d.met]
+    counts = Counter(d.kind for d in open_deadlines)
+    labels = {d.kind: d.label for d in reversed(open_deadlines)}
+    for kind in dict.fromkeys(d.kind for d in open_deadlines):
+        tags.append((kind, deadline_words(kind, counts[kind], labels[kind])))
+    return tags
+
+
+def wrap(text: str, metrics: QFontMetrics, width: int, most: int = 2) -> list[str]:
+    """`text` in lines no wider than `width`, word by word, at most `most` lines (the
+    last one holds the rest, to be elided when drawn)."""
+    first, dot, rest = text.partition(" · ")
+    if dot and metrics.horizontalAdvance(text) > width and most > 1:  # break at the dot
+        return [first, *wrap(rest, metrics, width, most - 1)]
+    lines: list[str] = []
+    words = text.split(" ")
+    while words:
+        if len(lines) == most - 1:
+            lines.append(" ".join(words))
+            break
+        taken = 1
+        while taken < len(words) and metrics.horizontalAdvance(
+                " ".join(words[:taken + 1])) <= width:
+            taken += 1
+        lines.append(" ".join(words[:taken]))
+        words = words[taken:]
+    return lines
+
+
 class MonthView(QCalendarWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,38 +109,90 @@ class MonthView(QCalendarWidget):
         self.setFirstDayOfWeek(Qt.DayOfWeek.Sunday)
         self.setAccessibleName("Month view")
         self._tags: dict[date, list[tuple[str, str]]] = {}
+        self._holiday_name: Callable[[date], str | None] = lambda _day: None
+        # The weekday names need one line, not a sixth of the grid: the days get it.
+        grid = self.findChild(QTableView, "qt_calendar_calendarview")
+        if grid is not None:
+            rows = grid.verticalHeader()
+            rows.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+            rows.resizeSection(0, self.fontMetrics().height() + 8)
 
-    def show_snapshot(self, snapshot: CalendarSnapshot) -> None:
-        tags: dict[date, list[tuple[str, str]]] = defaultdict(list)
-        for meeting in snapshot.meetings:
-            word = "Cancelled" if meeting.cancelled else f"Mtg ({len(meeting.hearings)})"
-            tags[meeting.day].append(("meeting", word))
-        for deadline in snapshot.deadlines:
-            if not deadline.met:
-                tags[deadline.day].append(
-                    (deadline.kind, short_word(deadline.kind)))
-        self._tags = dict(tags)
+    def show_snapshot(self, snapshot: CalendarSnapshot,
+                      holiday_name: Callable[[date], str | None] | None = None) -> None:
+        """The snapshot's meetings and deadlines, and (from the town's business calendar)
+        the legal holidays and town closure days, each on its day."""
+        days = {m.day for m in snapshot.meetings} | {d.day for d in snapshot.deadlines}
+        self._tags = {day: tags for day in days if (tags := day_tags(snapshot, day))}
+        if holiday_name is not None:
+            self._holiday_name = holiday_name
         self.updateCells()
 
     def tags_on(self, day: date) -> list[tuple[str, str]]:
         return list(self._tags.get(day, []))
 
-    def paintCell(self, painter: QPainter, rect: QRect, day: QDate) -> None:  # noqa: N802
-        super().paintCell(painter, rect, day)
-        tags = self._tags.get(from_qdate(day))
-        if not tags:
-            return
+    def holiday_on(self, day: date) -> str | None:
+        return self._holiday_name(day)
+
+    def cell_lines(self, day: date) -> list[str]:
+        """What the cell of `day` says, top to bottom, after its number."""
+        holiday = self.holiday_on(day)
+        return ([holiday] if holiday else []) + [words for _kind, words in self.tags_on(day)]
+
+    def paintCell(self, painter: QPainter, rect: QRect, qday: QDate) -> None:  # noqa: N802
+        day = from_qdate(qday)
+        holiday = self.holiday_on(day)
+        selected = qday == self.selectedDate()
+        palette = self.palette()
         painter.save()
+        painter.setClipRect(rect)
+        ground = (palette.highlight().color() if selected
+                  else HOLIDAY_COLOUR if holiday else palette.base().color())
+        painter.fillRect(rect, ground)
+        ink = palette.highlightedText().color() if selected else palette.text().color()
+        if not selected and qday.month() != self.monthShown():
+            ink = OTHER_MONTH_TEXT
+        inner = rect.adjusted(4, 2, -3, -2)
         font = QFont(painter.font())
-        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.7))
+        line = painter.fontMetrics().height()
+        number_font = QFont(font)
+        number_font.setBold(True)
+        painter.setFont(number_font)
+        painter.setPen(ink)
+        painter.drawText(QRect(inner.left(), inner.top(), inner.width(), line),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         str(qday.day()))
         painter.setFont(font)
-        height = max(8, rect.height() // 5)
-        shown = tags[:MAX_TAGS]
-        for position, (kind, word) in enumerate(shown):
-            top = rect.bottom() - height * (len(shown) - position)
-            band = QRect(rect.left() + 2, top, rect.width() - 4, height - 1)
-            painter.fillRect(band, kind_colour(kind))
-            painter.setPen(Qt.GlobalColor.white)
-            extra = f" +{len(tags) - MAX_TAGS}" if position == 0 and len(tags) > MAX_TAGS else ""
-            painter.drawText(band, Qt.AlignmentFlag.AlignCenter, word + extra)
+        metrics = painter.fontMetrics()
+        top = inner.top() + line
+        swatch = max(6, metrics.height() // 2)
+        indent = swatch + 4
+        # (swatch colour or None, indented, holiday ink, text): a tag wraps onto a
+        # second line rather than lose its words ("Meeting 7:00 pm ·" / "10 hearings").
+        width = inner.right() - inner.left() - indent
+        blocks: list[list[tuple[str | None, bool, bool, str]]] = []
+        if holiday:
+            blocks.append([(None, False, True, text)
+                           for text in wrap(holiday, metrics, inner.right() - inner.left())])
+        for kind, words in self.tags_on(day):
+            blocks.append([(kind if number == 0 else None, True, False, text)
+                           for number, text in enumerate(wrap(words, metrics, width))])
+        room = max(0, (inner.bottom() - top + 1) // line)
+        lines: list[tuple[str | None, bool, bool, str]] = []
+        for position, block in enumerate(blocks):
+            after = len(blocks) - position - 1  # tags still to come
+            if len(lines) + len(block) + (1 if after else 0) > room:
+                lines.append((None, True, False, f"+{len(blocks) - position} more"))
+                break
+            lines.extend(block)
+        for kind, indented, holiday_ink, text in lines[:room]:
+            left = inner.left() + (indent if indented else 0)
+            if kind:
+                painter.fillRect(QRect(inner.left(), top + (line - swatch) // 2, swatch,
+                                       swatch), kind_colour(kind))
+            painter.setPen(HOLIDAY_TEXT if holiday_ink and not selected else ink)
+            width = inner.right() - left
+            painter.drawText(QRect(left, top, width, line),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
+            top += line
         painter.restore()

@@ -44,8 +44,14 @@ from concom_desk.ui.enforcement.dialogs import (
     RecordDialog,
 )
 from concom_desk.ui.enforcement.rows_model import ROW_ROLE, SORT_ROLE, Column, RowsModel, day_text
+from concom_desk.ui.row_table import fit_columns
+from concom_desk.ui.window_memory import remember_splitter
 
 ACTIVE = "__active__"  # every status but closed
+NEXT_DEADLINE_COLUMN = 6  # what is owed next: it gets the width left over
+# Beside the case form the list is half the window: long addresses and names are
+# elided (whole in the tooltip) so the deadline stays in sight.
+PROPERTY_COLUMN, VIOLATOR_COLUMN = 2, 3
 
 
 class CaseFilter(QSortFilterProxyModel):
@@ -166,9 +172,12 @@ class EnforcementTab(QWidget):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.form)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([700, 700])
+        # The list gets the larger share: its next deadlines are what the agent scans;
+        # the case's tabs need about 520 px.
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([800, 520])
+        remember_splitter(splitter, "enforcement-cases")
         layout = QVBoxLayout(self)
         layout.addLayout(actions)
         layout.addWidget(splitter, 1)
@@ -192,9 +201,8 @@ class EnforcementTab(QWidget):
         with self.database.read_session() as session:
             rows = list_cases(session, self.today())
         self.model.set_rows(rows)
-        self.table.resizeColumnsToContents()
-        for column in range(self.model.columnCount() - 1):  # long addresses wrap instead
-            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 220))
+        fit_columns(self.table, NEXT_DEADLINE_COLUMN, may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN),
+                    widest_chars=18)
         self.select_case(chosen)
         self._update_buttons()
 

@@ -17,14 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.ui.row_table import DATE_FORMAT
+from concom_desk.ui.date_picker import date_picker
 
 
 def date_edit(day: date) -> QDateEdit:
-    edit = QDateEdit(QDate(day.year, day.month, day.day))
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat(DATE_FORMAT)
-    return edit
+    """The shared picker: typed years and months replace the clicked part."""
+    return date_picker(day)
 
 
 def date_of(edit: QDateEdit) -> date:

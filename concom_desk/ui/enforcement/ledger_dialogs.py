@@ -19,7 +19,6 @@ from concom_desk.services.enforcement.fines_ledger import (
 from concom_desk.store import Database
 from concom_desk.ui.enforcement.dialogs import RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
-from concom_desk.ui.enforcement.rows_model import day_text
 
 
 def dollars_box(maximum: float) -> QDoubleSpinBox:
@@ -124,7 +123,7 @@ class RatifyDialog(RecordDialog):
         self.database, self.order_id = database, order_id
         self.meeting = QComboBox()
         for meeting_id, day in meetings:
-            self.meeting.addItem(f"Meeting of {day_text(day)}", meeting_id)
+            self.meeting.addItem(f"Meeting of {day:%b} {day.day}, {day.year}", meeting_id)
         self.form.addRow("Ratified at", self.meeting)
         self.validate()
 

@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from concom_desk.ui.row_table import PlainRowsModel
+from concom_desk.ui.row_table import PlainRowsModel, day_cell
 
 Row = TypeVar("Row")
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -21,7 +21,8 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 def day_text(day: date | None) -> str:
-    return f"{day:%b} {day.day}, {day.year}" if day else ""
+    """A date in an enforcement grid, written as in every other grid."""
+    return day_cell(day)
 
 
 class Column(Generic[Row]):

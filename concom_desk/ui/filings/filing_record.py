@@ -48,7 +48,14 @@ from concom_desk.ui.filings.status_dialogs import (
     VoidFilingDialog,
     final_step_question,
 )
-from concom_desk.ui.row_table import OVERDUE, THIS_WEEK, Column, RowTableModel, date_key
+from concom_desk.ui.row_table import (
+    OVERDUE,
+    THIS_WEEK,
+    Column,
+    RowTableModel,
+    date_key,
+    day_cell,
+)
 
 
 def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
@@ -65,7 +72,7 @@ def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
         return days_left_text(line.date, today)
 
     return [
-        Column("Date", lambda d: f"{d.date.isoformat()} {d.date:%a}",
+        Column("Date", lambda d: f"{day_cell(d.date)} {d.date:%a}",
                sort_key=lambda d: date_key(d.date)),
         Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
         Column("What", lambda d: d.deadline.label,
@@ -256,8 +263,10 @@ class FilingRecordDialog(QDialog):
         self.history.set_rows(detail.history)
         self.history_view.scrollToBottom()  # the latest change (an undo, say) in sight
         self.documents.set_rows(detail.documents)
+        # The deadline's What, the change's description and the file's path get the
+        # width left over; citations and rules are elided, whole in their tooltips.
         for view in (self.deadline_view, self.history_view, self.document_view):
-            view.fit_columns(widest_chars=48)
+            view.fit_columns(2, may_cut=(3, 4), widest_chars=26)
         if not detail.deadlines:
             self.panels.setTabText(0, "&Deadlines (none open)")
         else:

@@ -30,13 +30,22 @@ from concom_desk.ui.row_table import (
     RowTableModel,
     address_key,
     date_key,
+    day_cell,
 )
 
 RECEIVED_COLUMN = 7
+NEXT_DEADLINE_COLUMN = 9  # what is due next and when: it gets the width left over
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
                "extension": "Extension", "coc": "COC request", "emergency": "Emergency",
                "enforcement": "Enforcement"}
+
+
+def headline(label: str) -> str:
+    """A deadline's label without its parenthesis and what follows ("Hold the public
+    hearing (21 days from receipt …)" → "Hold the public hearing"), so a narrow grid
+    column shows the words that matter; the whole label is in the tooltip."""
+    return short_label(label).split(" (", 1)[0]
 
 
 def filing_columns(today: date) -> list[Column[FilingRow]]:
@@ -57,12 +66,12 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
                tooltip=lambda r: f"Owner: {r.owner}" if r.owner and r.owner != r.applicant
                else ""),
         Column("Status", lambda r: status_name(r.status)),
-        Column("Received", lambda r: r.received.isoformat() if r.received else "",
+        Column("Received", lambda r: day_cell(r.received),
                sort_key=lambda r: date_key(r.received)),
         Column("Days left", lambda r: days_left_text(r.next_deadline, today),
                sort_key=days_left, background=colour),
         Column("Next deadline",
-               lambda r: f"{r.next_deadline.isoformat()}  {short_label(r.next_deadline_label)}"
+               lambda r: f"{day_cell(r.next_deadline)}  {headline(r.next_deadline_label)}"
                if r.next_deadline else "",
                sort_key=lambda r: date_key(r.next_deadline),
                tooltip=lambda r: f"{r.next_deadline_label}\n{r.next_deadline_citation}"

@@ -6,6 +6,7 @@ filing was asked for, the main window opens it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
@@ -14,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -27,10 +27,12 @@ from concom_desk.domain.status_rules import STATUS_NAMES, Status
 from concom_desk.services.records import FilingRow
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
+    NEXT_DEADLINE_COLUMN,
     RECEIVED_COLUMN,
     FilingFilterProxy,
     FilingTableModel,
 )
+from concom_desk.ui.row_table import fit_columns
 
 
 class RecordTable(QTableView):
@@ -49,14 +51,11 @@ class RecordTable(QTableView):
         self.setTabKeyNavigation(False)  # Tab leaves the table, arrows move within it
         self.doubleClicked.connect(self.open_requested)
 
-    def fit_columns(self, widest_chars: int = 42) -> None:
-        """Columns as wide as their contents, but none so wide that the ones after it
-        scroll out of sight; the full text of a cut-off cell is in its tooltip."""
-        self.resizeColumnsToContents()
-        widest = self.fontMetrics().averageCharWidth() * widest_chars
-        for column in range(self.model().columnCount() if self.model() else 0):
-            if self.columnWidth(column) > widest:
-                self.setColumnWidth(column, widest)
+    def fit_columns(self, stretch: int, may_cut: Collection[int] = (),
+                    widest_chars: int = 42) -> None:
+        """Columns as wide as their contents, `stretch` taking the width left and
+        `may_cut` held narrow (see row_table.fit_columns)."""
+        fit_columns(self, stretch, may_cut, widest_chars)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
@@ -122,10 +121,6 @@ class FilingsTab(QWidget):
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(RECEIVED_COLUMN, Qt.SortOrder.DescendingOrder)  # newest first
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        header.setResizeContentsPrecision(200)  # measure a sample, not 10,000 rows
         self.table.open_requested.connect(self._open_index)
         self._sized = False
 
@@ -159,7 +154,7 @@ class FilingsTab(QWidget):
         self.year_filter.blockSignals(False)
         if not self._sized:  # once: later reloads keep the widths the clerk set
             self._sized = True
-            self.table.fit_columns()
+            self.table.fit_columns(NEXT_DEADLINE_COLUMN)
         self._update_count()
 
     def focus_search(self) -> None:

@@ -47,7 +47,7 @@ def test_dates_and_ready_check(qtbot: QtBot, db: Database, tmp_path: Path) -> No
     assert widget.message_label.text() == "3 notices marked mailed on 2026-06-01."
     assert [model.data(model.index(r, MAILED)) for r in range(3)] == ["2026-06-01"] * 3
     assert not model.setData(model.index(0, GREEN_CARD), "June 4")
-    assert "write it as YYYY-MM-DD" in widget.message_label.text()
+    assert "June 4 is not a date: use 2026-12-01 or 12/1/2026" in widget.message_label.text()
     assert model.setData(model.index(0, GREEN_CARD), "2026-06-04")
     notices = list_notices(db, widget._filing_id)
     assert notices[0].green_card_on == date(2026, 6, 4)

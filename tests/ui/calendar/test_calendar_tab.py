@@ -50,7 +50,7 @@ def test_meeting_day_shows_hearings_and_posting(qtbot: QtBot, commission: Commis
         # the RDA's last day to open its hearing (Feb 10 + 21) is this very day
         ("Hearing must open", "", "UCC 2027-001: Open the public hearing"),
     ]
-    assert ("meeting", "Mtg (3)") in tab.month.tags_on(MAR3)
+    assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
 
 
 def test_deadlines_coloured_by_kind_with_words(qtbot: QtBot, commission: Commission) -> None:

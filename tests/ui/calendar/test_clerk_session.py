@@ -51,7 +51,7 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     qtbot.mouseClick(dialog.record_waiver_button, Qt.MouseButton.LeftButton)
     dialog.acknowledge.setChecked(True)
     qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
-    assert ("meeting", "Mtg (3)") in tab.month.tags_on(MAR3)
+    assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
 
     clock["now"] = datetime(2027, 3, 3, 20, 30)  # at the meeting
     tab.go_to_day(MAR3)
@@ -64,7 +64,7 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     dialog.consent.setChecked(True)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert tab.status.text() == "Hearing continued."
-    assert ("meeting", "Mtg (1)") in tab.month.tags_on(MAR17)
+    assert ("meeting", "Meeting 7:00 pm · 1 hearing") in tab.month.tags_on(MAR17)
 
     tab.go_to_day(MAR3)
     qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)

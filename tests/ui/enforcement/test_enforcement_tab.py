@@ -101,7 +101,7 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     assert row.status_label == "Enforcement order issued"
     assert cell(tab, 0, "Ratification").data() == "awaiting"
     assert cell(tab, 0, "Next deadline").data() == (
-        "Dec 9, 2026: Ratify emergency order EC-2026-001-O1 (14 Shawme Road)")
+        "2026-12-09: Ratify emergency order EC-2026-001-O1 (14 Shawme Road)")
     assert tab.form.orders.index(0, 4).data() == (
         "to be ratified at the meeting of Wednesday, December 9, 2026")
 

@@ -1,0 +1,57 @@
+"""The month's day cells in words: legal holidays (MGL c.4 §7 cl.18) and the town's
+closure days named on their day, meetings with their time and hearings, deadlines
+counted by kind. Dates worked out by hand from a 2026 calendar."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from pytestqt.qtbot import QtBot
+
+from concom_desk.store.models.commission import CommissionSettings, TownClosureDay
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from tests.services.calendar_db import Commission
+from tests.services.test_hearing_services import MAR3, book_three
+
+VETERANS_DAY = date(2026, 11, 11)  # Wednesday November 11, 2026: not moved
+THANKSGIVING = date(2026, 11, 26)  # fourth Thursday of November 2026 (5, 12, 19, 26)
+DAY_AFTER = date(2026, 11, 27)  # Friday: a town closure rule, not a legal holiday
+CHRISTMAS_EVE = date(2026, 12, 24)  # a closure day the clerk entered
+
+
+def _tab(qtbot: QtBot, c: Commission, now: datetime) -> CalendarTab:
+    tab = CalendarTab(c.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    return tab
+
+
+def test_legal_holiday_named_in_its_cell_and_the_day_title(qtbot: QtBot,
+                                                          commission: Commission) -> None:
+    tab = _tab(qtbot, commission, datetime(2026, 11, 2, 9, 0))
+    tab.go_to_day(VETERANS_DAY)
+    assert tab.month.cell_lines(VETERANS_DAY) == ["Veterans Day"]
+    assert tab.day_title.text() == "Wednesday, November 11, 2026 — Veterans Day"
+    assert tab.month.cell_lines(THANKSGIVING) == ["Thanksgiving Day"]
+    assert tab.month.cell_lines(date(2026, 11, 10)) == []  # an ordinary Tuesday
+    assert tab.month.cell_lines(DAY_AFTER) == []  # not closed unless the town says so
+
+
+def test_town_closure_days_marked_too(qtbot: QtBot, commission: Commission) -> None:
+    with commission.db.session() as session:
+        session.add(TownClosureDay(day=CHRISTMAS_EVE, reason="Christmas Eve"))
+        settings = session.query(CommissionSettings).one()
+        settings.closure_rules = "day_after_thanksgiving"
+    tab = _tab(qtbot, commission, datetime(2026, 11, 2, 9, 0))
+    assert tab.month.cell_lines(CHRISTMAS_EVE) == ["Town offices closed"]
+    assert tab.month.cell_lines(DAY_AFTER) == ["Town offices closed (day after thanksgiving)"]
+
+
+def test_meeting_cell_gives_time_and_hearings(qtbot: QtBot, commission: Commission) -> None:
+    book_three(commission)
+    tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
+    lines = tab.month.cell_lines(MAR3)
+    # Wed Mar 3 2027 7:00 PM, three hearings booked; the RDA's hearing must open that day.
+    assert lines[0] == "Meeting 7:00 pm · 3 hearings"
+    assert "Hearing must open" in lines[1:]
+    # Three legal notices due Wed Feb 24 (5 business days before Mar 3, §330-10D): one line.
+    assert tab.month.cell_lines(date(2027, 2, 24)) == ["Legal notices due (3)"]

@@ -1,0 +1,150 @@
+"""Readable at 1366x768: on the demo town, Today and Filings show the columns that
+matter whole (the description takes the width left, not the last column); windows
+reopen at the size the clerk left them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QDialog, QSplitter, QStyle, QTableView, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from concom_desk.services.commission import load_settings
+from concom_desk.services.demo_town import load_demo
+from concom_desk.store import Database, open_database
+from concom_desk.ui.main_window import MainWindow
+from concom_desk.ui.window_memory import FILE_NAME, remember, remember_splitter, sensible_size
+
+DEMO_TODAY = date(2026, 12, 1)
+# A 1366x768 laptop: what sensible_size gives the main window there (98% x 92% of it).
+LAPTOP = QSize(1338, 706)
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path) -> Iterator[Database]:
+    path = tmp_path / "demo.sqlite"
+    load_demo(path, "small", today=DEMO_TODAY)
+    database = open_database(path, initials="JB")
+    yield database
+    database.close()
+
+
+def open_window(qtbot: QtBot, db: Database) -> MainWindow:
+    settings = load_settings(db)
+    assert settings is not None
+    window = MainWindow(db, db.path, settings, DEMO_TODAY)
+    qtbot.addWidget(window)
+    window.resize(LAPTOP)
+    window.show()
+    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+        window.reload()
+    return window
+
+
+def text_width(view: QTableView, text: str) -> int:
+    """Width a cell needs to show `text` whole: the text and the item view's margins
+    (QCommonStyle: the focus frame margin + 1 on each side)."""
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    return view.fontMetrics().horizontalAdvance(text) + 2 * margin
+
+
+def column(view: QTableView, title: str) -> int:
+    model = view.model()
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    return titles.index(title)
+
+
+def cut_cells(view: QTableView, title: str) -> list[str]:
+    """The texts of a column that do not fit its width (every row, not a sample)."""
+    col, model = column(view, title), view.model()
+    width = view.columnWidth(col)
+    texts = [model.index(row, col).data() or "" for row in range(model.rowCount())]
+    return [text for text in texts if text_width(view, text) > width]
+
+
+def test_today_shows_what_to_do_whole_at_1366(qtbot: QtBot, demo_db: Database) -> None:
+    window = open_window(qtbot, demo_db)
+    view = window.today_view.table
+    assert view.model().rowCount() >= 5  # the demo's week ahead of Tue Dec 1, 2026
+    for title in ("Due", "Days left", "Record", "Address", "What to do"):
+        assert cut_cells(view, title) == [], title
+    # The longest task of the week is there, whole:
+    whats = [view.model().index(r, column(view, "What to do")).data()
+             for r in range(view.model().rowCount())]
+    assert ("Last day for an appeal to Superior Court (MGL c.249 §4) to reach the "
+            "Commission and Town Counsel") in whats
+    # Only the citation is held narrow, and its tooltip carries it whole.
+    citation = column(view, "Citation")
+    index = view.model().index(0, citation)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == index.data()
+    assert view.columnViewportPosition(citation) + view.columnWidth(citation) \
+        <= view.viewport().width()  # nothing scrolls out of sight to the right
+
+
+def test_filings_show_names_and_addresses_whole_at_1366(qtbot: QtBot,
+                                                       demo_db: Database) -> None:
+    window = open_window(qtbot, demo_db)
+    window.tabs.setCurrentWidget(window.filings_tab)
+    view = window.filings_tab.table
+    assert view.model().rowCount() == 92
+    for title in ("Kind", "File no.", "DEP file no.", "Address", "Map/lot", "Applicant",
+                  "Status", "Received", "Days left"):
+        assert cut_cells(view, title) == [], title
+    # The next deadline takes all the width left, its date always in sight; whatever
+    # of its words is cut is whole in the tooltip.
+    deadline = column(view, "Next deadline")
+    assert view.columnViewportPosition(deadline) + view.columnWidth(deadline) \
+        == view.viewport().width()
+    assert view.columnWidth(deadline) >= text_width(view, "2026-12-10  Hold the public hearing")
+    shown = [view.model().index(r, deadline) for r in range(view.model().rowCount())]
+    assert all(index.data(Qt.ItemDataRole.ToolTipRole) for index in shown if index.data())
+
+
+def test_a_window_reopens_at_the_size_it_was_left(qtbot: QtBot,
+                                                  isolated_data_dir: Path) -> None:
+    def make() -> tuple[QDialog, QSplitter]:
+        dialog = QDialog()
+        qtbot.addWidget(dialog)
+        splitter = QSplitter()
+        splitter.addWidget(QWidget())
+        splitter.addWidget(QWidget())
+        QVBoxLayout(dialog).addWidget(splitter)
+        remember(dialog, "book-hearing", QSize(640, 420))
+        remember_splitter(splitter, "book-hearing-split")
+        return dialog, splitter
+
+    first, split = make()
+    first.show()
+    qtbot.waitExposed(first)
+    assert first.size() == QSize(640, 420)  # the first time: the size it asks for
+    first.resize(760, 520)  # the offscreen test screen is 800 px wide
+    split.moveSplitter(200, 1)
+    moved = split.sizes()
+    first.close()
+    assert (isolated_data_dir / FILE_NAME).is_file()  # in the data folder, not the registry
+
+    again, split_again = make()
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.size() == QSize(760, 520)
+    assert split_again.sizes() == moved
+
+
+def test_record_window_remembers_its_size(qtbot: QtBot, demo_db: Database) -> None:
+    window = open_window(qtbot, demo_db)
+    filing_id = window.filings_tab.shown_rows()[0].id
+    record = window.open_filing(filing_id)
+    qtbot.waitExposed(record)
+    first_size = record.size()
+    assert first_size.height() == sensible_size(record, 0.9, 0.85).height()
+    record.resize(first_size.width(), first_size.height() - 100)
+    left_at = record.size()
+    record.close()
+    reopened = window.open_filing(filing_id)
+    qtbot.waitExposed(reopened)
+    assert reopened is not record  # a new window, opened at the size the last was left
+    assert reopened.size() == left_at != first_size
