@@ -81,6 +81,7 @@ def _missing_descriptions(hearings: list[HearingEntry]) -> str:
 
 class CalendarTab(QWidget):
     record_requested = Signal(str, int)  # ("filing" | "meeting" | "enforcement_case", id)
+    new_filing_requested = Signal()  # the booking dialog found no filing to book
 
     def __init__(self, database: Database, parent: QWidget | None = None, *,
                  now: Callable[[], datetime] = datetime.now) -> None:
@@ -239,6 +240,8 @@ class CalendarTab(QWidget):
                                    meeting_id=meeting.meeting_id if meeting else None,
                                    parent=self, now=self._now())
         dialog.booked.connect(lambda _id: self.say("Hearing booked."))
+        dialog.add_meeting_requested.connect(self.add_meetings)
+        dialog.new_filing_requested.connect(self.new_filing_requested)
         self._run_dialog(dialog)
 
     def continue_hearing(self) -> None:
@@ -333,23 +336,28 @@ class CalendarTab(QWidget):
                  f"{name}. Import it again later to update the same events.")
 
     def add_meetings(self) -> None:
-        dialog = ScheduleDialog(self._db, self.today, parent=self)
+        dialog = ScheduleDialog(self._db, self.today, parent=self, now=self._now())
         dialog.special_requested.connect(self._special_meeting)
         dialog.saved.connect(self._generate)
         self._run_dialog(dialog)
 
-    def _generate(self) -> None:
+    def _generate(self, start: date | None = None) -> None:
+        start = start or self.today
         try:
-            added = generate_meetings(self._db, self.today,
+            added = generate_meetings(self._db, start,
                                       months_ahead(self.today, SCHEDULE_MONTHS_AHEAD))
         except UserError as exc:
             self.say(str(exc), error=True)
             return
+        self.refresh()
+        first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
+                    key=lambda m: m.at, default=None)
         self.say(f"{len(added)} regular meetings added for the next {SCHEDULE_MONTHS_AHEAD} "
-                 "months.")
+                 "months" + (f", the first on {weekday_date(first.day)}." if first else "."))
 
     def _special_meeting(self) -> None:
-        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self)
+        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self,
+                                      now=self._now())
         dialog.added.connect(lambda _id: self.say("Special meeting added."))
         self._run_dialog(dialog)
 

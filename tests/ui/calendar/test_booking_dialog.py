@@ -91,6 +91,13 @@ def test_agenda_already_due_is_a_warning(qtbot: QtBot, commission: Commission) -
                                filing_id=c.filings["UCC 2027-003"], meeting_id=c.meetings[MAR3],
                                now=datetime(2027, 3, 2, 9, 0))
     qtbot.addWidget(dialog)
+    # Selected in the calendar, but too late to notice: never proposed; marked in the list.
+    late = dialog.meeting_box.findData(c.meetings[MAR3])
+    assert dialog.meeting_box.itemText(late) == (
+        "Wednesday, March 3, 2027, 7:00 PM — 0 hearing(s) — posting deadline passed Monday, "
+        "March 1, 2027 7:00 PM — post it now or choose a later date")
+    assert dialog.meeting_box.currentData() == c.meetings[date(2027, 3, 17)]
+    dialog.meeting_box.setCurrentIndex(late)
     assert ("Warning — The agenda of this meeting had to be posted by Monday, March 1, 2027 "
             "7:00 PM; a hearing booked now cannot be on the posted agenda. Choose a later "
             "meeting unless the agenda was posted with it.") in dialog.findings.texts()
