@@ -88,20 +88,26 @@ def show_in_folder(path: Path) -> None:
         _launch(["xdg-open", str(path.parent)])
 
 
-def print_document(path: Path) -> None:
-    """Send to the default printer."""
+def print_document(path: Path, printer: str, copies: int = 1) -> str:
+    """Send the document to the named printer, `copies` times; returns the program that
+    took it ("Microsoft Word" or "LibreOffice") so the clerk is told who printed it."""
     path = _existing(path)
+    copies = max(1, copies)
     if sys.platform == "win32":
         try:
-            os.startfile(str(path), "print")  # type: ignore[attr-defined]
-            return
+            for _copy in range(copies):
+                # "printto" names the printer; the application registered for .docx prints.
+                os.startfile(str(path), "printto", f'"{printer}"')  # type: ignore[attr-defined]
+            return "the program that opens .docx files"
         except OSError:
             pass  # no application registered to print .docx: try LibreOffice
     soffice = find_libreoffice()
     if soffice is None:
         raise OperationFailed("printing needs Microsoft Word or LibreOffice, and neither "
                               "was found; open the document and print it from there")
-    _run_soffice(soffice, ["-p", str(path)])
+    for _copy in range(copies):
+        _run_soffice(soffice, ["--pt", printer, str(path)])
+    return "LibreOffice"
 
 
 def _launch(command: list[str]) -> None:

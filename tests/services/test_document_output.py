@@ -106,7 +106,20 @@ def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
     monkeypatch.setattr(document_output.sys, "platform", "linux")
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
     with pytest.raises(OperationFailed, match="printing needs Microsoft Word or LibreOffice"):
-        document_output.print_document(doc)
+        document_output.print_document(doc, "Town Hall LaserJet")
+
+
+def test_print_names_the_chosen_printer_once_a_copy(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "letter.docx"
+    doc.write_bytes(b"PK")
+    runs: list[list[str]] = []
+    monkeypatch.setattr(document_output.sys, "platform", "linux")
+    monkeypatch.setattr(document_output, "find_libreoffice", lambda: Path("soffice"))
+    monkeypatch.setattr(document_output, "_run_soffice",
+                        lambda _soffice, arguments, profile=None: runs.append(arguments))
+    assert document_output.print_document(doc, "Town Hall LaserJet", 2) == "LibreOffice"
+    assert runs == [["--pt", "Town Hall LaserJet", str(doc)]] * 2
 
 
 @pytest.mark.slow

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
 # What each kind of filing usually needs, first in the list.
@@ -161,33 +162,20 @@ class DocumentMakerDialog(QDialog):
         self.make_button.setEnabled(True)
         self.result.setText(f"<span style='color:#a00000'>{message}</span>")
 
-    def _run(self, action: Callable[[Path], Any], done: str) -> None:
-        from concom_desk.errors import OperationFailed, UserError
-
+    def _run(self, action: Callable[[QWidget, Path], str]) -> None:
+        # Each action says what it did ("Sent … to the printer …", "Saved … in …"),
+        # never more than what happened.
         assert self.document_path is not None
-        try:
-            produced = action(self.document_path)
-        except (OperationFailed, UserError) as exc:
-            self._failed(str(exc))
-            return
-        self.result.setText(done.format(produced=produced))
+        self.result.setText(action(self, self.document_path))
 
     def _open(self) -> None:
-        from concom_desk.services.document_output import open_document
-
-        self._run(open_document, "Opened in your word processor.")
+        self._run(document_actions.open_document)
 
     def _show(self) -> None:
-        from concom_desk.services.document_output import show_in_folder
-
-        self._run(show_in_folder, "Shown in its folder.")
+        self._run(lambda _parent, path: document_actions.open_folder(path))
 
     def _print(self) -> None:
-        from concom_desk.services.document_output import print_document
-
-        self._run(print_document, "Sent to the printer.")
+        self._run(document_actions.print_document)
 
     def _pdf(self) -> None:
-        from concom_desk.services.document_output import export_pdf
-
-        self._run(export_pdf, "PDF saved: {produced}")
+        self._run(lambda _parent, path: document_actions.save_pdf(path))
