@@ -208,6 +208,20 @@ class CalendarTab(QWidget):
         value = index.data(role) if index.isValid() else None
         return int(value) if value is not None else None
 
+    def meeting_for(self, purpose: str) -> MeetingEntry | None:
+        """The selected meeting, or None once the clerk is told what to select (or that
+        there is no meeting at all, and how to add one)."""
+        meeting = self.selected_meeting()
+        if meeting is not None:
+            return meeting
+        if not any(not m.cancelled for m in self.snapshot.meetings):
+            self.say("No meeting is scheduled yet: add the regular meetings (or a special "
+                     "one) with Meetings….", error=True)
+        else:
+            self.say(f"First select the meeting {purpose}: a day with a meeting in the "
+                     "month, or its row in the Agenda list.", error=True)
+        return None
+
     def selected_meeting(self) -> MeetingEntry | None:
         meeting_id = self._selected_role(MeetingRole)
         if meeting_id is not None:
@@ -257,10 +271,8 @@ class CalendarTab(QWidget):
         self._run_dialog(dialog)
 
     def record_vote(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose votes to record")
         if meeting is None:
-            self.say("Select a meeting first (a day with a meeting, or a row of the agenda "
-                     "list).", error=True)
             return
         if meeting.day > self.today:  # a vote dated ahead would stand as taken
             self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
@@ -271,9 +283,8 @@ class CalendarTab(QWidget):
         self._run_dialog(dialog)
 
     def _document(self, kind: str) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("the document is for")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         try:
             if kind == "legal-notice":
@@ -300,18 +311,16 @@ class CalendarTab(QWidget):
         self._document("agenda")
 
     def record_publication(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose legal notice was published")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         dialog = PublicationDialog(self._db, meeting, self.today, parent=self)
         dialog.recorded.connect(self.say)
         self._run_dialog(dialog)
 
     def record_posting(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose agenda was posted")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         now = self._now()
         mark_agenda_posted(self._db, meeting.meeting_id, now)
@@ -362,9 +371,8 @@ class CalendarTab(QWidget):
         self._run_dialog(dialog)
 
     def change_meeting(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("to move or cancel")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self)
         dialog.changed.connect(self.say)

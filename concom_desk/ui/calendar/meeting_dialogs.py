@@ -333,7 +333,8 @@ class MeetingChangeDialog(QDialog):
             effects = []
         self.findings.show_findings([f for e in effects for f in e.findings])
         if not effects:
-            self.error.say("No hearing is booked on this meeting.")
+            self.error.say("No hearing is booked on this meeting: moving or cancelling it "
+                           "changes no hearing's dates.")
         self.ok_button.setEnabled(not self.findings.blocked)
 
     def _apply(self) -> None:

@@ -29,7 +29,7 @@ RED = "color: #b71c1c;"
 @pytest.fixture
 def usual(tmp_path: Path) -> Database:
     """A commission that set its usual meeting time and place, with no schedule yet."""
-    database = open_database(tmp_path / "commission.sqlite", initials="JB")
+    database = open_database(tmp_path / "usual.sqlite", initials="JB")
     save_settings(database, replace(SETTINGS, meeting_time="18:30",
                                     meeting_place="Town Hall, Room 2"), today=TODAY)
     yield database
@@ -117,3 +117,42 @@ def test_add_a_meeting_from_book_hearing_opens_the_meetings_dialog(qtbot: QtBot,
     assert tab.active_dialog.isVisible() and not booking.isVisible()
     # First and third Wednesday: May 5 7 PM is due Mon May 3 7 PM, still ahead at 9 AM.
     assert tab.active_dialog.start.date() == QDate(2027, 5, 5)
+
+
+def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Commission,
+                                                   usual: Database) -> None:
+    now = datetime(2027, 2, 18, 9, 0)
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.go_to_day(date(2027, 2, 19))  # a Friday: no meeting
+    tab.record_posting()
+    assert tab.status.text() == ("First select the meeting whose agenda was posted: a day "
+                                 "with a meeting in the month, or its row in the Agenda list.")
+    tab.make_legal_notice()
+    assert tab.status.text().startswith("First select the meeting the document is for:")
+
+    empty = CalendarTab(usual, now=lambda: now)
+    qtbot.addWidget(empty)
+    empty.change_meeting()
+    assert empty.status.text() == ("No meeting is scheduled yet: add the regular meetings "
+                                   "(or a special one) with Meetings….")
+
+
+def test_continue_and_close_say_no_hearing_is_booked(qtbot: QtBot,
+                                                     commission: Commission) -> None:
+    from concom_desk.services.calendar_load import load_calendar
+    from concom_desk.ui.calendar.hearing_dialogs import (
+        CloseHearingDialog,
+        ContinueHearingDialog,
+    )
+
+    c = commission
+    today = date(2027, 2, 18)
+    continuing = ContinueHearingDialog(c.db, list(load_calendar(c.db).meetings), today)
+    qtbot.addWidget(continuing)
+    assert continuing.error.text() == ("No hearing is booked or open, so none can be "
+                                       "continued: book one with Book hearing… first.")
+    closing = CloseHearingDialog(c.db, today)
+    qtbot.addWidget(closing)
+    assert closing.error.text() == ("No hearing is open or booked, so there is none to close: "
+                                    "book one with Book hearing… first.")
