@@ -122,6 +122,7 @@ class DocumentMakerDialog(QDialog):
         layout.addWidget(self.result)
         layout.addLayout(after)
         layout.addWidget(close)
+        self.setMinimumWidth(640)
         self.template.currentIndexChanged.connect(self._show_fields)
         self._show_fields()
 
@@ -152,8 +153,8 @@ class DocumentMakerDialog(QDialog):
     def _made(self, path: Path) -> None:
         self.document_path = Path(path)
         self.make_button.setEnabled(True)
-        self.result.setText(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
-                            f"<br>{self.document_path.parent}")
+        self._say(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
+                  f"<br>{self.document_path.parent}")
         for button in self.after_buttons.values():
             button.setEnabled(True)
         self.made.emit(str(self.document_path))
@@ -166,7 +167,11 @@ class DocumentMakerDialog(QDialog):
         # Each action says what it did ("Sent … to the printer …", "Saved … in …"),
         # never more than what happened.
         assert self.document_path is not None
-        self.result.setText(action(self, self.document_path))
+        self._say(action(self, self.document_path))
+
+    def _say(self, text: str) -> None:
+        self.result.setText(text)
+        self.adjustSize()  # the whole sentence shows, however long the folder's name
 
     def _open(self) -> None:
         self._run(document_actions.open_document)
