@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
-from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QGroupBox, QMessageBox, QWidget
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services import document_output
@@ -44,9 +44,13 @@ def choose_printer(parent: QWidget | None, printers: Sequence[str]) -> PrintChoi
     printer.setPrinterName(default if default in printers else printers[0])
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle("Print")
-    # Pages and ranges are the word processor's business; here the whole document prints.
-    dialog.setOption(QPrintDialog.PrintDialogOption.PrintPageRange, False)
-    dialog.setOption(QPrintDialog.PrintDialogOption.PrintToFile, False)
+    # Pages and ranges are the word processor's business: the whole document prints, so
+    # the dialog offers only the printer and the copies.
+    dialog.setOptions(QPrintDialog.PrintDialogOption.PrintCollateCopies)
+    for box in dialog.findChildren(QGroupBox):
+        # Qt's own dialog on Linux shows the range whatever the options say.
+        if box.title().replace("&", "").lower() == "print range":
+            box.setEnabled(False)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return PrintChoice(printer.printerName(), max(1, printer.copyCount()))
