@@ -7,6 +7,7 @@ for PDF. When neither is there the clerk is told so in plain words.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -88,20 +89,48 @@ def show_in_folder(path: Path) -> None:
         _launch(["xdg-open", str(path.parent)])
 
 
-def print_document(path: Path) -> None:
-    """Send to the default printer."""
+def print_document(path: Path, printer: str, copies: int = 1) -> str:
+    """Send the document to the named printer, `copies` times; returns what took it
+    (the print queue with its job number, LibreOffice, or the program that opens .docx
+    files on Windows) so the clerk is told exactly that."""
     path = _existing(path)
+    copies = max(1, copies)
     if sys.platform == "win32":
         try:
-            os.startfile(str(path), "print")  # type: ignore[attr-defined]
-            return
+            for _copy in range(copies):
+                # "printto" names the printer; the application registered for .docx prints.
+                os.startfile(str(path), "printto", f'"{printer}"')  # type: ignore[attr-defined]
+            return "the program that opens .docx files"
         except OSError:
             pass  # no application registered to print .docx: try LibreOffice
+    lp = shutil.which("lp") if sys.platform != "win32" else None
+    if lp is not None and find_libreoffice() is not None:
+        # The print system's own queue: it answers with a job number, so the clerk is
+        # told what was queued rather than what LibreOffice was asked to do.
+        with tempfile.TemporaryDirectory(prefix="concom-print-") as work:
+            pdf = export_pdf(path, Path(work) / f"{path.stem}.pdf")
+            return _queue(lp, pdf, printer, copies)
     soffice = find_libreoffice()
     if soffice is None:
         raise OperationFailed("printing needs Microsoft Word or LibreOffice, and neither "
                               "was found; open the document and print it from there")
-    _run_soffice(soffice, ["-p", str(path)])
+    for _copy in range(copies):
+        _run_soffice(soffice, ["--pt", printer, str(path)])
+    return "LibreOffice"
+
+
+def _queue(lp: str, pdf: Path, printer: str, copies: int) -> str:
+    """Hand the PDF to the print queue; returns 'LibreOffice and the print queue (job …)'."""
+    try:
+        done = subprocess.run([lp, "-d", printer, "-n", str(copies), str(pdf)],
+                              capture_output=True, text=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise OperationFailed(f"the print queue did not take it: {exc}") from None
+    if done.returncode != 0:
+        raise OperationFailed("the print queue refused it: "
+                              f"{(done.stderr or done.stdout).strip()[:200]}")
+    job = re.search(r"request id is (\S+)", done.stdout)
+    return f"the print queue, job {job.group(1)}" if job else "the print queue"
 
 
 def _launch(command: list[str]) -> None:

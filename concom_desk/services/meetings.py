@@ -4,7 +4,7 @@ special meetings, and moving or cancelling a meeting with its effect on hearings
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -13,11 +13,14 @@ from concom_desk.domain.hearing_booking import Severity
 from concom_desk.domain.meeting_schedule import (
     BookedHearing,
     HearingEffect,
+    PlannedMeeting,
     RegularSchedule,
     effects_of_change,
+    months_ahead,
     special_meeting,
 )
-from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.open_meeting_law import posting_deadline
+from concom_desk.domain.plain_dates import long_date, weekday_date_time
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.hearing_clocks import filing_clocks, get_or_refuse, town_profile
@@ -51,6 +54,54 @@ def load_schedule(db: Database) -> RegularSchedule | None:
         nths = tuple(int(n) for n in row.weeks_of_month.split(",") if n.strip())
         return RegularSchedule(row.weekday, time.fromisoformat(row.start_time), row.place,
                                nths=nths, every_weeks=row.every_weeks, first=row.first_meeting)
+
+
+# How far ahead a regular schedule is searched for a meeting that can still be posted.
+POSTABLE_SEARCH_MONTHS = 3
+
+
+def posting_too_late(meeting_at: datetime, now: datetime) -> str:
+    """'' while the meeting's notice can still be posted in time; otherwise the words
+    that say so and what to do (MGL c.30A §20(b): 48 hours ahead, not counting
+    Saturdays, Sundays and legal holidays)."""
+    due = posting_deadline(meeting_at)
+    if now <= due:
+        return ""
+    return (f"posting deadline passed {weekday_date_time(due)} — post it now or choose a "
+            "later date")
+
+
+def first_postable(schedule: RegularSchedule, now: datetime) -> PlannedMeeting | None:
+    """The first regular meeting whose posting deadline is still ahead of `now`: the one
+    a new schedule starts with, so no meeting is added that cannot lawfully be noticed."""
+    for planned in schedule.meetings_between(now.date(),
+                                             months_ahead(now.date(), POSTABLE_SEARCH_MONTHS)):
+        if not posting_too_late(planned.at, now):
+            return planned
+    return None
+
+
+def first_postable_day(at: time, now: datetime) -> date:
+    """The first day a special meeting at `at` can still be noticed in time."""
+    day = now.date()
+    while posting_too_late(datetime.combine(day, at), now):
+        day += timedelta(days=1)
+    return day
+
+
+def usual_time_and_place(db: Database) -> tuple[time | None, str]:
+    """The commission's usual meeting time and place from its settings (None / '' when
+    not set or not readable as a time)."""
+    from concom_desk.services.commission import load_settings
+
+    settings = load_settings(db)
+    if settings is None:
+        return None, ""
+    try:
+        at = time.fromisoformat(settings.meeting_time.strip()) if settings.meeting_time else None
+    except ValueError:
+        at = None
+    return at, settings.meeting_place.strip()
 
 
 def generate_meetings(db: Database, start: date, end: date) -> list[int]:

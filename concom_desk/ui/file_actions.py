@@ -11,11 +11,11 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QStandardPaths, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from concom_desk.services import safekeeping
+from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
@@ -115,5 +115,6 @@ def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = No
 
 def open_data_folder(window: MainWindow) -> None:
     folder = window.db_path.parent
-    if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
-        QMessageBox.information(window, "Data folder", f"The data folder is:\n{folder}")
+    if not document_actions.system_open(folder):
+        QMessageBox.information(window, "Data folder", "The data folder could not be opened "
+                                f"on this computer. It is:\n{folder}")

@@ -215,6 +215,7 @@ class MainWindow(QMainWindow):
             from concom_desk.ui.calendar.calendar_tab import CalendarTab
 
             real: QWidget = CalendarTab(self.db)
+            real.new_filing_requested.connect(self.new_filing)  # type: ignore[attr-defined]
         else:
             from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 

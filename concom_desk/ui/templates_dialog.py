@@ -7,10 +7,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -36,14 +36,21 @@ from concom_desk.services.template_library import (
     templates_in_effect,
     user_templates_dir,
 )
+from concom_desk.ui import document_actions
 from concom_desk.ui.window_memory import remember
 
 _Index = QModelIndex | QPersistentModelIndex
 
 
 def open_path(path: Path) -> None:
-    """Open a file or folder with the system (replaced in tests)."""
-    QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+    """Open a file or folder with the system, or say that nothing could (replaced in
+    tests)."""
+    if not path.is_dir():
+        document_actions.open_document(QApplication.activeWindow(), path)
+    elif not document_actions.system_open(path):
+        QMessageBox.information(QApplication.activeWindow(), "Folder",
+                                f"The folder could not be opened on this computer; it is "
+                                f"{path}.")
 
 
 class TemplatesModel(QAbstractTableModel):

@@ -106,7 +106,49 @@ def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
     monkeypatch.setattr(document_output.sys, "platform", "linux")
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
     with pytest.raises(OperationFailed, match="printing needs Microsoft Word or LibreOffice"):
-        document_output.print_document(doc)
+        document_output.print_document(doc, "Town Hall LaserJet")
+
+
+def test_print_names_the_chosen_printer_once_a_copy(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "letter.docx"
+    doc.write_bytes(b"PK")
+    runs: list[list[str]] = []
+    monkeypatch.setattr(document_output.sys, "platform", "linux")
+    monkeypatch.setattr(document_output, "find_libreoffice", lambda: Path("soffice"))
+    monkeypatch.setattr(document_output.shutil, "which", lambda _name: None)  # no `lp`
+    monkeypatch.setattr(document_output, "_run_soffice",
+                        lambda _soffice, arguments, profile=None: runs.append(arguments))
+    assert document_output.print_document(doc, "Town Hall LaserJet", 2) == "LibreOffice"
+    assert runs == [["--pt", "Town Hall LaserJet", str(doc)]] * 2
+
+
+def test_print_through_the_queue_names_the_job(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = tmp_path / "letter.docx"
+    doc.write_bytes(b"PK")
+    queued: list[list[str]] = []
+
+    def lp(command: list[str], **_kwargs: object) -> subprocess.CompletedProcess[str]:
+        queued.append(command)
+        assert Path(command[-1]).read_bytes() == b"%PDF-1.7"  # the PDF, while it exists
+        return subprocess.CompletedProcess(
+            command, 0, "request id is Town_Hall_LaserJet-7 (1 file(s))\n", "")
+
+    def pdf(_path: Path, out: Path) -> Path:
+        out.write_bytes(b"%PDF-1.7")
+        return out
+
+    monkeypatch.setattr(document_output.sys, "platform", "linux")
+    monkeypatch.setattr(document_output, "find_libreoffice", lambda: Path("soffice"))
+    monkeypatch.setattr(document_output.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(document_output, "export_pdf", pdf)
+    monkeypatch.setattr(document_output.subprocess, "run", lp)
+    assert document_output.print_document(doc, "Town_Hall_LaserJet", 2) == (
+        "the print queue, job Town_Hall_LaserJet-7")
+    [command] = queued
+    assert command[:5] == ["/usr/bin/lp", "-d", "Town_Hall_LaserJet", "-n", "2"]
+    assert Path(command[5]).name == "letter.pdf"
 
 
 @pytest.mark.slow

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, QStandardPaths, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QSize, QStandardPaths, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QGridLayout,
@@ -31,6 +31,7 @@ from concom_desk.services.abutter_mailing import (
     make_mailing,
 )
 from concom_desk.store import Database
+from concom_desk.ui import document_actions
 from concom_desk.ui.abutters.background import BackgroundTask
 from concom_desk.ui.window_memory import remember
 
@@ -42,9 +43,10 @@ FILE_TITLES = {
 }
 
 
-def open_file(path: Path) -> bool:
-    """Open a document in the program the system uses for it (Word, usually)."""
-    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+def open_file(path: Path) -> str:
+    """Open a document in the program the system uses for it (Word, usually), or say
+    that nothing on this computer can and offer its folder."""
+    return document_actions.open_document(QApplication.activeWindow(), path)
 
 
 class AbutterMailingDialog(QDialog):

@@ -13,6 +13,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
 from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
+from concom_desk.services.meetings import posting_too_late
 
 # One colour per kind of thing, always shown with its words too (never colour alone).
 KIND_COLOURS: dict[str, str] = {
@@ -55,9 +56,10 @@ def posting_text(meeting: MeetingEntry, now: datetime) -> tuple[str, bool]:
     """'Post by Monday, March 1, 2027 7:00 PM', and whether that has passed unposted."""
     if meeting.agenda_posted_at is not None:
         return f"Agenda posted {weekday_date_time(meeting.agenda_posted_at)}", False
-    passed = now > meeting.post_by
-    prefix = "POSTING DEADLINE PASSED: was due" if passed else "Post agenda by"
-    return f"{prefix} {weekday_date_time(meeting.post_by)}", passed
+    late = posting_too_late(meeting.at, now)
+    if late:
+        return late[0].upper() + late[1:], True
+    return f"Post agenda by {weekday_date_time(meeting.post_by)}", False
 
 
 def meeting_rows(meeting: MeetingEntry, now: datetime) -> list[CalendarRow]:

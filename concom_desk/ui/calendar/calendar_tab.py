@@ -84,6 +84,7 @@ def _missing_descriptions(hearings: list[HearingEntry]) -> str:
 
 class CalendarTab(QWidget):
     record_requested = Signal(str, int)  # ("filing" | "meeting" | "enforcement_case", id)
+    new_filing_requested = Signal()  # the booking dialog found no filing to book
 
     def __init__(self, database: Database, parent: QWidget | None = None, *,
                  now: Callable[[], datetime] = datetime.now) -> None:
@@ -223,6 +224,20 @@ class CalendarTab(QWidget):
         value = index.data(role) if index.isValid() else None
         return int(value) if value is not None else None
 
+    def meeting_for(self, purpose: str) -> MeetingEntry | None:
+        """The selected meeting, or None once the clerk is told what to select (or that
+        there is no meeting at all, and how to add one)."""
+        meeting = self.selected_meeting()
+        if meeting is not None:
+            return meeting
+        if not any(not m.cancelled for m in self.snapshot.meetings):
+            self.say("No meeting is scheduled yet: add the regular meetings (or a special "
+                     "one) with Meetings….", error=True)
+        else:
+            self.say(f"First select the meeting {purpose}: a day with a meeting in the "
+                     "month, or its row in the Agenda list.", error=True)
+        return None
+
     def selected_meeting(self) -> MeetingEntry | None:
         meeting_id = self._selected_role(MeetingRole)
         if meeting_id is not None:
@@ -255,6 +270,8 @@ class CalendarTab(QWidget):
                                    meeting_id=meeting.meeting_id if meeting else None,
                                    parent=self, now=self._now())
         dialog.booked.connect(lambda _id: self.say("Hearing booked."))
+        dialog.add_meeting_requested.connect(self.add_meetings)
+        dialog.new_filing_requested.connect(self.new_filing_requested)
         self._run_dialog(dialog)
 
     def continue_hearing(self) -> None:
@@ -270,10 +287,8 @@ class CalendarTab(QWidget):
         self._run_dialog(dialog)
 
     def record_vote(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose votes to record")
         if meeting is None:
-            self.say("Select a meeting first (a day with a meeting, or a row of the agenda "
-                     "list).", error=True)
             return
         if meeting.day > self.today:  # a vote dated ahead would stand as taken
             self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
@@ -284,9 +299,8 @@ class CalendarTab(QWidget):
         self._run_dialog(dialog)
 
     def _document(self, kind: str) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("the document is for")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         try:
             if kind == "legal-notice":
@@ -313,18 +327,16 @@ class CalendarTab(QWidget):
         self._document("agenda")
 
     def record_publication(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose legal notice was published")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         dialog = PublicationDialog(self._db, meeting, self.today, parent=self)
         dialog.recorded.connect(self.say)
         self._run_dialog(dialog)
 
     def record_posting(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("whose agenda was posted")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         now = self._now()
         mark_agenda_posted(self._db, meeting.meeting_id, now)
@@ -349,30 +361,34 @@ class CalendarTab(QWidget):
                  f"{name}. Import it again later to update the same events.")
 
     def add_meetings(self) -> None:
-        dialog = ScheduleDialog(self._db, self.today, parent=self)
+        dialog = ScheduleDialog(self._db, self.today, parent=self, now=self._now())
         dialog.special_requested.connect(self._special_meeting)
         dialog.saved.connect(self._generate)
         self._run_dialog(dialog)
 
-    def _generate(self) -> None:
+    def _generate(self, start: date | None = None) -> None:
+        start = start or self.today
         try:
-            added = generate_meetings(self._db, self.today,
+            added = generate_meetings(self._db, start,
                                       months_ahead(self.today, SCHEDULE_MONTHS_AHEAD))
         except UserError as exc:
             self.say(str(exc), error=True)
             return
+        self.refresh()
+        first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
+                    key=lambda m: m.at, default=None)
         self.say(f"{len(added)} regular meetings added for the next {SCHEDULE_MONTHS_AHEAD} "
-                 "months.")
+                 "months" + (f", the first on {weekday_date(first.day)}." if first else "."))
 
     def _special_meeting(self) -> None:
-        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self)
+        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self,
+                                      now=self._now())
         dialog.added.connect(lambda _id: self.say("Special meeting added."))
         self._run_dialog(dialog)
 
     def change_meeting(self) -> None:
-        meeting = self.selected_meeting()
+        meeting = self.meeting_for("to move or cancel")
         if meeting is None:
-            self.say("Select a meeting first.", error=True)
             return
         dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self)
         dialog.changed.connect(self.say)

@@ -105,13 +105,24 @@ class ContinueHearingDialog(QDialog):
         return ContinuanceRequest(hearing_id, meeting_id, self.reason.text(),
                                   self.consent.isChecked(), self.announced.isChecked())
 
+    def _missing(self) -> str:
+        """Which of the two is missing, and where to add it."""
+        if self.hearing_box.count() == 0:
+            return ("No hearing is booked or open, so none can be continued: book one with "
+                    "Book hearing… first.")
+        if self.meeting_box.count() == 0:
+            after = self._session_day() or self._today
+            return (f"No meeting is scheduled after {weekday_date(after)}: add one with "
+                    "Meetings… (a continuance names the date of the next session).")
+        return "Choose the hearing and the meeting it is continued to."
+
     def refresh(self) -> None:
         self.error.say("")
         request = self.request()
         self.findings.show_findings([])
         heard_on = self._session_day()
         if request is None:
-            self.error.say("Choose an open hearing and a later meeting.")
+            self.error.say(self._missing())
         elif heard_on is not None and heard_on > self._today:
             # Continued "to a date announced at the hearing": that hearing must have sat.
             self.error.say(f"This hearing sits next on {weekday_date(heard_on)}: record the "
@@ -179,7 +190,8 @@ class CloseHearingDialog(QDialog):
         self.findings.show_findings([])
         hearing_id = self.hearing_box.currentData()
         if hearing_id is None:
-            self.error.say("There is no open hearing to close.")
+            self.error.say("No hearing is open or booked, so there is none to close: book "
+                           "one with Book hearing… first.")
         else:
             try:
                 closing = preview_close(self._db, hearing_id, pydate(self.closed_on.date()),

@@ -1,6 +1,10 @@
 """The commission's meetings: the regular schedule, a special meeting, and moving or
 cancelling a meeting — which first lists every hearing on it and what the change
-does to that hearing's clocks."""
+does to that hearing's clocks.
+
+A new meeting is proposed only where its Open Meeting Law notice can still be
+posted in time (MGL c.30A §20(b)), at the usual time and place from the settings;
+a date whose posting deadline has passed is flagged before it is saved."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QRadioButton,
     QSpinBox,
@@ -25,17 +30,22 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.meeting_schedule import ORDINALS, WEEKDAYS, RegularSchedule
-from concom_desk.domain.plain_dates import weekday_date
+from concom_desk.domain.open_meeting_law import posting_deadline
+from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
 from concom_desk.errors import UserError
 from concom_desk.services.calendar_entries import MeetingEntry
 from concom_desk.services.meetings import (
     add_meeting,
     cancel_meeting,
+    first_postable,
+    first_postable_day,
     load_schedule,
     mark_legal_notice_published,
     move_meeting,
+    posting_too_late,
     preview_meeting_change,
     save_schedule,
+    usual_time_and_place,
 )
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import (
@@ -60,15 +70,47 @@ def _pydatetime(moment: QDateTime) -> datetime:
                                                         moment.time().minute()))
 
 
+def _qtime(at: time) -> QTime:
+    return QTime(at.hour, at.minute)
+
+
+class PostingNote(QLabel):
+    """When the meeting's notice must be posted by, or — in red — that it is too late."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAccessibleName("Open Meeting Law posting")
+
+    def show_for(self, meeting_at: datetime | None, now: datetime, lead: str) -> bool:
+        """Shows the note for a meeting at `meeting_at`; True when it is too late."""
+        if meeting_at is None:
+            self.setStyleSheet("color: #b71c1c;")
+            self.setText(lead)
+            return True
+        late = posting_too_late(meeting_at, now)
+        self.setStyleSheet("color: #b71c1c;" if late else "")
+        text = late or f"post its notice by {weekday_date_time(posting_deadline(meeting_at))}"
+        if lead:
+            self.setText(f"{lead}{weekday_date_time(meeting_at)}: {text}.")
+        else:
+            self.setText(f"{text[0].upper()}{text[1:]}.")
+        return bool(late)
+
+
 class ScheduleDialog(QDialog):
-    saved = Signal()
+    saved = Signal(object)  # the first day meetings are added from
     special_requested = Signal()
 
-    def __init__(self, database: Database, today: date, parent: QWidget | None = None) -> None:
+    def __init__(self, database: Database, today: date, parent: QWidget | None = None,
+                 now: datetime | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Meetings")
         self._db = database
+        self._now = now or datetime.combine(today, time(0))
+        self._start_chosen = False  # once the clerk picks the start, it stays theirs
         current = load_schedule(database)
+        usual_at, usual_place = usual_time_and_place(database)
         self.weekday = QComboBox()
         for number, name in enumerate(WEEKDAYS):
             self.weekday.addItem(name.title(), number)
@@ -85,8 +127,14 @@ class ScheduleDialog(QDialog):
         self.first.setDisplayFormat(DATE_FORMAT)
         self.first.setCalendarPopup(True)
         typing_replaces_sections(self.first)
-        self.at = QTimeEdit(QTime(19, 0))
-        self.place = QLineEdit()
+        self.at = QTimeEdit(_qtime(usual_at or time(19, 0)))
+        self.place = QLineEdit(usual_place)
+        self.start = QDateEdit(qdate(today))
+        self.start.setDisplayFormat(DATE_FORMAT)
+        self.start.setCalendarPopup(True)
+        self.start.setAccessibleName("Add meetings from")
+        self.start_note = PostingNote()
+        typing_replaces_sections(self.start)
         self.error = ErrorLine()
         weeks_row = QHBoxLayout()
         weeks_row.addWidget(self.by_month)
@@ -101,6 +149,8 @@ class ScheduleDialog(QDialog):
         form.addRow(every_row)
         form.addRow("&Time:", self.at)
         form.addRow("&Place:", self.place)
+        form.addRow("Add meetings &from:", self.start)
+        form.addRow(self.start_note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.save_button = buttons.addButton("Save and add meetings",
                                              QDialogButtonBox.ButtonRole.AcceptRole)
@@ -110,6 +160,50 @@ class ScheduleDialog(QDialog):
         buttons.rejected.connect(self.reject)
         stack(self, form, self.error, buttons)
         self._show(current)
+        self._propose_start()
+        for box in self.weeks.values():
+            box.toggled.connect(self._propose_start)
+        for signal in (self.weekday.currentIndexChanged, self.by_month.toggled,
+                       self.every.valueChanged, self.first.dateChanged, self.at.timeChanged):
+            signal.connect(self._propose_start)
+        self.start.dateChanged.connect(self._start_picked)
+
+    def _planned(self, schedule: RegularSchedule, start: date) -> datetime | None:
+        found = schedule.meetings_between(start, start.replace(year=start.year + 1))
+        return found[0].at if found else None
+
+    def _propose_start(self) -> None:
+        """The start the schedule proposes: its first meeting whose posting deadline
+        is still ahead (today's or tomorrow's may already be too late)."""
+        try:
+            schedule = self.schedule(place_optional=True)
+        except UserError as exc:
+            self.start_note.show_for(None, self._now, f"{exc}.")
+            return
+        if not self._start_chosen:
+            first = first_postable(schedule, self._now)
+            self.start.blockSignals(True)
+            self.start.setDate(qdate(first.at.date() if first else self._now.date()))
+            self.start.blockSignals(False)
+        self._show_start(schedule)
+
+    def _start_picked(self) -> None:
+        self._start_chosen = True
+        try:
+            self._show_start(self.schedule(place_optional=True))
+        except UserError as exc:
+            self.start_note.show_for(None, self._now, f"{exc}.")
+
+    def _show_start(self, schedule: RegularSchedule) -> None:
+        first_at = self._planned(schedule, self.start_day())
+        if first_at is None:
+            self.start_note.show_for(None, self._now, "No meeting falls in the year from "
+                                                      "that date.")
+            return
+        self.start_note.show_for(first_at, self._now, "First meeting added: ")
+
+    def start_day(self) -> date:
+        return pydate(self.start.date())
 
     def _show(self, schedule: RegularSchedule | None) -> None:
         if schedule is None:
@@ -130,12 +224,15 @@ class ScheduleDialog(QDialog):
         self.at.setTime(QTime(schedule.at.hour, schedule.at.minute))
         self.place.setText(schedule.place)
 
-    def schedule(self) -> RegularSchedule:
+    def schedule(self, place_optional: bool = False) -> RegularSchedule:
+        """The schedule as entered; `place_optional` lets the dates be worked out
+        before the place is typed."""
         at = time(self.at.time().hour(), self.at.time().minute())
+        place = self.place.text() or ("-" if place_optional else "")
         if self.by_month.isChecked():
             nths = tuple(n for n, box in self.weeks.items() if box.isChecked())
-            return RegularSchedule(self.weekday.currentData(), at, self.place.text(), nths=nths)
-        return RegularSchedule(self.weekday.currentData(), at, self.place.text(),
+            return RegularSchedule(self.weekday.currentData(), at, place, nths=nths)
+        return RegularSchedule(self.weekday.currentData(), at, place,
                                every_weeks=self.every.value(), first=pydate(self.first.date()))
 
     def _save(self) -> None:
@@ -144,7 +241,7 @@ class ScheduleDialog(QDialog):
         except UserError as exc:
             self.error.say(str(exc))
             return
-        self.saved.emit()
+        self.saved.emit(self.start_day())
         self.accept()
 
     def _special(self) -> None:
@@ -155,25 +252,38 @@ class ScheduleDialog(QDialog):
 class SpecialMeetingDialog(QDialog):
     added = Signal(int)
 
-    def __init__(self, database: Database, day: date, parent: QWidget | None = None) -> None:
+    def __init__(self, database: Database, day: date, parent: QWidget | None = None,
+                 now: datetime | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Special meeting")
         self._db = database
-        self.at = QDateTimeEdit(_qdatetime(datetime.combine(day, time(19, 0))))
+        self._now = now or datetime.combine(day, time(0))
+        usual_at, usual_place = usual_time_and_place(database)
+        at = usual_at or time(19, 0)
+        # The chosen day, unless its notice could no longer be posted in time.
+        day = max(day, first_postable_day(at, self._now))
+        self.at = QDateTimeEdit(_qdatetime(datetime.combine(day, at)))
         self.at.setDisplayFormat(DATE_TIME_FORMAT)
         self.at.setCalendarPopup(True)
         typing_replaces_sections(self.at)
         self.kind = QComboBox()
         self.kind.addItem("Special meeting", "special")
         self.kind.addItem("Site walk", "site_walk")
-        self.place = QLineEdit()
+        self.place = QLineEdit(usual_place)
+        self.posting = PostingNote()
         self.error = ErrorLine()
         form = QFormLayout()
         form.addRow("&When:", self.at)
+        form.addRow(self.posting)
         form.addRow("&Kind:", self.kind)
         form.addRow("&Place:", self.place)
         buttons = save_cancel(self, self._save)
         stack(self, form, self.error, buttons)
+        self.at.dateTimeChanged.connect(self._show_posting)
+        self._show_posting()
+
+    def _show_posting(self) -> None:
+        self.posting.show_for(_pydatetime(self.at.dateTime()), self._now, "")
 
     def _save(self) -> None:
         try:
@@ -229,7 +339,8 @@ class MeetingChangeDialog(QDialog):
             effects = []
         self.findings.show_findings([f for e in effects for f in e.findings])
         if not effects:
-            self.error.say("No hearing is booked on this meeting.")
+            self.error.say("No hearing is booked on this meeting: moving or cancelling it "
+                           "changes no hearing's dates.")
         self.ok_button.setEnabled(not self.findings.blocked)
 
     def _apply(self) -> None:

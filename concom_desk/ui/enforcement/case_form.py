@@ -8,8 +8,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -46,6 +45,7 @@ from concom_desk.services.enforcement.queries import (
     case_detail,
 )
 from concom_desk.store import Database
+from concom_desk.ui import document_actions
 from concom_desk.ui.enforcement.dialogs import RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 from concom_desk.ui.enforcement.ledger_dialogs import (
@@ -93,10 +93,11 @@ class CaseForm(QWidget):
         self.today = today
         self.case_id: int | None = None
         self.detail: CaseDetail | None = None
-        # Opening a printed file or a photo hands it to the system's default program;
-        # tests replace this to see what would be opened.
-        self.open_file: Callable[[Path], object] = lambda path: QDesktopServices.openUrl(
-            QUrl.fromLocalFile(str(path)))
+        # Opening a saved document or a photo hands it to the system's default program
+        # and returns what happened in words (or says nothing could open it, offering the
+        # folder); tests replace this to see what would be opened.
+        self.open_file: Callable[[Path], object] = lambda path: document_actions.open_document(
+            self, path)
         # Dialogs are shown through this hook so tests can drive them without exec().
         self.show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
         self.tabs = QTabWidget()
@@ -167,7 +168,7 @@ class CaseForm(QWidget):
             Column("NOI by", lambda r: day_text(r.file_noi_by)),
         ], self)
         self.orders_view = _table(self.orders)
-        self.print_button = QPushButton("Print…")
+        self.print_button = QPushButton("Make document")
         self.print_button.clicked.connect(self._print_order)
         self.ratify_button = QPushButton("Record ratification…")
         self.ratify_button.clicked.connect(self._ratify)
@@ -327,8 +328,10 @@ class CaseForm(QWidget):
         paths: list[Path] = []
         if self._run(lambda: paths.append(print_order(self.database, order.order_id,
                                                       self.today())),
-                     f"{order.order_no} printed."):
-            self.open_file(paths[0])
+                     f"{order.order_no} made."):
+            opened = self.open_file(paths[0])
+            self.message.emit(f"{order.order_no}: {document_actions.saved_words(paths[0])}"
+                              + (f" {opened}" if isinstance(opened, str) else ""))
 
     def _ratify(self) -> None:
         order = _selected(self.orders_view, self.orders)
@@ -391,4 +394,6 @@ class CaseForm(QWidget):
         if row is not None:
             path = absolute_path(row.path)
             if path.is_file() and path.is_relative_to(data_dir()):
-                self.open_file(path)
+                opened = self.open_file(path)
+                if isinstance(opened, str):
+                    self.message.emit(opened)

@@ -141,7 +141,7 @@ class EnforcementTab(QWidget):
         self.inspection_button = QPushButton("Record inspection…")
         self.order_button = QPushButton("Issue emergency order…")
         self.notice_button = QPushButton("Notice or order…")
-        self.history_button = QPushButton("Print history…")
+        self.history_button = QPushButton("Save history…")
         self.complaint_button.clicked.connect(self.log_complaint)
         self.inspection_button.clicked.connect(self.record_inspection)
         self.order_button.clicked.connect(lambda: self.issue_order(emergency=True))
@@ -292,10 +292,11 @@ class EnforcementTab(QWidget):
         try:
             path = print_case_history(self.database, case_id, out)
         except (UserError, OperationFailed, OSError) as exc:
-            self.status_line.setText(f"The history could not be printed: {exc}")
+            self.status_line.setText(f"The history could not be saved: {exc}")
             return None
-        self.status_line.setText(f"History saved to {path}.")
-        self.form.open_file(path)
+        opened = self.form.open_file(path)
+        self.status_line.setText(f"History saved to {path}."
+                                 + (f" {opened}" if isinstance(opened, str) else ""))
         return path
 
     def model_rows(self) -> list[CaseRow]:

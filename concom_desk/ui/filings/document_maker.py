@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
 # What each kind of filing usually needs, first in the list.
@@ -127,6 +128,7 @@ class DocumentMakerDialog(QDialog):
         layout.addWidget(self.result)
         layout.addLayout(after)
         layout.addWidget(close)
+        self.setMinimumWidth(640)
         self.template.currentIndexChanged.connect(self._show_fields)
         self._show_fields()
 
@@ -173,8 +175,8 @@ class DocumentMakerDialog(QDialog):
         self.make_button.setEnabled(True)
         marked = (f"<br><span style='color:#a00000'><b>DRAFT — not for issue:</b> "
                   f"{html.escape('; '.join(document.draft))}.</span>" if document.draft else "")
-        self.result.setText(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
-                            f"<br>{self.document_path.parent}{marked}")
+        self._say(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
+                  f"<br>{self.document_path.parent}{marked}")
         for button in self.after_buttons.values():
             button.setEnabled(True)
         self.made.emit(str(self.document_path))
@@ -183,33 +185,24 @@ class DocumentMakerDialog(QDialog):
         self.make_button.setEnabled(True)
         self.result.setText(f"<span style='color:#a00000'>{message}</span>")
 
-    def _run(self, action: Callable[[Path], Any], done: str) -> None:
-        from concom_desk.errors import OperationFailed, UserError
-
+    def _run(self, action: Callable[[QWidget, Path], str]) -> None:
+        # Each action says what it did ("Sent … to the printer …", "Saved … in …"),
+        # never more than what happened.
         assert self.document_path is not None
-        try:
-            produced = action(self.document_path)
-        except (OperationFailed, UserError) as exc:
-            self._failed(str(exc))
-            return
-        self.result.setText(done.format(produced=produced))
+        self._say(action(self, self.document_path))
+
+    def _say(self, text: str) -> None:
+        self.result.setText(text)
+        self.adjustSize()  # the whole sentence shows, however long the folder's name
 
     def _open(self) -> None:
-        from concom_desk.services.document_output import open_document
-
-        self._run(open_document, "Opened in your word processor.")
+        self._run(document_actions.open_document)
 
     def _show(self) -> None:
-        from concom_desk.services.document_output import show_in_folder
-
-        self._run(show_in_folder, "Shown in its folder.")
+        self._run(lambda _parent, path: document_actions.open_folder(path))
 
     def _print(self) -> None:
-        from concom_desk.services.document_output import print_document
-
-        self._run(print_document, "Sent to the printer.")
+        self._run(document_actions.print_document)
 
     def _pdf(self) -> None:
-        from concom_desk.services.document_output import export_pdf
-
-        self._run(export_pdf, "PDF saved: {produced}")
+        self._run(lambda _parent, path: document_actions.save_pdf(path))

@@ -7,9 +7,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -41,6 +42,7 @@ from concom_desk.services.records import (
     days_left_text,
     urgency,
 )
+from concom_desk.ui import document_actions
 from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.filings_tab import RecordTable
 from concom_desk.ui.filings.status_dialogs import (
@@ -382,4 +384,5 @@ class FilingRecordDialog(QDialog):
         index = self.document_view.currentIndex()
         if index.isValid():
             doc = self.documents.row_at(index.row())
-            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
+            # Says so, and offers the folder, when nothing on this computer opens it.
+            document_actions.open_document(self, Path(doc.path))

@@ -91,7 +91,71 @@ def test_agenda_already_due_is_a_warning(qtbot: QtBot, commission: Commission) -
                                filing_id=c.filings["UCC 2027-003"], meeting_id=c.meetings[MAR3],
                                now=datetime(2027, 3, 2, 9, 0))
     qtbot.addWidget(dialog)
+    # Selected in the calendar, but too late to notice: never proposed; marked in the list.
+    late = dialog.meeting_box.findData(c.meetings[MAR3])
+    assert dialog.meeting_box.itemText(late) == (
+        "Wednesday, March 3, 2027, 7:00 PM — 0 hearing(s) — posting deadline passed Monday, "
+        "March 1, 2027 7:00 PM — post it now or choose a later date")
+    assert dialog.meeting_box.currentData() == c.meetings[date(2027, 3, 17)]
+    dialog.meeting_box.setCurrentIndex(late)
     assert ("Warning — The agenda of this meeting had to be posted by Monday, March 1, 2027 "
             "7:00 PM; a hearing booked now cannot be on the posted agenda. Choose a later "
             "meeting unless the agenda was posted with it.") in dialog.findings.texts()
     assert dialog.acknowledge.isVisibleTo(dialog) and not dialog.book_button.isEnabled()
+
+
+def test_every_meeting_ahead_too_late_proposes_none(qtbot: QtBot, commission: Commission
+                                                    ) -> None:
+    """Sat Apr 17 2027: the last meeting, Wed Apr 21 7 PM, was due Fri Apr 16 7 PM (Wed 19 h,
+    Tue 24 h, Mon Apr 19 Patriots' Day and the weekend skipped, Fri 5 h; MGL c.30A §20(b))."""
+    c = commission
+    dialog = BookHearingDialog(c.db, list(load_calendar(c.db).meetings), date(2027, 4, 17),
+                               filing_id=c.filings["UCC 2027-003"],
+                               meeting_id=c.meetings[date(2027, 4, 21)],
+                               now=datetime(2027, 4, 17, 10, 0))
+    qtbot.addWidget(dialog)
+    assert dialog.meeting_box.currentText() == "Choose a meeting…"
+    assert dialog.meeting_box.itemText(1).endswith(
+        "posting deadline passed Friday, April 16, 2027 7:00 PM — post it now or choose a "
+        "later date")
+    assert dialog.error.text() == (
+        "Every meeting ahead is past its posting deadline (48 hours, not counting weekends "
+        "and legal holidays). Add a later meeting with Add a meeting….")
+    assert dialog.add_meeting_button.isVisibleTo(dialog)
+    assert not dialog.new_filing_button.isVisibleTo(dialog)
+    assert not dialog.book_button.isEnabled()
+    with qtbot.waitSignal(dialog.add_meeting_requested):
+        qtbot.mouseClick(dialog.add_meeting_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == BookHearingDialog.DialogCode.Rejected
+
+
+def test_no_meeting_ahead_says_so_and_offers_to_add_one(qtbot: QtBot, commission: Commission
+                                                        ) -> None:
+    c = commission  # the last meeting is Apr 21 2027
+    dialog = BookHearingDialog(c.db, list(load_calendar(c.db).meetings), date(2027, 5, 3),
+                               now=datetime(2027, 5, 3, 9, 0))
+    qtbot.addWidget(dialog)
+    assert dialog.meeting_box.count() == 0
+    assert dialog.error.text() == ("No meeting is scheduled from today on. Add one with Add a "
+                                   "meeting…, then book the hearing.")
+    assert dialog.add_meeting_button.isVisibleTo(dialog)
+    assert not dialog.new_filing_button.isVisibleTo(dialog)
+
+
+def test_no_filing_awaiting_a_hearing_offers_a_new_filing(qtbot: QtBot, db) -> None:
+    from concom_desk.services.meetings import add_meeting
+
+    add_meeting(db, datetime(2026, 12, 16, 19, 0), "Town Hall", "special")
+    dialog = BookHearingDialog(db, list(load_calendar(db).meetings), date(2026, 12, 1),
+                               now=datetime(2026, 12, 1, 10, 0))
+    qtbot.addWidget(dialog)
+    assert dialog.meeting_box.currentText() == (
+        "Wednesday, December 16, 2026, 7:00 PM — 0 hearing(s)")
+    assert dialog.error.text() == (
+        "No filing is awaiting a hearing: every Notice of Intent, RDA, ANRAD and amendment "
+        "received has had its hearing opened or is decided. Enter the new one with New "
+        "filing….")
+    assert dialog.new_filing_button.isVisibleTo(dialog)
+    assert not dialog.add_meeting_button.isVisibleTo(dialog)
+    with qtbot.waitSignal(dialog.new_filing_requested):
+        qtbot.mouseClick(dialog.new_filing_button, Qt.MouseButton.LeftButton)

@@ -72,7 +72,8 @@ def test_posting_deadline_passed_is_a_warning(qtbot: QtBot, commission: Commissi
     tab = _tab(qtbot, commission, datetime(2027, 3, 1, 19, 1))  # one minute late
     tab.go_to_day(MAR3)
     index = tab.day_model.index(1, 2)
-    assert index.data() == "POSTING DEADLINE PASSED: was due Monday, March 1, 2027 7:00 PM"
+    assert index.data() == ("Posting deadline passed Monday, March 1, 2027 7:00 PM — post it "
+                            "now or choose a later date")
     brush = index.data(Qt.ItemDataRole.ForegroundRole)
     assert brush.color() == QColor(WARNING_COLOUR)
 

@@ -94,7 +94,9 @@ def test_printing_an_order_opens_the_document(qtbot, tab):
     qtbot.mouseClick(tab.form.print_button, Qt.MouseButton.LeftButton)
     [printed] = tab.opened
     assert "EMERGENCY ORDER, to be ratified by December 9, 2026" in docx_text(printed)
-    assert "EC-2026-001-O1 printed." in tab.status_line.text()
+    # Only a file was written: the words say so, never "printed".
+    assert tab.status_line.text() == (f"EC-2026-001-O1: Saved {printed.name} in "
+                                      f"{printed.parent}.")
     history = [tab.form.history.index(r, 1).data() for r in range(tab.form.history.rowCount())]
     assert any(text.startswith("Document printed: Enforcement order EC-2026-001-O1")
                for text in history)

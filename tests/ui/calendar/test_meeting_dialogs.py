@@ -1,0 +1,158 @@
+"""New meetings start where their Open Meeting Law notice can still be posted (MGL
+c.30A §20(b): 48 hours ahead, not counting Saturdays, Sundays and legal holidays), at
+the usual time and place from the settings; a date already too late is flagged.
+The counts are worked out by hand in tests/services/test_meeting_posting.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QDate, QDateTime, QTime
+from PySide6.QtWidgets import QDialogButtonBox
+from pytestqt.qtbot import QtBot
+
+from concom_desk.services.commission import save_settings
+from concom_desk.services.meetings import load_schedule
+from concom_desk.store import Database, open_database
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
+from tests.services.calendar_db import Commission
+from tests.ui.conftest import SETTINGS, TODAY
+
+DEC1_10AM = datetime(2026, 12, 1, 10, 0)  # a Tuesday
+RED = "color: #b71c1c;"
+
+
+@pytest.fixture
+def usual(tmp_path: Path) -> Database:
+    """A commission that set its usual meeting time and place, with no schedule yet."""
+    database = open_database(tmp_path / "usual.sqlite", initials="JB")
+    save_settings(database, replace(SETTINGS, meeting_time="18:30",
+                                    meeting_place="Town Hall, Room 2"), today=TODAY)
+    yield database
+    database.close()
+
+
+def test_a_first_schedule_uses_the_usual_time_and_skips_tomorrow(qtbot: QtBot,
+                                                                  usual: Database) -> None:
+    # Wed Dec 2 6:30 PM was due Mon Nov 30 6:30 PM: too late on Tue Dec 1.
+    dialog = ScheduleDialog(usual, DEC1_10AM.date(), now=DEC1_10AM)
+    qtbot.addWidget(dialog)
+    assert dialog.at.time() == QTime(18, 30)
+    assert dialog.place.text() == "Town Hall, Room 2"
+    assert dialog.start.date() == QDate(2026, 12, 16)
+    assert dialog.start_note.text() == (
+        "First meeting added: Wednesday, December 16, 2026 6:30 PM: post its notice by "
+        "Monday, December 14, 2026 6:30 PM.")
+    assert dialog.start_note.styleSheet() == ""
+
+
+def test_choosing_a_start_too_late_is_flagged(qtbot: QtBot, usual: Database) -> None:
+    dialog = ScheduleDialog(usual, DEC1_10AM.date(), now=DEC1_10AM)
+    qtbot.addWidget(dialog)
+    dialog.start.setDate(QDate(2026, 12, 1))
+    assert dialog.start_note.text() == (
+        "First meeting added: Wednesday, December 2, 2026 6:30 PM: posting deadline passed "
+        "Monday, November 30, 2026 6:30 PM — post it now or choose a later date.")
+    assert dialog.start_note.styleSheet() == RED
+    # The clerk's own start stays when the schedule changes under it.
+    dialog.weeks[1].setChecked(False)
+    assert dialog.start.date() == QDate(2026, 12, 1)
+    assert dialog.start_note.text().startswith(
+        "First meeting added: Wednesday, December 16, 2026 6:30 PM: post its notice by")
+
+
+def test_save_adds_meetings_from_the_first_postable_one(qtbot: QtBot,
+                                                       commission: Commission) -> None:
+    # Tue Mar 2 2027 10 AM: Wed Mar 3 was due Mon Mar 1 7 PM; Mar 17 is next.
+    now = datetime(2027, 3, 2, 10, 0)
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.add_meetings()
+    dialog = tab.active_dialog
+    assert isinstance(dialog, ScheduleDialog)
+    assert dialog.start.date() == QDate(2027, 3, 17)
+    assert dialog.at.time() == QTime(19, 0)  # the saved schedule's, not a default
+    with qtbot.waitSignal(dialog.saved) as saved:
+        dialog.save_button.click()
+    assert saved.args == [date(2027, 3, 17)]
+    # Mar 17, Apr 7 and Apr 21 were there; May 5 to Sep 15 (two a month) are new.
+    assert tab.status.text() == ("10 regular meetings added for the next 6 months, the "
+                                 "first on Wednesday, May 5, 2027.")
+    assert load_schedule(commission.db) is not None
+
+
+def test_special_meeting_proposes_the_first_day_still_postable(qtbot: QtBot,
+                                                               usual: Database) -> None:
+    # Thu Dec 3 6:30 PM: Thu 18.5 h + Wed 24 h + Tue 5.5 h -> due Tue Dec 1 6:30 PM.
+    dialog = SpecialMeetingDialog(usual, DEC1_10AM.date(), now=DEC1_10AM)
+    qtbot.addWidget(dialog)
+    assert dialog.at.dateTime() == QDateTime(QDate(2026, 12, 3), QTime(18, 30))
+    assert dialog.place.text() == "Town Hall, Room 2"
+    assert dialog.posting.text() == "Post its notice by Tuesday, December 1, 2026 6:30 PM."
+    dialog.at.setDateTime(QDateTime(QDate(2026, 12, 2), QTime(18, 30)))
+    assert dialog.posting.text() == ("Posting deadline passed Monday, November 30, 2026 "
+                                     "6:30 PM — post it now or choose a later date.")
+    assert dialog.posting.styleSheet() == RED
+    buttons = dialog.findChild(QDialogButtonBox)
+    assert buttons.button(QDialogButtonBox.StandardButton.Save).isEnabled()
+
+
+def test_add_a_meeting_from_book_hearing_opens_the_meetings_dialog(qtbot: QtBot,
+                                                                   commission: Commission
+                                                                   ) -> None:
+    from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+
+    now = datetime(2027, 5, 3, 9, 0)  # after the last meeting, Apr 21
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.book_hearing()
+    booking = tab.active_dialog
+    assert isinstance(booking, BookHearingDialog)
+    booking.add_meeting_button.click()
+    assert isinstance(tab.active_dialog, ScheduleDialog)
+    assert tab.active_dialog.isVisible() and not booking.isVisible()
+    # First and third Wednesday: May 5 7 PM is due Mon May 3 7 PM, still ahead at 9 AM.
+    assert tab.active_dialog.start.date() == QDate(2027, 5, 5)
+
+
+def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Commission,
+                                                   usual: Database) -> None:
+    now = datetime(2027, 2, 18, 9, 0)
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.go_to_day(date(2027, 2, 19))  # a Friday: no meeting
+    tab.record_posting()
+    assert tab.status.text() == ("First select the meeting whose agenda was posted: a day "
+                                 "with a meeting in the month, or its row in the Agenda list.")
+    tab.make_legal_notice()
+    assert tab.status.text().startswith("First select the meeting the document is for:")
+
+    empty = CalendarTab(usual, now=lambda: now)
+    qtbot.addWidget(empty)
+    empty.change_meeting()
+    assert empty.status.text() == ("No meeting is scheduled yet: add the regular meetings "
+                                   "(or a special one) with Meetings….")
+
+
+def test_continue_and_close_say_no_hearing_is_booked(qtbot: QtBot,
+                                                     commission: Commission) -> None:
+    from concom_desk.services.calendar_load import load_calendar
+    from concom_desk.ui.calendar.hearing_dialogs import (
+        CloseHearingDialog,
+        ContinueHearingDialog,
+    )
+
+    c = commission
+    today = date(2027, 2, 18)
+    continuing = ContinueHearingDialog(c.db, list(load_calendar(c.db).meetings), today)
+    qtbot.addWidget(continuing)
+    assert continuing.error.text() == ("No hearing is booked or open, so none can be "
+                                       "continued: book one with Book hearing… first.")
+    closing = CloseHearingDialog(c.db, today)
+    qtbot.addWidget(closing)
+    assert closing.error.text() == ("No hearing is open or booked, so there is none to close: "
+                                    "book one with Book hearing… first.")
