@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from concom_desk.services import document_output
+from concom_desk.services.document_register import RegisteredDocument
 from concom_desk.ui import document_actions
 from concom_desk.ui.document_actions import OPEN_FOLDER, SAVE_AS_PDF, PrintChoice
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
@@ -138,7 +139,8 @@ def test_make_document_print_without_printer_never_says_printed(
         qtbot: QtBot, desk: Desk, letter: Path, town_db) -> None:
     dialog = DocumentMakerDialog(town_db, "2026-01", "noi", TODAY)
     qtbot.addWidget(dialog)
-    dialog._made(letter)  # as when the document has just been made
+    # as when the document has just been made (a document to issue: no DRAFT facts)
+    dialog._made(RegisteredDocument(1, letter, "Letters", "abutter-letter.docx", ""))
     assert dialog.result.text() == (f"Saved in the record's documents: <b>letters.docx</b>"
                                     f"<br>{letter.parent}")
     qtbot.mouseClick(dialog.after_buttons["Print"], Qt.MouseButton.LeftButton)
