@@ -135,7 +135,8 @@ def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) ->
     raw.execute("PRAGMA journal_mode = DELETE")
     raw.close()
     before = _sha(path)
-    with pytest.raises(UserError, match="newer version of ConCom Desk.*0099.*up to 0007_record_fields"):
+    with pytest.raises(UserError,
+                       match="newer version of ConCom Desk.*0099.*up to 0007_record_fields"):
         open_database(path)
     assert _sha(path) == before
 
