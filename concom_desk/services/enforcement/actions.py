@@ -171,7 +171,8 @@ def signers_not_in_office(names: Sequence[str], in_office: Sequence[str], emerge
 
     An order binds the commission: its signers are members in office on the day it
     is issued. Only an emergency order may carry one signature of someone else, the
-    conservation agent (310 CMR 10.06(1): "the commission, a member or its agent")."""
+    agent's (310 CMR 10.08(2) and Sandwich § 7.55 Part 2: "signed by a single member or
+    agent of the Commission if said order is ratified")."""
     outside = [name for name in names if name not in in_office]
     if not outside or not in_office:  # no members on record: nothing to check against
         return None
