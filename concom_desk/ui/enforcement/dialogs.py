@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.enforcement_case import check_order_signatures
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.enforcement.actions import (
     NOTICE,
@@ -303,6 +304,14 @@ class OrderDialog(RecordDialog):
                                             self.emergency.isChecked())
             if refused:
                 found.append(refused[0].upper() + refused[1:] + ".")
+            elif self.signed_by.count():
+                # Counted as the service will count it, so Save is off before it refuses.
+                try:
+                    check_order_signatures(self.emergency.isChecked(), len(self.signers()),
+                                           self.signed_by.count())
+                except UserError as exc:
+                    text = str(exc)
+                    found.append(text[0].upper() + text[1:] + ".")
         return found
 
     def draft(self) -> OrderDraft:

@@ -59,7 +59,11 @@ def test_signers_are_ticked_from_the_members_in_office_on_the_date(qtbot, tab):
     assert not order.save_button.isEnabled()
     assert "Name who signed it." in order.problems.text()
     assert not order.agent.isVisibleTo(order)  # the agent signs only in an emergency
-    for name in MEMBERS[:3]:
+    order.signed_by.tick("Ann Chase")
+    # An ordinary order needs a majority of the five in office (3): said before saving.
+    assert "majority of the 5 members in office (3)" in order.problems.text()
+    assert not order.save_button.isEnabled()
+    for name in MEMBERS[1:3]:
         order.signed_by.tick(name)
     assert order.signers() == list(MEMBERS[:3])
     assert order.save_button.isEnabled(), order.problems.text()
