@@ -163,3 +163,13 @@ def test_the_whole_record_is_filled_for_some_filings(demo_db: Path) -> None:
         for f in filings:
             if f.recorded_document:
                 assert f.recorded and not (f.recorded_book or f.recorded_page), f.file_no
+
+
+def test_every_complaint_names_who_made_it(demo_db: Path) -> None:
+    """The case form says "Complaint from …"; a case edited later must not be stopped
+    by a complainant the demo left out."""
+    with open_database(demo_db) as db, db.read_session() as s:
+        cases = s.scalars(select(EnforcementCase)).all()
+        sources = Counter(c.source for c in cases)
+        assert sources["complaint"] and sources["observation"]
+        assert all(c.complainant for c in cases if c.source == "complaint")
