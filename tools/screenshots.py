@@ -33,6 +33,7 @@ def main() -> int:
 
     from concom_desk.services.commission import load_settings
     from concom_desk.services.demo_town import load_demo
+    from concom_desk.services.filings import filing_detail
     from concom_desk.store import open_database
     from concom_desk.ui.main_window import MainWindow
     from concom_desk.ui.setup.setup_wizard import SetupWizard
@@ -104,8 +105,14 @@ def main() -> int:
     record.close()
 
     form = window.new_filing()
-    form.resize(760, 700)
     shoot(form, "new-filing")
+    form.close()
+    # The whole record of a filing that has a representative: its Parties tab.
+    represented = next(r.id for r in rows if r.kind == "noi"
+                       and filing_detail(db, r.id, today).form.representative)
+    form = window.edit_filing(represented)
+    form.tabs.setCurrentIndex(1)
+    shoot(form, "filing-form")
     form.close()
     window.close()
     db.close()

@@ -23,10 +23,10 @@ NEEDS_PARENT = {"amendment": "the permit being amended",
 # Kinds that concern a piece of land and so need its street address.
 NEEDS_PROPERTY = frozenset({"rda", "noi", "anrad", "amendment", "emergency"})
 
-_DATE_ORDER = (("received", "hearing"), ("hearing", "closed"), ("closed", "issued"),
-               ("received", "issued"))
-_FIELD_WORDS = {"received": "Received", "hearing": "Hearing opened", "closed": "Hearing closed",
-                "issued": "Issued"}
+_DATE_ORDER = (("received", "boards_notified"), ("received", "hearing"), ("hearing", "closed"),
+               ("closed", "issued"), ("received", "issued"))
+_FIELD_WORDS = {"received": "Received", "boards_notified": "Boards notified",
+                "hearing": "Hearing opened", "closed": "Hearing closed", "issued": "Issued"}
 
 
 def problems(kind: str, text: Mapping[str, str], dates: Mapping[str, date | None],
@@ -70,3 +70,33 @@ def parse_date(text: str) -> date | None:
     Raises ValueError with a message that shows both accepted forms (see plain_dates).
     """
     return typed_date_or_none(text)
+
+
+def record_problems(dates: Mapping[str, tuple[str, date | None]], fee_waived: bool,
+                    waiver_reason: str, today: date) -> list[str]:
+    """The record-keeping dates (fee paid, bond released, recorded…) and the fee
+    waiver: a payment or a recording is written down once it has happened, and a
+    waiver says why (the fee is public money)."""
+    found = [f"{label}: the date is in the future; write it down once it has happened."
+             for label, day in dates.values() if day is not None and day > today]
+    if fee_waived and not waiver_reason.strip():
+        found.append("Fee waived: say why it was waived.")
+    return found
+
+
+def parse_amount(text: str) -> int:
+    """Dollars as typed ("$1,250", "1250.50", "") into cents; empty is 0.
+
+    Raises ValueError with the accepted form in the message."""
+    cleaned = text.strip().replace("$", "").replace(",", "").strip()
+    if not cleaned:
+        return 0
+    match = re.fullmatch(r"(\d+)(?:\.(\d{1,2}))?", cleaned)
+    if match is None:
+        raise ValueError(f"{text.strip()!r} is not an amount; write it as 1250 or 1,250.00")
+    return int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+
+
+def amount_text(cents: int) -> str:
+    """Cents as the form shows them: "1,250.00"; nothing for 0."""
+    return f"{cents // 100:,}.{cents % 100:02d}" if cents else ""

@@ -27,6 +27,8 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
     span = (today - start).days
     openings = sorted(start + timedelta(days=rng.randint(0, span)) for _ in range(count))
     numbers: dict[int, int] = {}
+    # Who reported each case, from a generator of its own (the rest stays as it was).
+    told = random.Random(f"{writer.town_id}-complaints")
     for opened in openings:
         numbers[opened.year] = numbers.get(opened.year, 0) + 1
         age = (today - opened).days
@@ -46,6 +48,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
             town=writer.town_id, opened_on=opened, status=status, property_id=property_id,
             violator_id=violator, description=rng.choice(VIOLATIONS),
             resource_areas=people.resource_areas(),
+            **_reported(told),
             closed_on=min(opened + days_between(rng, 60, 230), today)
             if status == "closed" else None,
             voided_at=None if status != "void" else _at(opened),
@@ -110,3 +113,16 @@ def _fines(writer: RecordWriter, rng: random.Random, case_id: int, violations: l
 
 def _at(day: date) -> datetime:
     return datetime(day.year, day.month, day.day, 15, 0)
+
+
+COMPLAINANTS = ("Mary Abbott", "Tom Reilly", "anonymous", "Highway Department",
+                "Joan Petrakis", "anonymous")
+
+
+def _reported(told: random.Random) -> dict[str, str]:
+    """A complaint names who made it (or 'anonymous'); an observation is the agent's."""
+    if told.random() < 0.3:
+        return {"source": "observation", "complainant": "", "complainant_contact": ""}
+    who = told.choice(COMPLAINANTS)
+    contact = "" if who == "anonymous" else f"508-555-{told.randint(0, 9999):04d}"
+    return {"source": "complaint", "complainant": who, "complainant_contact": contact}

@@ -39,6 +39,17 @@ from concom_desk.store.models import (
 RDA_DECISIONS = ("negative_determination", "negative_determination", "positive_determination")
 
 
+ENGINEERS = ("Dana Whitcomb", "Raj Patel", "Colleen Brady", "Marcus Ortega", "Helen Cho",
+             "Paul Gagnon")
+CONSULTANTS = ("Wetland Strategies, Inc.", "Goddard Consulting, LLC",
+               "Oxbow Associates, Inc.")
+NOTES = ("Applicant asked that the hearing be held after the school vacation week.",
+         "Site walk with the agent before the hearing; flags checked along the wetland line.",
+         "Revised plans promised before the continued hearing.",
+         "Abutter at 14 Oak Street called with questions about drainage; referred to the plans.",
+         "Paper copy of the plans kept in the flat file, drawer 3.")
+
+
 def fake_sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -62,9 +73,14 @@ class RecordWriter:
         self.meeting_ids, self.present, self.member_names = meeting_ids, present, member_names
         self.condition_ids = condition_ids
         self.abutters_per_filing = abutters_per_filing
-        self.firms = [book.add(Party, name=people.firm(), kind="company",
+        # The record's newer fields (engineer's name, consultant, notes, Land Court
+        # documents) draw from their own generator, so the rest of the town is as before.
+        self.extra = random.Random(f"{town_id}-record-fields")
+        self.firms = [book.add(Party, name=f"{self.extra.choice(ENGINEERS)}, P.E.",
+                               company=people.firm(), kind="person",
                                address_line1=people.street_address(), city="Worcester",
-                               zip="01608", phone=f"508-555-01{n:02d}")
+                               zip="01608", phone=f"508-555-01{n:02d}",
+                               email=f"permits{n}@engineers.example.com")
                       for n in range(8)]
         self.numbers: dict[int, int] = {}
         self.article = 0
@@ -109,7 +125,11 @@ class RecordWriter:
             self.dep_no += 1
             dep = f"CE 313-{self.dep_no:04d}"
         paid = plan.kind != "emergency" and plan.status != "void"
+        land_court = plan.recorded is not None and self.extra.random() < 0.06
         waived = plan.kind == "rda" and self.rng.random() < 0.1
+        reason = "no financial connection to the land (RDA)" if waived else ""
+        if not waived and paid and self.extra.random() < 0.05:
+            waived, reason = True, "filed by a town department"
         bond = plan.kind == "noi" and plan.issued is not None and self.rng.random() < 0.2
         plan.filing_id = self.book.add(
             Filing, file_no=self.file_no(plan.received), dep_file_no=dep, kind=plan.kind,
@@ -120,14 +140,21 @@ class RecordWriter:
             received=plan.received, complete=plan.complete,
             boards_notified=plan.boards_notified, hearing=plan.hearing, closed=plan.closed,
             decided=plan.decided, issued=plan.issued, recorded=plan.recorded,
-            recorded_book=str(self.rng.randint(60000, 69999)) if plan.recorded else "",
-            recorded_page=str(self.rng.randint(1, 350)) if plan.recorded else "",
+            recorded_book=str(self.rng.randint(60000, 69999))
+            if plan.recorded and not land_court else "",
+            recorded_page=str(self.rng.randint(1, 350))
+            if plan.recorded and not land_court else "",
+            recorded_document=str(self.extra.randint(1_100_000, 1_299_999)) if land_court
+            else "",
             expires=plan.expires, commenced=plan.commenced, completed=plan.completed,
             occupancy=plan.occupancy,
             fee_cents=0 if waived or not paid else self.rng.choice((5000, 12500, 27500, 50000)),
             fee_paid_on=plan.received if paid and not waived else None, fee_waived=waived,
-            fee_waiver_reason="no financial connection to the land (RDA)" if waived else "",
-            consultant_fee_cents=250000 if plan.kind == "noi" and self.rng.random() < 0.08 else 0,
+            fee_waiver_reason=reason,
+            **self._consultant(plan,
+                               250000 if plan.kind == "noi" and self.rng.random() < 0.08
+                               else 0),
+            notes=self.extra.choice(NOTES) if self.extra.random() < 0.15 else "",
             bond_cents=self.rng.choice((250000, 500000, 1000000)) if bond else 0,
             bond_form="passbook" if bond else "", bond_posted_on=plan.issued if bond else None,
             bond_released_on=plan.bond_released if bond else None,
@@ -135,6 +162,14 @@ class RecordWriter:
             void_reason=plan.void_reason)
         self._children(plan)
         return plan.filing_id
+
+    def _consultant(self, plan: FilingPlan, cents: int) -> dict[str, object]:
+        """A consultant review (MGL c.44 §53G) paid into its account two weeks in."""
+        if not cents:
+            return {"consultant_fee_cents": 0}
+        paid = plan.received + timedelta(days=14)
+        return {"consultant_fee_cents": cents, "consultant": self.extra.choice(CONSULTANTS),
+                "consultant_fee_paid_on": paid if paid <= self.today else None}
 
     def _children(self, plan: FilingPlan) -> None:
         if plan.status == "void":

@@ -121,9 +121,33 @@ def common_context(session: Session, today: date | None = None) -> Context:
 
 def party_context(party: Party | None) -> Context:
     if party is None:
-        return {"name": "", "address_lines": [], "phone": "", "email": ""}
-    return {"name": party.name, "address_lines": party.address_lines(),
+        return {"name": "", "company": "", "address_lines": [], "phone": "", "email": ""}
+    return {"name": party.name, "company": party.company or "",
+            "address_lines": party.address_lines(),
             "phone": party.phone or "", "email": party.email or ""}
+
+
+def dollars(cents: int) -> str:
+    """'$1,250.00'; '' for nothing (no fee set is not a $0.00 fee)."""
+    return f"${cents // 100:,}.{cents % 100:02d}" if cents else ""
+
+
+def fees_context(filing: Filing) -> Context:
+    return {
+        "filing_fee": dollars(filing.fee_cents),
+        "filing_fee_paid": long_date(filing.fee_paid_on),
+        "filing_fee_waived": bool(filing.fee_waived),
+        "filing_fee_waiver_reason": filing.fee_waiver_reason or "",
+        "consultant": filing.consultant or "",
+        "consultant_fee": dollars(filing.consultant_fee_cents),
+        "consultant_fee_paid": long_date(filing.consultant_fee_paid_on),
+    }
+
+
+def bond_context(filing: Filing) -> Context:
+    return {"amount": dollars(filing.bond_cents), "kind": filing.bond_form or "",
+            "posted": long_date(filing.bond_posted_on),
+            "released": long_date(filing.bond_released_on)}
 
 
 def property_context(prop: Property | None, default_registry: str) -> Context:
@@ -175,6 +199,10 @@ def filing_fields(filing: Filing) -> Context:
     for name in ("received", "issued", "expires"):
         day = getattr(filing, name)
         fields[f"{name}_iso"] = day.isoformat() if day else ""
+    fields["boards_notified"] = long_date(filing.boards_notified)
+    fields["recorded"] = long_date(filing.recorded)
+    for name in ("recorded_book", "recorded_page", "recorded_document", "notes"):
+        fields[name] = getattr(filing, name) or ""
     return fields
 
 
@@ -225,6 +253,8 @@ def filing_context(session: Session, filing: Filing, template: str,
         "applicant": party_context(filing.applicant),
         "owner": party_context(filing.owner or filing.applicant),
         "representative": party_context(filing.representative),
+        "fees": fees_context(filing),
+        "bond": bond_context(filing),
         "property": property_context(filing.property, registry_name(settings)),
         "deadlines": deadlines_context(session, filing),
         "plans": [],

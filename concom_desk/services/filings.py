@@ -29,7 +29,11 @@ from concom_desk.services.desk_deadlines import (
 )
 from concom_desk.services.filing_deadlines import acts_done, profiles_in_effect
 from concom_desk.services.filing_history import documents_of, history_of
-from concom_desk.services.parties import find_or_add_party, find_or_add_property
+from concom_desk.services.parties import (
+    find_or_add_property,
+    mailing_address,
+    party_from_form,
+)
 from concom_desk.services.records import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
@@ -37,6 +41,7 @@ from concom_desk.services.records import (
     FilingDetail,
     FilingForm,
     FilingRow,
+    MailingAddress,
     PartyChoice,
     PropertyChoice,
     TodayItem,
@@ -55,7 +60,7 @@ from concom_desk.store.models import (
 
 def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
     return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
-                             joinedload(Filing.property))
+                             joinedload(Filing.representative), joinedload(Filing.property))
 
 
 class _ListedFiling:
@@ -208,17 +213,38 @@ def _facts(filing: Filing) -> FilingFacts:
                        expires=filing.expires, parent=parent)
 
 
+# Columns the form shows and saves as they are (no party, property or parent to look up).
+RECORD_COLUMNS = (
+    "boards_notified", "fee_cents", "fee_paid_on", "fee_waived", "fee_waiver_reason",
+    "consultant", "consultant_fee_cents", "consultant_fee_paid_on", "bond_cents", "bond_form",
+    "bond_posted_on", "bond_released_on", "recorded", "recorded_book", "recorded_page",
+    "recorded_document", "notes",
+)
+
+
 def _form(filing: Filing) -> FilingForm:
     def address(party: Party | None) -> str:
         return ", ".join(party.address_lines()) if party else ""
 
+    separate_owner = filing.owner is not None and filing.owner_id != filing.applicant_id
+    rep = filing.representative
     return FilingForm(
         id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
         applicant=filing.applicant.name if filing.applicant else "",
         applicant_address=address(filing.applicant),
-        owner=filing.owner.name if filing.owner and filing.owner_id != filing.applicant_id
-        else "",
-        owner_address=address(filing.owner) if filing.owner_id != filing.applicant_id else "",
+        applicant_mail=mailing_address(filing.applicant) if filing.applicant
+        else MailingAddress(),
+        applicant_phone=filing.applicant.phone if filing.applicant else "",
+        applicant_email=filing.applicant.email if filing.applicant else "",
+        owner=filing.owner.name if filing.owner and separate_owner else "",
+        owner_address=address(filing.owner) if separate_owner else "",
+        owner_mail=mailing_address(filing.owner) if filing.owner and separate_owner
+        else MailingAddress(),
+        representative=rep.name if rep else "",
+        representative_company=rep.company if rep else "",
+        representative_mail=mailing_address(rep) if rep else MailingAddress(),
+        representative_phone=rep.phone if rep else "",
+        representative_email=rep.email if rep else "",
         address=filing.property.address if filing.property else "",
         map_lot=filing.property.map_lot if filing.property else "",
         work_description=filing.work_description,
@@ -226,6 +252,7 @@ def _form(filing: Filing) -> FilingForm:
         parent_file_no=filing.original.file_no if filing.original else "",
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
         issued=filing.issued,
+        **{name: getattr(filing, name) for name in RECORD_COLUMNS},
     )
 
 
@@ -267,9 +294,22 @@ def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
         filing.expires = found["expires"]
 
 
+def _refuse_bad_record_fields(form: FilingForm) -> None:
+    """The form checks these as they are typed; a caller without the form (the
+    command line, a script) gets the same refusals in one line."""
+    if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents) < 0:
+        raise UserError("a fee or bond amount cannot be negative")
+    if form.fee_waived and not form.fee_waiver_reason.strip():
+        raise UserError("a waived fee needs the reason it was waived")
+    if form.boards_notified and form.received and form.boards_notified < form.received:
+        raise UserError(f"the boards cannot be notified ({form.boards_notified}) before the "
+                        f"filing was received ({form.received})")
+
+
 def save_filing(db: Database, form: FilingForm) -> int:
     """Add or update a filing with its parties and property, in one transaction."""
     file_no = form.file_no.strip()
+    _refuse_bad_record_fields(form)
     with db.session() as session:
         taken = session.scalars(select(Filing).where(func.lower(Filing.file_no)
                                                      == file_no.lower())).first()
@@ -291,9 +331,15 @@ def save_filing(db: Database, form: FilingForm) -> int:
             if parent is None:
                 raise UserError(f"there is no permit with file number {form.parent_file_no}; "
                                 "check the number on the permit")
-        applicant = find_or_add_party(session, form.applicant, form.applicant_address)
-        owner = (find_or_add_party(session, form.owner, form.owner_address)
+        applicant = party_from_form(session, form.applicant, form.applicant_mail,
+                                    form.applicant_address, phone=form.applicant_phone,
+                                    email=form.applicant_email)
+        owner = (party_from_form(session, form.owner, form.owner_mail, form.owner_address)
                  if form.owner.strip() else applicant)
+        representative = (party_from_form(
+            session, form.representative, form.representative_mail,
+            company=form.representative_company, phone=form.representative_phone,
+            email=form.representative_email) if form.representative.strip() else None)
         land = (find_or_add_property(session, form.address, form.map_lot)
                 if form.address.strip() else None)
         filing.file_no = file_no
@@ -301,6 +347,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.dep_file_no = form.dep_file_no
         filing.applicant = applicant
         filing.owner = owner
+        filing.representative = representative
         filing.property = land
         filing.original = parent
         filing.work_description = form.work_description
@@ -309,6 +356,9 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.hearing = form.hearing
         filing.closed = form.closed
         filing.issued = form.issued
+        for name in RECORD_COLUMNS:
+            value = getattr(form, name)
+            setattr(filing, name, value.strip() if isinstance(value, str) else value)
         _set_expiry(filing, available_profiles())
         session.flush()
         return filing.id
@@ -342,7 +392,8 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date) -> No
 
 def party_choices(db: Database) -> list[PartyChoice]:
     with db.read_session() as session:
-        return [PartyChoice(p.name, ", ".join(p.address_lines()))
+        return [PartyChoice(p.name, ", ".join(p.address_lines()), mailing_address(p),
+                            p.company, p.phone, p.email)
                 for p in session.scalars(select(Party).order_by(Party.name))]
 
 

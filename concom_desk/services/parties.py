@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.abutters.addresses import US_STATE_CODES
+from concom_desk.services.records import MailingAddress
 from concom_desk.store.models import Party, Property
 
 # The last part: "MA 01568", or with the town before it and no comma ("Upton MA 01568",
@@ -53,6 +54,39 @@ def find_or_add_party(session: Session, name: str, address: str) -> Party:
     elif address.strip() and not party.address_line1:
         for key, value in split_address(address).items():
             setattr(party, key, value)
+    return party
+
+
+def address_parts(mail: MailingAddress) -> dict[str, str]:
+    return {"address_line1": mail.street.strip(), "address_line2": mail.street2.strip(),
+            "city": mail.city.strip(), "state": mail.state.strip().upper(),
+            "zip": mail.zip.strip()}
+
+
+def mailing_address(party: Party) -> MailingAddress:
+    return MailingAddress(party.address_line1, party.address_line2, party.city, party.state,
+                          party.zip)
+
+
+def party_from_form(session: Session, name: str, mail: MailingAddress, typed: str = "",
+                    **contact: str) -> Party:
+    """The party a form names, with the address in parts as the form showed it.
+
+    The form opens with the address on file, so parts that differ were changed by
+    the clerk on purpose (the window says beforehand that other filings' letters
+    follow). Only `typed` one-line text (the command line) keeps the older rule:
+    it fills an empty address and never overwrites one. `contact`: company, phone,
+    email, each written when given."""
+    if mail.is_empty():
+        party = find_or_add_party(session, name, typed)
+    else:
+        party = find_or_add_party(session, name, "")
+        for key, value in address_parts(mail).items():
+            if getattr(party, key) != value:
+                setattr(party, key, value)
+    for key, value in contact.items():
+        if value.strip() and getattr(party, key) != value.strip():
+            setattr(party, key, value.strip())
     return party
 
 

@@ -62,18 +62,21 @@ _COMMON: Context = {
 
 _PARTY_APPLICANT = {
     "name": "Jane Doe",
+    "company": "",
     "address_lines": ["12 Pond Street", "Upton, MA 01568"],
     "phone": "(508) 555-0142",
     "email": "jane.doe@example.com",
 }
 _PARTY_OWNER = {
     "name": "Doe Family Trust, John Doe, Trustee",
+    "company": "",
     "address_lines": ["PO Box 77", "Upton, MA 01568"],
     "phone": "",
     "email": "",
 }
 _PARTY_REPRESENTATIVE = {
-    "name": "Blackstone Valley Engineering, Inc.",
+    "name": "David Ellis, P.E.",
+    "company": "Blackstone Valley Engineering, Inc.",
     "address_lines": ["40 Mill Road", "Grafton, MA 01519"],
     "phone": "(508) 555-0190",
     "email": "permits@bve.example.com",
@@ -122,6 +125,28 @@ _FILING_BASED: Context = {
         "received_iso": "2026-06-12",
         "issued_iso": "2026-08-05",
         "expires_iso": "2029-08-05",
+        "boards_notified": "June 15, 2026",
+        # Where the permit was recorded ("" until the recording receipt comes back).
+        "recorded": "August 20, 2026",
+        "recorded_book": "66012",
+        "recorded_page": "245",
+        "recorded_document": "",  # Land Court document no., registered land only
+        "notes": "Applicant asked for the hearing to be held after July 1.",
+    },
+    "fees": {
+        "filing_fee": "$1,250.00",
+        "filing_fee_paid": "June 12, 2026",
+        "filing_fee_waived": False,
+        "filing_fee_waiver_reason": "",
+        "consultant": "Goddard Consulting, LLC",
+        "consultant_fee": "$2,000.00",  # MGL c.44 §53G review account
+        "consultant_fee_paid": "June 26, 2026",
+    },
+    "bond": {
+        "amount": "$5,000.00",
+        "kind": "passbook",
+        "posted": "August 12, 2026",
+        "released": "",
     },
     "applicant": _PARTY_APPLICANT,
     "owner": _PARTY_OWNER,

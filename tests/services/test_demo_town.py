@@ -144,3 +144,32 @@ def test_the_demo_goes_into_a_database_the_window_has_open(tmp_path: Path) -> No
         assert db.initials == "JB"  # the clerk's initials are back after the demo
         with db.read_session() as s:
             assert s.scalar(select(func.count()).select_from(Filing)) == summary.counts["filing"]
+
+
+def test_the_whole_record_is_filled_for_some_filings(demo_db: Path) -> None:
+    """The filing form's newer fields have something to show in the demo town."""
+    with open_database(demo_db) as db, db.read_session() as s:
+        filings = s.scalars(select(Filing).where(Filing.status != "void")).all()
+        engineers = [f.representative for f in filings if f.representative is not None]
+        assert engineers and all(p.name.endswith(", P.E.") and p.company for p in engineers)
+        assert any(f.boards_notified for f in filings)
+        assert any(f.fee_paid_on for f in filings) and any(f.fee_waived for f in filings)
+        consulted = [f for f in filings if f.consultant_fee_cents]
+        assert consulted and all(f.consultant for f in consulted)
+        assert any(f.bond_cents and f.bond_posted_on for f in filings)
+        assert any(f.recorded and f.recorded_book and f.recorded_page for f in filings)
+        assert any(f.notes for f in filings)
+        # Recorded on registered land: a Land Court document, no book and page.
+        for f in filings:
+            if f.recorded_document:
+                assert f.recorded and not (f.recorded_book or f.recorded_page), f.file_no
+
+
+def test_every_complaint_names_who_made_it(demo_db: Path) -> None:
+    """The case form says "Complaint from …"; a case edited later must not be stopped
+    by a complainant the demo left out."""
+    with open_database(demo_db) as db, db.read_session() as s:
+        cases = s.scalars(select(EnforcementCase)).all()
+        sources = Counter(c.source for c in cases)
+        assert sources["complaint"] and sources["observation"]
+        assert all(c.complainant for c in cases if c.source == "complaint")

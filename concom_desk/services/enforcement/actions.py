@@ -26,7 +26,6 @@ from concom_desk.services.enforcement.common import (
     case_status,
     get_case,
     meeting_dates,
-    members_count,
 )
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -36,6 +35,7 @@ from concom_desk.store.models import (
     Inspection,
     Meeting,
     Violation,
+    members_in_office,
 )
 
 NOTICE = "violation_notice"
@@ -165,6 +165,25 @@ class OrderDraft:
         return found
 
 
+def signers_not_in_office(names: Sequence[str], in_office: Sequence[str], emergency: bool
+                          ) -> str | None:
+    """Why these signatures cannot go on the order, or None.
+
+    An order binds the commission: its signers are members in office on the day it
+    is issued. Only an emergency order may carry one signature of someone else, the
+    agent's (310 CMR 10.08(2) and Sandwich § 7.55 Part 2: "signed by a single member or
+    agent of the Commission if said order is ratified")."""
+    outside = [name for name in names if name not in in_office]
+    if not outside or not in_office:  # no members on record: nothing to check against
+        return None
+    if emergency and len(names) == 1:
+        return None  # the agent alone, in an emergency
+    listed = ", ".join(outside)
+    return (f"{listed} {'is' if len(outside) == 1 else 'are'} not a member in office on "
+            "the day the order is issued; choose the signers from the members in office "
+            "(only an emergency order may be signed by the agent alone)")
+
+
 def next_order_no(case: EnforcementCase, kind: str) -> str:
     letter = "N" if kind == NOTICE else "O"
     same = [o for o in case.orders if (o.kind == NOTICE) == (kind == NOTICE)]
@@ -191,7 +210,11 @@ def issue_order(db: Database, case_id: int, draft: OrderDraft) -> int:
         if draft.kind == NOTICE and status is CaseStatus.OPEN:
             raise UserError("inspect the site and record the inspection before sending a "
                             "violation notice (only an emergency order may come first)")
-        members = members_count(session, draft.issued_on)
+        in_office = [m.name for m in members_in_office(session, draft.issued_on)]
+        members = len(in_office)
+        refused = signers_not_in_office(names, in_office, draft.emergency)
+        if refused and draft.kind != NOTICE:
+            raise UserError(refused)
         # A violation notice is a letter the agent may sign; an order binds the
         # commission and needs a majority, or the emergency power.
         if members and draft.kind != NOTICE:

@@ -89,14 +89,15 @@ def _violator(draft: ComplaintDraft) -> Party | None:
     if not name:
         return None
     address = [line.strip() for line in draft.violator_address.splitlines() if line.strip()]
-    party = Party(name=name, phone=draft.violator_phone.strip())
+    # The address is kept as typed, its last line whole ("Upton, MA 01568"): no state
+    # of its own, or a one-line address would print a stray "MA" line under it.
+    party = Party(name=name, phone=draft.violator_phone.strip(), state="")
     if address:
         party.address_line1 = address[0]
         if len(address) > 2:
-            party.address_line2 = address[1]
+            party.address_line2 = ", ".join(address[1:-1])
         if len(address) > 1:
             party.city = address[-1]  # "Upton, MA 01568" kept whole as the last line
-            party.state = ""
     return party
 
 

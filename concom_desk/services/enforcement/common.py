@@ -13,6 +13,7 @@ from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.town_profiles import DEFAULT_TOWN_ID, profile_for
+from concom_desk.store import Database
 from concom_desk.store.models import (
     CommissionSettings,
     EnforcementCase,
@@ -34,6 +35,12 @@ def case_profile(case: EnforcementCase) -> TownProfile:
 
 def members_count(session: Session, day: date) -> int:
     return len(members_in_office(session, day))
+
+
+def signer_choices(db: Database, day: date) -> list[str]:
+    """Who may sign an order issued on `day`: the members in office that day."""
+    with db.read_session() as session:
+        return [member.name for member in members_in_office(session, day)]
 
 
 def scheduled_meetings(session: Session) -> list[Meeting]:

@@ -82,6 +82,7 @@ class Filing(Base):
     recorded: Mapped[date | None] = mapped_column(Date)
     recorded_book: Mapped[str] = text_field(20)
     recorded_page: Mapped[str] = text_field(20)
+    recorded_document: Mapped[str] = text_field(30)  # Land Court document no. (registered land)
     expires: Mapped[date | None] = mapped_column(Date)
     commenced: Mapped[date | None] = mapped_column(Date)
     completed: Mapped[date | None] = mapped_column(Date)

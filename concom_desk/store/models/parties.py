@@ -18,6 +18,7 @@ class Party(Base):
     __table_args__ = (one_of("kind", PARTY_KINDS),)
 
     name: Mapped[str] = mapped_column(String(200), index=True)
+    company: Mapped[str] = text_field(200)  # an engineer's firm, printed under the name
     kind: Mapped[str] = text_field(20, "person")
     care_of: Mapped[str] = text_field(200)
     address_line1: Mapped[str] = text_field(200)

@@ -27,6 +27,7 @@ from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
 from concom_desk.services.enforcement.attachments import absolute_path
+from concom_desk.services.enforcement.case_edit import case_draft
 from concom_desk.services.enforcement.cases import attach_files, change_status
 from concom_desk.services.enforcement.common import scheduled_meetings
 from concom_desk.services.enforcement.documents import print_order
@@ -46,7 +47,7 @@ from concom_desk.services.enforcement.queries import (
 )
 from concom_desk.store import Database
 from concom_desk.ui import document_actions
-from concom_desk.ui.enforcement.dialogs import RecordDialog
+from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 from concom_desk.ui.enforcement.ledger_dialogs import (
     FineDialog,
@@ -151,9 +152,16 @@ class CaseForm(QWidget):
         row.addWidget(self.move_button)
         form.addRow("", self.open_permit)
         form.addRow("Next step", row)
+        self.edit_button = QPushButton("Edit details…")
+        self.edit_button.setAccessibleName("Edit the case's details")
+        self.edit_button.clicked.connect(self.edit_details)
         self.void_button = QPushButton("Void (entered in error)…")
         self.void_button.clicked.connect(self.void)
-        form.addRow("", self.void_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.edit_button)
+        buttons.addWidget(self.void_button)
+        buttons.addStretch(1)
+        form.addRow("", buttons)
         return page
 
     def _orders_tab(self) -> QWidget:
@@ -351,6 +359,22 @@ class CaseForm(QWidget):
         dialog.saved.connect(saved)
         self.show_dialog(dialog)
         return dialog
+
+    def edit_details(self) -> RecordDialog | None:
+        """The complaint form filled in with the case as saved, to correct it."""
+        if self.detail is None:
+            return None
+        if self.detail.status == "void":
+            self.message.emit(f"Case {self.detail.case_no} is void; it cannot be edited.")
+            return None
+        case_id, case_no = self.detail.case_id, self.detail.case_no
+        try:
+            draft = case_draft(self.database, case_id)
+        except UserError as exc:
+            self.message.emit(str(exc))
+            return None
+        return self._open(ComplaintDialog(self.database, self.today(), self, case_id=case_id,
+                                          draft=draft), f"Case {case_no}: details saved.")
 
     def void(self) -> RecordDialog | None:
         if self.detail is None:

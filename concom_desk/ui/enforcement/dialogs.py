@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QDate, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.enforcement_case import check_order_signatures
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.enforcement.actions import (
     NOTICE,
@@ -33,10 +34,19 @@ from concom_desk.services.enforcement.actions import (
     ViolationDraft,
     issue_order,
     record_inspection,
+    signers_not_in_office,
 )
+from concom_desk.services.enforcement.case_edit import update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
+from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.store import Database
-from concom_desk.ui.enforcement.fields import FileList, OptionalDate, date_edit, date_of
+from concom_desk.ui.enforcement.fields import (
+    FileList,
+    OptionalDate,
+    SignerList,
+    date_edit,
+    date_of,
+)
 
 
 class RecordDialog(QDialog):
@@ -103,9 +113,14 @@ def text_box(lines: int = 3) -> QPlainTextEdit:
 class ComplaintDialog(RecordDialog):
     """Quick, for the agent in the field: what, where, who told us."""
 
-    def __init__(self, database: Database, today: date, parent: QWidget | None = None) -> None:
-        super().__init__("Log a complaint", parent)
+    def __init__(self, database: Database, today: date, parent: QWidget | None = None,
+                 case_id: int | None = None, draft: ComplaintDraft | None = None) -> None:
+        """With `case_id` and `draft`: the saved case's details, to correct them."""
+        super().__init__("Edit case details" if case_id is not None else "Log a complaint",
+                         parent)
         self.database = database
+        self.today = today
+        self.case_id = case_id
         self.complaint = QRadioButton("Complaint")
         self.observation = QRadioButton("Our own observation")
         self.complaint.setChecked(True)
@@ -127,6 +142,7 @@ class ComplaintDialog(RecordDialog):
         self.description = text_box(3)
         self.resource_areas = QLineEdit()
         self.files = FileList()
+        self._filing_id: int | None = None
         map_lot = QHBoxLayout()
         map_lot.addWidget(QLabel("Map"))
         map_lot.addWidget(self.map)
@@ -143,7 +159,25 @@ class ComplaintDialog(RecordDialog):
             self.form.addRow(label, widget)
         self.watch(self.complaint, self.address, self.complainant, self.description)
         self.complaint.toggled.connect(self.complainant.setEnabled)
+        if draft is not None:
+            self._fill(draft)
+            # Photos are added on the case's Attachments tab once it is saved.
+            self.form.setRowVisible(self.files, False)
         self.validate()
+
+    def _fill(self, draft: ComplaintDraft) -> None:
+        self.observation.setChecked(draft.source == "observation")
+        day = draft.reported_on
+        self.reported_on.setDate(QDate(day.year, day.month, day.day))
+        for box, text in ((self.address, draft.address), (self.map, draft.map),
+                          (self.lot, draft.lot), (self.complainant, draft.complainant),
+                          (self.contact, draft.complainant_contact),
+                          (self.violator, draft.violator_name),
+                          (self.resource_areas, draft.resource_areas)):
+            box.setText(text)
+        self.violator_address.setPlainText(draft.violator_address)
+        self.description.setPlainText(draft.description)
+        self._filing_id = draft.filing_id
 
     def draft(self) -> ComplaintDraft:
         return ComplaintDraft(
@@ -154,13 +188,17 @@ class ComplaintDialog(RecordDialog):
             complainant_contact=self.contact.text(), map=self.map.text(), lot=self.lot.text(),
             violator_name=self.violator.text(),
             violator_address=self.violator_address.toPlainText(),
-            resource_areas=self.resource_areas.text(), attachments=self.files.paths())
+            resource_areas=self.resource_areas.text(), attachments=self.files.paths(),
+            filing_id=self._filing_id)
 
     def problems_now(self) -> list[str]:
         return self.draft().problems()
 
     def write(self) -> int:
-        return open_case(self.database, self.draft())
+        if self.case_id is None:
+            return open_case(self.database, self.draft())
+        update_case(self.database, self.case_id, self.draft(), self.today)
+        return self.case_id
 
 
 class InspectionDialog(RecordDialog):
@@ -205,9 +243,14 @@ class OrderDialog(RecordDialog):
         self.kind.addItem("Enforcement order", ORDER)
         self.kind.addItem("Violation notice", NOTICE)
         self.issued_on = date_edit(today)
-        self.signed_by = text_box(2)
-        self.signed_by.setPlaceholderText("one name per line")
-        self.signed_by.setPlainText(signer)
+        self.signed_by = SignerList()
+        self.no_members = QLabel("No members in office on this date: add the members and "
+                                 "their terms in Settings.")
+        self.no_members.setWordWrap(True)
+        # The conservation agent is not a member: in an emergency the agent may sign alone.
+        self.agent = QLineEdit()
+        self.agent.setAccessibleName("Signed by the agent")
+        self.agent.setPlaceholderText("emergency only, e.g. Pat Lee, Conservation Agent")
         self.emergency = QCheckBox("Emergency: signed by a single member or the agent, to be "
                                    "ratified at the next meeting")
         self.emergency.setChecked(emergency)
@@ -223,15 +266,53 @@ class OrderDialog(RecordDialog):
         self.confirmed = OptionalDate("Violation confirmed on", today)
         self.confirmed.set_value(today)
         for label, widget in (("Kind", self.kind), ("Issued", self.issued_on),
-                              ("Signed by", self.signed_by), ("", self.emergency),
+                              ("Signed by", self.signed_by), ("", self.no_members),
+                              ("", self.emergency), ("Or by the agent", self.agent),
                               ("", self.stop_work), ("", self.restore_by),
                               ("", self.file_noi_by), ("Requirements", self.requirements),
                               ("Provision violated", self.provision),
                               ("What was done", self.violation), ("", self.confirmed)):
             self.form.addRow(label, widget)
-        self.watch(self.kind, self.issued_on, self.signed_by, self.emergency, self.restore_by,
-                   self.file_noi_by)
+        self._load_signers()
+        if signer in self.signed_by.members():
+            self.signed_by.tick(signer)
+        elif signer:
+            self.agent.setText(signer)
+        self.watch(self.kind, self.issued_on, self.signed_by, self.agent, self.emergency,
+                   self.restore_by, self.file_noi_by)
+        self.issued_on.dateChanged.connect(self._load_signers)
+        self.emergency.toggled.connect(self._show_agent)
+        self._show_agent()
         self.validate()
+
+    def _load_signers(self) -> None:
+        """The members in office on the date the order is issued."""
+        self.signed_by.set_members(signer_choices(self.database, date_of(self.issued_on)))
+        self.form.setRowVisible(self.no_members, self.signed_by.count() == 0)
+
+    def _show_agent(self) -> None:
+        self.form.setRowVisible(self.agent, self.emergency.isChecked())
+
+    def signers(self) -> list[str]:
+        agent = self.agent.text().strip() if self.emergency.isChecked() else ""
+        return [*self.signed_by.checked(), *([agent] if agent else [])]
+
+    def problems_now(self) -> list[str]:
+        found = self.draft().problems()
+        if not found and self.kind.currentData() != NOTICE:
+            refused = signers_not_in_office(self.signers(), self.signed_by.members(),
+                                            self.emergency.isChecked())
+            if refused:
+                found.append(refused[0].upper() + refused[1:] + ".")
+            elif self.signed_by.count():
+                # Counted as the service will count it, so Save is off before it refuses.
+                try:
+                    check_order_signatures(self.emergency.isChecked(), len(self.signers()),
+                                           self.signed_by.count())
+                except UserError as exc:
+                    text = str(exc)
+                    found.append(text[0].upper() + text[1:] + ".")
+        return found
 
     def draft(self) -> OrderDraft:
         violations = []
@@ -240,14 +321,11 @@ class OrderDialog(RecordDialog):
                                              date_of(self.issued_on), self.confirmed.value()))
         return OrderDraft(
             issued_on=date_of(self.issued_on),
-            signed_by=self.signed_by.toPlainText().splitlines(),
+            signed_by=self.signers(),
             kind=self.kind.currentData(), emergency=self.emergency.isChecked(),
             stop_work=self.stop_work.isChecked(), restore_by=self.restore_by.value(),
             file_noi_by=self.file_noi_by.value(),
             requirements=self.requirements.toPlainText().splitlines(), violations=violations)
-
-    def problems_now(self) -> list[str]:
-        return self.draft().problems()
 
     def write(self) -> int:
         return issue_order(self.database, self.case_id, self.draft())

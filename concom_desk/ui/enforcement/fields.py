@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDateEdit,
     QFileDialog,
     QHBoxLayout,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -83,3 +84,46 @@ class FileList(QWidget):
 
     def paths(self) -> list[Path]:
         return list(self._paths)
+
+
+class SignerList(QListWidget):
+    """The members in office on the order's date, each with a tick box: signers are
+    picked, not typed, so a name is spelt as the commission's roll has it and a
+    former member cannot sign. Ticks survive a change of date for those still in
+    office."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Signed by (members in office)")
+        self.itemChanged.connect(lambda _item: self.changed.emit())
+
+    def set_members(self, names: list[str]) -> None:
+        ticked = set(self.checked())
+        self.blockSignals(True)
+        self.clear()
+        for name in names:
+            item = QListWidgetItem(name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if name in ticked
+                               else Qt.CheckState.Unchecked)
+            self.addItem(item)
+        self.blockSignals(False)
+        rows = max(min(len(names), 7), 1)  # a board of seven shows whole
+        self.setFixedHeight(self.sizeHintForRow(0) * rows + 2 * self.frameWidth() + 4
+                            if names else self.fontMetrics().lineSpacing() * 2)
+        self.changed.emit()
+
+    def members(self) -> list[str]:
+        return [self.item(row).text() for row in range(self.count())]
+
+    def checked(self) -> list[str]:
+        return [self.item(row).text() for row in range(self.count())
+                if self.item(row).checkState() == Qt.CheckState.Checked]
+
+    def tick(self, name: str, on: bool = True) -> None:
+        for row in range(self.count()):
+            if self.item(row).text() == name:
+                self.item(row).setCheckState(Qt.CheckState.Checked if on
+                                             else Qt.CheckState.Unchecked)

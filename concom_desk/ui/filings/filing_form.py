@@ -4,6 +4,9 @@ It has the one shape every dialog here has: widgets, the domain's plain-word
 checks shown under the fields with Save enabled only when there are none, then
 one service call that writes in one transaction. Applicant, owner and property
 fields complete from what is already on file, so nobody retypes an address.
+
+The whole record is on five tabs (Filing, Parties, Fees & bond, Recording,
+Notes) so the form fits a 1366x768 town-hall laptop screen.
 """
 
 from __future__ import annotations
@@ -13,25 +16,105 @@ from datetime import date
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.domain.filing_requirements import NEEDS_PARENT, parse_date, problems
+from concom_desk.domain.filing_requirements import (
+    NEEDS_PARENT,
+    amount_text,
+    parse_amount,
+    parse_date,
+    problems,
+    record_problems,
+)
 from concom_desk.errors import UserError
-from concom_desk.services.records import FilingForm, PartyChoice, PropertyChoice
+from concom_desk.services.records import (
+    FilingForm,
+    MailingAddress,
+    PartyChoice,
+    PropertyChoice,
+)
 
-DATE_FIELDS = (("received", "Recei&ved"), ("hearing", "&Hearing opened"),
-               ("closed", "Hearing &closed"), ("issued", "&Issued"))
+# The deadline engine's events the form records (shown for the kinds that have them).
+DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
+               ("hearing", "&Hearing opened"), ("closed", "Hearing &closed"),
+               ("issued", "&Issued"))
+# Record-keeping dates: when money came in or went back, when the permit was recorded.
+RECORD_DATES = (("fee_paid_on", "Fee paid on"),
+                ("consultant_fee_paid_on", "Consultant fee paid on"),
+                ("bond_posted_on", "Bond posted on"), ("bond_released_on", "Bond released on"),
+                ("recorded", "Recorded on"))
+AMOUNTS = (("fee_cents", "Filing fee"), ("consultant_fee_cents", "Consultant fee"),
+           ("bond_cents", "Bond amount"))
+DATE_HINT = "YYYY-MM-DD or M/D/YYYY"
+
+
+class AddressFields(QWidget):
+    """Street, second line, city, state and ZIP, each in its own box (the store keeps
+    them apart, so nothing has to guess where the town ends and the state begins)."""
+
+    def __init__(self, who: str, mail: MailingAddress, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.street = _line(mail.street, f"{who}: street", "e.g. 12 Pond Road, or PO Box 77")
+        self.street2 = _line(mail.street2, f"{who}: second line", "suite, unit (optional)")
+        self.city = _line(mail.city, f"{who}: city or town", "city or town")
+        self.state = _line(mail.state, f"{who}: state", "MA")
+        self.state.setMaxLength(2)
+        self.state.setFixedWidth(self.fontMetrics().averageCharWidth() * 6)
+        self.zip = _line(mail.zip, f"{who}: ZIP", "01568")
+        self.zip.setMaxLength(10)
+        self.zip.setFixedWidth(self.fontMetrics().averageCharWidth() * 13)
+        place = QHBoxLayout()
+        place.setContentsMargins(0, 0, 0, 0)
+        place.addWidget(self.city, 1)
+        place.addWidget(self.state)
+        place.addWidget(self.zip)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.street)
+        layout.addWidget(self.street2)
+        layout.addLayout(place)
+
+    def value(self) -> MailingAddress:
+        return MailingAddress(self.street.text().strip(), self.street2.text().strip(),
+                              self.city.text().strip(), self.state.text().strip().upper(),
+                              self.zip.text().strip())
+
+    def set_value(self, mail: MailingAddress) -> None:
+        for box, text in ((self.street, mail.street), (self.street2, mail.street2),
+                          (self.city, mail.city), (self.state, mail.state),
+                          (self.zip, mail.zip)):
+            box.setText(text)
+
+    def boxes(self) -> tuple[QLineEdit, ...]:
+        return (self.street, self.street2, self.city, self.state, self.zip)
+
+
+def _line(text: str, name: str, hint: str) -> QLineEdit:
+    line = QLineEdit(text)
+    line.setAccessibleName(name)
+    line.setPlaceholderText(hint)
+    return line
+
+
+def _form_layout(parent: QWidget | None = None) -> QFormLayout:
+    layout = QFormLayout(parent)
+    layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+    return layout
 
 
 class FilingFormDialog(QDialog):
@@ -48,58 +131,20 @@ class FilingFormDialog(QDialog):
         self._properties = {p.address: p for p in properties}
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
-        self.kind = QComboBox()
-        self.kind.setAccessibleName("Kind of filing")
-        for code, kind in KINDS.items():
-            self.kind.addItem(f"{kind.name} ({code.upper()})", code)
-        self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
-        self.kind.setEnabled(form.id is None)  # a filing does not change its kind
-        self.file_no = self._line(form.file_no, "Local file number", "e.g. 2026-41")
-        self.dep_file_no = self._line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
-        self.parent_file_no = self._line(form.parent_file_no, "Permit file number",
-                                         "file number of the permit it refers to")
-        self.applicant = self._line(form.applicant, "Applicant", "name as printed on letters")
-        self.applicant_address = self._line(form.applicant_address, "Applicant's address",
-                                            "mailing address")
-        self.owner = self._line(form.owner, "Owner", "leave empty when the applicant owns it")
-        self.owner_address = self._line(form.owner_address, "Owner's address", "mailing address")
-        self.address = self._line(form.address, "Property street address", "e.g. 12 Pond Road")
-        self.map_lot = self._line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
-        self.work = QPlainTextEdit(form.work_description)
-        self.work.setAccessibleName("Work description")
-        self.work.setTabChangesFocus(True)
-        self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
-        self.resource_areas = self._line(form.resource_areas, "Resource areas",
-                                         "e.g. Bordering Vegetated Wetland; Buffer Zone")
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("Parts of the record")
         self.dates: dict[str, QLineEdit] = {}
-        for name, label in DATE_FIELDS:
-            value = getattr(form, name)
-            self.dates[name] = self._line(value.isoformat() if value else "",
-                                          label.replace("&", ""), "YYYY-MM-DD or M/D/YYYY")
-
-        self._complete(self.applicant, list(self._parties), self._fill_applicant)
-        self._complete(self.owner, list(self._parties), self._fill_owner)
-        self._complete(self.address, list(self._properties), self._fill_property)
-
-        form_layout = QFormLayout()
-        form_layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-        form_layout.addRow("&Kind:", self.kind)
-        form_layout.addRow("&File no.:", self.file_no)
-        form_layout.addRow("&DEP file no.:", self.dep_file_no)
-        self._parent_label = QLabel("Permi&t file no.:")
-        self._parent_label.setBuddy(self.parent_file_no)
-        form_layout.addRow(self._parent_label, self.parent_file_no)
-        form_layout.addRow("&Applicant:", self.applicant)
-        form_layout.addRow("Applicant's add&ress:", self.applicant_address)
-        form_layout.addRow("&Owner:", self.owner)
-        form_layout.addRow("Owner's addr&ess:", self.owner_address)
-        form_layout.addRow("&Property address:", self.address)
-        form_layout.addRow("&Map/lot:", self.map_lot)
-        form_layout.addRow("&Work:", self.work)
-        form_layout.addRow("Resource areas:", self.resource_areas)
-        for name, label in DATE_FIELDS:
-            form_layout.addRow(label + ":", self.dates[name])
-        self._form_layout = form_layout
+        self.amounts: dict[str, QLineEdit] = {}
+        self.tabs.addTab(self._filing_tab(form), "&Filing")
+        self.tabs.addTab(self._parties_tab(form), "&Parties")
+        self.tabs.addTab(self._money_tab(form), "Fees && &bond")
+        self.tabs.addTab(self._recording_tab(form), "&Recording")
+        self.notes = QPlainTextEdit(form.notes)
+        self.notes.setAccessibleName("Notes")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setPlaceholderText("Anything the record should keep: phone calls, "
+                                      "site visits, what the applicant promised…")
+        self.tabs.addTab(self.notes, "&Notes")
 
         self.problems = QLabel()
         self.problems.setWordWrap(True)
@@ -112,22 +157,172 @@ class FilingFormDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(form_layout)
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
 
+        self._complete(self.applicant, list(self._parties), self._fill_applicant)
+        self._complete(self.owner, list(self._parties), self._fill_owner)
+        self._complete(self.representative, list(self._parties), self._fill_representative)
+        self._complete(self.address, list(self._properties), self._fill_property)
         for widget in (self.file_no, self.dep_file_no, self.parent_file_no, self.applicant,
-                       self.address, *self.dates.values()):
+                       self.owner, self.address, self.fee_waiver_reason,
+                       *self.dates.values(), *self.amounts.values(),
+                       *self.applicant_mail.boxes(), *self.owner_mail.boxes()):
             widget.textChanged.connect(self.validate)
         self.kind.currentIndexChanged.connect(self.validate)
+        self.fee_waived.toggled.connect(self.validate)
         self.validate()
 
-    def _line(self, text: str, name: str, hint: str) -> QLineEdit:
-        line = QLineEdit(text)
-        line.setAccessibleName(name)
-        line.setPlaceholderText(hint)
+    # -- tabs ---------------------------------------------------------------------------
+    def _date(self, name: str, label: str, value: date | None) -> QLineEdit:
+        line = _line(value.isoformat() if value else "", label.replace("&", ""), DATE_HINT)
+        self.dates[name] = line
         return line
 
+    def _filing_tab(self, form: FilingForm) -> QWidget:
+        page = QWidget()
+        self.kind = QComboBox()
+        self.kind.setAccessibleName("Kind of filing")
+        for code, kind in KINDS.items():
+            self.kind.addItem(f"{kind.name} ({code.upper()})", code)
+        self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
+        self.kind.setEnabled(form.id is None)  # a filing does not change its kind
+        self.file_no = _line(form.file_no, "Local file number", "e.g. 2026-41")
+        self.dep_file_no = _line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
+        self.parent_file_no = _line(form.parent_file_no, "Permit file number",
+                                    "file number of the permit it refers to")
+        self.address = _line(form.address, "Property street address", "e.g. 12 Pond Road")
+        self.map_lot = _line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
+        self.work = QPlainTextEdit(form.work_description)
+        self.work.setAccessibleName("Work description")
+        self.work.setTabChangesFocus(True)
+        self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.resource_areas = _line(form.resource_areas, "Resource areas",
+                                    "e.g. Bordering Vegetated Wetland; Buffer Zone")
+        layout = _form_layout(page)
+        layout.addRow("&Kind:", self.kind)
+        layout.addRow("File &no.:", self.file_no)
+        layout.addRow("&DEP file no.:", self.dep_file_no)
+        self._parent_label = QLabel("Permi&t file no.:")
+        self._parent_label.setBuddy(self.parent_file_no)
+        layout.addRow(self._parent_label, self.parent_file_no)
+        layout.addRow("Property &address:", self.address)
+        layout.addRow("&Map/lot:", self.map_lot)
+        layout.addRow("&Work:", self.work)
+        layout.addRow("Resource areas:", self.resource_areas)
+        for name, label in DATE_FIELDS:
+            layout.addRow(label + ":", self._date(name, label, getattr(form, name)))
+        self._filing_layout = layout
+        return page
+
+    def _parties_tab(self, form: FilingForm) -> QWidget:
+        page = QWidget()
+        self.applicant = _line(form.applicant, "Applicant", "name as printed on letters")
+        self.applicant_mail = AddressFields("Applicant", form.applicant_mail)
+        self.applicant_phone = _line(form.applicant_phone, "Applicant's phone", "")
+        self.applicant_email = _line(form.applicant_email, "Applicant's email", "")
+        applicant = QGroupBox("Applicant")
+        rows = _form_layout(applicant)
+        rows.addRow("&Name:", self.applicant)
+        rows.addRow("Address:", self.applicant_mail)
+        rows.addRow("Phone:", self.applicant_phone)
+        rows.addRow("Email:", self.applicant_email)
+
+        self.owner = _line(form.owner, "Owner", "leave empty when the applicant owns it")
+        self.owner_mail = AddressFields("Owner", form.owner_mail)
+        owner = QGroupBox("Owner of the land")
+        rows = _form_layout(owner)
+        rows.addRow("Na&me:", self.owner)
+        rows.addRow("Address:", self.owner_mail)
+
+        self.representative = _line(form.representative, "Representative",
+                                    "engineer, surveyor or attorney (optional)")
+        self.representative_company = _line(form.representative_company,
+                                            "Representative's company", "firm")
+        self.representative_mail = AddressFields("Representative", form.representative_mail)
+        self.representative_phone = _line(form.representative_phone,
+                                          "Representative's phone", "")
+        self.representative_email = _line(form.representative_email,
+                                          "Representative's email", "")
+        representative = QGroupBox("Representative / engineer")
+        rows = _form_layout(representative)
+        rows.addRow("Nam&e:", self.representative)
+        rows.addRow("Company:", self.representative_company)
+        rows.addRow("Address:", self.representative_mail)
+        rows.addRow("Phone:", self.representative_phone)
+        rows.addRow("Email:", self.representative_email)
+
+        left = QVBoxLayout()
+        left.addWidget(applicant)
+        left.addWidget(owner)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(representative)
+        right.addStretch(1)
+        layout = QHBoxLayout(page)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+        return page
+
+    def _amount(self, name: str, label: str, cents: int) -> QLineEdit:
+        line = _line(amount_text(cents), label, "dollars, e.g. 1,250.00")
+        self.amounts[name] = line
+        return line
+
+    def _money_tab(self, form: FilingForm) -> QWidget:
+        page = QWidget()
+        fee = QGroupBox("Filing fee")
+        rows = _form_layout(fee)
+        rows.addRow("Amount ($):", self._amount("fee_cents", "Filing fee", form.fee_cents))
+        rows.addRow("Paid on:", self._date("fee_paid_on", "Fee paid on", form.fee_paid_on))
+        self.fee_waived = QCheckBox("Fee waived")
+        self.fee_waived.setChecked(form.fee_waived)
+        self.fee_waiver_reason = _line(form.fee_waiver_reason, "Why the fee was waived",
+                                       "e.g. a town department's filing")
+        rows.addRow("", self.fee_waived)
+        rows.addRow("Reason:", self.fee_waiver_reason)
+
+        consultant = QGroupBox("Consultant review fee (MGL c.44 §53G)")
+        rows = _form_layout(consultant)
+        self.consultant = _line(form.consultant, "Consultant", "who reviews for the commission")
+        rows.addRow("Consultant:", self.consultant)
+        rows.addRow("Amount ($):", self._amount("consultant_fee_cents", "Consultant fee",
+                                                form.consultant_fee_cents))
+        rows.addRow("Paid on:", self._date("consultant_fee_paid_on", "Consultant fee paid on",
+                                           form.consultant_fee_paid_on))
+
+        bond = QGroupBox("Bond (security for the work)")
+        rows = _form_layout(bond)
+        rows.addRow("Amount ($):", self._amount("bond_cents", "Bond amount", form.bond_cents))
+        self.bond_form = _line(form.bond_form, "Kind of bond", "passbook, surety bond, cash…")
+        rows.addRow("Kind:", self.bond_form)
+        rows.addRow("Posted on:", self._date("bond_posted_on", "Bond posted on",
+                                             form.bond_posted_on))
+        rows.addRow("Released on:", self._date("bond_released_on", "Bond released on",
+                                               form.bond_released_on))
+        layout = QVBoxLayout(page)
+        for box in (fee, consultant, bond):
+            layout.addWidget(box)
+        layout.addStretch(1)
+        return page
+
+    def _recording_tab(self, form: FilingForm) -> QWidget:
+        page = QWidget()
+        self.recorded_book = _line(form.recorded_book, "Registry book", "e.g. 61234")
+        self.recorded_page = _line(form.recorded_page, "Registry page", "e.g. 118")
+        self.recorded_document = _line(form.recorded_document, "Land Court document number",
+                                       "registered land only")
+        layout = _form_layout(page)
+        layout.addRow(QLabel("Where the permit was recorded at the Registry of Deeds "
+                             "(or registered at the Land Court), from the recording receipt."))
+        layout.addRow("Recorded on:", self._date("recorded", "Recorded on", form.recorded))
+        layout.addRow("Book:", self.recorded_book)
+        layout.addRow("Page:", self.recorded_page)
+        layout.addRow("Land Court document no.:", self.recorded_document)
+        return page
+
+    # -- completion ---------------------------------------------------------------------
     def _complete(self, line: QLineEdit, names: list[str],
                   picked: Callable[[str], None]) -> None:
         completer = QCompleter(sorted(names), self)
@@ -136,42 +331,93 @@ class FilingFormDialog(QDialog):
         completer.activated.connect(picked)
         line.setCompleter(completer)
 
+    def _fill_address(self, name: str, fields: AddressFields) -> PartyChoice | None:
+        party = self._parties.get(name)
+        if party is not None and fields.value().is_empty():
+            fields.set_value(party.mail)
+        return party
+
     def _fill_applicant(self, name: str) -> None:
-        if name in self._parties and not self.applicant_address.text():
-            self.applicant_address.setText(self._parties[name].address)
+        party = self._fill_address(name, self.applicant_mail)
+        if party is not None:
+            for box, value in ((self.applicant_phone, party.phone),
+                               (self.applicant_email, party.email)):
+                if not box.text():
+                    box.setText(value)
 
     def _fill_owner(self, name: str) -> None:
-        if name in self._parties and not self.owner_address.text():
-            self.owner_address.setText(self._parties[name].address)
+        self._fill_address(name, self.owner_mail)
+
+    def _fill_representative(self, name: str) -> None:
+        party = self._fill_address(name, self.representative_mail)
+        if party is not None:
+            for box, value in ((self.representative_company, party.company),
+                               (self.representative_phone, party.phone),
+                               (self.representative_email, party.email)):
+                if not box.text():
+                    box.setText(value)
 
     def _fill_property(self, address: str) -> None:
         if address in self._properties and not self.map_lot.text():
             self.map_lot.setText(self._properties[address].map_lot)
 
+    # -- checks -------------------------------------------------------------------------
     def current_kind(self) -> str:
         return str(self.kind.currentData())
+
+    def _dates(self, found: list[str]) -> dict[str, date | None]:
+        labels = dict(DATE_FIELDS) | dict(RECORD_DATES)
+        values: dict[str, date | None] = {}
+        for name, line in self.dates.items():
+            try:
+                values[name] = parse_date(line.text())
+            except ValueError as exc:
+                found.append(f"{labels[name].replace('&', '')}: {exc}.")
+                values[name] = None
+        return values
+
+    def _address_changes(self) -> list[str]:
+        """Say before saving that an address on file changes for every filing of that
+        party (the letters of its other filings follow it)."""
+        notes = []
+        for who, name, fields in (("applicant", self.applicant.text(), self.applicant_mail),
+                                  ("owner", self.owner.text(), self.owner_mail)):
+            party = self._parties.get(" ".join(name.split()))
+            typed = fields.value()
+            if party is None or typed.is_empty() or party.mail.is_empty():
+                continue
+            if typed.one_line() != party.mail.one_line():
+                notes.append(f"Saving changes the {who} {party.name}'s address on file from "
+                             f"{party.mail.one_line()} to {typed.one_line()} (for every filing "
+                             "of theirs).")
+        return notes
 
     def validate(self) -> list[str]:
         kind = self.current_kind()
         found: list[str] = []
-        dates: dict[str, date | None] = {}
-        for name, label in DATE_FIELDS:
+        dates = self._dates(found)
+        for name, label in AMOUNTS:
             try:
-                dates[name] = parse_date(self.dates[name].text())
+                parse_amount(self.amounts[name].text())
             except ValueError as exc:
-                found.append(f"{label.replace('&', '')}: {exc}.")
-                dates[name] = None
+                found.append(f"{label}: {exc}.")
         text = {"file_no": self.file_no.text(), "dep_file_no": self.dep_file_no.text(),
                 "applicant": self.applicant.text(), "address": self.address.text(),
                 "parent_file_no": self.parent_file_no.text()}
-        found = problems(kind, text, dates, self._today) + found
-        events = KINDS[kind].events
+        events = {name: dates[name] for name, _label in DATE_FIELDS}
+        found = problems(kind, text, events, self._today) + found
+        found += record_problems({name: (label, dates[name]) for name, label in RECORD_DATES},
+                                 self.fee_waived.isChecked(), self.fee_waiver_reason.text(),
+                                 self._today)
         for name, _label in DATE_FIELDS:
-            self._form_layout.setRowVisible(self.dates[name], name in events
-                                            or bool(self.dates[name].text()))
-        self._form_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
-        self.problems.setText("\n".join(f"• {p}" for p in found) if found
-                              else "Ready to save.")
+            self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
+                                              or bool(self.dates[name].text()))
+        self._filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
+        self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
+        if found:
+            self.problems.setText("\n".join(f"• {p}" for p in found))
+        else:
+            self.problems.setText("\n".join(["Ready to save.", *self._address_changes()]))
         self.save_button.setEnabled(not found)
         return found
 
@@ -179,18 +425,40 @@ class FilingFormDialog(QDialog):
         def when(name: str) -> date | None:
             return parse_date(self.dates[name].text())
 
+        def dollars(name: str) -> int:
+            return parse_amount(self.amounts[name].text())
+
         return FilingForm(
             id=self._id, kind=self.current_kind(), file_no=self.file_no.text().strip(),
             dep_file_no=self.dep_file_no.text().strip().upper(),
-            applicant=self.applicant.text().strip(),
-            applicant_address=self.applicant_address.text().strip(),
-            owner=self.owner.text().strip(), owner_address=self.owner_address.text().strip(),
+            applicant=self.applicant.text().strip(), applicant_mail=self.applicant_mail.value(),
+            applicant_phone=self.applicant_phone.text().strip(),
+            applicant_email=self.applicant_email.text().strip(),
+            owner=self.owner.text().strip(), owner_mail=self.owner_mail.value(),
+            representative=self.representative.text().strip(),
+            representative_company=self.representative_company.text().strip(),
+            representative_mail=self.representative_mail.value(),
+            representative_phone=self.representative_phone.text().strip(),
+            representative_email=self.representative_email.text().strip(),
             address=self.address.text().strip(), map_lot=self.map_lot.text().strip(),
             work_description=self.work.toPlainText().strip(),
             resource_areas=self.resource_areas.text().strip(),
             parent_file_no=self.parent_file_no.text().strip(),
-            received=when("received"), hearing=when("hearing"), closed=when("closed"),
-            issued=when("issued"),
+            received=when("received"), boards_notified=when("boards_notified"),
+            hearing=when("hearing"), closed=when("closed"), issued=when("issued"),
+            fee_cents=dollars("fee_cents"), fee_paid_on=when("fee_paid_on"),
+            fee_waived=self.fee_waived.isChecked(),
+            fee_waiver_reason=self.fee_waiver_reason.text().strip()
+            if self.fee_waived.isChecked() else "",
+            consultant=self.consultant.text().strip(),
+            consultant_fee_cents=dollars("consultant_fee_cents"),
+            consultant_fee_paid_on=when("consultant_fee_paid_on"),
+            bond_cents=dollars("bond_cents"), bond_form=self.bond_form.text().strip(),
+            bond_posted_on=when("bond_posted_on"), bond_released_on=when("bond_released_on"),
+            recorded=when("recorded"), recorded_book=self.recorded_book.text().strip(),
+            recorded_page=self.recorded_page.text().strip(),
+            recorded_document=self.recorded_document.text().strip(),
+            notes=self.notes.toPlainText().strip(),
         )
 
     def _accept(self) -> None:

@@ -33,6 +33,7 @@ from concom_desk.domain.status_rules import (
     status_name,
 )
 from concom_desk.errors import UserError
+from concom_desk.services.filing_summary import record_summary
 from concom_desk.services.records import (
     OWED_ACTS,
     DeadlineLine,
@@ -240,9 +241,10 @@ class FilingRecordDialog(QDialog):
                              f"{'  ·  DEP ' + row.dep_file_no if row.dep_file_no else ''}</h2>")
         owner = f" · Owner: {row.owner}" if row.owner and row.owner != row.applicant else ""
         map_lot = f"  (map/lot {row.map_lot})" if row.map_lot else ""
-        self.summary.setText(
-            f"{row.address or 'No property'}{map_lot}"
-            f"\nApplicant: {row.applicant}{owner}\nTown rules: {detail.town_name}")
+        self.summary.setText("\n".join([
+            f"{row.address or 'No property'}{map_lot}",
+            f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
+            *record_summary(detail.form)]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
         self.new_status.clear()

@@ -92,7 +92,7 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     order = tab.issue_order(emergency=True)
     assert order.emergency.isChecked() and order.stop_work.isChecked()
     assert not order.save_button.isEnabled()  # nobody has signed yet
-    qtbot.keyClicks(order.signed_by, "Pat Lee, Conservation Agent")
+    qtbot.keyClicks(order.agent, "Pat Lee, Conservation Agent")
     qtbot.keyClicks(order.provision, "§7.55 Part 5: fill in a resource area")
     with qtbot.waitSignal(order.saved):
         qtbot.mouseClick(order.save_button, Qt.MouseButton.LeftButton)
@@ -126,7 +126,7 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
 def test_filters_search_status_and_overdue(qtbot, tab, clock):
     log_complaint(qtbot, tab, address="14 Shawme Road")
     order = tab.issue_order(emergency=True)
-    qtbot.keyClicks(order.signed_by, "Pat Lee")
+    qtbot.keyClicks(order.agent, "Pat Lee")
     with qtbot.waitSignal(order.saved):
         qtbot.mouseClick(order.save_button, Qt.MouseButton.LeftButton)
     log_complaint(qtbot, tab, address="3 Pine Lane")
@@ -176,7 +176,7 @@ def test_inspection_dialog_records_and_moves_the_case(qtbot, tab, photo):
 def test_a_refused_order_keeps_the_dialog_open_with_the_reason(qtbot, tab):
     log_complaint(qtbot, tab)
     dialog = tab.issue_order(emergency=False)
-    qtbot.keyClicks(dialog.signed_by, "Ann Chase")  # one signer, no emergency
+    dialog.signed_by.tick("Ann Chase")  # one signer, no emergency
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
     assert "majority of the 5 members in office (3)" in dialog.problems.text()
     assert tab.rows_shown()[0].status_label == "Open"

@@ -1,0 +1,193 @@
+"""The filing form's whole record in the real window: typed on its five tabs,
+saved, shown in the record's summary and back in the form when it is opened
+again; the boards-notified date takes the "send to the boards" row off Today.
+
+Upton NOI received Mon 2026-11-09, window's day Mon 2026-11-16 (worked by hand):
+board_notice_by = received + 0 days = 2026-11-09, OVERDUE by 7 days
+(Upton ch. 330, § 330-10C: "upon receipt of an application").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from concom_desk.services.commission import save_settings
+from concom_desk.store import Database, open_database
+from concom_desk.ui.filings.filing_form import FilingFormDialog
+from concom_desk.ui.main_window import MainWindow
+from tests.ui.conftest import SETTINGS, TODAY, add_filing
+
+UPTON = replace(SETTINGS, town_id="upton")
+SEND_TO_BOARDS = ("Send the digital notice to the Planning Board, Board of Health and "
+                  "Building Inspector")
+
+
+@pytest.fixture
+def upton(tmp_path: Path) -> Database:
+    database = open_database(tmp_path / "commission.sqlite", initials="JB")
+    save_settings(database, UPTON, today=TODAY)
+    add_filing(database, kind="noi", file_no="2026-41", applicant="Jane Doe",
+               applicant_address="12 Pond Road, Upton, MA 01568", address="12 Pond Road",
+               map_lot="14-22", received=date(2026, 11, 9))
+    yield database
+    database.close()
+
+
+def open_window(qtbot, db: Database) -> MainWindow:
+    window = MainWindow(db, db.path, UPTON, TODAY)
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        window.reload()
+    return window
+
+
+def the_filing(window: MainWindow) -> int:
+    return next(r.id for r in window.filings_tab.model.rows() if r.file_no == "2026-41")
+
+
+def save(qtbot, window: MainWindow, dialog: FilingFormDialog) -> None:
+    assert dialog.save_button.isEnabled(), dialog.problems.text()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+
+
+def fill_the_record(qtbot, dialog: FilingFormDialog) -> None:
+    qtbot.keyClicks(dialog.dates["boards_notified"], "11/10/2026")
+    owner = dialog.owner_mail
+    qtbot.keyClicks(dialog.owner, "Doe Family Trust")
+    for box, text in ((owner.street, "PO Box 77"), (owner.city, "Naples"), (owner.zip, "34102")):
+        qtbot.keyClicks(box, text)
+    owner.state.setText("FL")
+    qtbot.keyClicks(dialog.representative, "David Ellis, P.E.")
+    qtbot.keyClicks(dialog.representative_company, "Blackstone Valley Engineering")
+    rep = dialog.representative_mail
+    for box, text in ((rep.street, "40 Mill Road"), (rep.city, "Grafton"), (rep.zip, "01519")):
+        qtbot.keyClicks(box, text)
+    qtbot.keyClicks(dialog.representative_phone, "508-555-0190")
+    qtbot.keyClicks(dialog.amounts["fee_cents"], "1,250")
+    qtbot.keyClicks(dialog.dates["fee_paid_on"], "2026-11-09")
+    qtbot.keyClicks(dialog.consultant, "Goddard Consulting")
+    qtbot.keyClicks(dialog.amounts["consultant_fee_cents"], "2000")
+    qtbot.keyClicks(dialog.amounts["bond_cents"], "5000")
+    qtbot.keyClicks(dialog.bond_form, "passbook")
+    qtbot.keyClicks(dialog.dates["bond_posted_on"], "2026-11-13")
+    qtbot.keyClicks(dialog.recorded_book, "66012")
+    qtbot.keyClicks(dialog.recorded_page, "245")
+    qtbot.keyClicks(dialog.dates["recorded"], "2026-11-13")
+    qtbot.keyClicks(dialog.notes, "Asked for the hearing after Thanksgiving.")
+
+
+def test_the_form_fits_a_town_hall_laptop_on_five_tabs(qtbot, upton: Database) -> None:
+    window = open_window(qtbot, upton)
+    dialog = window.new_filing()
+    assert [dialog.tabs.tabText(i).replace("&&", "+").replace("&", "")
+            for i in range(dialog.tabs.count())] == [
+        "Filing", "Parties", "Fees + bond", "Recording", "Notes"]
+    size = dialog.sizeHint()
+    assert size.width() <= 1366 and size.height() <= 700  # title bar and taskbar fit too
+    dialog.reject()
+
+
+def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
+    window = open_window(qtbot, upton)
+    filing_id = the_filing(window)
+    dialog = window.edit_filing(filing_id)
+    # The applicant's address shows in its parts, as the store keeps it.
+    assert [b.text() for b in dialog.applicant_mail.boxes()] == [
+        "12 Pond Road", "", "Upton", "MA", "01568"]
+    fill_the_record(qtbot, dialog)
+    save(qtbot, window, dialog)
+
+    record = window.open_filing(filing_id)
+    summary = record.summary.text().splitlines()
+    assert summary[3:] == [
+        "Representative: David Ellis, P.E. · Blackstone Valley Engineering · "
+        "40 Mill Road, Grafton, MA 01519 · 508-555-0190",
+        "Boards notified: 2026-11-10",
+        "Filing fee: $1,250.00, paid 2026-11-09",
+        "Consultant fee (MGL c.44 §53G): $2,000.00 to Goddard Consulting, not paid yet",
+        "Bond: $5,000.00 passbook, posted 2026-11-13, not released",
+        "Recorded: 2026-11-13, Book 66012, Page 245",
+        "Notes: Asked for the hearing after Thanksgiving.",
+    ]
+
+    again = window.edit_filing(filing_id)
+    assert again.dates["boards_notified"].text() == "2026-11-10"
+    assert [b.text() for b in again.owner_mail.boxes()] == ["PO Box 77", "", "Naples", "FL",
+                                                            "34102"]
+    assert (again.representative.text(), again.representative_company.text(),
+            again.representative_phone.text()) == (
+        "David Ellis, P.E.", "Blackstone Valley Engineering", "508-555-0190")
+    assert [again.amounts[n].text() for n in ("fee_cents", "consultant_fee_cents",
+                                              "bond_cents")] == ["1,250.00", "2,000.00",
+                                                                 "5,000.00"]
+    assert (again.dates["fee_paid_on"].text(), again.bond_form.text(),
+            again.recorded_book.text(), again.recorded_page.text(),
+            again.dates["recorded"].text()) == (
+        "2026-11-09", "passbook", "66012", "245", "2026-11-13")
+    assert again.notes.toPlainText() == "Asked for the hearing after Thanksgiving."
+    assert again.problems.text() == "Ready to save."
+    again.reject()
+
+
+def test_boards_notified_takes_the_clock_off_today_and_the_record(qtbot, upton: Database
+                                                                  ) -> None:
+    window = open_window(qtbot, upton)
+    filing_id = the_filing(window)
+    assert (date(2026, 11, 9), "2026-41", SEND_TO_BOARDS) in [
+        (i.due, i.file_no, i.what) for i in window.today_view.shown_items()]
+    record = window.open_filing(filing_id)
+    board = next(line for line in record.deadline_lines() if line[2] == SEND_TO_BOARDS)
+    assert board[:2] == ("2026-11-09 Mon", "OVERDUE by 7 days")
+
+    dialog = window.edit_filing(filing_id)
+    qtbot.keyClicks(dialog.dates["boards_notified"], "11/10/2026")
+    save(qtbot, window, dialog)
+    assert SEND_TO_BOARDS not in [i.what for i in window.today_view.shown_items()]
+    board = next(line for line in record.deadline_lines() if line[2] == SEND_TO_BOARDS)
+    assert board[:2] == ("2026-11-09 Mon", "done")
+
+
+@pytest.mark.parametrize(("field", "typed", "said"), [
+    ("fee_cents", "12 dollars", "Filing fee: '12 dollars' is not an amount"),
+    ("fee_paid_on", "2026-12-25", "Fee paid on: the date is in the future"),
+    ("boards_notified", "11/8/2026", "Boards notified (2026-11-08) cannot come before received"),
+])
+def test_bad_input_is_named_and_save_stays_off(qtbot, upton: Database, field: str,
+                                               typed: str, said: str) -> None:
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    box = dialog.amounts.get(field) or dialog.dates[field]
+    qtbot.keyClicks(box, typed)
+    assert said in dialog.problems.text()
+    assert not dialog.save_button.isEnabled()
+    dialog.reject()
+
+
+def test_a_waived_fee_asks_why(qtbot, upton: Database) -> None:
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    assert not dialog.fee_waiver_reason.isEnabled()
+    dialog.fee_waived.setChecked(True)
+    assert "Fee waived: say why it was waived." in dialog.problems.text()
+    assert not dialog.save_button.isEnabled()
+    qtbot.keyClicks(dialog.fee_waiver_reason, "Town department")
+    save(qtbot, window, dialog)
+    record = window.open_filing(the_filing(window))
+    assert "Filing fee: waived (Town department)" in record.summary.text().splitlines()
+
+
+def test_a_changed_address_on_file_is_announced_before_saving(qtbot, upton: Database) -> None:
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    dialog.applicant_mail.street.setText("9 Lake Street")
+    assert ("Saving changes the applicant Jane Doe's address on file from 12 Pond Road, "
+            "Upton, MA 01568 to 9 Lake Street, Upton, MA 01568" in dialog.problems.text())
+    assert dialog.save_button.isEnabled()
+    dialog.reject()
