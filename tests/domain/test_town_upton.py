@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 ABUTTERS = "§ 330-10B: notice to abutters within 300 ft at the same time as filing"
 ANRAD_ABUTTERS = "RDA/ANRAD ¶B: ANRAD abutter notice at filing; none for an RDA"

@@ -20,8 +20,8 @@ from concom_desk.services.field_registry import fields_of
 from concom_desk.services.rendering import render_template
 from concom_desk.services.template_examples import FILING_BASED_TEMPLATES, example_context
 from concom_desk.store import Database
-from tests.docx_reading import full_text
-from tests.record_fixtures import make_record
+from tests.helpers.docx_reading import full_text
+from tests.helpers.record_fixtures import make_record
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 from concom_desk.domain.town_profile import TownProfile, load_profile
 from concom_desk.paths import towns_dir
 
-TOWNS_DIR = Path(__file__).resolve().parent / "towns"
+TOWNS_DIR = Path(__file__).resolve().parent.parent / "domain" / "towns"
 
 
 def town(name: str, shipped: bool = False) -> TownProfile:
