@@ -1,5 +1,5 @@
 """Massachusetts legal holidays and business days, worked out by hand from
-MGL c.4 §7 cl.18 and DOMAIN.md (Sunday → Monday; Saturday not moved)."""
+MGL c.4 §7 cl.18 (Sunday → Monday; Saturday not moved; Suffolk County days left out)."""
 
 import calendar
 from datetime import date, timedelta

@@ -1,7 +1,7 @@
 """Upton (ch. 330 wetlands regulations): hand-worked deadlines.
 
 Expected dates counted by hand from the paragraph cited and Upton's own time
-rule (ch. 330 "time periods", the same as DOMAIN.md's default).
+rule (ch. 330 "time periods", the same as the state's default, docs/towns.md).
 """
 
 from __future__ import annotations

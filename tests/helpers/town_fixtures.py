@@ -1,5 +1,5 @@
 """Town profiles for the calendar's worked cases (tests/domain/towns/*.toml),
-written from the bylaw texts in /work/shared/seeds with the section beside each rule."""
+written from each town's wetlands bylaw, with the section beside each rule."""
 
 from __future__ import annotations
 

@@ -163,7 +163,7 @@ def test_certificate_carries_the_permits_dep_number(db: Database) -> None:
 
 
 @pytest.mark.parametrize(("town", "name", "words"), [
-    # From each town's profile name and conditions library (bylaw text in the seeds).
+    # From each town's profile name and conditions library (from its bylaw).
     ("upton", "Upton", "within 21 days of the date of its issuance"),  # Upton ch. 330
     ("sandwich", "Sandwich", "within sixty (60) days"),  # Sandwich §7.75
     ("nantucket", "Nantucket", "not more than 20 days after"),  # Nantucket ch. 136

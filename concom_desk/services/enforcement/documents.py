@@ -1,6 +1,6 @@
 """Violation notices and enforcement orders as Word documents, through the
 commission's templates (`violation-notice`, `enforcement-order`), with the
-context described in DOCUMENT_CONTEXT.md (COMMON + ENFORCEMENT), and the
+context described in docs/templates.md (violation-notice, enforcement-order), and the
 printed file entered in the document register of the case."""
 
 from __future__ import annotations
