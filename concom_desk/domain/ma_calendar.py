@@ -37,6 +37,9 @@ SUFFOLK_ONLY = ("Evacuation Day", "Bunker Hill Day")
 
 OBSERVED = " (observed)"
 
+# The one holiday the library names by the federal statute; shown by the state's name.
+STATE_NAMES = {"Juneteenth National Independence Day": "Juneteenth Independence Day"}
+
 # Names of closure rules a town profile or the settings may name instead of dates.
 CLOSURE_RULES = ("day_after_thanksgiving", "christmas_eve", "new_years_eve")
 
@@ -60,7 +63,8 @@ def legal_holidays(year: int) -> dict[date, str]:
     for day, name in sorted(listed.items()):
         if day.weekday() == SUNDAY or name in SUFFOLK_ONLY:
             continue
-        found[day] = name.removesuffix(OBSERVED)
+        name = name.removesuffix(OBSERVED)
+        found[day] = STATE_NAMES.get(name, name)
     return found
 
 

@@ -25,7 +25,6 @@ import getpass
 import hashlib
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Connection
 
@@ -217,8 +216,3 @@ def verify_audit_chain(connection: Connection) -> ChainReport:
             return ChainReport(count, entry_id, "its contents were changed after it was written")
         previous = stored
     return ChainReport(count)
-
-
-def describe_row(values: dict[str, Any]) -> str:
-    """One line for a log or a history view: 'status: received, file_no: 2026-014'."""
-    return ", ".join(f"{k}: {v}" for k, v in values.items() if v not in (None, ""))

@@ -60,6 +60,15 @@ def test_every_weekday_2000_to_2060_agrees_with_the_statute() -> None:
     assert differences == []
 
 
+def test_holidays_carry_the_statute_names() -> None:
+    # MGL c.4 §7 cl.18, in the calendar order of 2026 (no holiday moved that year).
+    assert list(legal_holidays(2026).values()) == [
+        "New Year's Day", "Martin Luther King Jr. Day", "Washington's Birthday",
+        "Patriots' Day", "Memorial Day", "Juneteenth Independence Day", "Independence Day",
+        "Labor Day", "Columbus Day", "Veterans Day", "Thanksgiving Day", "Christmas Day",
+    ]
+
+
 def test_a_sunday_holiday_is_listed_on_its_monday_only() -> None:
     # July 4, 2027 is a Sunday: the list holds Monday July 5, not the Sunday.
     assert date(2027, 7, 4) not in legal_holidays(2027)
