@@ -8,8 +8,10 @@ holidays, observed):
   (the Sunday itself is a weekend day anyway, so it is left out of the list);
 * a holiday that falls on a **Saturday is not moved** to the Friday: state and
   town offices are open that Friday, so it remains a business day. The library
-  does not move it either for Massachusetts (tests/domain/test_ma_calendar.py
-  compares every weekday of 2000–2060 with the statute's twelve rules).
+  does not move it either for Massachusetts from its release 0.94 (earlier ones
+  did; pyproject.toml keeps to the tested releases, and
+  tests/domain/test_ma_calendar.py compares every weekday of 2000–2060 with the
+  statute's twelve rules).
 
 Evacuation Day (Mar 17) and Bunker Hill Day (Jun 17) are Suffolk County
 holidays only and are not holidays in the towns this program serves; they are
