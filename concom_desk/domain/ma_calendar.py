@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
 
-import holidays
 from dateutil.relativedelta import TH, relativedelta, weekday
 
 SATURDAY, SUNDAY = 5, 6
@@ -59,6 +58,10 @@ def nth_weekday(year: int, month: int, day_of_week: int, n: int) -> date:
 @lru_cache(maxsize=256)
 def legal_holidays(year: int) -> dict[date, str]:
     """The Massachusetts legal holidays of one year, as observed, by date."""
+    # Imported here, not at the top: loading the library takes a tenth of a second, and
+    # the main window paints before the first date is counted.
+    import holidays
+
     listed = holidays.US(subdiv="MA", years=year, categories=(holidays.PUBLIC,),
                          observed=True, language="en_US")
     found: dict[date, str] = {}
