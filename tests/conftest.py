@@ -22,9 +22,17 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # run's header so a failure can be repeated with CONCOM_CRASH_SEED=<seed>.
 CRASH_SEED = int(os.environ.get("CONCOM_CRASH_SEED") or random.SystemRandom().randrange(1 << 30))
 
+CRASH_TEST_RUNS = pytest.StashKey[bool]()
+
 
 def pytest_report_header(config: pytest.Config) -> str:
     return f"crash test seed: {CRASH_SEED} (repeat with CONCOM_CRASH_SEED={CRASH_SEED})"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    # Also at the end, where a quiet (-q) run such as CI's shows it.
+    if terminalreporter.config.stash.get(CRASH_TEST_RUNS, False):
+        terminalreporter.write_line(pytest_report_header(terminalreporter.config))
 
 
 @pytest.fixture(autouse=True)
@@ -72,6 +80,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    config.stash[CRASH_TEST_RUNS] = (
+        not config.getoption("--skip-slow") and any("test_crash" in i.nodeid for i in items))
     if not config.getoption("--skip-slow"):
         return
     skip = pytest.mark.skip(reason="slow: skipped with --skip-slow")
