@@ -41,7 +41,7 @@ def main() -> int:
     from concom_desk.services.certified_mail_list import write_certified_mail_list
     from concom_desk.services.rendering import make_environment, render_template
     from concom_desk.store import open_database
-    from tests.services.abutter_fixtures import add_filing, write_csv
+    from tests.helpers.abutter_fixtures import add_filing, write_csv
     template = forms_dir() / "abutter-letter.docx"
     rows = [(f"{i // 50}-{i % 50}", f"{i} POND ST", f"OWNER NUMBER {i}", f"{i} ELM ST",
              "UPTON", "MA", "01568") for i in range(args.notices)]

@@ -1,15 +1,38 @@
-"""Test-wide set-up: Qt runs offscreen, and no test ever touches the real data folder."""
+"""Test-wide set-up: Qt runs offscreen, no test ever touches the real data folder, a
+logged warning fails the test that caused it, and `--skip-slow` leaves out the slow
+tests locally (CI runs them all)."""
 
 from __future__ import annotations
 
+import logging
 import os
+import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+pytest_plugins = ["pytester"]  # tests/test_house_rules.py runs these rules on sample tests
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# The crash test's kill moments (tests/store/test_crash.py): new each run, shown in the
+# run's header so a failure can be repeated with CONCOM_CRASH_SEED=<seed>.
+CRASH_SEED = int(os.environ.get("CONCOM_CRASH_SEED") or random.SystemRandom().randrange(1 << 30))
+
+CRASH_TEST_RUNS = pytest.StashKey[bool]()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return f"crash test seed: {CRASH_SEED} (repeat with CONCOM_CRASH_SEED={CRASH_SEED})"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    # Also at the end, where a quiet (-q) run such as CI's shows it.
+    if terminalreporter.config.stash.get(CRASH_TEST_RUNS, False):
+        terminalreporter.write_line(pytest_report_header(terminalreporter.config))
 
 
 @pytest.fixture(autouse=True)
@@ -19,3 +42,49 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("CONCOM_DESK_DATA", str(folder))
     return folder
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_warnings(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test fails when the code it runs logs a WARNING or worse, as it does for a Qt
+    warning (qt_log_level_fail): a warning nobody expected is a fault nobody saw. A test
+    that provokes one on purpose says so with @pytest.mark.logs_warning."""
+    if request.node.get_closest_marker("logs_warning"):
+        yield
+        return
+    handler = _Collect()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    if handler.records:
+        lines = [f"{r.levelname} {r.name}: {r.getMessage()}" for r in handler.records]
+        pytest.fail("logged unexpectedly (mark the test logs_warning if it is meant to):\n"
+                    + "\n".join(lines), pytrace=False)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--skip-slow", action="store_true",
+                     help="skip the tests marked slow (CI runs them all)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    config.stash[CRASH_TEST_RUNS] = (
+        not config.getoption("--skip-slow") and any("test_crash" in i.nodeid for i in items))
+    if not config.getoption("--skip-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: skipped with --skip-slow")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)

@@ -11,7 +11,7 @@ permit, in the minutes and in a later enforcement order.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -120,7 +120,3 @@ def number_conditions(standard: Iterable[str], special: Iterable[str]
     numbered_special = [{"number": n, "text": text}
                         for n, text in enumerate(special, start=start)]
     return numbered_standard, numbered_special
-
-
-def renumber(texts: Sequence[str], start: int = 1) -> list[dict[str, Any]]:
-    return [{"number": n, "text": text} for n, text in enumerate(texts, start=start)]

@@ -1,19 +1,21 @@
 """Massachusetts legal holidays and business days.
 
-The twelve legal holidays are those of MGL c.4 §7 cl.18. Two points differ from
-the federal rule that calendar libraries apply by default, and both are
-deliberate:
+The legal holidays are the twelve of MGL c.4 §7 cl.18, as the `holidays`
+library lists them for Massachusetts (`holidays.US(subdiv="MA")`, public
+holidays, observed):
 
-* a fixed-date holiday that falls on a **Sunday** is kept on the Monday after;
+* a fixed-date holiday that falls on a **Sunday** is kept on the Monday after
+  (the Sunday itself is a weekend day anyway, so it is left out of the list);
 * a holiday that falls on a **Saturday is not moved** to the Friday: state and
-  town offices are open that Friday, so it remains a business day.
+  town offices are open that Friday, so it remains a business day. The library
+  does not move it either for Massachusetts from its release 0.94 (earlier ones
+  did; pyproject.toml keeps to the tested releases, and
+  tests/domain/test_ma_calendar.py compares every weekday of 2000–2060 with the
+  statute's twelve rules).
 
 Evacuation Day (Mar 17) and Bunker Hill Day (Jun 17) are Suffolk County
-holidays only and are not holidays in the towns this program serves.
-
-The list is written here from the statute rather than taken from a holiday
-library: those apply the federal observed rule by default (Saturday → Friday),
-and twelve rules are short enough to state exactly and test by hand.
+holidays only and are not holidays in the towns this program serves; they are
+left out should a release of the library list them.
 
 A town may close its offices on other days (the day after Thanksgiving, say).
 Those are not legal holidays, but they are not business days either when the
@@ -22,61 +24,58 @@ town's settings list them, so they are passed to the calendar as closures.
 
 from __future__ import annotations
 
-import calendar as _cal
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
 
-MONDAY, THURSDAY, SATURDAY, SUNDAY = 0, 3, 5, 6
+from dateutil.relativedelta import TH, relativedelta, weekday
 
-# Juneteenth Independence Day became a Massachusetts legal holiday in 2021.
-JUNETEENTH_FIRST_YEAR = 2021
+SATURDAY, SUNDAY = 5, 6
+
+# Holidays of Suffolk County alone, not of the towns this program serves.
+SUFFOLK_ONLY = ("Evacuation Day", "Bunker Hill Day")
+
+OBSERVED = " (observed)"
+
+# The one holiday the library names by the federal statute; shown by the state's name.
+STATE_NAMES = {"Juneteenth National Independence Day": "Juneteenth Independence Day"}
 
 # Names of closure rules a town profile or the settings may name instead of dates.
 CLOSURE_RULES = ("day_after_thanksgiving", "christmas_eve", "new_years_eve")
 
 
-def nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
-    """The n-th given weekday of a month (n=1 is the first)."""
-    first = date(year, month, 1)
-    offset = (weekday - first.weekday()) % 7
-    return first + timedelta(days=offset + 7 * (n - 1))
+def nth_weekday(year: int, month: int, day_of_week: int, n: int) -> date:
+    """The n-th given weekday (Monday = 0) of a month: n=1 is the first, -1 the last.
 
-
-def last_weekday(year: int, month: int, weekday: int) -> date:
-    last = date(year, month, _cal.monthrange(year, month)[1])
-    return last - timedelta(days=(last.weekday() - weekday) % 7)
-
-
-def _sunday_to_monday(day: date) -> date:
-    return day + timedelta(days=1) if day.weekday() == SUNDAY else day
+    A fifth weekday that the month does not have runs into the next month;
+    callers that mean "only when it exists" check the month.
+    """
+    last_day = 31 if n < 0 else 1  # relativedelta takes day=31 as the month's last day
+    return date(year, month, 1) + relativedelta(day=last_day, weekday=weekday(day_of_week)(n))
 
 
 @lru_cache(maxsize=256)
 def legal_holidays(year: int) -> dict[date, str]:
     """The Massachusetts legal holidays of one year, as observed, by date."""
-    found: dict[date, str] = {
-        _sunday_to_monday(date(year, 1, 1)): "New Year's Day",
-        nth_weekday(year, 1, MONDAY, 3): "Martin Luther King Jr. Day",
-        nth_weekday(year, 2, MONDAY, 3): "Washington's Birthday",
-        nth_weekday(year, 4, MONDAY, 3): "Patriots' Day",
-        last_weekday(year, 5, MONDAY): "Memorial Day",
-        _sunday_to_monday(date(year, 7, 4)): "Independence Day",
-        nth_weekday(year, 9, MONDAY, 1): "Labor Day",
-        nth_weekday(year, 10, MONDAY, 2): "Columbus Day",
-        _sunday_to_monday(date(year, 11, 11)): "Veterans Day",
-        nth_weekday(year, 11, THURSDAY, 4): "Thanksgiving Day",
-        _sunday_to_monday(date(year, 12, 25)): "Christmas Day",
-    }
-    if year >= JUNETEENTH_FIRST_YEAR:
-        found[_sunday_to_monday(date(year, 6, 19))] = "Juneteenth Independence Day"
+    # Imported here, not at the top: loading the library takes a tenth of a second, and
+    # the main window paints before the first date is counted.
+    import holidays
+
+    listed = holidays.US(subdiv="MA", years=year, categories=(holidays.PUBLIC,),
+                         observed=True, language="en_US")
+    found: dict[date, str] = {}
+    for day, name in sorted(listed.items()):
+        if day.weekday() == SUNDAY or name in SUFFOLK_ONLY:
+            continue
+        name = name.removesuffix(OBSERVED)
+        found[day] = STATE_NAMES.get(name, name)
     return found
 
 
 def closure_rule_date(rule: str, year: int) -> date:
     if rule == "day_after_thanksgiving":
-        return nth_weekday(year, 11, THURSDAY, 4) + timedelta(days=1)
+        return date(year, 11, 1) + relativedelta(weekday=TH(+4)) + timedelta(days=1)
     if rule == "christmas_eve":
         return date(year, 12, 24)
     if rule == "new_years_eve":

@@ -13,11 +13,13 @@ can point it out.
 
 from __future__ import annotations
 
-import calendar as _cal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from enum import StrEnum
+
+from dateutil.relativedelta import relativedelta, weekday
+from dateutil.rrule import MONTHLY, WEEKLY, rrule
 
 from concom_desk.domain.hearing_booking import (
     BookingReview,
@@ -27,7 +29,7 @@ from concom_desk.domain.hearing_booking import (
     legal_notice_finding,
     review_booking,
 )
-from concom_desk.domain.ma_calendar import MASSACHUSETTS, last_weekday, nth_weekday
+from concom_desk.domain.ma_calendar import MASSACHUSETTS
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
@@ -100,30 +102,13 @@ class RegularSchedule:
     def dates_between(self, start: date, end: date) -> Iterator[date]:
         """Meeting days from `start` to `end`, both included, in order."""
         if self.every_weeks:
-            assert self.first is not None
-            step = timedelta(weeks=self.every_weeks)
-            day = self.first
-            if day < start:
-                periods = -(-(start - day).days // step.days)
-                day += step * periods
-            while day <= end:
-                yield day
-                day += step
-            return
-        year, month = start.year, start.month
-        while date(year, month, 1) <= end:
-            found = set()
-            for n in self.nths:
-                if n == -1:
-                    found.add(last_weekday(year, month, self.weekday))
-                    continue
-                day = nth_weekday(year, month, self.weekday, n)
-                if day.month == month:  # a fifth Wednesday does not exist in every month
-                    found.add(day)
-            for day in sorted(found):
-                if start <= day <= end:
-                    yield day
-            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+            rule = rrule(WEEKLY, interval=self.every_weeks, dtstart=self.first, until=end)
+        else:
+            # A fifth Wednesday is skipped in a month that has none (rrule's own rule).
+            rule = rrule(MONTHLY, dtstart=date(start.year, start.month, 1), until=end,
+                         byweekday=[weekday(self.weekday)(n) for n in self.nths])
+        for moment in rule.between(_midnight(start), _midnight(end), inc=True):
+            yield moment.date()
 
     def meetings_between(self, start: date, end: date) -> list[PlannedMeeting]:
         return [
@@ -136,11 +121,13 @@ class RegularSchedule:
         ]
 
 
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time())
+
+
 def months_ahead(start: date, months: int) -> date:
     """The last day of the month `months` after `start`'s month (for 'generate 6 months')."""
-    year, month = divmod(start.month - 1 + months, 12)
-    year += start.year
-    return date(year, month + 1, _cal.monthrange(year, month + 1)[1])
+    return start + relativedelta(months=months, day=31)  # day=31: the month's last day
 
 
 def special_meeting(at: datetime, place: str) -> PlannedMeeting:

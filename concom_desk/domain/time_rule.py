@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
+from dateutil.relativedelta import relativedelta
+
 from concom_desk.domain.ma_calendar import MASSACHUSETTS, BusinessCalendar
 
 STATE_THRESHOLD_DAYS = 10
@@ -81,12 +83,9 @@ class TimeRule:
 
 
 def add_years(start: date, years: int) -> date:
-    """Same calendar date `years` later; Feb 29 becomes Feb 28 in a common year."""
-    target_year = start.year + years
-    try:
-        return start.replace(year=target_year)
-    except ValueError:  # Feb 29 into a year without one
-        return start.replace(year=target_year, day=28)
+    """Same calendar date `years` later; Feb 29 becomes Feb 28 in a common year
+    (relativedelta keeps to the month, so it never runs into March 1)."""
+    return start + relativedelta(years=years)
 
 
 STATE_RULE = TimeRule()

@@ -1,5 +1,5 @@
 """The context a filing's Word template receives, built from the record
-(COMMON and FILING-BASED parts of /work/brief/DOCUMENT_CONTEXT.md).
+("Every template" and "Every filing-based template" in docs/templates.md).
 
 Dates are printed the way a letter writes them ("June 12, 2026"); anything
 missing is "" so that the sandbox's strict undefined only trips on real typos.

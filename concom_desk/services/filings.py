@@ -199,10 +199,6 @@ def list_filings(db: Database, today: date) -> list[FilingRow]:
     return load_records(db, today).filings
 
 
-def today_items(db: Database, today: date) -> list[TodayItem]:
-    return load_records(db, today).today
-
-
 def _facts(filing: Filing) -> FilingFacts:
     parent = None
     if filing.original is not None:

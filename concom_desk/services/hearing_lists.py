@@ -8,7 +8,6 @@ from datetime import date
 
 from sqlalchemy import select
 
-from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.services.hearing_clocks import current_session
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, Hearing
@@ -83,8 +82,3 @@ def open_hearings(db: Database) -> list[HearingChoice]:
                 filing.applicant.name if filing.applicant else "", hearing.status,
                 meeting.held_on if meeting else None, meeting.id if meeting else None))
     return found
-
-
-def kind_label(kind: str) -> str:
-    found = KINDS.get(kind)
-    return found.name if found else kind

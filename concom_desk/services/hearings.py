@@ -109,11 +109,6 @@ def book_hearing(db: Database, filing_id: int, meeting_id: int, today: date,
         return hearing.id
 
 
-def open_hearing(db: Database, hearing_id: int, opened_on: date) -> None:
-    with db.session() as session:
-        _open(session, get_or_refuse(session, Hearing, hearing_id, "hearing"), opened_on)
-
-
 def _open(session: Session, hearing: Hearing, opened_on: date) -> None:
     if hearing.opened_on is not None:
         return

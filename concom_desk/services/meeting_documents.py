@@ -7,7 +7,7 @@ them. The agenda lists every hearing of the meeting, the other business and any
 emergency enforcement order awaiting ratification, with the Open Meeting Law
 posting deadline (MGL c.30A §20(b)).
 
-The contexts follow /work/brief/DOCUMENT_CONTEXT.md ("LEGAL NOTICE", "AGENDA").
+The contexts are those of docs/templates.md ("legal-notice", "agenda").
 """
 
 from __future__ import annotations

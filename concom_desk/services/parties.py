@@ -23,10 +23,6 @@ _PLACE = re.compile(r"^(?:(?P<city>.*?)\s+)?(?P<state>[A-Za-z]{2})"
                     r"(?:\s+(?P<zip>\d{5}(?:-\d{4})?))?$")
 
 
-def _same(text: str) -> str:
-    return " ".join(text.split()).lower()
-
-
 def split_address(text: str) -> dict[str, str]:
     """'1 Main St, Suite 2, Upton, MA 01568' → line1, line2, city, state, zip."""
     parts = [p.strip() for p in re.split(r"[,\n]", text) if p.strip()]

@@ -7,7 +7,7 @@ values, and the tests render every default template with them. A field added
 to a context builder without an example here is a field no clerk can find, so
 the builders' tests compare their keys against these examples.
 
-The shapes follow /work/brief/DOCUMENT_CONTEXT.md (the shared contract).
+The field reference of docs/templates.md is printed from them.
 """
 
 from __future__ import annotations

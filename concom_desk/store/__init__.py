@@ -1,7 +1,7 @@
 """The records store: the SQLite database, its schema, migrations and audit trail.
 
 Free of Qt. Start at `open_database` (concom_desk.store.database); the models are in
-`concom_desk.store.models`; /work/brief/STORE_API.md (docs/store.md) explains the use.
+`concom_desk.store.models`; docs/store-api.md explains the use.
 """
 
 from concom_desk.store.audit import ChainReport, verify_audit_chain

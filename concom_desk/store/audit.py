@@ -1,11 +1,11 @@
 """The audit trail, kept by the database itself.
 
-Why triggers and not SQLAlchemy flush events: the brief is "every insert, update and
-delete, through any code path". Flush events see only ORM unit-of-work changes; they
-miss `session.execute(update(...))`, bulk inserts, raw SQL and a future helper's
-sqlite3 connection. An AFTER trigger on each table sees every row change, runs inside
-the statement's transaction (so the entry commits or rolls back with the change), and
-costs one INSERT per row.
+Why triggers and not SQLAlchemy flush events: the trail holds "every insert, change and
+deletion, by any part of the program" (docs/store.md). Flush events see only ORM
+unit-of-work changes; they miss `session.execute(update(...))`, bulk inserts, raw SQL
+and a future helper's sqlite3 connection. An AFTER trigger on each table sees every
+row change, runs inside the statement's transaction (so the entry commits or rolls
+back with the change), and costs one INSERT per row.
 
 The trigger needs three things SQLite does not have: who is acting (OS login and the
 initials set in the app) and a sha256 for the hash chain. They are SQL functions the
@@ -25,7 +25,6 @@ import getpass
 import hashlib
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import Connection
 
@@ -217,8 +216,3 @@ def verify_audit_chain(connection: Connection) -> ChainReport:
             return ChainReport(count, entry_id, "its contents were changed after it was written")
         previous = stored
     return ChainReport(count)
-
-
-def describe_row(values: dict[str, Any]) -> str:
-    """One line for a log or a history view: 'status: received, file_no: 2026-014'."""
-    return ", ".join(f"{k}: {v}" for k, v in values.items() if v not in (None, ""))

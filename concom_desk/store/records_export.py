@@ -222,14 +222,3 @@ def record_snapshot(db_path: Path) -> Iterator[sqlite3.Connection]:
             yield conn
         finally:
             conn.execute("COMMIT")
-
-
-def read_record(db_path: Path) -> list[TableView]:
-    """Every table of the database at `db_path`, in plain words, held in memory
-    (for small records and tests; the export streams instead)."""
-    with record_snapshot(db_path) as conn:
-        views = []
-        for view in table_views(conn):
-            view.rows = list(view.rows)
-            views.append(view)
-        return views

@@ -9,7 +9,7 @@ import pytest
 
 from concom_desk.cli import main
 from concom_desk.store import open_database
-from tests.services.abutter_fixtures import GOOD_ROWS, abutter_count, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, abutter_count, add_filing, write_csv
 
 
 @pytest.fixture

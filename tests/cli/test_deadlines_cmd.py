@@ -1,7 +1,7 @@
 """`concom-desk towns` and `concom-desk deadlines` as a script would use them.
 
 Expected dates are worked out by hand from the bylaw cited beside each; the
-JSON shape is the contract of issue 2: {id: {date, label, citation}}.
+JSON shape is the one docs/towns.md documents: {id: {date, label, citation}}.
 """
 
 from __future__ import annotations

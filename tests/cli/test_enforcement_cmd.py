@@ -10,7 +10,7 @@ import pytest
 from concom_desk.cli import main
 from concom_desk.services.enforcement.actions import OrderDraft, issue_order
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
-from tests.enforcement_db import docx_text, sandwich_database
+from tests.helpers.enforcement_db import docx_text, sandwich_database
 
 
 @pytest.fixture

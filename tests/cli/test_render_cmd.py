@@ -9,8 +9,8 @@ import pytest
 
 from concom_desk.cli import main
 from concom_desk.services import document_output
-from tests.docx_reading import paragraphs
-from tests.record_fixtures import make_record
+from tests.helpers.docx_reading import paragraphs
+from tests.helpers.record_fixtures import make_record
 
 
 @pytest.fixture

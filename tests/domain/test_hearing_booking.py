@@ -10,7 +10,7 @@ from datetime import date, datetime
 import pytest
 
 from concom_desk.domain.hearing_booking import FilingClocks, Severity, review_booking
-from tests.domain.town_fixtures import town
+from tests.helpers.town_fixtures import town
 
 S, W, OK = Severity.STOP, Severity.WARNING, Severity.OK
 D = date

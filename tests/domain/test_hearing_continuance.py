@@ -16,7 +16,7 @@ from concom_desk.domain.hearing_continuance import (
     review_continuance,
 )
 from concom_desk.errors import UserError
-from tests.domain.town_fixtures import town
+from tests.helpers.town_fixtures import town
 
 D = date
 # Upton NOI received Mon Mar 1 2027: hearing_by Mon Mar 22 (§330-10D, 21 days).

@@ -1,11 +1,78 @@
 """Massachusetts legal holidays and business days, worked out by hand from
-MGL c.4 §7 cl.18 and DOMAIN.md (Sunday → Monday; Saturday not moved)."""
+MGL c.4 §7 cl.18 (Sunday → Monday; Saturday not moved; Suffolk County days left out)."""
 
-from datetime import date
+import calendar
+from datetime import date, timedelta
 
 import pytest
 
 from concom_desk.domain.ma_calendar import MASSACHUSETTS, BusinessCalendar, legal_holidays
+
+MON, THU = 0, 3
+
+
+def _nth(year: int, month: int, day_of_week: int, n: int) -> date:
+    first = date(year, month, 1)
+    return first + timedelta(days=(day_of_week - first.weekday()) % 7 + 7 * (n - 1))
+
+
+def _last(year: int, month: int, day_of_week: int) -> date:
+    last = date(year, month, calendar.monthrange(year, month)[1])
+    return last - timedelta(days=(last.weekday() - day_of_week) % 7)
+
+
+def _fixed(year: int, month: int, day: int) -> date:
+    """A fixed-date holiday on a Sunday is kept on the Monday; a Saturday one is not moved."""
+    found = date(year, month, day)
+    return found + timedelta(days=1) if found.weekday() == 6 else found
+
+
+def statute_holidays(year: int) -> set[date]:
+    """MGL c.4 §7 cl.18, rule by rule, written out independently of the program's code
+    (which takes them from the `holidays` library), so an upstream change shows here."""
+    days = {
+        _fixed(year, 1, 1),  # New Year's Day
+        _nth(year, 1, MON, 3),  # Martin Luther King Jr. Day: third Monday in January
+        _nth(year, 2, MON, 3),  # Washington's Birthday: third Monday in February
+        _nth(year, 4, MON, 3),  # Patriots' Day: third Monday in April
+        _last(year, 5, MON),  # Memorial Day: last Monday in May
+        _fixed(year, 7, 4),  # Independence Day
+        _nth(year, 9, MON, 1),  # Labor Day: first Monday in September
+        _nth(year, 10, MON, 2),  # Columbus Day: second Monday in October
+        _fixed(year, 11, 11),  # Veterans Day
+        _nth(year, 11, THU, 4),  # Thanksgiving Day: fourth Thursday in November
+        _fixed(year, 12, 25),  # Christmas Day
+    }
+    if year >= 2021:  # Juneteenth Independence Day, a legal holiday from 2021
+        days.add(_fixed(year, 6, 19))
+    return days
+
+
+def test_every_weekday_2000_to_2060_agrees_with_the_statute() -> None:
+    differences = []
+    day = date(2000, 1, 1)
+    while day <= date(2060, 12, 31):
+        if day.weekday() < 5:
+            by_statute = day in statute_holidays(day.year)
+            if MASSACHUSETTS.is_legal_holiday(day) != by_statute:
+                differences.append(f"{day:%a %Y-%m-%d}: statute says holiday={by_statute}")
+        day += timedelta(days=1)
+    assert differences == []
+
+
+def test_holidays_carry_the_statute_names() -> None:
+    # MGL c.4 §7 cl.18, in the calendar order of 2026 (no holiday moved that year).
+    assert list(legal_holidays(2026).values()) == [
+        "New Year's Day", "Martin Luther King Jr. Day", "Washington's Birthday",
+        "Patriots' Day", "Memorial Day", "Juneteenth Independence Day", "Independence Day",
+        "Labor Day", "Columbus Day", "Veterans Day", "Thanksgiving Day", "Christmas Day",
+    ]
+
+
+def test_a_sunday_holiday_is_listed_on_its_monday_only() -> None:
+    # July 4, 2027 is a Sunday: the list holds Monday July 5, not the Sunday.
+    assert date(2027, 7, 4) not in legal_holidays(2027)
+    assert legal_holidays(2027)[date(2027, 7, 5)] == "Independence Day"
 
 # (date, is a business day?, why) — each worked out on a paper calendar.
 BUSINESS_DAY_CASES = [

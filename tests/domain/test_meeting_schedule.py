@@ -16,7 +16,7 @@ from concom_desk.domain.meeting_schedule import (
     special_meeting,
 )
 from concom_desk.errors import UserError
-from tests.domain.town_fixtures import town
+from tests.helpers.town_fixtures import town
 
 WED = 2
 FIRST_THIRD_WED = RegularSchedule(WED, time(19, 0), "Town Hall, Room 2", nths=(1, 3))

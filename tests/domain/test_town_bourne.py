@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 RDA = "BWR 1.05(4)(b)1: determination within 21 days after receipt"
 HEARING = "BWR 1.05(6)(a): hearing within 21 days of receipt"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 CASES = [
     # Received Thu 11/5/2026 + 21 = Thanksgiving -> Fri 11/27 (310 CMR 10.05(5)(a), 10.05(1)).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 HEARING = "ch. 136 hearing ¶: hearing within 21 days of receipt"
 RDA = "ch. 136 RDA ¶: determination within 21 days of receipt"

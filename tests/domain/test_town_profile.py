@@ -10,7 +10,7 @@ import pytest
 
 from concom_desk.domain.town_profile import ProfileError, load_profile, load_profiles
 from concom_desk.paths import towns_dir
-from tests.domain.town_cases import shipped_profile
+from tests.helpers.town_cases import shipped_profile
 
 TOWNS = ("massachusetts", "nantucket", "upton", "sandwich", "shutesbury", "bourne")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 HEARING = "§ 7.25 Part 3: commence the hearing within 21 days of receipt"
 NOTICE = "§ 7.25 Part 2: published at least five working days prior"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 AT_FILING = "§ 5: notice to abutters at the same time as filing"
 BOARDS = "§ 6: boards have 14 days from receipt of notice"

@@ -1,14 +1,14 @@
 """Upton (ch. 330 wetlands regulations): hand-worked deadlines.
 
 Expected dates counted by hand from the paragraph cited and Upton's own time
-rule (ch. 330 "time periods", the same as DOMAIN.md's default).
+rule (ch. 330 "time periods", the same as the state's default, docs/towns.md).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.domain.town_cases import Case, case_id, check
+from tests.helpers.town_cases import Case, case_id, check
 
 ABUTTERS = "§ 330-10B: notice to abutters within 300 ft at the same time as filing"
 ANRAD_ABUTTERS = "RDA/ANRAD ¶B: ANRAD abutter notice at filing; none for an RDA"

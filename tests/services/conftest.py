@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from concom_desk.store import Database, open_database
-from tests.services.calendar_db import Commission, build_commission
+from tests.helpers.calendar_db import Commission, build_commission
 
 
 @pytest.fixture

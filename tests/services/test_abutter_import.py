@@ -11,7 +11,7 @@ from concom_desk.services.abutter_records import PROPERTY_OWNER_SOURCE
 from concom_desk.services.column_memory import memory_path, remembered_mapping
 from concom_desk.store import Database
 from concom_desk.store.models import Abutter, AbutterNotice
-from tests.services.abutter_fixtures import (
+from tests.helpers.abutter_fixtures import (
     GOOD_ROWS,
     HEADER,
     abutter_count,

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.store.models import Abutter
-from tests.services.abutter_fixtures import (
+from tests.helpers.abutter_fixtures import (
     GOOD_ROWS,
     HEADER,
     abutter_count,

@@ -20,7 +20,7 @@ from concom_desk.services.abutter_mailing import (
 from concom_desk.services.certified_mail_list import ADDRESSEE_COLUMN, ARTICLE_COLUMN
 from concom_desk.store import Database
 from concom_desk.store.models import AbutterNotice
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 

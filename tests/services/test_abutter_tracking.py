@@ -18,7 +18,7 @@ from concom_desk.services.abutter_tracking import (
     set_method,
 )
 from concom_desk.store import Database
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 ARTICLES = ["0307 1790 0005 2348 3741", "7112 3456 7891 2345 6787",
             "9400 1112 0108 0805 4830 16", "9405 8036 9930 0124 2878 99"]

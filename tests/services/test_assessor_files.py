@@ -10,7 +10,7 @@ import pytest
 from concom_desk.domain.abutters.sheet import Formula
 from concom_desk.errors import UserError
 from concom_desk.services.assessor_files import read_assessor_sheet
-from tests.services.abutter_fixtures import GOOD_ROWS, HEADER, csv_bytes, write_xlsx
+from tests.helpers.abutter_fixtures import GOOD_ROWS, HEADER, csv_bytes, write_xlsx
 
 
 def test_xlsx_title_rows_and_blank_rows(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ from concom_desk.services.hearings import ContinuanceRequest, continue_hearing
 from concom_desk.services.ical_export import export_calendar
 from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, GeneratedDocument
-from tests.services.calendar_db import Commission
-from tests.services.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.calendar_db import Commission
+from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
 from tests.services.test_hearing_services import MAR3, MAR17, book_three
 
 

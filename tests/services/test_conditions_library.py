@@ -14,7 +14,7 @@ from concom_desk.services.conditions_library import (
     user_conditions_dir,
 )
 
-# Each town's appeal period, from its bylaw text in /work/shared/seeds.
+# Each town's appeal period, from its bylaw (the section is cited in resources/towns/).
 APPEALS = [
     ("nantucket", "not more than 20 days after the issuance"),  # Nantucket ch. 136
     ("upton", "within 21 days of the date of its issuance"),  # Upton ch. 330

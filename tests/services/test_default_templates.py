@@ -18,7 +18,7 @@ from concom_desk.services.template_examples import (
     example_context,
 )
 from concom_desk.services.template_library import TEMPLATE_NAMES
-from tests.docx_reading import full_text, page_breaks, paragraphs
+from tests.helpers.docx_reading import full_text, page_breaks, paragraphs
 
 WITH_RECORDING = ("permit", "amended-permit", "extension-permit", "certificate-of-compliance",
                   "resource-area-delineation")

@@ -20,8 +20,8 @@ from concom_desk.services.field_registry import fields_of
 from concom_desk.services.rendering import render_template
 from concom_desk.services.template_examples import FILING_BASED_TEMPLATES, example_context
 from concom_desk.store import Database
-from tests.docx_reading import full_text
-from tests.record_fixtures import make_record
+from tests.helpers.docx_reading import full_text
+from tests.helpers.record_fixtures import make_record
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +163,7 @@ def test_certificate_carries_the_permits_dep_number(db: Database) -> None:
 
 
 @pytest.mark.parametrize(("town", "name", "words"), [
-    # From each town's profile name and conditions library (bylaw text in the seeds).
+    # From each town's profile name and conditions library (from its bylaw).
     ("upton", "Upton", "within 21 days of the date of its issuance"),  # Upton ch. 330
     ("sandwich", "Sandwich", "within sixty (60) days"),  # Sandwich §7.75
     ("nantucket", "Nantucket", "not more than 20 days after"),  # Nantucket ch. 136

@@ -23,8 +23,8 @@ from concom_desk.services.document_register import (
 from concom_desk.services.template_library import user_templates_dir
 from concom_desk.store import Database
 from concom_desk.store.models import GeneratedDocument
-from tests.docx_reading import full_text
-from tests.record_fixtures import make_record
+from tests.helpers.docx_reading import full_text
+from tests.helpers.record_fixtures import make_record
 
 
 @pytest.fixture

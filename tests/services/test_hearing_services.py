@@ -26,7 +26,7 @@ from concom_desk.services.hearings import (
 from concom_desk.services.meetings import cancel_meeting, move_meeting, preview_meeting_change
 from concom_desk.services.votes import record_vote, signers_for_decision
 from concom_desk.store.models import AuditEntry, Filing, Hearing, TownClosureDay, Vote
-from tests.services.calendar_db import Commission
+from tests.helpers.calendar_db import Commission
 
 MAR3, MAR17 = date(2027, 3, 3), date(2027, 3, 17)
 FEB18 = date(2027, 2, 18)  # "today" when the clerk books

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from icalendar import Calendar
 
 from concom_desk.services.ical_export import write_calendar
-from tests.services.calendar_samples import SNAPSHOT
+from tests.helpers.calendar_samples import SNAPSHOT
 
 ID = "0f3c9a4e-1111-4a2b-9c3d-123456789abc"
 

@@ -13,8 +13,8 @@ from concom_desk.services.meeting_documents import (
     legal_notice_context,
     render_document,
 )
-from tests.services.calendar_samples import ELM, MARCH_3, MARCH_17, SNAPSHOT
-from tests.services.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.calendar_samples import ELM, MARCH_3, MARCH_17, SNAPSHOT
+from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
 
 COMMON = {
     "commission": {"name": "Upton Conservation Commission"},

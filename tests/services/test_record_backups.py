@@ -33,6 +33,7 @@ def test_backups_follow_changes(tmp_path: Path) -> None:
     assert len(automatic(db)) == 2  # opened and closed, nothing changed: nothing new
 
 
+@pytest.mark.logs_warning  # the failed backup is logged as well as told
 def test_a_failed_backup_is_told_not_raised(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     def full(db_path: Path) -> Path:

@@ -210,6 +210,34 @@ def test_includepicture_field_refused(tmp_path: Path) -> None:
     assert "contains an INCLUDEPICTURE field" in check_template(path).report()
 
 
+# Fields that read another file or a URL when Word updates them (docx_safety.py:
+# "INCLUDE*/IMPORT/LINK read files or URLs"), each as Word writes it.
+FILE_READING_FIELDS = [
+    ("simple", ' LINK Excel.Sheet.12 "C:\\\\Budget.xlsx" "Sheet1!R1C1" \\a ',
+     "contains a LINK field"),
+    ("runs", ' INCLUDETEXT "\\\\\\\\server\\\\share\\\\boilerplate.docx" ',
+     "contains an INCLUDETEXT field"),
+    ("runs", " import http://x.example/seal.png ", "contains an IMPORT field"),
+]
+
+
+@pytest.mark.parametrize(("shape", "instruction", "message"), FILE_READING_FIELDS,
+                         ids=[m.split()[-2] for _, _, m in FILE_READING_FIELDS])
+def test_fields_that_read_other_files_refused(tmp_path: Path, shape: str, instruction: str,
+                                               message: str) -> None:
+    if shape == "simple":
+        body = (f"<w:p><w:fldSimple w:instr='{instruction}'><w:r><w:t>x</w:t></w:r>"
+                "</w:fldSimple></w:p>")
+    else:
+        body = ('<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+                f'<w:r><w:instrText xml:space="preserve">{instruction}</w:instrText></w:r>'
+                '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>x</w:t></w:r>'
+                '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+    result = check_template(_with_body(docx(tmp_path / "permit.docx", "hello"), body))
+    assert not result.ok
+    assert message in result.report()
+
+
 def test_page_number_fields_are_fine() -> None:
     assert check_template(forms_dir() / "denial.docx").ok  # its footer has PAGE/NUMPAGES
 

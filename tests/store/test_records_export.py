@@ -179,3 +179,21 @@ def test_not_a_database_makes_no_folder(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="not an SQLite file"):
         export(letter, "csv", tmp_path / "request")
     assert not (tmp_path / "request").exists()
+
+
+def test_text_too_long_for_an_excel_cell_is_cut_and_says_so(record_db: Path,
+                                                            tmp_path: Path) -> None:
+    # Excel holds at most 32,767 characters in a cell and calls a longer one a damaged
+    # file; the workbook cuts the text and says so, the CSV files keep all of it.
+    long_text = "Narrative of the site visit. " * 1400  # 40,600 characters
+    with closing(sqlite3.connect(record_db)) as conn:
+        register_audit_functions(conn, Actor("TS"))
+        conn.execute("UPDATE filing SET work_description = ? WHERE id = 1", (long_text,))
+        conn.commit()
+    book = load_workbook(export(record_db, "xlsx", tmp_path / "xlsx")[0])
+    shown = records(sheet_rows(book["Filing"]))[0]["Work description"]
+    assert len(shown) <= 32_767
+    assert shown.endswith(" … (cut: too long for one Excel cell)")
+    assert long_text.startswith(shown.removesuffix(" … (cut: too long for one Excel cell)"))
+    export(record_db, "csv", tmp_path / "csv")
+    assert records(csv_rows(tmp_path / "csv" / "Filing.csv"))[0]["Work description"] == long_text

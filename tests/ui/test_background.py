@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from concom_desk.errors import UserError
 from concom_desk.ui.background import Progress, run_in_background
 
@@ -37,6 +39,7 @@ def test_a_user_error_comes_back_in_its_own_words(qtbot) -> None:
     assert said == ["the archive is not a ConCom Desk backup"]
 
 
+@pytest.mark.logs_warning  # the bug's traceback goes to the log on purpose
 def test_a_bug_is_logged_and_told_without_a_traceback(qtbot, caplog) -> None:
     said: list[str] = []
 

@@ -24,7 +24,7 @@ class MailingPiece:
         return (self.owner_name, *care, *self.address_lines)
 
     def as_letter_notice(self) -> dict[str, object]:
-        """The `notices` entry of the abutter-letter context (DOCUMENT_CONTEXT.md)."""
+        """The `notices` entry of the abutter-letter context (docs/templates.md, abutter-letter)."""
         return {"owner_name": self.owner_name, "care_of": self.care_of,
                 "address_lines": list(self.address_lines), "parcels": list(self.parcels)}
 

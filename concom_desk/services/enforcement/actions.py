@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.enforcement_case import (
@@ -266,9 +265,3 @@ def ratify_order(db: Database, order_id: int, meeting_id: int) -> None:
                              text=f"Order {order.order_no} ratified by the commission at its "
                                   f"meeting of {meeting.held_on:%B} {meeting.held_on.day}, "
                                   f"{meeting.held_on.year}."))
-
-
-def orders_of(session: Session, case_id: int) -> list[EnforcementOrder]:
-    return list(session.scalars(select(EnforcementOrder)
-                                .where(EnforcementOrder.case_id == case_id)
-                                .order_by(EnforcementOrder.issued_on, EnforcementOrder.id)))

@@ -159,14 +159,6 @@ def void_enforcement_case(db: Database, case_id: int, reason: str) -> None:
         void_case(get_case(session, case_id), reason)
 
 
-def add_note(db: Database, case_id: int, on: date, text: str) -> None:
-    if not text.strip():
-        raise UserError("the note is empty")
-    with db.session() as session:
-        get_case(session, case_id)
-        session.add(CaseNote(case_id=case_id, noted_on=on, text=text.strip()))
-
-
 def attach_files(db: Database, case_id: int, paths: Sequence[Path], on: date,
                  caption: str = "") -> None:
     with AttachmentCopier() as copier, db.session() as session:

@@ -1,13 +1,10 @@
 """Violation notices and enforcement orders as Word documents, through the
-commission's templates (`violation-notice`, `enforcement-order`), with the
-context described in DOCUMENT_CONTEXT.md (COMMON + ENFORCEMENT), and the
-printed file entered in the document register of the case."""
+commission's templates (`violation-notice`, `enforcement-order`, whose fields
+docs/templates.md lists), the printed file entered in the case's document register."""
 
 from __future__ import annotations
 
-import hashlib
-import re
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -17,29 +14,11 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.enforcement_case import long_date
 from concom_desk.domain.fines import dollars
 from concom_desk.errors import UserError
-from concom_desk.paths import documents_dir
+from concom_desk.services.document_context import common_context
+from concom_desk.services.document_register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
-from concom_desk.services.enforcement.render import render_template
 from concom_desk.store import Database
-from concom_desk.store.models import (
-    CommissionSettings,
-    EnforcementCase,
-    EnforcementOrder,
-    GeneratedDocument,
-    Violation,
-    majority_of,
-    members_in_office,
-)
-
-# The templates branch builds the COMMON context (with the town's bylaw name, appeal
-# rights and recording instructions from its library) and keeps the document
-# register; until it is on main, the small versions below stand in for them.
-try:
-    from concom_desk.services.document_context import common_context as shared_common_context
-    from concom_desk.services.document_register import save_document
-except ImportError:  # the templates branch has not landed yet
-    shared_common_context = None
-    save_document = None
+from concom_desk.store.models import EnforcementCase, EnforcementOrder, Violation
 
 TEMPLATE_FOR_KIND = {
     "violation_notice": "violation-notice",
@@ -51,31 +30,6 @@ TEMPLATE_FOR_KIND = {
 
 def _day(value: date | None) -> str:
     return long_date(value) if value else ""
-
-
-def common_context(session: Session, case: EnforcementCase, today: date) -> dict[str, Any]:
-    settings = session.scalars(select(CommissionSettings).limit(1)).first()
-    profile = case_profile(case)
-    members = members_in_office(session, today)
-    names = [m.name for m in members]
-    chair = next((m.name for m in members if m.role == "chair"), "")
-    return {
-        "commission": {
-            "name": settings.name if settings else f"{profile.name} Conservation Commission",
-            "town": profile.name,
-            "address_lines": lines(settings.address) if settings else [],
-            "phone": settings.phone if settings else "",
-            "email": settings.email if settings else "",
-            "chair": chair,
-            "members_in_office": names,
-            "signers_needed": majority_of(len(names)) if names else 0,
-            "signature_lines": names,
-            "clerk_initials": settings.clerk_initials if settings else "",
-        },
-        "town": {"id": profile.id, "name": profile.name, "bylaw": profile.source,
-                 "appeal_rights": "", "recording_instructions": ""},
-        "today": long_date(today),
-    }
 
 
 def order_context(session: Session, order_id: int, today: date) -> dict[str, Any]:
@@ -90,8 +44,7 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     violations = session.scalars(select(Violation).where(Violation.case_id == case.id)
                                  .order_by(Violation.number)).all()
     fines = profile.fines
-    context = (shared_common_context(session, today) if shared_common_context is not None
-               else common_context(session, case, today))
+    context = common_context(session, today)
     context.update({
         "case": {
             "case_no": case.case_no, "opened": _day(case.opened_on),
@@ -124,12 +77,7 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     return context
 
 
-def _file_name(text: str) -> str:
-    return re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", text).strip(" .")[:150]
-
-
-def print_order(db: Database, order_id: int, today: date | None = None,
-                out: Path | None = None) -> Path:
+def print_order(db: Database, order_id: int, today: date | None = None) -> Path:
     """Render the notice or order and record it in the case's document register."""
     today = today or date.today()
     with db.read_session() as session:
@@ -141,31 +89,5 @@ def print_order(db: Database, order_id: int, today: date | None = None,
         title = f"{template.replace('-', ' ').capitalize()} {order.order_no}"
         case_id = order.case_id
         case_no = context["case"]["case_no"]
-    if save_document is not None and out is None:
-        return Path(save_document(db, template, context, f"{title} {today.isoformat()}",
-                                  folder=case_no, enforcement_case_id=case_id).path)
-    folder = documents_dir(db.path)
-    if out is None:
-        out = folder / _file_name(f"{title} {today.isoformat()}.docx")
-        counter = 2
-        while out.exists():
-            out = folder / _file_name(f"{title} {today.isoformat()} ({counter}).docx")
-            counter += 1
-    render_template(template, context, out)
-    register_document(db, case_id, title, template, out)
-    return out
-
-
-def register_document(db: Database, case_id: int, title: str, template: str,
-                      path: Path) -> None:
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    folder = documents_dir(db.path)
-    try:
-        stored = path.resolve().relative_to(folder.resolve()).as_posix()
-    except ValueError:  # saved elsewhere by the user: keep the full path
-        stored = str(path.resolve())
-    with db.session() as session:
-        session.add(GeneratedDocument(
-            enforcement_case_id=case_id, title=title, template=f"{template}.docx",
-            path=stored, created_at=datetime.now(UTC).replace(tzinfo=None),
-            created_by=db.initials, sha256=digest))
+    return Path(save_document(db, template, context, f"{title} {today.isoformat()}",
+                              folder=case_no, enforcement_case_id=case_id).path)

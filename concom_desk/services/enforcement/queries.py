@@ -9,7 +9,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from concom_desk.domain.enforcement_case import CaseStatus, long_date
+from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.services.enforcement.common import VOID, get_case, lines, meeting_dates
 from concom_desk.services.enforcement.deadlines import enforcement_deadlines
 from concom_desk.services.enforcement.ratification import (
@@ -204,7 +204,3 @@ def case_detail(session: Session, case_id: int, today: date) -> CaseDetail:
             violation.id, violation.number, violation.provision, violation.description,
             violation.observed_on, violation.confirmed_on, violation.corrected_on))
     return detail
-
-
-def describe_day(day: date | None) -> str:
-    return long_date(day) if day else ""

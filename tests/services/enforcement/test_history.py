@@ -7,7 +7,7 @@ from datetime import date
 from concom_desk.services.enforcement.actions import OrderDraft, issue_order
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.history import print_case_history
-from tests.enforcement_db import docx_text
+from tests.helpers.enforcement_db import docx_text
 
 FRIDAY = date(2026, 12, 4)
 

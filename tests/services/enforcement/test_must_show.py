@@ -16,7 +16,7 @@ from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.services.enforcement.queries import case_detail, list_cases
 from concom_desk.services.enforcement.ratification import orders_awaiting_ratification
 from concom_desk.store.models import Meeting
-from tests.enforcement_db import docx_text
+from tests.helpers.enforcement_db import docx_text
 
 FRIDAY = date(2026, 12, 4)
 WEDNESDAY = date(2026, 12, 9)

@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from concom_desk.store import Database
 from concom_desk.ui.abutters.abutter_panel import AbutterPanel
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 
 # The offscreen platform cannot size a child dialog's window: not a problem of ours.

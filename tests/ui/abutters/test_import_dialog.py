@@ -13,7 +13,7 @@ from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters.import_dialog import NOT_IN_LIST, AbutterImportDialog
 from concom_desk.ui.abutters.preview_model import REASON_COLUMN, REJECTED_BACKGROUND
-from tests.services.abutter_fixtures import GOOD_ROWS, abutter_count, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, abutter_count, add_filing, write_csv
 
 BAD_ROW = ("13-2", "2 MILL RD", "", "2 MILL RD", "UPTON", "MA", "01568")
 

@@ -14,7 +14,7 @@ from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters import mailing_dialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from concom_desk.services.abutter_tracking import list_notices
 from concom_desk.store import Database
 from concom_desk.ui.abutters.tracking_model import ARTICLE, GREEN_CARD, MAILED
 from concom_desk.ui.abutters.tracking_widget import AbutterTrackingWidget
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 
 def make_widget(qtbot: QtBot, db: Database, tmp_path: Path) -> AbutterTrackingWidget:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from concom_desk.services.calendar_load import load_calendar
 from concom_desk.store.models import Hearing
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
-from tests.services.calendar_db import Commission
+from tests.helpers.calendar_db import Commission
 
 FEB18 = date(2027, 2, 18)
 MAR3 = date(2027, 3, 3)

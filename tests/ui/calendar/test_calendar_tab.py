@@ -17,8 +17,8 @@ from concom_desk.domain.votes import VoteChoice
 from concom_desk.ui.calendar.calendar_models import KIND_COLOURS, WARNING_COLOUR
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
-from tests.services.calendar_db import Commission
-from tests.services.form_fixtures import LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.calendar_db import Commission
+from tests.helpers.form_fixtures import LEGAL_NOTICE_LINES, paragraphs, write_form
 from tests.services.test_hearing_services import MAR3, book_three
 
 

@@ -17,8 +17,8 @@ from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.hearing_dialogs import ContinueHearingDialog
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
-from tests.services.calendar_db import Commission
-from tests.services.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.calendar_db import Commission
+from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
 
 MAR3, MAR17 = date(2027, 3, 3), date(2027, 3, 17)
 

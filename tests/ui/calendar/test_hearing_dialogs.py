@@ -14,7 +14,7 @@ from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog, PublicationDialog
-from tests.services.calendar_db import Commission
+from tests.helpers.calendar_db import Commission
 from tests.services.test_hearing_services import FEB18, MAR3, MAR17, book_three
 
 

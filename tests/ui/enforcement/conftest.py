@@ -1,4 +1,4 @@
-"""Fixtures of the enforcement tab tests (see tests/enforcement_db.py)."""
+"""Fixtures of the enforcement tab tests (see tests/helpers/enforcement_db.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from concom_desk.store import Database
-from tests.enforcement_db import make_photo, sandwich_database
+from tests.helpers.enforcement_db import make_photo, sandwich_database
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from concom_desk.services.enforcement.actions import OrderDraft, ViolationDraft, issue_order
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
-from tests.enforcement_db import docx_text
+from tests.helpers.enforcement_db import docx_text
 
 FRIDAY = date(2026, 12, 4)
 THURSDAY = date(2026, 12, 10)

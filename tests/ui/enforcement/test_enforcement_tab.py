@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 from concom_desk.ui.enforcement.rows_model import OVERDUE_COLOUR
-from tests.enforcement_db import docx_text
+from tests.helpers.enforcement_db import docx_text
 
 FRIDAY = date(2026, 12, 4)
 

@@ -2,7 +2,7 @@
 
 Each row of a town's table is (kind, events, flags, deadline id, expected date,
 citation), worked out by hand from the bylaw text and the time rule of
-DOMAIN.md; the program is only asked for the date and compared.
+docs/towns.md; the program is only asked for the date and compared.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Town profiles for the calendar's worked cases (tests/domain/towns/*.toml),
-written from the bylaw texts in /work/shared/seeds with the section beside each rule."""
+written from each town's wetlands bylaw, with the section beside each rule."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from concom_desk.domain.town_profile import TownProfile, load_profile
 from concom_desk.paths import towns_dir
 
-TOWNS_DIR = Path(__file__).resolve().parent / "towns"
+TOWNS_DIR = Path(__file__).resolve().parent.parent / "domain" / "towns"
 
 
 def town(name: str, shipped: bool = False) -> TownProfile:

@@ -22,7 +22,7 @@ from concom_desk.store.models import (
     Party,
     Property,
 )
-from tests.domain.town_fixtures import TOWNS_DIR
+from tests.helpers.town_fixtures import TOWNS_DIR
 
 PLACE = "Upton Town Hall, Room 1"
 

@@ -17,7 +17,7 @@ from concom_desk.store.models import CommissionSettings, Meeting, Member
 MEETINGS = (date(2026, 11, 25), date(2026, 12, 9), date(2026, 12, 23))
 MEMBERS = ("Ann Chase", "Bob Lee", "Cara Diaz", "Dan Eng", "Eve Fox")
 
-# Enough of the DOCUMENT_CONTEXT enforcement fields to read every one back.
+# Enough of the enforcement fields of docs/templates.md to read every one back.
 ORDER_TEMPLATE_LINES = (
     "{{ commission.name }} · {{ town.name }} · {{ today }}",
     "{{ order.order_no }} issued {{ order.issued }} for case {{ case.case_no }}",
