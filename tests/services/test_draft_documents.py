@@ -16,8 +16,8 @@ from concom_desk.services.document_register import save_filing_document
 from concom_desk.services.draft_documents import DRAFT_MARK, document_gaps
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, GeneratedDocument, Meeting, Vote
-from tests.docx_reading import full_text, paragraphs
-from tests.record_fixtures import make_record
+from tests.helpers.docx_reading import full_text, paragraphs
+from tests.helpers.record_fixtures import make_record
 
 
 @pytest.fixture

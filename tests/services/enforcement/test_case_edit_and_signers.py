@@ -36,7 +36,7 @@ from concom_desk.services.enforcement.cases import (
 from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.services.enforcement.history import case_history
 from concom_desk.store.models import AuditEntry, EnforcementCase, Member
-from tests.enforcement_db import MEMBERS
+from tests.helpers.enforcement_db import MEMBERS
 
 DEC_1 = date(2026, 12, 1)
 DEC_4 = date(2026, 12, 4)

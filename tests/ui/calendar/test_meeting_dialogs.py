@@ -19,7 +19,7 @@ from concom_desk.services.meetings import load_schedule
 from concom_desk.store import Database, open_database
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
-from tests.services.calendar_db import Commission
+from tests.helpers.calendar_db import Commission
 from tests.ui.conftest import SETTINGS, TODAY
 
 DEC1_10AM = datetime(2026, 12, 1, 10, 0)  # a Tuesday

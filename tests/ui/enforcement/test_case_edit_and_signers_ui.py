@@ -13,7 +13,7 @@ from PySide6.QtCore import QDate, Qt
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.store.models import Member
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
-from tests.enforcement_db import MEMBERS
+from tests.helpers.enforcement_db import MEMBERS
 
 FRIDAY = date(2026, 12, 4)
 
