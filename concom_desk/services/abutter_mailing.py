@@ -85,6 +85,25 @@ class MailingResult:
     flags: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class MailingPeople:
+    """What the mailing dialog offers: who may sign the affidavit (the members in
+    office; anyone else is typed), and the owners certified mail cannot reach."""
+
+    signers: tuple[str, ...]
+    foreign_owners: tuple[str, ...]
+
+
+def mailing_people(db: Database, filing_id: int, today: date | None = None) -> MailingPeople:
+    from concom_desk.store.models import members_in_office
+
+    with db.read_session() as session:
+        signers = tuple(m.name for m in members_in_office(session, today or date.today()))
+        abutters = session.scalars(select(Abutter).where(Abutter.filing_id == filing_id)
+                                   .order_by(Abutter.id)).all()
+        return MailingPeople(signers, tuple(a.owner_name for a in abutters if is_foreign(a)))
+
+
 def load_mailing(db: Database, filing_id: int, today: date | None = None,
                  signed_by: str = "", foreign_method: str = "first_class") -> MailingPacket:
     """The filing's notices as mailing pieces (a notice row is added for an abutter
