@@ -105,8 +105,8 @@ def affidavit(document) -> None:
                   "addresses shown on the most recent applicable tax list of the assessors, as "
                   "{{ town.bylaw }} requires, as follows.", align="justify"))
     tag(document, "{%p for group in affidavit.groups %}")
-    para(document, "Sent by {{ group.method }} to {{ group.count }} owner"
-                   "{% if group.count != 1 %}s{% endif %}{% if not group.certified %}, whose "
+    para(document, "By {{ group.method }}, to {{ group.count }} owner"
+                   "{% if group.count != 1 %}s{% endif %}{% if not group.certified %} whose "
                    "address{% if group.count != 1 %}es{% endif %} certified mail cannot reach"
                    "{% endif %}:", bold=True, after=2, keep=True)
     bullet_loop(document, "group.notices", "notice",

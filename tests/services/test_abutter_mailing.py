@@ -132,7 +132,7 @@ def test_affidavit_of_service(db: Database, filing: int, tmp_path: Path) -> None
     assert sworn.startswith("I, Jamie Park, certify under the pains and penalties of perjury "
                             "that on June 1, 2026 I gave written notice")
     assert "(4 in all)" in sworn
-    assert "Sent by certified mail, return receipt requested to 4 owners:" in texts
+    assert "By certified mail, return receipt requested, to 4 owners:" in texts
     assert "Jamie Park\tDate" in texts
     listed = [t for t in texts if t[:2] in ("1.", "2.", "3.", "4.")]
     assert listed == [

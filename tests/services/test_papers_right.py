@@ -94,9 +94,9 @@ def test_affidavit_signed_by_who_mailed_counts_certified_apart(
     sworn = next(t for t in lines if "pains and penalties" in t)
     assert sworn.startswith("I, Jamie Park, certify")
     assert "Forsberg" not in sworn
-    certified = lines.index("Sent by certified mail, return receipt requested to 4 owners:")
-    first_class = lines.index("Sent by first-class mail to 1 owner, whose address certified "
-                              "mail cannot reach:")
+    certified = lines.index("By certified mail, return receipt requested, to 4 owners:")
+    first_class = lines.index("By first-class mail, to 1 owner whose address certified mail "
+                              "cannot reach:")
     assert certified < first_class
     assert lines[first_class + 1] == ("1.\tTremblay Jean, 12 Rue St-Denis, Montreal, QC "
                                       "H2X 1K4, CANADA (map/lot 13-2)")

@@ -112,7 +112,7 @@ def test_signer_picked_and_foreign_owner_sent_by_hand(qtbot: QtBot, db: Database
         dialog.status_label.text())
     affidavit = paragraphs(tmp_path / "out" / "affidavit.docx")
     assert any(t.startswith("I, Margaret Hale, certify") for t in affidavit)
-    assert ("Sent by hand delivery to 1 owner, whose address certified mail cannot reach:"
+    assert ("By hand delivery, to 1 owner whose address certified mail cannot reach:"
             in affidavit)
     assert "Tremblay Jean" not in full_text(tmp_path / "out" / "certified-mail-list.docx")
 
