@@ -26,6 +26,8 @@ RECORDED = ("{% if original_permit.book or original_permit.page %}Book "
             "{{ original_permit.book }}, Page {{ original_permit.page }}"
             "{% else %}Book __________, Page __________{% endif %}")
 DEP_NO = "{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% else %}none (bylaw only){% endif %}"
+HEARING_CLOSED = ("{{ filing.hearing }}{% if filing.closed %} (closed {{ filing.closed }})"
+                  "{% endif %}")
 UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no %} and the Massachusetts "
          "Wetlands Protection Act, MGL c.131 §40{% endif %}")
 
@@ -38,14 +40,16 @@ def filing_facts(document, *extra: tuple[str, str]) -> None:
         ("Property owner", "{{ owner.name }}, {{ owner.address_lines|join(', ') }}"),
         ("Locus", "{{ property.address }}, {{ town.name }}, Massachusetts"),
         ("Assessor's map / lot", "{{ property.map_lot }}"),
-        ("Registry of Deeds", REGISTRY),
+        ("Deed", REGISTRY),
         ("Filing received", "{{ filing.received }}"),
         *extra,
     ])
 
 
 def work_paragraph(document) -> None:
+    tag(document, "{%p if filing.work_description %}")
     rich(document, ("b", "Work: "), ("", "{{ filing.work_description }}."))
+    tag(document, "{%p endif %}")
     tag(document, "{%p if filing.resource_areas %}")
     rich(document, ("b", "Resource areas: "), ("", "{{ filing.resource_areas }}."))
     tag(document, "{%p endif %}")
@@ -64,7 +68,7 @@ def plans(document) -> None:
 
 
 def permit(document) -> None:
-    filing_facts(document, ("Hearing", "{{ filing.hearing }} (closed {{ filing.closed }})"),
+    filing_facts(document, ("Hearing", HEARING_CLOSED),
                  ("Date of issuance", "{{ filing.issued }}"),
                  ("Expires", "{{ filing.expires }}"))
     heading(document, "Findings")
@@ -172,7 +176,7 @@ def delineation(document) -> None:
 
 
 def denial(document) -> None:
-    filing_facts(document, ("Hearing", "{{ filing.hearing }} (closed {{ filing.closed }})"),
+    filing_facts(document, ("Hearing", HEARING_CLOSED),
                  ("Date of issuance", "{{ filing.issued }}"))
     work_paragraph(document)
     heading(document, "Decision")

@@ -143,6 +143,10 @@ def page_break(document) -> Paragraph:
 
 
 def letterhead(document) -> None:
+    # The commission's logo, when the Settings have one (an image, or "" for none).
+    tag(document, "{%p if commission.logo %}")
+    para(document, "{{ commission.logo }}", align="center", after=2)
+    tag(document, "{%p endif %}")
     para(document, "{{ commission.name }}", bold=True, size=17, align="center", after=0)
     para(document, "Town of {{ town.name }}, Massachusetts", size=10.5, align="center", after=0)
     para(document, '{{ commission.address_lines|join(" · ") }}', size=9.5, align="center",
@@ -236,25 +240,36 @@ def address_block(document, name: str, lines: str, care_of: str | None = None) -
     para(document, after=6)
 
 
+def keep_with_signatures(paragraph: Paragraph) -> Paragraph:
+    """The paragraph before a signature block goes to the next page with it, whole:
+    signatures alone on a last page sign nothing a reader can see."""
+    fmt = paragraph.paragraph_format
+    fmt.keep_with_next = fmt.keep_together = True
+    return paragraph
+
+
 def signature_block(document, signers: str = "commission.signature_lines",
                     intro: str | None = None) -> None:
-    """One signature line per member in office; a majority must sign."""
-    heading(document, "Signatures")
-    para(document, intro or (
+    """One signature line per member in office; a majority must sign. The heading,
+    the intro and every line are kept with what follows, so the block moves as one
+    (and the caller keeps its last paragraph with it)."""
+    keep_with_signatures(heading(document, "Signatures"))
+    keep_with_signatures(para(document, intro or (
         "Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} of {{ commission.members_in_office|length }} "
-        "members must sign)."), italic=True, size=10)
+        "members must sign)."), italic=True, size=10))
     tag(document, f"{{%p for name in {signers} %}}")
     signature_line(document, "{{ name }}")
     tag(document, "{%p endfor %}")
 
 
 def signature_line(document, label: str, before: float = 16) -> None:
-    """A line to sign on and one for the date, with the signer's name under it."""
+    """A line to sign on and one for the date, with the signer's name under it;
+    both kept with the next line, so a block of signatures is not split."""
     line = para(document, "_________________________________\t____________________",
                 before=before, after=0, keep=True)
     line.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
-    caption = para(document, f"{label}\tDate", size=10, after=0)
+    caption = para(document, f"{label}\tDate", size=10, after=0, keep=True)
     caption.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
 
 
@@ -290,15 +305,24 @@ def recording_box(document) -> None:
     heading(document, "Recording")
     para(document, "{{ town.recording_instructions }}", align="justify")
     facts_table(document, [
-        ("Registry of Deeds", "{{ property.registry }}"),
+        # The Registry's name once: the property's or the commission's, else a line for it.
+        ("To be recorded at", "{% if property.registry %}{{ property.registry }}{% else %}"
+                              "____________________ Registry of Deeds{% endif %}"),
         ("Recorded (Registry use)", "Book __________   Page __________   "
                                     "Date ______________"),
     ])
 
 
 def appeal_box(document) -> None:
+    """Each route of appeal: the bylaw's, and the Act's for a joint filing. The last
+    paragraph is kept with the signatures that follow it."""
     heading(document, "Appeal")
-    para(document, "{{ town.appeal_rights }}", align="justify")
+    tag(document, "{%p for route in appeal_routes %}")
+    tag(document, "{%p if appeal_routes|length > 1 %}")
+    para(document, "{{ route.title }}", bold=True, after=2, keep=True)
+    tag(document, "{%p endif %}")
+    keep_with_signatures(para(document, "{{ route.text }}", align="justify"))
+    tag(document, "{%p endfor %}")
 
 
 def save_reproducibly(document, out: Path) -> None:

@@ -10,6 +10,7 @@ from forms_kit import (
     facts_table,
     hang,
     heading,
+    keep_with_signatures,
     letterhead,
     page_break,
     para,
@@ -67,9 +68,10 @@ def abutter_letter(document) -> None:
     para(document, "Dear property owner:")
     para(document, "You are receiving this notice as the owner of land (map/lot "
                    "{{ notice.parcels|join(', ') }}) near the property named above, as "
-                   "{{ town.bylaw }} requires. {{ applicant.name }} has filed a "
-                   "{{ filing.kind_name }} with the {{ commission.name }} for the following "
-                   "work: {{ filing.work_description }}, within {{ filing.resource_areas }}.",
+                   "{{ town.bylaw }} requires. {{ applicant.name }} {{ applicant.has }} filed "
+                   "a {{ filing.kind_name }} with the {{ commission.name }}"
+                   "{% if filing.work_and_areas %} for the following work: "
+                   "{{ filing.work_and_areas }}{% endif %}.",
          align="justify")
     para(document, "{% if hearing %}The Commission will hold a public hearing on "
                    "{{ hearing.weekday }}, {{ hearing.date }} at {{ hearing.time }} at "
@@ -78,7 +80,7 @@ def abutter_letter(document) -> None:
                    "You may attend and be heard, or write to the Commission before the "
                    "hearing. The filing and its plans may be seen at the Conservation office "
                    "during office hours.", align="justify")
-    para(document, "Sincerely,", before=8)
+    keep_with_signatures(para(document, "Sincerely,", before=8))
     para(document, "{{ commission.name }}", before=18, after=0)
     para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
          size=9.5)
@@ -91,22 +93,34 @@ def abutter_letter(document) -> None:
 def affidavit(document) -> None:
     filing_facts(document, ("Hearing", "{% if hearing %}{{ hearing.weekday }}, "
                                        "{{ hearing.date }} at {{ hearing.time }}{% endif %}"))
-    para(document, "I, {{ affidavit.signed_by }}, certify under the pains and penalties of "
-                   "perjury that on {{ affidavit.mailed_on }} I gave written notice of the "
-                   "{{ filing.kind_name }} described above, and of the public hearing on it, "
-                   "by {{ affidavit.method }}, to each owner of land listed below "
-                   "({{ notices|length }} in all), at the addresses shown on the most recent "
-                   "applicable tax list of the assessors, as {{ town.bylaw }} requires.",
-         align="justify")
-    bullet_loop(document, "notices", "notice",
+    # Signed by the person who mailed (named in the mailing dialog), never the applicant
+    # by default; each way of sending is listed apart, certified mail first, so the
+    # certified count is only what went by certified mail.
+    keep_with_signatures(para(
+        document, "I, {% if affidavit.signed_by %}{{ affidavit.signed_by }}{% else %}"
+                  "________________________________{% endif %}, certify under the pains and "
+                  "penalties of perjury that on {{ affidavit.mailed_on }} I gave written notice "
+                  "of the {{ filing.kind_name }} described above, and of the public hearing on "
+                  "it, to each owner of land listed below ({{ notices|length }} in all), at the "
+                  "addresses shown on the most recent applicable tax list of the assessors, as "
+                  "{{ town.bylaw }} requires, as follows.", align="justify"))
+    tag(document, "{%p for group in affidavit.groups %}")
+    para(document, "By {{ group.method }}, to {{ group.count }} owner"
+                   "{% if group.count != 1 %}s{% endif %}{% if not group.certified %} whose "
+                   "address{% if group.count != 1 %}es{% endif %} certified mail cannot reach"
+                   "{% endif %}:", bold=True, after=2, keep=True)
+    bullet_loop(document, "group.notices", "notice",
                 "{{ notice.owner_name }}{% if notice.care_of %}, c/o {{ notice.care_of }}"
                 "{% endif %}, {{ notice.address_lines|join(', ') }} (map/lot "
                 "{{ notice.parcels|join(', ') }})")
-    signature_line(document, "{{ affidavit.signed_by }}", before=28)
+    tag(document, "{%p endfor %}")
+    signature_line(document, "{% if affidavit.signed_by %}{{ affidavit.signed_by }}"
+                             "{% else %}Name: ______________________{% endif %}", before=28)
 
 
 def legal_notice(document) -> None:
-    para(document, "To the newspaper: please publish once, on or before {{ publish_by }}.",
+    para(document, "To {% if commission.newspaper %}{{ commission.newspaper }}{% else %}the "
+                   "newspaper{% endif %}: please publish once, on or before {{ publish_by }}.",
          italic=True, size=10)
     para(document, "{{ commission.name }}", bold=True, align="center", before=8, after=0)
     para(document, "NOTICE OF PUBLIC HEARINGS", bold=True, align="center")
@@ -119,8 +133,8 @@ def legal_notice(document) -> None:
                 "{{ h.kind_name }} filed by {{ h.applicant }}{% if h.owner and h.owner != "
                 "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}, map/lot "
                 "{{ h.map_lot }} (file {{ h.file_no }}{% if h.dep_file_no %}, DEP "
-                "{{ h.dep_file_no }}{% endif %}): {{ h.work_description }}, within "
-                "{{ h.resource_areas }}.{% if h.continued_from %} Continued from "
+                "{{ h.dep_file_no }}{% endif %}){% if h.work_and_areas %}: "
+                "{{ h.work_and_areas }}{% endif %}.{% if h.continued_from %} Continued from "
                 "{{ h.continued_from }}.{% endif %}")
     para(document, "The filings and plans may be seen at the Conservation office during "
                    "office hours.", align="justify")
@@ -141,7 +155,8 @@ def agenda(document) -> None:
     tag(document, "{%p for h in hearings %}")
     hang(rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }} "
                               "(map/lot {{ h.map_lot }})"), after=0))
-    hang(para(document, "\t{{ h.kind_name }}, {{ h.applicant }}: {{ h.work_description }}. "
+    hang(para(document, "\t{{ h.kind_name }}, {{ h.applicant }}{% if h.work_and_areas %}: "
+                        "{{ h.work_and_areas }}{% endif %}. "
                    "{% if h.status == \"continued\" %}Continued from {{ h.continued_from }}."
                    "{% else %}New hearing.{% endif %}", after=6))
     tag(document, "{%p endfor %}")

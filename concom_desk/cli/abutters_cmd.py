@@ -43,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     mailing.add_argument("--filing", required=True, metavar="NO", help="local file number")
     mailing.add_argument("--out", required=True, type=Path, metavar="DIR",
                          help="folder for the four documents")
+    mailing.add_argument("--signed-by", default="", metavar="NAME",
+                         help="who mails the notices and signs the affidavit (default: a "
+                              "line to write the name on)")
+    mailing.add_argument("--foreign", choices=("first_class", "hand"), default="first_class",
+                         help="how notices go to foreign owners, whom certified mail cannot "
+                              "reach (default: first_class)")
     mailing.set_defaults(run=run_mail)
 
     check = commands.add_parser(
@@ -85,7 +91,8 @@ def run_mail(args: argparse.Namespace) -> int:
 
     with open_database(db_path_from(args)) as db:
         filing_id = _filing_id(db, args.filing)
-        result = make_mailing(db, filing_id, args.out)
+        result = make_mailing(db, filing_id, args.out, signed_by=args.signed_by,
+                              foreign_method=args.foreign)
     for path in result.files:
         print(path)
     for flag in result.flags:

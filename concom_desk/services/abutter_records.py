@@ -9,7 +9,7 @@ does not lose track of who was added by hand.
 
 from __future__ import annotations
 
-from concom_desk.domain.abutters.addresses import US_STATE_CODES, last_line
+from concom_desk.domain.abutters.addresses import US_STATE_CODES, postal_lines
 from concom_desk.domain.abutters.mailing import MailingPiece
 from concom_desk.domain.abutters.notices import NoticeDraft
 from concom_desk.store.models import Abutter, AbutterNotice, Party
@@ -39,13 +39,11 @@ def is_foreign(abutter: Abutter) -> bool:
 
 def address_lines_of(abutter: Abutter) -> tuple[str, ...]:
     """The mailing address as printed (without the owner's name or c/o line)."""
-    streets = [line for line in (abutter.address_line1, abutter.address_line2) if line]
-    country: list[str] = []
     if is_foreign(abutter):
-        streets = [abutter.address_line1] if abutter.address_line1 else []
-        country = [abutter.address_line2] if abutter.address_line2 else []
-    city_line = last_line(abutter.city, abutter.state, abutter.zip)
-    return tuple(line for line in (*streets, city_line, *country) if line)
+        return postal_lines([abutter.address_line1], abutter.city, abutter.state, abutter.zip,
+                            abutter.address_line2, foreign=True)
+    return postal_lines([abutter.address_line1, abutter.address_line2], abutter.city,
+                        abutter.state, abutter.zip)
 
 
 def draft_from_party(party: Party, parcels: tuple[str, ...]) -> NoticeDraft:

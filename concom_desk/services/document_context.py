@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.appeal_routes import appeal_routes
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.wording import has_or_have, phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
 from concom_desk.services.conditions_library import library_for
 from concom_desk.services.filing_deadlines import acts_done, filing_deadlines, profiles_in_effect
+from concom_desk.services.rendering import Picture
 from concom_desk.services.template_examples import DEADLINE_IDS
 from concom_desk.services.town_profiles import DEFAULT_TOWN_ID, available_profiles
 from concom_desk.store.models import (
@@ -82,7 +85,25 @@ def commission_context(session: Session, on: date) -> Context:
         "signers_needed": majority_of(len(names)) if names else 0,
         "signature_lines": names,
         "clerk_initials": settings.clerk_initials or "",
+        "newspaper": settings.newspaper or "",
+        "deeds_registry": registry_label(settings.deeds_registry),
+        "meeting_place": settings.meeting_place or "",
+        "meeting_time": clock_time(settings.meeting_time) if settings.meeting_time else "",
+        "logo": letterhead_logo(settings),
     }
+
+
+# What a PNG and a JPEG file begin with: anything else is not put on a letterhead.
+_IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+
+
+def letterhead_logo(settings: CommissionSettings) -> Picture | str:
+    """The logo printed atop the letterhead, or "" when the settings have none.
+    (The stored column comes with the Settings' logo; a database without it has none.)"""
+    data = getattr(settings, "letterhead_logo", None) or b""
+    if isinstance(data, bytes) and data.startswith(_IMAGE_SIGNATURES):
+        return Picture(data)
+    return ""
 
 
 def town_name(town_id: str, settings: CommissionSettings) -> str:
@@ -120,11 +141,14 @@ def common_context(session: Session, today: date | None = None) -> Context:
 
 
 def party_context(party: Party | None) -> Context:
+    """`has` is the verb the name takes: 'Daniel and Susan Forsberg have filed'."""
     if party is None:
-        return {"name": "", "company": "", "address_lines": [], "phone": "", "email": ""}
+        return {"name": "", "company": "", "address_lines": [], "phone": "", "email": "",
+                "has": "has"}
     return {"name": party.name, "company": party.company or "",
             "address_lines": party.address_lines(),
-            "phone": party.phone or "", "email": party.email or ""}
+            "phone": party.phone or "", "email": party.email or "",
+            "has": has_or_have(party.name, party.kind)}
 
 
 def dollars(cents: int) -> str:
@@ -151,6 +175,9 @@ def bond_context(filing: Filing) -> Context:
 
 
 def property_context(prop: Property | None, default_registry: str) -> Context:
+    """`registry`: the Registry of Deeds where the document is recorded — the
+    property's own, else the commission's; "" when neither is known (the form
+    leaves a line for it rather than printing 'Registry of Deeds' twice)."""
     if prop is None:
         return {"address": "", "map": "", "lot": "", "map_lot": "", "book": "", "page": "",
                 "certificate": "", "registry": default_registry}
@@ -169,7 +196,7 @@ def registry_label(registry: str | None) -> str:
 
 
 def registry_name(settings: CommissionSettings) -> str:
-    return registry_label(settings.deeds_registry) or "Registry of Deeds"
+    return registry_label(settings.deeds_registry)
 
 
 def deadlines_context(session: Session, filing: Filing) -> Context:
@@ -190,10 +217,15 @@ def filing_fields(filing: Filing) -> Context:
         or (filing.original.dep_file_no if filing.original is not None else "") or "",
         "kind": filing.kind,
         "kind_name": kind.name if kind else filing.kind,
-        "work_description": filing.work_description or "",
-        "resource_areas": filing.resource_areas or "",
+        # As typed, but ready for the middle of a sentence: the templates put their own
+        # full stop, and a typed one printed "Wetland.." and "Wetland., within".
+        "work_description": phrase(filing.work_description),
+        "resource_areas": resource_areas_phrase(filing.resource_areas),
+        "work_and_areas": work_within(filing.work_description, filing.resource_areas),
         "status": filing.status,
     }
+    # Joint: under the Act and the bylaw at once (a DEP file number, its own or its permit's).
+    fields["joint"] = bool(fields["dep_file_no"])
     for name in ("received", "hearing", "closed", "decided", "issued", "expires"):
         fields[name] = long_date(getattr(filing, name))
     for name in ("received", "issued", "expires"):
@@ -260,6 +292,11 @@ def filing_context(session: Session, filing: Filing, template: str,
         "plans": [],
         "hearing": hearing_context(session, filing, settings),
     }
+    context["appeal_routes"] = appeal_routes(context["town"]["appeal_rights"],
+                                             joint=bool(context["filing"]["dep_file_no"]),
+                                             decision=template,
+                                             bylaw_is_the_act=context["town"]["id"]
+                                             == DEFAULT_TOWN_ID)
     context.update(template_extras(session, filing, template, context,
                                    draft or DraftChoices()))
     return context

@@ -31,6 +31,7 @@ class DraftChoices:
     special: tuple[str, ...] = ()
     reasons: tuple[str, ...] = ()
     denial_kind: str = "substantive"
+    signed_by: str = ""  # the affidavit of service: who mailed the notices
 
 
 def _long_date(day: Any) -> str:
@@ -110,44 +111,65 @@ def latest_inspection(session: Session, filing: Filing) -> Context:
 
 
 def abutter_notices(session: Session, filing: Filing) -> list[Context]:
+    """The filing's notices, each with the method of its latest mailing."""
+    from concom_desk.services.abutter_records import address_lines_of
+
     abutters = session.scalars(
         select(Abutter).where(Abutter.filing_id == filing.id).order_by(Abutter.owner_name)
     ).all()
     notices = []
     for abutter in abutters:
-        last = " ".join(p for p in (f"{abutter.city}," if abutter.city else "", abutter.state,
-                                    abutter.zip) if p).strip().rstrip(",")
+        latest = max(abutter.notices, key=lambda n: n.id, default=None)
         notices.append({
             "owner_name": abutter.owner_name,
             "care_of": abutter.care_of or "",
-            "address_lines": [x for x in (abutter.address_line1, abutter.address_line2, last)
-                              if x],
+            "address_lines": list(address_lines_of(abutter)),
             "parcels": abutter.parcel_list(),
+            "method": latest.method if latest is not None else "certified",
         })
     return notices
 
 
-_METHOD_WORDS = {
+METHOD_WORDS = {
     "certified": "certified mail, return receipt requested",
     "hand": "hand delivery",
     "first_class": "first-class mail",
     "certificate_of_mailing": "first-class mail with a certificate of mailing",
 }
+# Certified first: it is what the bylaws ask for; the others are for owners it cannot reach.
+_METHOD_ORDER = ("certified", "certificate_of_mailing", "first_class", "hand")
 
 
-def affidavit_facts(session: Session, filing: Filing, base: Context) -> Context:
-    """When and how the abutters were notified (the earliest mailing, the method
-    used for most notices); signed by the applicant, who serves the notice."""
-    notices = session.scalars(
-        select(AbutterNotice).join(Abutter).where(Abutter.filing_id == filing.id)
-    ).all()
-    mailed = sorted(n.mailed_on for n in notices if n.mailed_on is not None)
-    methods = [n.method for n in notices]
-    method = max(set(methods), key=methods.count) if methods else "certified"
+def affidavit_facts(notices: list[Context], mailed: list[Any], signed_by: str) -> Context:
+    """When and how the abutters were notified, signed by the person who mailed.
+
+    `notices` carry their `method`; they are grouped by it, certified mail first,
+    so the affidavit counts as certified only what went by certified mail and says
+    how the others (a foreign owner, whom certified mail cannot reach) were sent."""
+    groups = []
+    for method in sorted({n.get("method", "certified") for n in notices},
+                         key=lambda m: (_METHOD_ORDER.index(m) if m in _METHOD_ORDER
+                                        else len(_METHOD_ORDER), m)):
+        chosen = [n for n in notices if n.get("method", "certified") == method]
+        groups.append({"method": METHOD_WORDS.get(method, method), "count": len(chosen),
+                       "certified": method == "certified", "notices": chosen})
+    certified = sum(g["count"] for g in groups if g["certified"])
+    first = dates_in_order(mailed)
     # Made with the letters, before anything is mailed: a line to write the date on.
-    return {"mailed_on": _long_date(mailed[0]) if mailed else "_" * 20,
-            "method": _METHOD_WORDS.get(method, method),
-            "signed_by": base["applicant"]["name"]}
+    return {"mailed_on": _long_date(first[0]) if first else "_" * 20,
+            "method": groups[0]["method"] if groups else METHOD_WORDS["certified"],
+            "signed_by": " ".join(signed_by.split()),
+            "certified_count": certified,
+            "groups": groups}
+
+
+def dates_in_order(days: list[Any]) -> list[Any]:
+    return sorted(day for day in days if day is not None)
+
+
+def mailed_dates(session: Session, filing: Filing) -> list[Any]:
+    return list(session.scalars(
+        select(AbutterNotice.mailed_on).join(Abutter).where(Abutter.filing_id == filing.id)))
 
 
 def template_extras(session: Session, filing: Filing, template: str, base: Context,
@@ -197,7 +219,8 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
     if template in ("abutter-letter", "affidavit-of-service"):
         extras["notices"] = abutter_notices(session, filing)
     if template == "affidavit-of-service":
-        extras["affidavit"] = affidavit_facts(session, filing, base)
+        extras["affidavit"] = affidavit_facts(extras["notices"], mailed_dates(session, filing),
+                                              draft.signed_by)
     return extras
 
 

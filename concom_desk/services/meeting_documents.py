@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.plain_dates import clock_time, long_date, weekday_date_time
+from concom_desk.domain.wording import phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
 from concom_desk.services.calendar_entries import HearingEntry, MeetingEntry, RatificationEntry
 from concom_desk.services.calendar_load import load_calendar
@@ -40,12 +41,16 @@ def render_document(name_or_path: str | Path, context: Mapping[str, Any], out: P
     return render_template(name_or_path, context, out)
 
 
-def meeting_context(meeting: MeetingEntry) -> dict[str, str]:
+def meeting_context(meeting: MeetingEntry, common: Mapping[str, Any] | None = None
+                    ) -> dict[str, str]:
+    """When and where; a meeting booked without a place takes the commission's usual
+    meeting place from the Settings (its time always has one)."""
+    usual = (common or {}).get("commission", {})
     return {
         "date": long_date(meeting.day),
         "weekday": f"{meeting.day:%A}",
         "time": clock_time(meeting.at),
-        "place": meeting.place,
+        "place": meeting.place or usual.get("meeting_place", ""),
     }
 
 
@@ -62,8 +67,10 @@ def hearing_row(hearing: HearingEntry) -> dict[str, str]:
         "owner": hearing.owner,
         "address": hearing.address,
         "map_lot": hearing.map_lot,
-        "work_description": hearing.work_description,
-        "resource_areas": hearing.resource_areas,
+        # Ready for the middle of a sentence: the forms put their own full stop.
+        "work_description": phrase(hearing.work_description),
+        "resource_areas": resource_areas_phrase(hearing.resource_areas),
+        "work_and_areas": work_within(hearing.work_description, hearing.resource_areas),
         "continued_from": _date_or_blank(hearing.continued_from),
     }
 
@@ -80,7 +87,7 @@ def legal_notice_context(meeting: MeetingEntry, common: Mapping[str, Any]) -> di
         )
     return {
         **common,
-        "meeting": meeting_context(meeting),
+        "meeting": meeting_context(meeting, common),
         "publish_by": _date_or_blank(meeting.publish_by()),
         "hearings": [hearing_row(h) for h in advertised],
     }
@@ -122,7 +129,7 @@ def agenda_context(
         })
     return {
         **common,
-        "meeting": {**meeting_context(meeting), "kind": _agenda_kind(meeting.kind)},
+        "meeting": {**meeting_context(meeting, common), "kind": _agenda_kind(meeting.kind)},
         "post_by": weekday_date_time(meeting.post_by),
         "hearings": hearings,
         "other_business": business,

@@ -12,16 +12,19 @@ exists under its real name.
 from __future__ import annotations
 
 import difflib
+import io
 import os
 import tempfile
 import zipfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from docx.opc.exceptions import PackageNotFoundError
-from docxtpl import DocxTemplate
+from docx.shared import Mm
+from docxtpl import DocxTemplate, InlineImage
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
@@ -54,6 +57,34 @@ class FieldUndefined(StrictUndefined):
     # StrictUndefined routes these through _fail_with_undefined_error already; the
     # explicit list keeps `{% if typo %}` and `{{ typo|length }}` failing too.
     __iter__ = __str__ = __len__ = __bool__ = _fail_with_undefined_error  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image a context offers a template (the letterhead logo): bytes of a PNG
+    or JPEG, placed in the document only while it is rendered."""
+
+    data: bytes
+    height_mm: float = 18
+
+    def __bool__(self) -> bool:
+        return bool(self.data)
+
+
+def _with_pictures(value: Any, document: DocxTemplate) -> Any:
+    """The context with each Picture made an image of this document (docxtpl's
+    InlineImage belongs to one document, so it is made here, not by the builders).
+    Only a mapping that holds a picture is copied (the caller's context is left as
+    it was); the others stay the same objects, as naming a missing field needs."""
+    if isinstance(value, Picture):
+        if not value:
+            return ""
+        return InlineImage(document, io.BytesIO(value.data), height=Mm(value.height_mm))
+    if isinstance(value, Mapping):
+        changed = {key: _with_pictures(item, document) for key, item in value.items()}
+        if any(changed[key] is not item for key, item in value.items()):
+            return changed
+    return value
 
 
 def printable(value: Any) -> Any:
@@ -142,8 +173,8 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
     if refusals:
         raise UserError(f"template {label} refused: {'; '.join(map(str, refusals))}")
     out = Path(out)
-    values = dict(context)
     document = DocxTemplate(str(source))
+    values = _with_pictures(dict(context), document)
     try:
         document.render(values, jinja_env=make_environment(), autoescape=True)
     except MissingField as exc:

@@ -41,6 +41,12 @@ _COMMON: Context = {
         "signature_lines": ["Margaret Hale", "Thomas Brennan", "Alice Wu", "Robert King",
                             "Susan Ortiz"],
         "clerk_initials": "JP",
+        "newspaper": "The Milford Daily News",
+        "deeds_registry": "Worcester South Registry of Deeds",
+        "meeting_place": "Upton Town Hall, Room 1, 1 Main Street",
+        "meeting_time": "7:00 PM",
+        # The letterhead logo: an image when the Settings have one, "" for none.
+        "logo": "",
     },
     "town": {
         "id": "upton",
@@ -66,6 +72,7 @@ _PARTY_APPLICANT = {
     "address_lines": ["12 Pond Street", "Upton, MA 01568"],
     "phone": "(508) 555-0142",
     "email": "jane.doe@example.com",
+    "has": "has",  # the verb the name takes: "Daniel and Susan Forsberg have filed"
 }
 _PARTY_OWNER = {
     "name": "Doe Family Trust, John Doe, Trustee",
@@ -73,6 +80,7 @@ _PARTY_OWNER = {
     "address_lines": ["PO Box 77", "Upton, MA 01568"],
     "phone": "",
     "email": "",
+    "has": "has",
 }
 _PARTY_REPRESENTATIVE = {
     "name": "David Ellis, P.E.",
@@ -80,6 +88,7 @@ _PARTY_REPRESENTATIVE = {
     "address_lines": ["40 Mill Road", "Grafton, MA 01519"],
     "phone": "(508) 555-0190",
     "email": "permits@bve.example.com",
+    "has": "has",
 }
 
 
@@ -114,7 +123,11 @@ _FILING_BASED: Context = {
         "kind_name": "Notice of Intent / Application for Permit",
         "work_description": ("Construction of a 24 ft x 30 ft addition and deck, "
                              "regrading and a stormwater infiltration system"),
-        "resource_areas": "Bordering Vegetated Wetland; 100-foot Buffer Zone",
+        "resource_areas": "Bordering Vegetated Wetland and 100-foot Buffer Zone",
+        "work_and_areas": ("Construction of a 24 ft x 30 ft addition and deck, regrading and "
+                           "a stormwater infiltration system, within Bordering Vegetated "
+                           "Wetland and 100-foot Buffer Zone"),
+        "joint": True,
         "status": "issued",
         "received": "June 12, 2026",
         "hearing": "July 1, 2026",
@@ -169,6 +182,18 @@ _FILING_BASED: Context = {
     ],
     "hearing": {"date": "July 1, 2026", "weekday": "Wednesday", "time": "7:00 PM",
                 "place": "Upton Town Hall, Room 1, 1 Main Street"},
+    # The bylaw's route, and the Act's for a joint filing (concom_desk/domain/appeal_routes).
+    "appeal_routes": [
+        {"title": "Under the bylaw",
+         "text": "Any person may appeal this decision to the Superior Court under MGL c.249 "
+                 "§4 within 21 days of the date of its issuance (Upton ch. 330)."},
+        {"title": "Under the Wetlands Protection Act (MGL c.131 §40)",
+         "text": "The applicant, the owner, any person aggrieved by this Order, any owner of "
+                 "land abutting the land subject to this Order, or any ten residents may ask "
+                 "the MassDEP Regional Office for a Superseding Order of Conditions within ten "
+                 "business days of the date of issuance of this Order (MGL c.131 §40; 310 CMR "
+                 "10.05(7)(j))."},
+    ],
 }
 
 _STANDARD_CONDITIONS = [
@@ -206,8 +231,9 @@ _HEARING_ROW: Context = {
     "owner": "Doe Family Trust",
     "address": "12 Pond Street",
     "map_lot": "14-27",
-    "work_description": "Addition and deck within the buffer zone",
-    "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
+    "work_description": "Addition and deck",
+    "resource_areas": "Bordering Vegetated Wetland and Buffer Zone",
+    "work_and_areas": "Addition and deck, within Bordering Vegetated Wetland and Buffer Zone",
     "continued_from": "",
 }
 
@@ -251,6 +277,15 @@ _ENFORCEMENT: Context = {
 }
 
 
+_SMITH: Context = {"owner_name": "Robert Smith", "care_of": "",
+                   "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"],
+                   # How it goes: certified, first_class, hand or certificate_of_mailing.
+                   "method": "certified"}
+_TREMBLAY: Context = {"owner_name": "Jean Tremblay", "care_of": "",
+                      "address_lines": ["12 Rue St-Denis", "Montreal, QC H2X 1K4", "CANADA"],
+                      "parcels": ["14-30"], "method": "first_class"}
+
+
 def _filing(**extras: Any) -> Context:
     return {**copy.deepcopy(_COMMON), **copy.deepcopy(_FILING_BASED), **copy.deepcopy(extras)}
 
@@ -270,7 +305,9 @@ def _build() -> dict[str, Context]:
                  "applicant": "Robert Smith", "owner": "Robert Smith",
                  "address": "3 Elm Street", "map_lot": "2-40",
                  "work_description": "Replacement of a septic system",
-                 "resource_areas": "Buffer Zone", "continued_from": "February 17, 2027"},
+                 "resource_areas": "Buffer Zone",
+                 "work_and_areas": "Replacement of a septic system, within Buffer Zone",
+                 "continued_from": "February 17, 2027"},
             ],
         },
         "agenda": {
@@ -291,19 +328,26 @@ def _build() -> dict[str, Context]:
         },
         "abutter-letter": _filing(notices=[
             {"owner_name": "Robert Smith", "care_of": "",
-             "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"]},
+             "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"],
+             "method": "certified"},
             {"owner_name": "Greenway Land Trust Inc", "care_of": "Ann Lee, Treasurer",
              "address_lines": ["PO Box 9", "Hopedale, MA 01747"],
-             "parcels": ["14-28", "14-29"]},
+             "parcels": ["14-28", "14-29"], "method": "certified"},
         ]),
         "affidavit-of-service": _filing(
-            notices=[
-                {"owner_name": "Robert Smith", "care_of": "",
-                 "address_lines": ["3 Elm Street", "Upton, MA 01568"], "parcels": ["14-26"]},
-            ],
+            notices=[_SMITH, _TREMBLAY],
             affidavit={"mailed_on": "June 12, 2026",
                        "method": "certified mail, return receipt requested",
-                       "signed_by": "Jane Doe"},
+                       # Who mailed, named in the mailing dialog ("" leaves a line).
+                       "signed_by": "Jamie Park",
+                       "certified_count": 1,
+                       "groups": [
+                           {"method": "certified mail, return receipt requested",
+                            "count": 1, "certified": True,
+                            "notices": [_SMITH]},
+                           {"method": "first-class mail", "count": 1, "certified": False,
+                            "notices": [_TREMBLAY]},
+                       ]},
         ),
         "board-notice": _filing(boards=["Planning Board", "Board of Health",
                                         "Building Inspector"]),

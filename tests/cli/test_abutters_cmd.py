@@ -98,6 +98,24 @@ def test_mail_writes_the_four_files(db_file: Path, tmp_path: Path,
     assert "4 notice(s) for filing 2026-014" in capsys.readouterr().out
 
 
+def test_mail_names_the_signer_and_sends_foreign_owners_by_hand(
+        db_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.docx_reading import full_text, paragraphs
+
+    foreign = ("13-2", "2 MILL RD", "TREMBLAY JEAN", "12 RUE ST-DENIS", "MONTREAL", "QC",
+               "H2X 1K4")
+    listing = write_csv(tmp_path / "list.csv", (*GOOD_ROWS, foreign))
+    main(["abutters", "import", "--db", str(db_file), "--filing", "2026-014", str(listing)])
+    out = tmp_path / "mailing"
+    assert main(["abutters", "mail", "--db", str(db_file), "--filing", "2026-014",
+                 "--out", str(out), "--signed-by", "Jamie Park", "--foreign", "hand"]) == 0
+    assert "send this letter by hand delivery" in capsys.readouterr().out
+    affidavit = paragraphs(out / "affidavit.docx")
+    assert any(t.startswith("I, Jamie Park, certify") for t in affidavit)
+    assert "By hand delivery, to 1 owner whose address certified mail cannot reach:" in affidavit
+    assert "Tremblay Jean" not in full_text(out / "certified-mail-list.docx")
+
+
 def test_check_exit_codes(db_file: Path, tmp_path: Path,
                           capsys: pytest.CaptureFixture[str]) -> None:
     listing = write_csv(tmp_path / "list.csv", GOOD_ROWS)

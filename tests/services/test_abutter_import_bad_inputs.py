@@ -179,14 +179,17 @@ def test_out_of_state_and_foreign_owners_are_flagged_and_kept(db: Database,
     assert summary.imported
     assert summary.flags == (
         "Doe John: out-of-state address (NH)",
-        "Leblanc Marie: foreign address (Canada): USPS certified mail is for US addresses "
-        "only; send by registered mail or another traceable way",
-        "Roy Paul: foreign address (QC, country not given): USPS certified mail is for US "
-        "addresses only; send by registered mail or another traceable way",
+        "Leblanc Marie: foreign address (Canada): certified mail cannot reach it (USPS "
+        "certified mail is for US addresses only); the mailing sends it by first-class mail "
+        "or hand delivery instead",
+        # No country column: a Quebec address is in Canada all the same.
+        "Roy Paul: foreign address (Canada): certified mail cannot reach it (USPS "
+        "certified mail is for US addresses only); the mailing sends it by first-class mail "
+        "or hand delivery instead",
     )
     pieces = load_mailing(db, filing).pieces
     assert [(p.address_lines, p.foreign) for p in pieces] == [
         (("5 Pine Rd", "Nashua, NH 03060"), False),
         (("12 Rue Du Port", "Quebec, QC G1K 4E1", "CANADA"), True),
-        (("4 Rue St Jean", "Montreal, QC H2X 1Y4"), True),
+        (("4 Rue St Jean", "Montreal, QC H2X 1Y4", "CANADA"), True),
     ]

@@ -20,7 +20,8 @@ from concom_desk.services.abutter_mailing import (
 from concom_desk.services.certified_mail_list import ADDRESSEE_COLUMN, ARTICLE_COLUMN
 from concom_desk.store import Database
 from concom_desk.store.models import AbutterNotice
-from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.docx_reading import full_text, paragraphs
+from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
 
 W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
@@ -123,13 +124,16 @@ def test_affidavit_of_service(db: Database, filing: int, tmp_path: Path) -> None
     with db.session() as s:
         for notice in s.scalars(select(AbutterNotice)):
             notice.mailed_on = date(2026, 6, 1)
-    make_mailing(db, filing, tmp_path)
+    # Signed by the person who mailed, named in the mailing dialog, not the applicant.
+    make_mailing(db, filing, tmp_path, signed_by="Jamie  Park ")
     document = Document(str(tmp_path / "affidavit.docx"))
     texts = [p.text for p in document.paragraphs]
     sworn = next(t for t in texts if "pains and penalties of perjury" in t)
-    assert sworn.startswith("I, Jane Doe, certify under the pains and penalties of perjury "
+    assert sworn.startswith("I, Jamie Park, certify under the pains and penalties of perjury "
                             "that on June 1, 2026 I gave written notice")
     assert "(4 in all)" in sworn
+    assert "By certified mail, return receipt requested, to 4 owners:" in texts
+    assert "Jamie Park\tDate" in texts
     listed = [t for t in texts if t[:2] in ("1.", "2.", "3.", "4.")]
     assert listed == [
         "1.\tSmith Robert, 3 Elm St, Upton, MA 01568 (map/lot 12-33)",
@@ -150,18 +154,35 @@ def test_affidavit_made_with_the_letters_leaves_a_line_for_the_mailing_date(
     assert "perjury that on ____________________ I gave written notice" in sworn
 
 
+def test_affidavit_without_a_signer_leaves_a_line_never_the_applicant(
+        db: Database, filing: int, tmp_path: Path) -> None:
+    # It read "I, Jane Doe, certify": the applicant, who mailed nothing.
+    result = make_mailing(db, filing, tmp_path)
+    texts = paragraphs(tmp_path / "affidavit.docx")
+    sworn = next(t for t in texts if "pains and penalties" in t)
+    assert sworn.startswith("I, ________________________________, certify")
+    assert "Name: ______________________\tDate" in texts
+    assert not any("Jane Doe" in t and "certify" in t for t in texts)
+    assert result.flags == ("The affidavit leaves a line for the name of the person who "
+                            "mails: name them in the mailing dialog to have it printed",)
+
+
 def test_a_filing_without_work_or_resource_areas_is_flagged(db: Database, filing: int,
                                                              tmp_path: Path) -> None:
     # The letters read "for the following work: , within ." and nothing said so.
     from concom_desk.store.models import Filing
 
-    assert make_mailing(db, filing, tmp_path / "complete").flags == ()
+    assert make_mailing(db, filing, tmp_path / "complete", signed_by="Jamie Park").flags == ()
     with db.session() as s:
         s.get(Filing, filing).resource_areas = ""
-    result = make_mailing(db, filing, tmp_path / "blank")
+    result = make_mailing(db, filing, tmp_path / "blank", signed_by="Jamie Park")
     assert result.flags == (
-        "Filing 2026-014 has no work description or resource areas, so the letters leave "
-        "them blank: fill them in (Edit… on the filing) and make the mailing again",)
+        "Filing 2026-014 has no resource areas, so the letters do not say where the work "
+        "is: fill them in (Edit… on the filing) and make the mailing again",)
+    # And the letter says what it has, with no ", within ." left behind.
+    letters = full_text(tmp_path / "blank" / "letters.docx")
+    assert "for the following work: Build a deck within the buffer zone." in letters
+    assert ", within ." not in letters and ".." not in letters
 
 
 def test_cancel_leaves_nothing_behind(db: Database, filing: int,

@@ -4,6 +4,7 @@ the facts a Massachusetts form carries are there, and no placeholder is left."""
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +73,23 @@ def test_recording_instructions_of_the_town(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", WITH_APPEAL)
 def test_appeal_rights_of_the_town(name: str, tmp_path: Path) -> None:
+    # A bylaw-only filing: one route, the town's, printed without a route heading.
     context = example_context(name)
-    context["town"]["appeal_rights"] = "Appeal within 60 days (Sandwich §7.00)."
-    assert "Appeal within 60 days (Sandwich §7.00)." in paragraphs(
-        render(name, tmp_path, context))
+    context["appeal_routes"] = [{"title": "Under the bylaw",
+                                 "text": "Appeal within 60 days (Sandwich §7.00)."}]
+    lines = paragraphs(render(name, tmp_path, context))
+    assert "Appeal within 60 days (Sandwich §7.00)." in lines
+    assert "Under the bylaw" not in lines
+
+
+@pytest.mark.parametrize("name", WITH_APPEAL)
+def test_joint_decision_prints_each_route_under_its_heading(name: str, tmp_path: Path) -> None:
+    context = example_context(name)
+    context["appeal_routes"] = [{"title": "Under the bylaw", "text": "Bylaw route."},
+                                {"title": "Under the Act", "text": "Act route."}]
+    lines = paragraphs(render(name, tmp_path, context))
+    at = lines.index("Under the bylaw")
+    assert lines[at:at + 4] == ["Under the bylaw", "Bylaw route.", "Under the Act", "Act route."]
 
 
 @pytest.mark.parametrize("name", WITH_MAJORITY_SIGNATURES)
@@ -247,16 +261,21 @@ def test_undecided_permit_leaves_a_blank_for_the_expiry(tmp_path: Path) -> None:
 
 
 def test_affidavit_lists_every_owner_notified(tmp_path: Path) -> None:
+    from concom_desk.services.document_context_extras import affidavit_facts
+
     context = example_context("affidavit-of-service")
     context["notices"] = [
         {"owner_name": "Robert Smith", "care_of": "", "address_lines": ["3 Elm St"],
-         "parcels": ["14-26"]},
+         "parcels": ["14-26"], "method": "certified"},
         {"owner_name": "Greenway Land Trust", "care_of": "Ann Lee",
-         "address_lines": ["PO Box 9", "Hopedale, MA 01747"], "parcels": ["14-28", "14-29"]},
+         "address_lines": ["PO Box 9", "Hopedale, MA 01747"], "parcels": ["14-28", "14-29"],
+         "method": "certified"},
     ]
+    context["affidavit"] = affidavit_facts(context["notices"], [date(2026, 6, 12)],
+                                           "Jamie Park")
     lines = paragraphs(render("affidavit-of-service", tmp_path, context))
     assert "1.\tRobert Smith, 3 Elm St (map/lot 14-26)" in lines
     assert ("2.\tGreenway Land Trust, c/o Ann Lee, PO Box 9, Hopedale, MA 01747 "
             "(map/lot 14-28, 14-29)") in lines
-    assert any("on June 12, 2026 I gave written notice" in line and "(2 in all)"
-               in line for line in lines)
+    assert any(line.startswith("I, Jamie Park, certify") and "on June 12, 2026 I gave "
+               "written notice" in line and "(2 in all)" in line for line in lines)

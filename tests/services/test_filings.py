@@ -45,8 +45,18 @@ def noi(**fields: object) -> FilingForm:
     ("PO Box 7, Suite 2, Boston, ma 02108-1234",
      {"address_line1": "PO Box 7", "address_line2": "Suite 2", "city": "Boston",
       "state": "MA", "zip": "02108-1234"}),
+    # No state typed: none added (it printed a stray "MA" line under the address).
     ("Town Hall", {"address_line1": "Town Hall", "address_line2": "", "city": "",
-                   "state": "MA", "zip": ""}),
+                   "state": "", "zip": ""}),
+    ("45 Ocean Ave, Nantucket, Massachusetts 02554",
+     {"address_line1": "45 Ocean Ave", "address_line2": "", "city": "Nantucket",
+      "state": "MA", "zip": "02554"}),
+    ("12 Pond St, Upton, Mass. 01568",
+     {"address_line1": "12 Pond St", "address_line2": "", "city": "Upton", "state": "MA",
+      "zip": "01568"}),
+    ("3 Rue X, Paris 75001, France",
+     {"address_line1": "3 Rue X", "address_line2": "Paris 75001, France", "city": "",
+      "state": "", "zip": ""}),
     # Typed without the comma before the state: the letters printed "Upton MA 01568, MA".
     ("1 Main St, Upton MA 01568",
      {"address_line1": "1 Main St", "address_line2": "", "city": "Upton", "state": "MA",
@@ -59,7 +69,7 @@ def noi(**fields: object) -> FilingForm:
                                        "city": "Naples", "state": "FL", "zip": "34102"}),
     # A street ending in a word that looks like a state stays a street.
     ("Town Hall, 14 Oak Ct", {"address_line1": "Town Hall", "address_line2": "14 Oak Ct",
-                              "city": "", "state": "MA", "zip": ""}),
+                              "city": "", "state": "", "zip": ""}),
 ])
 def test_addresses_are_split_into_envelope_lines(typed: str, expected: dict[str, str]) -> None:
     assert split_address(typed) == expected

@@ -327,4 +327,5 @@ def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, t
     again.reject()
     with town_db.read_session() as session:
         fields = filing_fields(filing_by_number(session, "2026-41"))
-    assert fields["resource_areas"] == "Bordering Vegetated Wetland; 100-foot Buffer Zone"
+    # Documents print the areas joined for a sentence ("A and B"), as typed otherwise.
+    assert fields["resource_areas"] == "Bordering Vegetated Wetland and 100-foot Buffer Zone"

@@ -41,3 +41,29 @@ def last_line(city: str, state: str, zip_code: str) -> str:
     if city and state_zip:
         return f"{city}, {state_zip}"
     return city or state_zip
+
+
+# A foreign owner on an assessor's list often has a province and a postal code but no
+# country column; a Canadian province names its country, so the envelope can say it.
+CANADIAN_PROVINCES: frozenset[str] = frozenset(
+    {"AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"})
+
+
+def country_of(state: str, country: str) -> str:
+    """The country line of a foreign address: as given, or CANADA for a province."""
+    if country.strip():
+        return " ".join(country.upper().split())
+    return "CANADA" if state.strip().upper() in CANADIAN_PROVINCES else ""
+
+
+def postal_lines(street_lines: tuple[str, ...] | list[str], city: str, state: str,
+                 zip_code: str, country: str = "", foreign: bool = False) -> tuple[str, ...]:
+    """An address as an envelope prints it, the one way for US and foreign mail:
+    the street lines, the city line ('Upton, MA 01568'), then for a foreign address
+    its country in capitals on a line of its own (USPS International Mail Manual 122). A state
+    alone (no city, no ZIP) is no line: a stored default 'MA' prints nothing."""
+    city_line = last_line(city, state, zip_code) if (city or zip_code) else ""
+    lines = [*(line.strip() for line in street_lines), city_line]
+    if foreign or (country.strip() and not is_us_country(country)):
+        lines.append(country_of(state, country))
+    return tuple(line for line in lines if line)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from concom_desk.domain.abutters.addresses import HOME_STATE, last_line
+from concom_desk.domain.abutters.addresses import HOME_STATE, postal_lines
 from concom_desk.domain.abutters.rows import AbutterRecord
 from concom_desk.domain.abutters.tidy import match_key
 
@@ -40,10 +40,8 @@ class NoticeDraft:
 
     @property
     def address_lines(self) -> tuple[str, ...]:
-        lines = [*self.street_lines, last_line(self.city, self.state, self.zip_code)]
-        if self.country:
-            lines.append(self.country.upper())
-        return tuple(line for line in lines if line)
+        return postal_lines(self.street_lines, self.city, self.state, self.zip_code,
+                            self.country, self.foreign)
 
     @property
     def key(self) -> str:
@@ -55,8 +53,9 @@ class NoticeDraft:
         found = []
         if self.foreign:
             where = self.country or f"{self.state}, country not given"
-            found.append(f"foreign address ({where}): USPS certified mail is for US addresses "
-                         "only; send by registered mail or another traceable way")
+            found.append(f"foreign address ({where}): certified mail cannot reach it (USPS "
+                         "certified mail is for US addresses only); the mailing sends it by "
+                         "first-class mail or hand delivery instead")
         elif self.out_of_state:
             found.append(f"out-of-state address ({self.state})")
         return (*found, *self.notes)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from concom_desk.domain.abutters.addresses import (
     HOME_STATE,
+    country_of,
     is_us_country,
-    last_line,
+    postal_lines,
     us_state_code,
 )
 from concom_desk.domain.abutters.cells import CellProblem, cell_text
@@ -57,10 +58,8 @@ class AbutterRecord:
 
     @property
     def address_lines(self) -> tuple[str, ...]:
-        lines = [*self.street_lines, last_line(self.city, self.state, self.zip_code)]
-        if self.country:
-            lines.append(self.country.upper())
-        return tuple(line for line in lines if line)
+        return postal_lines(self.street_lines, self.city, self.state, self.zip_code,
+                            self.country, self.foreign)
 
 
 @dataclass(frozen=True)
@@ -184,7 +183,8 @@ def check_row(row: SheetRow, mapping: ColumnMapping) -> AbutterRecord | Rejected
         city=tidy_city(city),
         state=state or "",
         zip_code=zip_code,
-        country=tidy_name(country) if foreign else "",
+        # A province names its country when the list has no country column.
+        country=tidy_name(country or country_of(state or "", "")) if foreign else "",
         parcel=tidy_spacing(parcel),
         location=tidy_address(location),
         foreign=foreign,

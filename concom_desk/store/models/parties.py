@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from concom_desk.domain.abutters.addresses import postal_lines
 from concom_desk.store.models.base import Base, one_of, text_field
 
 PARTY_KINDS = ("person", "company", "public_body", "trust")
@@ -31,11 +32,9 @@ class Party(Base):
 
     def address_lines(self) -> list[str]:
         """The mailing address as printed on an envelope, empty lines left out."""
-        last = " ".join(p for p in (f"{self.city}," if self.city else "", self.state, self.zip)
-                        if p).strip().rstrip(",")
-        lines = [self.care_of and f"c/o {self.care_of}", self.address_line1, self.address_line2,
-                 last]
-        return [line for line in lines if line]
+        care = [f"c/o {self.care_of}"] if self.care_of else []
+        return [*care, *postal_lines([self.address_line1, self.address_line2], self.city,
+                                     self.state, self.zip)]
 
 
 class Property(Base):

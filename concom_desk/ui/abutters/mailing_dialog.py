@@ -1,6 +1,10 @@
 """One button for the whole mailing: letters, labels, certified-mail list and
 affidavit of service, made off the GUI thread with progress and Cancel, then
-the four files listed with an Open button each."""
+the four files listed with an Open button each.
+
+The affidavit is signed by whoever mails the notices: a member picked from the
+list or a name typed (the agent, the clerk). Owners certified mail cannot reach
+(foreign addresses) are named, with the way their letters go instead."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QSize, QStandardPaths, Signal
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDialog,
     QFileDialog,
     QGridLayout,
@@ -28,6 +33,7 @@ from concom_desk.services.abutter_mailing import (
     MAILING_FILES,
     MailingCancelled,
     MailingResult,
+    mailing_people,
     make_mailing,
 )
 from concom_desk.store import Database
@@ -41,6 +47,9 @@ FILE_TITLES = {
     "certified-mail-list.docx": "Certified-mail list (PS Form 3877)",
     "affidavit.docx": "Affidavit of service",
 }
+
+
+FOREIGN_CHOICES = (("First-class mail", "first_class"), ("Hand delivery", "hand"))
 
 
 def open_file(path: Path) -> str:
@@ -57,7 +66,7 @@ class AbutterMailingDialog(QDialog):
         super().__init__(parent)
         file_no = filing_number(db, filing_id)
         self.setWindowTitle(f"Abutter mailing — filing {file_no}")
-        remember(self, "mailing", QSize(620, 320))
+        remember(self, "mailing", QSize(660, 380))
         self._db = db
         self._filing_id = filing_id
         self._task: BackgroundTask | None = None
@@ -77,6 +86,31 @@ class AbutterMailingDialog(QDialog):
         folder_row.addWidget(QLabel("Save in:"))
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.browse_button)
+
+        people = mailing_people(db, filing_id)
+        self.signer_edit = QComboBox()
+        self.signer_edit.setEditable(True)
+        self.signer_edit.addItems(["", *people.signers])
+        self.signer_edit.lineEdit().setPlaceholderText(
+            "who mails the notices: pick a member or type a name")
+        signer_row = QHBoxLayout()
+        signer_row.addWidget(QLabel("Affidavit signed by:"))
+        signer_row.addWidget(self.signer_edit, 1)
+
+        self.foreign_method = QComboBox()
+        for text, method in FOREIGN_CHOICES:
+            self.foreign_method.addItem(text, method)
+        count = len(people.foreign_owners)
+        self.foreign_label = QLabel(
+            f"Certified mail cannot reach {count} foreign owner{'s' if count != 1 else ''} "
+            f"({', '.join(people.foreign_owners)}): they are left off the certified-mail "
+            "list and sent by")
+        self.foreign_label.setWordWrap(True)
+        foreign_row = QHBoxLayout()
+        foreign_row.addWidget(self.foreign_label, 1)
+        foreign_row.addWidget(self.foreign_method)
+        self.foreign_label.setVisible(bool(count))
+        self.foreign_method.setVisible(bool(count))
 
         self.make_button = QPushButton("Make letters, labels, certified-mail list and affidavit")
         self.make_button.setDefault(True)
@@ -102,6 +136,8 @@ class AbutterMailingDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addLayout(folder_row)
+        layout.addLayout(signer_row)
+        layout.addLayout(foreign_row)
         layout.addWidget(self.make_button)
         layout.addLayout(progress_row)
         layout.addWidget(self.status_label)
@@ -127,9 +163,12 @@ class AbutterMailingDialog(QDialog):
             self.status_label.setText("Choose the folder to save the mailing in.")
             return
         self._clear_files()
+        signer = self.signer_edit.currentText().strip()
+        foreign_method = self.foreign_method.currentData()
 
         def job(progress: Any) -> MailingResult:
-            return make_mailing(self._db, self._filing_id, out_dir, progress)
+            return make_mailing(self._db, self._filing_id, out_dir, progress,
+                                signed_by=signer, foreign_method=foreign_method)
 
         self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,))
         self._task.progressed.connect(self._progressed)
@@ -141,6 +180,8 @@ class AbutterMailingDialog(QDialog):
         self.progress_bar.setVisible(True)
         self.make_button.setEnabled(False)
         self.browse_button.setEnabled(False)
+        self.signer_edit.setEnabled(False)
+        self.foreign_method.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.cancel_button.setVisible(True)
         self.status_label.setText("Reading the notices…")
@@ -192,6 +233,8 @@ class AbutterMailingDialog(QDialog):
         self.progress_bar.setVisible(False)
         self.make_button.setEnabled(True)
         self.browse_button.setEnabled(True)
+        self.signer_edit.setEnabled(True)
+        self.foreign_method.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.cancel_button.setVisible(False)
 

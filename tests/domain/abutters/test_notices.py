@@ -61,6 +61,7 @@ def test_flags_in_words() -> None:
                          foreign=True)
     unnamed = NoticeDraft("Roy", "", ("1 Rue",), "Quebec", "QC", "G1K", foreign=True)
     assert away.flags == ("out-of-state address (NH)",)
-    assert abroad.flags[0].startswith("foreign address (Canada): USPS certified mail is for "
-                                      "US addresses only")
+    assert abroad.flags[0].startswith("foreign address (Canada): certified mail cannot "
+                                      "reach it (USPS certified mail is for US addresses "
+                                      "only); the mailing sends it by first-class mail")
     assert unnamed.flags[0].startswith("foreign address (QC, country not given)")

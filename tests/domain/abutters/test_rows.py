@@ -105,11 +105,20 @@ def test_out_of_state_and_foreign_are_flagged() -> None:
 
 
 def test_province_without_a_country_column_is_foreign() -> None:
+    # A Canadian province names its country: the envelope's last line is CANADA.
     mapping = guess_mapping(("Owner", "Address", "City", "State", "Zip"))
     record = check_row(row("LEBLANC MARIE", "12 RUE DU PORT", "QUEBEC", "QC", "G1K 4E1"), mapping)
     assert isinstance(record, AbutterRecord)
+    assert record.foreign and record.country == "Canada"
+    assert record.address_lines == ("12 Rue Du Port", "Quebec, QC G1K 4E1", "CANADA")
+
+
+def test_foreign_province_not_canadian_stays_without_a_country() -> None:
+    mapping = guess_mapping(("Owner", "Address", "City", "State", "Zip"))
+    record = check_row(row("BAUER KARL", "HAUPTSTRASSE 5", "BERLIN", "BE", "10115X"), mapping)
+    assert isinstance(record, AbutterRecord)
     assert record.foreign and record.country == ""
-    assert record.address_lines == ("12 Rue Du Port", "Quebec, QC G1K 4E1")
+    assert record.address_lines == ("Hauptstrasse 5", "Berlin, BE 10115X")
 
 
 def test_check_rows_counts_everything() -> None:

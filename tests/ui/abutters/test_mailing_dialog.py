@@ -14,7 +14,11 @@ from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters import mailing_dialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
-from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.docx_reading import full_text, paragraphs
+from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+
+FOREIGN_ROW = ("13-2", "2 MILL RD", "TREMBLAY JEAN", "12 RUE ST-DENIS", "MONTREAL", "QC",
+               "H2X 1K4")
 
 
 @pytest.fixture
@@ -46,11 +50,12 @@ def test_cancel_writes_nothing(qtbot: QtBot, db: Database, filing: int, tmp_path
     gate = threading.Event()
     real = mailing_dialog.make_mailing
 
-    def gated(db_: Database, filing_id: int, out: Path, progress: object) -> object:
+    def gated(db_: Database, filing_id: int, out: Path, progress: object,
+              **options: object) -> object:
         def held(done: int, total: int, what: str) -> bool:
             gate.wait(10)   # hold the worker until the test has pressed Cancel
             return progress(done, total, what)  # type: ignore[operator]
-        return real(db_, filing_id, out, held)
+        return real(db_, filing_id, out, held, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(mailing_dialog, "make_mailing", gated)
     out = tmp_path / "out"
@@ -82,3 +87,38 @@ def test_default_folder_is_outside_the_register(qtbot: QtBot, db: Database, fili
     folder = Path(dialog.folder_edit.text())
     assert folder.parts[-2:] == ("ConCom mailings", "Abutters 2026-014")
     assert not dialog.busy
+
+
+def test_signer_picked_and_foreign_owner_sent_by_hand(qtbot: QtBot, db: Database,
+                                                      tmp_path: Path) -> None:
+    filing_id = add_filing(db)
+    import_abutter_list(db, filing_id, write_csv(tmp_path / "list.csv",
+                                                 (*GOOD_ROWS, FOREIGN_ROW)))
+    dialog = AbutterMailingDialog(db, filing_id, out_dir=tmp_path / "out")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    # The members in office are offered; the foreign owner is named, with the choice.
+    offered = [dialog.signer_edit.itemText(i) for i in range(dialog.signer_edit.count())]
+    assert offered == ["", "Alice Wu", "Margaret Hale", "Thomas Brennan"]
+    assert dialog.foreign_label.isVisible()
+    assert "Certified mail cannot reach 1 foreign owner (Tremblay Jean)" in (
+        dialog.foreign_label.text())
+    dialog.signer_edit.setCurrentText("Margaret Hale")
+    dialog.foreign_method.setCurrentIndex(dialog.foreign_method.findData("hand"))
+    with qtbot.waitSignal(dialog.mailing_done, timeout=20_000):
+        qtbot.mouseClick(dialog.make_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.busy)
+    assert "Tremblay Jean: foreign address, which certified mail cannot reach" in (
+        dialog.status_label.text())
+    affidavit = paragraphs(tmp_path / "out" / "affidavit.docx")
+    assert any(t.startswith("I, Margaret Hale, certify") for t in affidavit)
+    assert ("By hand delivery, to 1 owner whose address certified mail cannot reach:"
+            in affidavit)
+    assert "Tremblay Jean" not in full_text(tmp_path / "out" / "certified-mail-list.docx")
+
+
+def test_no_foreign_owner_no_foreign_choice(qtbot: QtBot, db: Database, filing: int) -> None:
+    dialog = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.foreign_label.isVisible() and not dialog.foreign_method.isVisible()
