@@ -100,7 +100,7 @@ def test_mail_writes_the_four_files(db_file: Path, tmp_path: Path,
 
 def test_mail_names_the_signer_and_sends_foreign_owners_by_hand(
         db_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.docx_reading import full_text, paragraphs
+    from tests.helpers.docx_reading import full_text, paragraphs
 
     foreign = ("13-2", "2 MILL RD", "TREMBLAY JEAN", "12 RUE ST-DENIS", "MONTREAL", "QC",
                "H2X 1K4")

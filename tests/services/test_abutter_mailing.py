@@ -20,8 +20,8 @@ from concom_desk.services.abutter_mailing import (
 from concom_desk.services.certified_mail_list import ADDRESSEE_COLUMN, ARTICLE_COLUMN
 from concom_desk.store import Database
 from concom_desk.store.models import AbutterNotice
-from tests.docx_reading import full_text, paragraphs
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.docx_reading import full_text, paragraphs
 
 W_NS = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 

@@ -23,9 +23,9 @@ from concom_desk.services.rendering import render_template
 from concom_desk.services.template_examples import example_context
 from concom_desk.store import Database
 from concom_desk.store.models import CommissionSettings, Filing, Party
-from tests.docx_reading import W, full_text, paragraphs
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
-from tests.services.calendar_samples import MARCH_3
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.calendar_samples import MARCH_3
+from tests.helpers.docx_reading import W, full_text, paragraphs
 
 FOREIGN_ROW = ("13-2", "2 MILL RD", "TREMBLAY JEAN", "12 RUE ST-DENIS", "MONTREAL", "QC",
                "H2X 1K4")

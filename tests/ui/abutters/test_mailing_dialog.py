@@ -14,8 +14,8 @@ from concom_desk.services.abutter_import import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters import mailing_dialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
-from tests.docx_reading import full_text, paragraphs
-from tests.services.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.docx_reading import full_text, paragraphs
 
 FOREIGN_ROW = ("13-2", "2 MILL RD", "TREMBLAY JEAN", "12 RUE ST-DENIS", "MONTREAL", "QC",
                "H2X 1K4")
