@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.conditions_library import library_for
 from concom_desk.services.filing_deadlines import acts_done, filing_deadlines, profiles_in_effect
@@ -37,11 +38,6 @@ if TYPE_CHECKING:
     from concom_desk.services.document_context_extras import DraftChoices
 
 Context = dict[str, Any]
-
-
-def long_date(day: date | None) -> str:
-    """'June 12, 2026' (no leading zero), or '' for no date."""
-    return f"{day:%B} {day.day}, {day.year}" if day else ""
 
 
 def clock_time(hhmm: str) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.enforcement_case import long_date
 from concom_desk.domain.fines import dollars
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.enforcement.common import case_profile, lines

@@ -9,7 +9,8 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from concom_desk.domain.enforcement_case import CaseStatus, long_date
+from concom_desk.domain.enforcement_case import CaseStatus
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.enforcement.common import VOID, get_case, lines, meeting_dates
 from concom_desk.services.enforcement.deadlines import enforcement_deadlines
 from concom_desk.services.enforcement.ratification import (
