@@ -6,7 +6,6 @@ printed file entered in the document register of the case."""
 from __future__ import annotations
 
 import hashlib
-import re
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.safe_filename import safe_path
 from concom_desk.errors import UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.enforcement.common import case_profile, lines
@@ -124,10 +124,6 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     return context
 
 
-def _file_name(text: str) -> str:
-    return re.sub(r'[<>:"/\\|?*\x00-\x1f]', "-", text).strip(" .")[:150]
-
-
 def print_order(db: Database, order_id: int, today: date | None = None,
                 out: Path | None = None) -> Path:
     """Render the notice or order and record it in the case's document register."""
@@ -146,11 +142,7 @@ def print_order(db: Database, order_id: int, today: date | None = None,
                                   folder=case_no, enforcement_case_id=case_id).path)
     folder = documents_dir(db.path)
     if out is None:
-        out = folder / _file_name(f"{title} {today.isoformat()}.docx")
-        counter = 2
-        while out.exists():
-            out = folder / _file_name(f"{title} {today.isoformat()} ({counter}).docx")
-            counter += 1
+        out = safe_path(folder, f"{title} {today.isoformat()}")
     render_template(template, context, out)
     register_document(db, case_id, title, template, out)
     return out
