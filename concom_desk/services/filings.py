@@ -189,10 +189,6 @@ ENFORCEMENT_CITATIONS = {
 }
 
 
-def list_filings(db: Database, today: date) -> list[FilingRow]:
-    return load_records(db, today).filings
-
-
 def today_items(db: Database, today: date) -> list[TodayItem]:
     return load_records(db, today).today
 

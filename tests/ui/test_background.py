@@ -67,3 +67,24 @@ def test_cancel_stops_the_work_at_its_next_report(qtbot) -> None:
     release.set()
     qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
     assert outcome == ["cancelled"]
+
+
+def test_work_that_finished_before_noticing_cancel_says_it_finished(qtbot) -> None:
+    # The abutter mailing is written and in the register once its work returns:
+    # "Cancelled" then would tell the clerk something untrue.
+    started = threading.Event()
+    release = threading.Event()
+    outcome: list[str] = []
+
+    def work(_progress: Progress) -> str:
+        started.set()
+        release.wait(10)
+        return "finished"
+
+    task = run_in_background(None, "Testing", work, outcome.append,
+                             on_cancel=lambda: outcome.append("cancelled"))
+    assert started.wait(10)
+    task.progress.cancel()
+    release.set()
+    qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
+    assert outcome == ["finished"]

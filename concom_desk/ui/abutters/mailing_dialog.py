@@ -5,7 +5,6 @@ the four files listed with an Open button each."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QStandardPaths, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
@@ -31,7 +30,7 @@ from concom_desk.services.abutter_mailing import (
     make_mailing,
 )
 from concom_desk.store import Database
-from concom_desk.ui.abutters.background import BackgroundTask
+from concom_desk.ui.background import BackgroundTask, Cancelled, Progress
 
 FILE_TITLES = {
     "letters.docx": "Letters to the abutters",
@@ -125,15 +124,23 @@ class AbutterMailingDialog(QDialog):
             return
         self._clear_files()
 
-        def job(progress: Any) -> MailingResult:
-            return make_mailing(self._db, self._filing_id, out_dir, progress)
+        def job(progress: Progress) -> MailingResult:
+            def step(done: int, total: int, what: str) -> bool:
+                if progress.cancelled:
+                    return False  # the mailing stops and removes what it wrote
+                progress.report(done * 100 // max(total, 1), f"Writing the {what}…")
+                return True
 
-        self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,))
-        self._task.progressed.connect(self._progressed)
-        self._task.succeeded.connect(self._succeeded)
-        self._task.failed.connect(self._failed)
-        self._task.cancelled.connect(self._cancelled)
-        self._task.finished.connect(self._finished)
+            try:
+                return make_mailing(self._db, self._filing_id, out_dir, step)
+            except MailingCancelled:
+                raise Cancelled from None
+
+        self._task = BackgroundTask(job)
+        self._task.signals.progress.connect(self._progressed)
+        self._task.signals.succeeded.connect(self._succeeded)
+        self._task.signals.failed.connect(self._failed)
+        self._task.signals.cancelled.connect(self._cancelled)
         self.progress_bar.setRange(0, 0)
         self.progress_bar.setVisible(True)
         self.make_button.setEnabled(False)
@@ -145,16 +152,16 @@ class AbutterMailingDialog(QDialog):
 
     def cancel(self) -> None:
         if self._task is not None:
-            self._task.cancel()
+            self._task.progress.cancel()
             self.cancel_button.setEnabled(False)
             self.status_label.setText("Cancelling…")
 
-    def _progressed(self, done: int, total: int, what: str) -> None:
-        if self._task is None or self._task.cancel_requested:
+    def _progressed(self, percent: int, text: str) -> None:
+        if self._task is None or self._task.progress.cancelled:
             return
-        self.progress_bar.setRange(0, total)
-        self.progress_bar.setValue(done)
-        self.status_label.setText(f"Writing the {what}…")
+        self.progress_bar.setRange(0, 100)
+        self.progress_bar.setValue(percent)
+        self.status_label.setText(text)
 
     def _succeeded(self, result: MailingResult) -> None:
         self.result = result
@@ -170,20 +177,22 @@ class AbutterMailingDialog(QDialog):
             self.files_grid.addWidget(title, row, 0)
             self.files_grid.addWidget(name, row, 1)
             self.files_grid.addWidget(button, row, 2)
+        self._finished()
         self.mailing_done.emit(result)
 
     def _failed(self, message: str) -> None:
         self.status_label.setText(message)
+        self._finished()
 
     def _cancelled(self) -> None:
         self.status_label.setText("Cancelled: no documents were written.")
+        self._finished()
 
     def _finished(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            # `finished` is sent just before the thread really ends: wait for the end.
-            # The object is kept (not deleteLater'd from its own signal, which crashes
-            # PySide now and then) and let go when the next task starts.
+            # Its last signal is sent just before the work really returns: wait for that.
+            # The object is kept until the next task starts (Qt must not delete it).
             task.wait()
         self._spent_task = task
         self.progress_bar.setVisible(False)
@@ -201,7 +210,7 @@ class AbutterMailingDialog(QDialog):
 
     def done(self, result: int) -> None:
         if self._task is not None:
-            self._task.cancel()
+            self._task.progress.cancel()
             self._task.wait()
         super().done(result)
 
