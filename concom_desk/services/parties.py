@@ -8,39 +8,15 @@ silently: other filings' letters go to it too.
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.abutters.addresses import US_STATE_CODES
+from concom_desk.domain.abutters.addresses import split_address
 from concom_desk.store.models import Party, Property
-
-# The last part: "MA 01568", or with the town before it and no comma ("Upton MA 01568",
-# "Upton MA"), as clerks type it.
-_PLACE = re.compile(r"^(?:(?P<city>.*?)\s+)?(?P<state>[A-Za-z]{2})"
-                    r"(?:\s+(?P<zip>\d{5}(?:-\d{4})?))?$")
 
 
 def _same(text: str) -> str:
     return " ".join(text.split()).lower()
-
-
-def split_address(text: str) -> dict[str, str]:
-    """'1 Main St, Suite 2, Upton, MA 01568' → line1, line2, city, state, zip."""
-    parts = [p.strip() for p in re.split(r"[,\n]", text) if p.strip()]
-    found = {"address_line1": "", "address_line2": "", "city": "", "state": "MA", "zip": ""}
-    if parts:
-        match = _PLACE.match(parts[-1]) if len(parts) >= 2 else None
-        state = match["state"] if match else ""
-        # Without a ZIP, only a state written in capitals: "12 Oak Ct" is a street.
-        if match and state.upper() in US_STATE_CODES and (match["zip"] or state.isupper()):
-            found["state"], found["zip"] = state.upper(), match["zip"] or ""
-            parts.pop()
-            found["city"] = match["city"] or (parts.pop() if len(parts) >= 2 else "")
-        found["address_line1"] = parts[0] if parts else ""
-        found["address_line2"] = ", ".join(parts[1:])
-    return found
 
 
 def find_or_add_party(session: Session, name: str, address: str) -> Party:
