@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 
 
@@ -130,11 +131,6 @@ RATIFICATION_CITATION = (
     "order is ratified by a majority of the members of the Commission at their next "
     "scheduled meeting.\" (the same rule as 310 CMR 10.08(2))"
 )
-
-
-def long_date(day: date) -> str:
-    """'June 12, 2026' (no %-d: it does not exist on Windows)."""
-    return f"{day:%B} {day.day}, {day.year}"
 
 
 def majority_of(members_in_office: int) -> int:

@@ -7,9 +7,10 @@ import re
 from datetime import date, datetime, time
 
 
-def long_date(day: date) -> str:
-    """'March 3, 2027' (no leading zero, as in a letter)."""
-    return f"{day:%B} {day.day}, {day.year}"
+def long_date(day: date | None) -> str:
+    """'March 3, 2027' (no leading zero, as in a letter; not strftime's %-d, which
+    Windows lacks), or '' for no date: the one date format of every letter."""
+    return f"{day:%B} {day.day}, {day.year}" if day else ""
 
 
 def weekday_date(day: date) -> str:

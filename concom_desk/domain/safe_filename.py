@@ -27,10 +27,11 @@ def is_reserved(stem: str) -> bool:
     return stem.split(".")[0].strip().rstrip(" .").upper() in _RESERVED
 
 
-def clean_stem(text: str) -> str:
-    """A file name without extension that Windows accepts, keeping it readable."""
+def clean_stem(text: str, fill: str = " ") -> str:
+    """A file name without extension that Windows accepts, keeping it readable;
+    each refused character becomes `fill`."""
     text = unicodedata.normalize("NFC", text)
-    text = _FORBIDDEN.sub(" ", text)
+    text = _FORBIDDEN.sub(fill, text)
     text = re.sub(r"\s+", " ", text).strip().rstrip(". ").lstrip(" ")
     if not text:
         text = _FALLBACK
@@ -48,10 +49,10 @@ def _fit(stem: str, folder: Path, suffix: str, reserve: int) -> str:
     return stem or _FALLBACK[:room]
 
 
-def safe_path(folder: Path, name: str, suffix: str = ".docx") -> Path:
+def safe_path(folder: Path, name: str, suffix: str = ".docx", fill: str = " ") -> Path:
     """A path in `folder` for a file called `name` (plus `suffix`) that Windows
     accepts, is shorter than 260 characters, and does not exist yet."""
-    stem = clean_stem(name.removesuffix(suffix) if suffix else name)
+    stem = clean_stem(name.removesuffix(suffix) if suffix else name, fill)
     # Leave room for " (99)" so that numbering never pushes the path over the limit.
     stem = _fit(stem, folder, suffix, reserve=len(" (99)"))
     candidate = folder / f"{stem}{suffix}"

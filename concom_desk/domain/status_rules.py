@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
+from concom_desk.domain.plain_dates import long_date
+
 
 class Status(StrEnum):
     """The store's status codes (concom_desk.store.models.filings.FILING_STATUSES)."""
@@ -117,8 +119,7 @@ class FilingFacts:
 
 
 def _long(day: date | None) -> str:
-    # Not strftime("%-d"): that flag does not exist on Windows.
-    return f"{day:%B} {day.day}, {day.year}" if day else "an unknown date"
+    return long_date(day) if day else "an unknown date"
 
 
 def status_name(status: str) -> str:

@@ -15,12 +15,11 @@ from datetime import date
 from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.filing_deadlines import (
-    FINISHED_STATUSES,
     ActsDone,
     filing_deadlines,
     is_met,
 )
-from concom_desk.services.records import OWED_ACTS, WEEK_AHEAD_DAYS, DeadlineLine
+from concom_desk.services.records import WEEK_AHEAD_DAYS, DeadlineLine
 from concom_desk.store.models import Filing
 
 
@@ -32,20 +31,6 @@ def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
     return [DeadlineLine(d, is_met(filing, d, done),
                          "waived" if waived and d.id == "hearing_by" else "done")
             for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
-
-
-def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile],
-                   today: date, done: ActsDone | None = None) -> list[Deadline]:
-    """Deadlines that still ask for something: overdue acts, and every unmet date from today."""
-    if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
-        return []
-    found = []
-    for deadline in filing_deadlines(filing, profiles, done=done):
-        if is_met(filing, deadline, done):
-            continue
-        if deadline.date >= today or deadline.id in OWED_ACTS:
-            found.append(deadline)
-    return sorted(found, key=lambda d: d.date)
 
 
 def due_this_week(deadlines: list[Deadline], today: date) -> list[Deadline]:

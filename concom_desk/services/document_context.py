@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.appeal_routes import appeal_routes
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wording import has_or_have, phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
 from concom_desk.services.conditions_library import library_for
@@ -40,11 +41,6 @@ if TYPE_CHECKING:
     from concom_desk.services.document_context_extras import DraftChoices
 
 Context = dict[str, Any]
-
-
-def long_date(day: date | None) -> str:
-    """'June 12, 2026' (no leading zero), or '' for no date."""
-    return f"{day:%B} {day.day}, {day.year}" if day else ""
 
 
 def clock_time(hhmm: str) -> str:

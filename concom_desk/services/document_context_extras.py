@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.conditions import number_conditions
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.conditions_library import library_for
 from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
 
@@ -32,12 +33,6 @@ class DraftChoices:
     reasons: tuple[str, ...] = ()
     denial_kind: str = "substantive"
     signed_by: str = ""  # the affidavit of service: who mailed the notices
-
-
-def _long_date(day: Any) -> str:
-    from concom_desk.services.document_context import long_date
-
-    return long_date(day)
 
 
 def _lines(text: str | None) -> list[str]:
@@ -71,7 +66,7 @@ def original_permit(filing: Filing) -> Context:
         return {"file_no": "", "dep_file_no": "", "issued": "", "expires": "", "book": "",
                 "page": ""}
     return {"file_no": original.file_no, "dep_file_no": original.dep_file_no or "",
-            "issued": _long_date(original.issued), "expires": _long_date(original.expires),
+            "issued": long_date(original.issued), "expires": long_date(original.expires),
             "book": original.recorded_book or "", "page": original.recorded_page or ""}
 
 
@@ -107,7 +102,7 @@ def latest_inspection(session: Session, filing: Filing) -> Context:
     ).first()
     if inspection is None:
         return {"date": "", "by": ""}
-    return {"date": _long_date(inspection.inspected_on), "by": inspection.inspector or ""}
+    return {"date": long_date(inspection.inspected_on), "by": inspection.inspector or ""}
 
 
 def abutter_notices(session: Session, filing: Filing) -> list[Context]:
@@ -156,7 +151,7 @@ def affidavit_facts(notices: list[Context], mailed: list[Any], signed_by: str) -
     certified = sum(g["count"] for g in groups if g["certified"])
     first = dates_in_order(mailed)
     # Made with the letters, before anything is mailed: a line to write the date on.
-    return {"mailed_on": _long_date(first[0]) if first else "_" * 20,
+    return {"mailed_on": long_date(first[0]) if first else "_" * 20,
             "method": groups[0]["method"] if groups else METHOD_WORDS["certified"],
             "signed_by": " ".join(signed_by.split()),
             "certified_count": certified,

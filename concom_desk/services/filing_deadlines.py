@@ -17,6 +17,7 @@ from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
+from concom_desk.services.records import OWED_ACTS
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store.models import (
     Abutter,
@@ -180,6 +181,24 @@ def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> 
                for field in MET_BY.get(deadline.id, ()))
 
 
+def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
+                   today: date, done: ActsDone | None = None,
+                   continued_to: date | None = None) -> list[Deadline]:
+    """Deadlines that still ask for something: overdue acts, and every unmet date from today.
+
+    The one rule of what is still owed: the Filings tab and Today show the first of
+    these (an overdue act first); `next_deadline` the first still ahead."""
+    if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
+        return []
+    found = []
+    for deadline in filing_deadlines(filing, profiles, continued_to, done):
+        if is_met(filing, deadline, done):
+            continue
+        if deadline.date >= today or deadline.id in OWED_ACTS:
+            found.append(deadline)
+    return sorted(found, key=lambda d: d.date)
+
+
 def next_deadline(
     filing: Filing,
     today: date | None = None,
@@ -187,11 +206,9 @@ def next_deadline(
     continued_to: date | None = None,
     done: ActsDone | None = None,
 ) -> Deadline | None:
-    """The earliest deadline on or after `today` whose act is not done yet, or None
-    (finished filings have none)."""
-    if filing.status in FINISHED_STATUSES:
-        return None
+    """The earliest open deadline on or after `today`, or None (finished and denied
+    filings have none)."""
     today = today or date.today()
-    pending = [d for d in filing_deadlines(filing, profiles, continued_to, done)
-               if d.date >= today and not is_met(filing, d, done)]
-    return min(pending, key=lambda d: d.date, default=None)
+    ahead = [d for d in open_deadlines(filing, profiles, today, done, continued_to)
+             if d.date >= today]
+    return ahead[0] if ahead else None

@@ -25,9 +25,8 @@ from concom_desk.errors import UserError
 from concom_desk.services.desk_deadlines import (
     deadline_lines,
     due_this_week,
-    open_deadlines,
 )
-from concom_desk.services.filing_deadlines import acts_done, profiles_in_effect
+from concom_desk.services.filing_deadlines import acts_done, open_deadlines, profiles_in_effect
 from concom_desk.services.filing_history import documents_of, history_of
 from concom_desk.services.parties import (
     find_or_add_property,
@@ -195,8 +194,6 @@ ENFORCEMENT_CITATIONS = {
 }
 
 
-def list_filings(db: Database, today: date) -> list[FilingRow]:
-    return load_records(db, today).filings
 
 
 def _facts(filing: Filing) -> FilingFacts:

@@ -24,6 +24,7 @@ from concom_desk.domain.hearing_continuance import (
     close_hearing,
     review_continuance,
 )
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.hearing_clocks import (
@@ -50,8 +51,8 @@ def _refuse_if_blocked(findings: Sequence[Finding], what: str) -> None:
 def _usable_meeting(session: Session, meeting_id: int) -> Meeting:
     meeting = get_or_refuse(session, Meeting, meeting_id, "meeting")
     if meeting.cancelled:
-        raise UserError(f"the meeting of {meeting.held_on:%B} {meeting.held_on.day}, "
-                        f"{meeting.held_on.year} is cancelled; choose another")
+        raise UserError(f"the meeting of {long_date(meeting.held_on)} is cancelled; "
+                        "choose another")
     return meeting
 
 

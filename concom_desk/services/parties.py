@@ -8,43 +8,12 @@ silently: other filings' letters go to it too.
 
 from __future__ import annotations
 
-import re
-
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.abutters.addresses import US_STATES, us_state_code
+from concom_desk.domain.abutters.addresses import split_address
 from concom_desk.services.records import MailingAddress
 from concom_desk.store.models import Party, Property
-
-_STATE_NAMES = "|".join(sorted((re.escape(name) for name in US_STATES), key=len, reverse=True))
-# The last part: "MA 01568", or with the town before it and no comma ("Upton MA 01568",
-# "Upton MA"), or the state written out ("Nantucket, Massachusetts 02554"), as clerks
-# type it.
-_PLACE = re.compile(rf"^(?:(?P<city>.*?)\s+)?(?P<state>[A-Za-z]{{2}}|{_STATE_NAMES})"
-                    r"(?:\s+(?P<zip>\d{5}(?:-\d{4})?))?$", re.IGNORECASE)
-
-
-def split_address(text: str) -> dict[str, str]:
-    """'1 Main St, Suite 2, Upton, MA 01568' → line1, line2, city, state, zip.
-
-    An address that names no US state is kept as typed, line by line, with no
-    state added: a foreign address, or one typed without its town, must not
-    print a stray 'MA' line."""
-    parts = [p.strip() for p in re.split(r"[,\n]", text) if p.strip()]
-    found = {"address_line1": "", "address_line2": "", "city": "", "state": "", "zip": ""}
-    if parts:
-        match = _PLACE.match(parts[-1]) if len(parts) >= 2 else None
-        written = match["state"] if match else ""
-        state = us_state_code(written) or ""
-        # Without a ZIP, only a state in capitals or written out: "12 Oak Ct" is a street.
-        if state and (match["zip"] or written.isupper() or len(written) > 2):
-            found["state"], found["zip"] = state, match["zip"] or ""
-            parts.pop()
-            found["city"] = match["city"] or (parts.pop() if len(parts) >= 2 else "")
-        found["address_line1"] = parts[0] if parts else ""
-        found["address_line2"] = ", ".join(parts[1:])
-    return found
 
 
 def find_or_add_party(session: Session, name: str, address: str) -> Party:

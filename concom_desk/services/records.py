@@ -252,8 +252,3 @@ def short_label(label: str) -> str:
     ("… (no hearing date yet: counted from …)"), which goes in the tooltip instead."""
     return label.split(" (no ", 1)[0]
 
-
-def long_date(day: date, weekday: bool = True) -> str:
-    """"Thursday, December 3, 2026" on every platform (strftime's %-d is not on Windows)."""
-    text = f"{day:%B} {day.day}, {day.year}"
-    return f"{day:%A}, {text}" if weekday else text

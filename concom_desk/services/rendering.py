@@ -29,6 +29,7 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefine
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.docx_safety import package_refusals
 from concom_desk.services.template_library import find_template, template_name
@@ -93,7 +94,7 @@ def printable(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, date):
-        return f"{value:%B} {value.day}, {value.year}"
+        return long_date(value)
     return value
 
 

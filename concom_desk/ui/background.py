@@ -62,12 +62,26 @@ class BackgroundTask(QRunnable):
         self.signals = _Signals()
         self.progress = Progress(self.signals)
         self._work = work
+        self._ended = threading.Event()
+
+    def start(self) -> None:
+        """Run on Qt's thread pool (dialogs that show their own progress bar)."""
+        QThreadPool.globalInstance().start(self)
+
+    def wait(self) -> None:
+        """Block until the work has returned (a dialog closing while it runs)."""
+        self._ended.wait()
 
     def run(self) -> None:
         try:
+            self._run()
+        finally:
+            self._ended.set()
+
+    def _run(self) -> None:
+        try:
+            # Work that returned is done, even if Cancel came too late to stop it: say so.
             result = self._work(self.progress)
-            if self.progress.cancelled:
-                raise Cancelled
         except Cancelled:
             self.signals.cancelled.emit()
         except (UserError, OperationFailed) as exc:

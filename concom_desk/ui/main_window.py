@@ -27,18 +27,8 @@ from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
 
-
-class _FilingService:
-    """concom_desk.services.filings, imported on first use: it brings in SQLAlchemy,
-    which takes longer to import than the window takes to appear."""
-
-    def __getattr__(self, name: str) -> Any:
-        from concom_desk.services import filings
-
-        return getattr(filings, name)
-
-
-filing_service = _FilingService()
+# concom_desk.services.filings is imported inside the methods that call it: it brings
+# in SQLAlchemy, which takes longer to import than the window takes to appear.
 
 # Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
 ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
@@ -154,8 +144,10 @@ class MainWindow(QMainWindow):
         db, today = self.db, self.today
 
         def load(progress: Progress) -> DeskRecords:
+            from concom_desk.services.filings import load_records
+
             progress.report(5, "Reading the filings and working out their deadlines…")
-            return filing_service.load_records(db, today)
+            return load_records(db, today)
 
         def loaded(records: DeskRecords) -> None:
             self.filings_tab.set_rows(records.filings)
@@ -267,13 +259,17 @@ class MainWindow(QMainWindow):
         return self._open_form(FilingForm(kind="noi", received=self.today))
 
     def edit_filing(self, filing_id: int) -> FilingFormDialog:
-        detail = filing_service.filing_detail(self.db, filing_id, self.today)
+        from concom_desk.services.filings import filing_detail
+
+        detail = filing_detail(self.db, filing_id, self.today)
         return self._open_form(detail.form)
 
     def _open_form(self, form: FilingForm) -> FilingFormDialog:
+        from concom_desk.services.filings import party_choices, property_choices, save_filing
+
         dialog = FilingFormDialog(
-            form, lambda f: filing_service.save_filing(self.db, f), self.today,
-            filing_service.party_choices(self.db), filing_service.property_choices(self.db),
+            form, lambda f: save_filing(self.db, f), self.today,
+            party_choices(self.db), property_choices(self.db),
             self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._saved)
@@ -291,9 +287,11 @@ class MainWindow(QMainWindow):
 
         record = self._records.get(filing_id)
         if record is None:
+            from concom_desk.services.filings import change_status, filing_detail
+
             record = FilingRecordDialog(
-                lambda: filing_service.filing_detail(self.db, filing_id, self.today),
-                lambda status, on: filing_service.change_status(self.db, filing_id, status, on),
+                lambda: filing_detail(self.db, filing_id, self.today),
+                lambda status, on: change_status(self.db, filing_id, status, on),
                 self.today, self,
                 undo=lambda: corrections.undo_last_change(self.db, filing_id),
                 correct=lambda status, why: corrections.correct_status(self.db, filing_id,

@@ -9,12 +9,12 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.services.records import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
     TodayItem,
     days_left_text,
-    long_date,
     short_label,
     urgency,
 )
@@ -83,14 +83,14 @@ class TodayView(QWidget):
                     "overdue.")
         else:
             text = (f"<b>{len(items)} deadline{'s' if len(items) != 1 else ''}</b> up to "
-                    f"{long_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
+                    f"{weekday_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
                     + (f", <b>{overdue} of them overdue</b>" if overdue else "")
                     + ". Press Enter or double-click a row to open its record.")
         if older_overdue:
             text += (f"<br>{older_overdue} more deadline{'s' if older_overdue != 1 else ''} "
                      f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
                      "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
-        self.heading.setText(f"Today is {long_date(self.today)}. {text}")
+        self.heading.setText(f"Today is {weekday_date(self.today)}. {text}")
 
     def shown_items(self) -> list[TodayItem]:
         return list(self.model.rows())

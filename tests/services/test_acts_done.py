@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from concom_desk.services.desk_deadlines import open_deadlines
-from concom_desk.services.filing_deadlines import acts_done
+from concom_desk.services.filing_deadlines import acts_done, open_deadlines
 from concom_desk.services.town_profiles import available_profiles
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import Abutter, AbutterNotice, Filing, Hearing

@@ -1,6 +1,8 @@
-"""States, countries and how the last line of an address is written."""
+"""States, countries and how the last line of an address is written and read."""
 
 from __future__ import annotations
+
+import re
 
 US_STATES: dict[str, str] = {
     "ALABAMA": "AL", "ALASKA": "AK", "ARIZONA": "AZ", "ARKANSAS": "AR", "CALIFORNIA": "CA",
@@ -67,3 +69,54 @@ def postal_lines(street_lines: tuple[str, ...] | list[str], city: str, state: st
     if foreign or (country.strip() and not is_us_country(country)):
         lines.append(country_of(state, country))
     return tuple(line for line in lines if line)
+
+
+_STATE_NAMES = "|".join(sorted((re.escape(name) for name in US_STATES), key=len, reverse=True))
+# The last part: "MA 01568", or with the town before it and no comma ("Upton MA 01568",
+# "Upton MA"), or the state written out ("Nantucket, Massachusetts 02554"), as clerks
+# type it.
+_PLACE = re.compile(rf"^(?:(?P<city>.*?)\s+)?(?P<state>[A-Za-z]{{2}}|{_STATE_NAMES})"
+                    r"(?:\s+(?P<zip>\d{5}(?:-\d{4})?))?$", re.IGNORECASE)
+
+
+def read_place(text: str) -> tuple[str, str, str] | None:
+    """'MA 01568', 'Upton MA 01568' → (city or '', 'MA', '01568'); None when the text
+    is not a US state (and ZIP). Without a ZIP, only a state in capitals or written
+    out: "12 Oak Ct" is a street."""
+    match = _PLACE.match(text.strip())
+    written = match["state"] if match else ""
+    state = us_state_code(written) or ""
+    if match and state and (match["zip"] or written.isupper() or len(written) > 2):
+        return match["city"] or "", state, match["zip"] or ""
+    return None
+
+
+def read_last_line(line: str) -> tuple[str, str, str] | None:
+    """'Upton, MA 01568' (or 'Upton MA 01568') → ('Upton', 'MA', '01568'), or None."""
+    town, comma, place = line.rpartition(",")
+    found = read_place(place if comma else line)
+    if found is None:
+        return None
+    city, state, zip_code = found
+    return city or town.strip(), state, zip_code
+
+
+def split_address(text: str) -> dict[str, str]:
+    """'1 Main St, Suite 2, Upton, MA 01568' → address_line1, address_line2, city,
+    state, zip (a Party's fields).
+
+    An address that names no US state is kept as typed, line by line, with no
+    state added: a foreign address, or one typed without its town, must not
+    print a stray 'MA' line."""
+    parts = [p.strip() for p in re.split(r"[,\n]", text) if p.strip()]
+    found = {"address_line1": "", "address_line2": "", "city": "", "state": "",
+             "zip": ""}
+    if parts:
+        place = read_place(parts[-1]) if len(parts) >= 2 else None
+        if place is not None:
+            city, found["state"], found["zip"] = place
+            parts.pop()
+            found["city"] = city or (parts.pop() if len(parts) >= 2 else "")
+        found["address_line1"] = parts[0] if parts else ""
+        found["address_line2"] = ", ".join(parts[1:])
+    return found

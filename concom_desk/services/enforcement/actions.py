@@ -18,6 +18,7 @@ from concom_desk.domain.enforcement_case import (
     needs_ratification,
     ratification_meeting,
 )
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.enforcement.attachments import AttachmentCopier, add_attachment_rows
 from concom_desk.services.enforcement.cases import move_case
@@ -263,5 +264,4 @@ def ratify_order(db: Database, order_id: int, meeting_id: int) -> None:
         order.ratified_meeting_id = meeting.id
         session.add(CaseNote(case_id=order.case_id, noted_on=meeting.held_on,
                              text=f"Order {order.order_no} ratified by the commission at its "
-                                  f"meeting of {meeting.held_on:%B} {meeting.held_on.day}, "
-                                  f"{meeting.held_on.year}."))
+                                  f"meeting of {long_date(meeting.held_on)}."))

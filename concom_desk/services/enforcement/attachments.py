@@ -10,7 +10,6 @@ removed again, so neither side is left half-done.
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,13 +18,13 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.safe_filename import clean_stem, safe_path
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
 from concom_desk.services.document_register import sha256_of
 from concom_desk.store.models import CaseAttachment
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".gif", ".bmp", ".tif", ".tiff", ".webp"}
-_UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 
 
 @dataclass(frozen=True)
@@ -50,19 +49,11 @@ def check_sources(paths: Sequence[Path]) -> None:
             raise UserError(f"cannot attach {path}: there is no such file")
 
 
-def _safe_name(name: str) -> str:
-    cleaned = _UNSAFE.sub("_", name).strip(" .") or "attachment"
-    return cleaned[-120:]
-
-
 def _free_target(folder: Path, name: str) -> Path:
-    target = folder / name
-    stem, suffix = target.stem, target.suffix
-    counter = 2
-    while target.exists():
-        target = folder / f"{stem} ({counter}){suffix}"
-        counter += 1
-    return target
+    # The copy keeps the photo's own name, refused characters as "_" (the
+    # paths already stored were made so), numbered " (2)" when taken.
+    cleaned = clean_stem(name, fill="_")
+    return safe_path(folder, cleaned, Path(cleaned).suffix, fill="_")
 
 
 class AttachmentCopier:
@@ -91,7 +82,7 @@ class AttachmentCopier:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             for source in map(Path, sources):
-                target = _free_target(folder, _safe_name(source.name))
+                target = _free_target(folder, source.name)
                 shutil.copy2(source, target)
                 self._made.append(target)
                 kind = "photo" if source.suffix.lower() in PHOTO_SUFFIXES else "document"

@@ -11,6 +11,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.abutters.addresses import read_last_line
 from concom_desk.domain.enforcement_case import CaseStatus, check_transition
 from concom_desk.errors import UserError
 from concom_desk.services.enforcement.attachments import AttachmentCopier, add_attachment_rows
@@ -97,7 +98,11 @@ def _violator(draft: ComplaintDraft) -> Party | None:
         if len(address) > 2:
             party.address_line2 = ", ".join(address[1:-1])
         if len(address) > 1:
-            party.city = address[-1]  # "Upton, MA 01568" kept whole as the last line
+            place = read_last_line(address[-1])
+            if place is not None:
+                party.city, party.state, party.zip = place
+            else:  # a foreign town line ("Quebec, QC G1K 4E1") kept whole as the last line
+                party.city, party.state = address[-1], ""
     return party
 
 

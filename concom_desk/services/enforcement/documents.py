@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.enforcement_case import long_date
 from concom_desk.domain.fines import dollars
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.document_context import common_context
 from concom_desk.services.document_register import save_document

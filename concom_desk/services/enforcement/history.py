@@ -17,7 +17,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.enforcement_case import long_date
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.enforcement.common import get_case, lines
 from concom_desk.store import Database
 from concom_desk.store.models import (

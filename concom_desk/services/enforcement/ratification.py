@@ -18,10 +18,10 @@ from sqlalchemy.orm import Session, joinedload
 from concom_desk.domain.enforcement_case import (
     RATIFICATION_CITATION,
     Ratification,
-    long_date,
     ratification_meeting,
     ratification_status,
 )
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.enforcement.common import VOID, lines, meeting_dates
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, Meeting
 

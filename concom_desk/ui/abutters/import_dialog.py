@@ -41,12 +41,13 @@ from concom_desk.services.abutter_import import (
 from concom_desk.services.assessor_files import read_assessor_sheet
 from concom_desk.services.column_memory import mapping_for
 from concom_desk.store import Database
-from concom_desk.ui.abutters.background import BackgroundTask, Job
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
+from concom_desk.ui.background import BackgroundTask, Progress
 from concom_desk.ui.window_memory import remember
 
 NOT_IN_LIST = "(not in the list)"
 FILE_FILTER = "Assessor's lists (*.csv *.xlsx *.xlsm *.txt);;All files (*)"
+Job = Callable[[Progress], Any]
 
 
 class AbutterImportDialog(QDialog):
@@ -274,24 +275,25 @@ class AbutterImportDialog(QDialog):
         self._on_success, self._on_failure = on_success, on_failure
         self.status_label.setText(busy_text)
         self._task = BackgroundTask(job)
-        self._task.succeeded.connect(self._task_succeeded)
-        self._task.failed.connect(self._task_failed)
-        self._task.finished.connect(self._task_finished)
+        self._task.signals.succeeded.connect(self._task_succeeded)
+        self._task.signals.failed.connect(self._task_failed)
+        self._task.signals.cancelled.connect(self._task_finished)
         self._update_buttons()
         self._task.start()
 
     def _task_succeeded(self, result: Any) -> None:
         self._on_success(result)
+        self._task_finished()
 
     def _task_failed(self, message: str) -> None:
         self._on_failure(message)
+        self._task_finished()
 
     def _task_finished(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            # `finished` is sent just before the thread really ends: wait for the end.
-            # The object is kept (not deleteLater'd from its own signal, which crashes
-            # PySide now and then) and let go when the next task starts.
+            # Its last signal is sent just before the work really returns: wait for that.
+            # The object is kept until the next task starts (Qt must not delete it).
             task.wait()
         self._spent_task = task
         self.status_label.clear()

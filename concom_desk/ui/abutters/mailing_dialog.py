@@ -9,7 +9,6 @@ list or a name typed (the agent, the clerk). Owners certified mail cannot reach
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QSize, QStandardPaths, Signal
 from PySide6.QtWidgets import (
@@ -38,7 +37,7 @@ from concom_desk.services.abutter_mailing import (
 )
 from concom_desk.store import Database
 from concom_desk.ui import document_actions
-from concom_desk.ui.abutters.background import BackgroundTask
+from concom_desk.ui.background import BackgroundTask, Cancelled, Progress
 from concom_desk.ui.window_memory import remember
 
 FILE_TITLES = {
@@ -166,16 +165,24 @@ class AbutterMailingDialog(QDialog):
         signer = self.signer_edit.currentText().strip()
         foreign_method = self.foreign_method.currentData()
 
-        def job(progress: Any) -> MailingResult:
-            return make_mailing(self._db, self._filing_id, out_dir, progress,
-                                signed_by=signer, foreign_method=foreign_method)
+        def job(progress: Progress) -> MailingResult:
+            def step(done: int, total: int, what: str) -> bool:
+                if progress.cancelled:
+                    return False  # the mailing stops and removes what it wrote
+                progress.report(done * 100 // max(total, 1), f"Writing the {what}…")
+                return True
 
-        self._task = BackgroundTask(job, cancelled_types=(MailingCancelled,))
-        self._task.progressed.connect(self._progressed)
-        self._task.succeeded.connect(self._succeeded)
-        self._task.failed.connect(self._failed)
-        self._task.cancelled.connect(self._cancelled)
-        self._task.finished.connect(self._finished)
+            try:
+                return make_mailing(self._db, self._filing_id, out_dir, step,
+                                    signed_by=signer, foreign_method=foreign_method)
+            except MailingCancelled:
+                raise Cancelled from None
+
+        self._task = BackgroundTask(job)
+        self._task.signals.progress.connect(self._progressed)
+        self._task.signals.succeeded.connect(self._succeeded)
+        self._task.signals.failed.connect(self._failed)
+        self._task.signals.cancelled.connect(self._cancelled)
         self.progress_bar.setRange(0, 0)
         self.progress_bar.setVisible(True)
         self.make_button.setEnabled(False)
@@ -189,16 +196,16 @@ class AbutterMailingDialog(QDialog):
 
     def cancel(self) -> None:
         if self._task is not None:
-            self._task.cancel()
+            self._task.progress.cancel()
             self.cancel_button.setEnabled(False)
             self.status_label.setText("Cancelling…")
 
-    def _progressed(self, done: int, total: int, what: str) -> None:
-        if self._task is None or self._task.cancel_requested:
+    def _progressed(self, percent: int, text: str) -> None:
+        if self._task is None or self._task.progress.cancelled:
             return
-        self.progress_bar.setRange(0, total)
-        self.progress_bar.setValue(done)
-        self.status_label.setText(f"Writing the {what}…")
+        self.progress_bar.setRange(0, 100)
+        self.progress_bar.setValue(percent)
+        self.status_label.setText(text)
 
     def _succeeded(self, result: MailingResult) -> None:
         self.result = result
@@ -214,20 +221,22 @@ class AbutterMailingDialog(QDialog):
             self.files_grid.addWidget(title, row, 0)
             self.files_grid.addWidget(name, row, 1)
             self.files_grid.addWidget(button, row, 2)
+        self._finished()
         self.mailing_done.emit(result)
 
     def _failed(self, message: str) -> None:
         self.status_label.setText(message)
+        self._finished()
 
     def _cancelled(self) -> None:
         self.status_label.setText("Cancelled: no documents were written.")
+        self._finished()
 
     def _finished(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            # `finished` is sent just before the thread really ends: wait for the end.
-            # The object is kept (not deleteLater'd from its own signal, which crashes
-            # PySide now and then) and let go when the next task starts.
+            # Its last signal is sent just before the work really returns: wait for that.
+            # The object is kept until the next task starts (Qt must not delete it).
             task.wait()
         self._spent_task = task
         self.progress_bar.setVisible(False)
@@ -247,7 +256,7 @@ class AbutterMailingDialog(QDialog):
 
     def done(self, result: int) -> None:
         if self._task is not None:
-            self._task.cancel()
+            self._task.progress.cancel()
             self._task.wait()
         super().done(result)
 

@@ -29,21 +29,23 @@ from concom_desk.paths import data_dir
 from concom_desk.services.enforcement.attachments import absolute_path
 from concom_desk.services.enforcement.case_edit import case_draft
 from concom_desk.services.enforcement.cases import attach_files, change_status
-from concom_desk.services.enforcement.common import scheduled_meetings
 from concom_desk.services.enforcement.documents import print_order
 from concom_desk.services.enforcement.fines_ledger import (
     FineLedger,
     LedgerRow,
-    fines_ledger,
     money,
 )
-from concom_desk.services.enforcement.history import HistoryEntry, case_history
+from concom_desk.services.enforcement.history import HistoryEntry
 from concom_desk.services.enforcement.queries import (
     AttachmentRow,
     CaseDetail,
     InspectionRow,
     OrderRow,
-    case_detail,
+)
+from concom_desk.services.enforcement.reads import (
+    meetings_after,
+    read_case,
+    read_fines_ledger,
 )
 from concom_desk.store import Database
 from concom_desk.ui import document_actions
@@ -255,9 +257,7 @@ class CaseForm(QWidget):
                 model.set_rows([])
             return
         today = self.today()
-        with self.database.read_session() as session:
-            detail = case_detail(session, case_id, today)
-            history = case_history(session, case_id)
+        detail, history = read_case(self.database, case_id, today)
         self.detail = detail
         self.title.setText(f"{detail.case_no} — {detail.address}")
         how = (f"Complaint from {detail.complainant}"
@@ -292,8 +292,7 @@ class CaseForm(QWidget):
     def _load_fines(self) -> None:
         if self.case_id is None:
             return
-        with self.database.read_session() as session:
-            ledger: FineLedger = fines_ledger(session, self.case_id, date_of(self.as_of))
+        ledger: FineLedger = read_fines_ledger(self.database, self.case_id, date_of(self.as_of))
         self.ledger.set_rows(ledger.rows)
         if ledger.max_accrued_cents is None:
             self.max_accrued.setText(ledger.max_accrued_note)
@@ -346,9 +345,7 @@ class CaseForm(QWidget):
         if order is None or not order.emergency:
             self.message.emit("Choose an emergency order to record its ratification.")
             return
-        with self.database.read_session() as session:
-            meetings = [(m.id, m.held_on) for m in scheduled_meetings(session)
-                        if m.held_on > order.issued_on]
+        meetings = meetings_after(self.database, order.issued_on)
         self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self),
                    f"{order.order_no} ratified.")
 

@@ -34,7 +34,8 @@ from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.enforcement.history import print_case_history
-from concom_desk.services.enforcement.queries import CaseRow, list_cases
+from concom_desk.services.enforcement.queries import CaseRow
+from concom_desk.services.enforcement.reads import read_cases
 from concom_desk.store import Database
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (
@@ -198,8 +199,7 @@ class EnforcementTab(QWidget):
     # -- data -------------------------------------------------------------------------
     def reload(self) -> None:
         chosen = self.current_case_id()
-        with self.database.read_session() as session:
-            rows = list_cases(session, self.today())
+        rows = read_cases(self.database, self.today())
         self.model.set_rows(rows)
         fit_columns(self.table, NEXT_DEADLINE_COLUMN, may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN),
                     widest_chars=18)

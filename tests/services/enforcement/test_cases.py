@@ -142,3 +142,17 @@ def test_attachment_names_are_made_safe_for_windows(db, tmp_path):
         [row] = session.scalars(select(CaseAttachment)).all()
     assert row.path == f"attachments/case-{case_id}/Lot 5_ _before_.jpg"
     assert row.original_name == 'Lot 5: "before".jpg'
+
+
+def test_the_violator_s_address_is_kept_in_envelope_fields(db):
+    # The complaint's last line is read as city, state and ZIP (the same reading as the
+    # filing form's); a foreign town line stays whole. The envelope prints the same.
+    typed = {"9 Route 6A\nSandwich, MA 02563": ("Sandwich", "MA", "02563"),
+             "12 Rue Du Port\nQuebec, QC G1K 4E1": ("Quebec, QC G1K 4E1", "", "")}
+    for address, fields in typed.items():
+        case_id = open_case(db, complaint(violator_name="Shawme Builders LLC",
+                                          violator_address=address))
+        with db.read_session() as session:
+            violator = session.get(EnforcementCase, case_id).violator
+            assert (violator.city, violator.state, violator.zip) == fields
+            assert violator.address_lines() == address.splitlines()
