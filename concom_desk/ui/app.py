@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from concom_desk.errors import UserError
 from concom_desk.paths import data_dir
 from concom_desk.services import commission as commission_service
 from concom_desk.services.commission import CommissionSettings
@@ -95,12 +96,19 @@ class Launcher(QObject):
             self._run_wizard()
 
     def _fail(self, message: str) -> None:
+        if self.wizard is not None and self.window is None:
+            # Nothing typed is lost: the wizard is still there, with the reason.
+            self.wizard.show_failure(message)
+            return
         QMessageBox.critical(None, "ConCom Desk", message)
         QApplication.exit(2)
 
     def _run_wizard(self, demo_offered: bool = True) -> None:
+        # Until the main window is up, no window closing ends the program by itself
+        # (the wizard goes before the window comes); Cancel ends it on purpose.
+        QApplication.setQuitOnLastWindowClosed(False)
         self.wizard = SetupWizard(offer_demo=demo_offered)
-        self.wizard.accepted.connect(self._wizard_done)
+        self.wizard.finish_requested.connect(self._wizard_done)
         self.wizard.rejected.connect(lambda: QApplication.exit(0))
         self.wizard.show()
 
@@ -113,7 +121,7 @@ class Launcher(QObject):
         if self.db is not None:
             self._save_first_settings(settings)
             return
-        run_in_background(None, "Creating the database", open_database_work(self.db_path),
+        run_in_background(self.wizard, "Creating the database", open_database_work(self.db_path),
                           lambda db: self._created(db, settings), self._fail)
 
     def _created(self, db: Any, settings: CommissionSettings) -> None:
@@ -123,22 +131,31 @@ class Launcher(QObject):
     def _save_first_settings(self, settings: CommissionSettings) -> None:
         try:
             commission_service.save_settings(self.db, settings)
+        except UserError as exc:
+            self._fail(str(exc))
+            return
         except Exception as exc:  # shown, and logged when it is a bug
             log.exception("saving the first settings failed")
-            self._fail(f"The settings could not be saved: {exc}")
+            self._fail(f"the settings could not be saved ({exc}).")
             return
         self._show_window(settings)
 
     def _make_demo(self) -> None:
-        run_in_background(None, "Building the demo town", make_demo_work(self.db_path),
+        run_in_background(self.wizard, "Building the demo town", make_demo_work(self.db_path),
                           lambda _result: self._open(), self._fail,
-                          lambda: QApplication.exit(0))
+                          self._demo_cancelled)
+
+    def _demo_cancelled(self) -> None:
+        if self.wizard is not None:
+            self.wizard.set_busy(False)
+        else:
+            QApplication.exit(0)
 
     def _open(self) -> None:
         # The window appears at once; the database (and SQLAlchemy) load behind it.
         self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
         quit_after_first_paint_if_asked(self.window)
-        self.window.show()
+        self._window_up()
         run_in_background(self.window, "Opening the records",
                           open_database_work(self.db_path, self.backup_warnings),
                           self._opened, self._fail, lambda: QApplication.exit(0))
@@ -147,11 +164,11 @@ class Launcher(QObject):
         self.db = db
         settings = commission_service.load_settings(db)
         if settings is None:  # a database made by a script, never set up
+            self._run_wizard(demo_offered=False)  # shown before the window goes
             if self.window is not None:
                 self.window.hide()
                 self.window.deleteLater()
                 self.window = None
-            self._run_wizard(demo_offered=False)
             return
         assert self.window is not None
         self.window.use_database(db)
@@ -162,15 +179,26 @@ class Launcher(QObject):
         self.db.set_initials(settings.clerk_initials)
         if self.window is None:
             self.window = MainWindow(self.db, self.db_path, settings, self.today)
-            self.window.show()
+            self._window_up()
             self.window.reload()
         else:
             self.window.use_database(self.db)
+
+    def _window_up(self) -> None:
+        """The main window shows, and only then does the wizard go: there is always
+        a window, and from now on closing the last one ends the program."""
+        assert self.window is not None
+        self.window.show()
+        QApplication.setQuitOnLastWindowClosed(True)
+        if self.wizard is not None:
+            self.wizard.finished_into()
+            self.wizard = None
 
 
 def run_app(db_path: Path, demo_if_missing: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
+    app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
     _log_to_file()
     launcher = Launcher(db_path, demo_if_missing)
     QTimer.singleShot(0, launcher.start)
