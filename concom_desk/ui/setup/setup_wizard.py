@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QRadioButton,
@@ -89,8 +89,21 @@ class SetupWizard(QWizard):
         self.setPage(COMMISSION, self.commission)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
         self._busy = False
+        # The commission page is larger than the welcome: once it has grown, keep the
+        # whole wizard (and its Finish button) on the screen.
+        self.currentIdChanged.connect(lambda _page: QTimer.singleShot(0, self._keep_on_screen))
         if not offer_demo:  # the database exists already: only the settings are missing
             self.setStartId(COMMISSION)
+
+    def _keep_on_screen(self) -> None:
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry()
+        if screen.contains(frame):
+            return
+        frame.moveCenter(screen.center())
+        frame.moveTop(max(frame.top(), screen.top()))
+        frame.moveLeft(max(frame.left(), screen.left()))
+        self.move(frame.topLeft())
 
     def accept(self) -> None:  # Finish
         if self._busy:
