@@ -142,3 +142,40 @@ def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_pat
     record.change_button.click()
     assert "hearing has not been closed" in record.status_reason.text()
     window.close()
+
+
+def test_when_the_records_cannot_be_made_the_wizard_keeps_what_was_typed(
+        qtbot, tmp_path: Path) -> None:
+    blocker = tmp_path / "records"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    launcher = Launcher(blocker / "new.sqlite", demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.next()
+    form = wizard.commission.form
+    qtbot.keyClicks(form.name, "Upton Conservation Commission")
+    form.address.setPlainText("Town Hall\n1 Main Street")
+    qtbot.keyClicks(form.clerk_initials, "JB")
+    qtbot.keyClicks(form.newspaper, "The Upton Town Crier")
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    finish.click()
+    assert not finish.isEnabled()  # busy: no second Finish, no Cancel half-way
+    assert wizard.commission.failure.text() == "Creating the commission's records…"
+    failure = wizard.commission.failure
+    qtbot.waitUntil(lambda: failure.text().startswith("Not set up yet:"), timeout=10_000)
+    assert wizard.isVisible() and launcher.window is None
+    assert "\n" not in failure.text() and failure.isVisible()
+    assert (form.name.text(), form.newspaper.text()) == (
+        "Upton Conservation Commission", "The Upton Town Crier")
+    assert finish.isEnabled()
+    blocker.unlink()  # the clerk fixes the folder and presses Finish again
+    finish.click()
+    qtbot.waitUntil(lambda: launcher.window is not None, timeout=10_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    settings = load_settings(window.db)
+    assert settings is not None and settings.newspaper == "The Upton Town Crier"
+    window.close()
