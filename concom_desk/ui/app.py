@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -27,16 +28,17 @@ log = logging.getLogger(__name__)
 DEMO_SIZE = "small"
 
 
-def _log_to_file() -> None:
+def _log_to_file() -> logging.Handler | None:
     """Bugs go to a log file the clerk can send (Help → About says where)."""
     try:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
         handler = logging.FileHandler(folder / "concom-desk.log", encoding="utf-8")
     except OSError:
-        return
+        return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.getLogger("concom_desk").addHandler(handler)
+    return handler
 
 
 def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
@@ -195,17 +197,27 @@ class Launcher(QObject):
             self.wizard = None
 
 
-def run_app(db_path: Path, demo_if_missing: bool = False) -> int:
+def run_app(db_path: Path, demo_if_missing: bool = False,
+            watch: Callable[[Launcher], None] | None = None) -> int:
+    """The program's event loop, until its last window closes. `watch` (the frozen
+    build's smoke test) is handed the launcher before it starts, to drive it."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
     app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
-    _log_to_file()
+    handler = _log_to_file()
     launcher = Launcher(db_path, demo_if_missing)
+    if watch is not None:
+        watch(launcher)
     QTimer.singleShot(0, launcher.start)
-    status = app.exec()
-    # Quit while the records were still opening (or a backup running): let that work
-    # finish before the interpreter goes, so the file is left whole and unlocked.
-    QThreadPool.globalInstance().waitForDone()
-    if launcher.db is not None:
-        launcher.db.close()
+    try:
+        status = app.exec()
+    finally:
+        # Quit while the records were still opening (or a backup running): let that work
+        # finish before the interpreter goes, so the file is left whole and unlocked.
+        QThreadPool.globalInstance().waitForDone()
+        if launcher.db is not None:
+            launcher.db.close()
+        if handler is not None:
+            logging.getLogger("concom_desk").removeHandler(handler)
+            handler.close()
     return status
