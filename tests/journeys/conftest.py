@@ -131,3 +131,36 @@ def top_level(kind: type[QWidget]) -> Any:
         if isinstance(widget, kind) and widget.isVisible():
             return widget
     return None
+
+
+def when_shown(kind: type[QWidget], act: Callable[[Any], None], what: str) -> None:
+    """Once a modal window of this kind is up (the step that opened it is waiting in
+    its loop), act on it as the person would: fill it in, press its button. A window
+    that never comes fails the journey at the next wait, which it keeps from ending."""
+    timer = QTimer()
+    started = time.monotonic()
+
+    def look() -> None:
+        widget = QApplication.activeModalWidget()
+        if isinstance(widget, kind) and widget.isVisible():
+            timer.stop()
+            _PENDING.discard(timer)
+            act(widget)
+        elif time.monotonic() - started > WAIT_LIMIT_S:
+            timer.stop()
+            _PENDING.discard(timer)
+            _MISSED.append(what)
+
+    timer.timeout.connect(look)
+    _PENDING.add(timer)
+    timer.start(10)
+
+
+_PENDING: set[QTimer] = set()
+_MISSED: list[str] = []
+
+
+def no_window_missed() -> bool:
+    """For a Wait: true once every window `when_shown` expected has been handled."""
+    assert not _MISSED, f"never shown: {_MISSED}"
+    return not _PENDING
