@@ -124,7 +124,8 @@ class Launcher(QObject):
             self._save_first_settings(settings)
             return
         run_in_background(self.wizard, "Creating the database", open_database_work(self.db_path),
-                          lambda db: self._created(db, settings), self._fail)
+                          lambda db: self._created(db, settings), self._fail,
+                          self._back_to_wizard)
 
     def _created(self, db: Any, settings: CommissionSettings) -> None:
         self.db = db
@@ -145,9 +146,10 @@ class Launcher(QObject):
     def _make_demo(self) -> None:
         run_in_background(self.wizard, "Building the demo town", make_demo_work(self.db_path),
                           lambda _result: self._open(), self._fail,
-                          self._demo_cancelled)
+                          self._back_to_wizard)
 
-    def _demo_cancelled(self) -> None:
+    def _back_to_wizard(self) -> None:
+        """Cancel in the progress dialog: back to the wizard, every answer kept."""
         if self.wizard is not None:
             self.wizard.set_busy(False)
         else:

@@ -179,3 +179,41 @@ def test_when_the_records_cannot_be_made_the_wizard_keeps_what_was_typed(
     settings = load_settings(window.db)
     assert settings is not None and settings.newspaper == "The Upton Town Crier"
     window.close()
+
+
+def test_cancel_while_the_records_are_made_goes_back_to_the_wizard(
+        qtbot, tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    from concom_desk.ui import app
+
+    release = threading.Event()
+
+    def slow_work(_path: Path, _warnings: object = None):  # stands in for a slow disk
+        def work(progress):  # type: ignore[no-untyped-def]
+            release.wait(10)
+            progress.check()  # the Cancel pressed meanwhile stops it here
+        return work
+
+    monkeypatch.setattr(app, "open_database_work", slow_work)
+    launcher = Launcher(tmp_path / "new.sqlite", demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    qtbot.addWidget(wizard)
+    wizard.next()
+    form = wizard.commission.form
+    form.name.setText("Upton Conservation Commission")
+    form.address.setPlainText("Town Hall")
+    form.clerk_initials.setText("JB")
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    finish.click()
+    progress = wizard.findChild(QProgressDialog)
+    assert progress is not None and not finish.isEnabled()
+    progress.canceled.emit()  # the clerk presses Cancel in the progress dialog
+    release.set()
+    qtbot.waitUntil(finish.isEnabled, timeout=10_000)
+    assert wizard.isVisible() and launcher.window is None
+    assert form.name.text() == "Upton Conservation Commission"
+    assert not wizard.commission.failure.isVisible()
