@@ -144,7 +144,7 @@ class Launcher(QObject):
         self._show_window(settings)
 
     def _make_demo(self) -> None:
-        run_in_background(self.wizard, "Building the demo town", make_demo_work(self.db_path),
+        run_in_background(None, "Building the demo town", make_demo_work(self.db_path),
                           lambda _result: self._open(), self._fail,
                           self._back_to_wizard)
 

@@ -42,6 +42,9 @@ class WelcomePage(QWizardPage):
                                  "years of records to explore")
         self.demo.setAccessibleName("Try the demo town")
         self.set_up.setChecked(True)
+        # The demo needs no more answers: Finish instead of Next (QWizard swaps the two
+        # buttons only when told the page is final, not when nextId() changes).
+        self.demo.toggled.connect(self.setFinalPage)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.set_up)
