@@ -164,3 +164,13 @@ def no_window_missed() -> bool:
     """For a Wait: true once every window `when_shown` expected has been handled."""
     assert not _MISSED, f"never shown: {_MISSED}"
     return not _PENDING
+
+
+def menu_action(window: Any, text: str) -> Any:
+    """The main window's menu entry with this text ("&Settings…"), as the person picks it."""
+    from PySide6.QtGui import QAction
+
+    for action in window.findChildren(QAction):
+        if action.text() == text:
+            return action
+    raise AssertionError(f"no menu entry {text!r}")

@@ -12,12 +12,15 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
 
 from concom_desk.domain.ma_calendar import legal_holidays
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
 from concom_desk.ui.filings.filing_form import FilingFormDialog
+from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from tests.journeys.conftest import Steps, Wait, top_level
 from tests.journeys.first_run import through_the_wizard
 
@@ -53,8 +56,16 @@ def file_the_noi() -> Steps:
     row = next(r for r in window.filings_tab.model.rows() if r.file_no == FILE_NO)
     assert (row.kind, row.status, row.received, row.applicant) == (
         "noi", "received", today, "Daniel Forsberg")
-    record = window.open_filing(row.id)
-    yield Wait("its record with the deadlines", lambda: record.deadline_lines())
+    # Filings tab, the row, Enter: its record opens.
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "&Filings"))
+    table = window.filings_tab.table
+    table.setFocus()
+    shown = window.filings_tab.shown_rows()
+    table.setCurrentIndex(table.model().index(shown.index(row), 0))
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    record = yield Wait("its record with the deadlines",
+                        lambda: (r := top_level(FilingRecordDialog)) and r.deadline_lines() and r)
     return window, row.id, record
 
 

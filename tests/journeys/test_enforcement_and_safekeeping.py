@@ -16,7 +16,14 @@ from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
 from concom_desk.ui.setup.settings_dialog import SettingsDialog
 from tests.docx_reading import full_text
-from tests.journeys.conftest import Steps, Wait, no_window_missed, top_level, when_shown
+from tests.journeys.conftest import (
+    Steps,
+    Wait,
+    menu_action,
+    no_window_missed,
+    top_level,
+    when_shown,
+)
 from tests.journeys.first_run import through_the_wizard
 
 
@@ -120,7 +127,7 @@ def test_a_backup_is_made_and_restored_through_the_file_menu(
         assert archive.is_file()
 
         # A change after the backup: the commission renamed in Settings.
-        window.edit_settings()
+        menu_action(window, "&Settings…").trigger()  # File → Settings…
         settings = yield Wait("Settings", lambda: top_level(SettingsDialog))
         settings.form.name.setText("Upton Wetlands Commission")
         settings.save_button.click()
