@@ -81,12 +81,32 @@ def _window(db_path: Path) -> str:
     return build_main_window_offscreen(db_path)
 
 
+def _first_run(db_path: Path) -> str:
+    import os
+
+    from concom_desk.ui.smoke import first_run_offscreen
+
+    # An empty data folder of its own, so that nothing (not even the log) reaches the
+    # user's real one.
+    before = os.environ.get("CONCOM_DESK_DATA")
+    with tempfile.TemporaryDirectory(prefix="concom-first-run-") as folder:
+        os.environ["CONCOM_DESK_DATA"] = folder
+        try:
+            return first_run_offscreen(Path(folder) / "concom-desk.sqlite")
+        finally:
+            if before is None:
+                os.environ.pop("CONCOM_DESK_DATA", None)
+            else:
+                os.environ["CONCOM_DESK_DATA"] = before
+
+
 STEPS: list[tuple[str, Callable[[Path], str]]] = [
     ("deadlines", _deadlines),
     ("database", _database),
     ("document", _document),
     ("backup", _backup),
     ("window", _window),
+    ("first run", _first_run),
 ]
 
 

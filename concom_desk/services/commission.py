@@ -1,12 +1,14 @@
-"""The commission's own settings: town rules, name and letterhead address,
-members with their terms (a majority of members in office signs), and the
-clerk's initials (stamped on every change in the audit trail)."""
+"""The commission's own settings: town rules, name and letterhead address (and
+logo), members with their terms (a majority of members in office signs), the
+clerk's initials (stamped on every change in the audit trail), the newspaper for
+legal notices, the Registry of Deeds, and where and when the board usually meets."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from concom_desk.errors import UserError
@@ -43,6 +45,79 @@ class CommissionSettings:
     letterhead_logo: bytes = b""  # PNG or JPEG printed atop the letterhead; empty: none
 
 
+# The Massachusetts Registry of Deeds districts, where an Order of Conditions and a
+# Certificate of Compliance are recorded (M.G.L. c.36; 310 CMR 10.05(9)(b)).
+MA_DEEDS_REGISTRIES = (
+    "Barnstable", "Berkshire Middle", "Berkshire North", "Berkshire South",
+    "Bristol Fall River", "Bristol North", "Bristol South", "Dukes", "Essex North",
+    "Essex South", "Franklin", "Hampden", "Hampshire", "Middlesex North",
+    "Middlesex South", "Nantucket", "Norfolk", "Plymouth", "Suffolk", "Worcester North",
+    "Worcester South",
+)
+
+# A logo is a small picture atop a letter; anything larger is a scan or a photo by mistake
+# (and every settings change copies the row into the audit trail).
+LOGO_LIMIT_BYTES = 1_000_000
+_IMAGE_SIGNATURES = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
+
+
+def logo_kind(data: bytes) -> str:
+    """"PNG" or "JPEG" from the file's first bytes; "" when it is neither."""
+    return next((kind for magic, kind in _IMAGE_SIGNATURES.items()
+                 if data.startswith(magic)), "")
+
+
+def logo_problem(data: bytes) -> str:
+    """Why these bytes cannot be the letterhead logo, in one line; "" when they can."""
+    if not data:
+        return ""
+    if not logo_kind(data):
+        return "Letterhead logo: choose a PNG or JPEG picture."
+    if len(data) > LOGO_LIMIT_BYTES:
+        return (f"Letterhead logo: the picture is {len(data) / 1_000_000:.1f} MB; "
+                f"use one under {LOGO_LIMIT_BYTES // 1_000_000} MB (a logo needs far less).")
+    return ""
+
+
+def read_letterhead_logo(path: Path) -> bytes:
+    """The logo file's bytes, or UserError saying in one line why it will not do."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as file:
+            head = file.read(8)
+            # A huge or foreign file is refused without reading it whole.
+            fits = size <= LOGO_LIMIT_BYTES and logo_kind(head)
+            data = head + file.read() if fits else head
+    except OSError as exc:
+        raise UserError(f"Letterhead logo: {path.name} could not be read "
+                        f"({exc.strerror or exc}).") from exc
+    if not logo_kind(data):
+        raise UserError(f"Letterhead logo: {path.name} is not a PNG or JPEG picture.")
+    if size > LOGO_LIMIT_BYTES:
+        raise UserError(f"Letterhead logo: {path.name} is {size / 1_000_000:.1f} MB; use a "
+                        f"picture under {LOGO_LIMIT_BYTES // 1_000_000} MB (a logo needs far "
+                        "less).")
+    return data
+
+
+def meeting_time_problem(text: str) -> str:
+    """The usual meeting time is 24-hour HH:MM ("19:00"), or left empty."""
+    if not text.strip():
+        return ""
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})", text.strip())
+    if not match or int(match[1]) > 23 or int(match[2]) > 59:
+        return "Usual meeting time: hours and minutes, 24-hour, e.g. 19:00."
+    return ""
+
+
+def normal_meeting_time(text: str) -> str:
+    """ "7:00" → "07:00"; anything else as it was (settings_problems says what is wrong)."""
+    if meeting_time_problem(text) or not text.strip():
+        return text.strip()
+    hours, minutes = text.strip().split(":")
+    return f"{int(hours):02d}:{minutes}"
+
+
 def settings_problems(settings: CommissionSettings) -> list[str]:
     """What must be fixed before the settings can be saved, in plain words."""
     found: list[str] = []
@@ -55,6 +130,8 @@ def settings_problems(settings: CommissionSettings) -> list[str]:
         found.append("Address: the commission's mailing address, for the letterhead.")
     if not re.fullmatch(r"[A-Za-z]{1,4}", settings.clerk_initials.strip()):
         found.append("Clerk's initials: one to four letters, e.g. JMK.")
+    found += [p for p in (meeting_time_problem(settings.meeting_time),
+                          logo_problem(settings.letterhead_logo)) if p]
     for number, member in enumerate(settings.members, start=1):
         if not member.name.strip():
             found.append(f"Member {number}: give a name or remove the row.")
@@ -89,7 +166,8 @@ def load_settings(db: Database) -> CommissionSettings | None:
             address_lines=[ln for ln in stored.address.splitlines() if ln.strip()],
             clerk_initials=stored.clerk_initials, members=members, phone=stored.phone,
             email=stored.email, newspaper=stored.newspaper, deeds_registry=stored.deeds_registry,
-            meeting_place=stored.meeting_place, meeting_time=stored.meeting_time)
+            meeting_place=stored.meeting_place, meeting_time=stored.meeting_time,
+            letterhead_logo=stored.letterhead_logo or b"")
 
 
 def save_settings(db: Database, settings: CommissionSettings, today: date | None = None
@@ -124,7 +202,9 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
         stored.newspaper = settings.newspaper
         stored.deeds_registry = settings.deeds_registry
         stored.meeting_place = settings.meeting_place
-        stored.meeting_time = settings.meeting_time
+        stored.meeting_time = normal_meeting_time(settings.meeting_time)
+        if stored.letterhead_logo != settings.letterhead_logo:  # no audit copy when unchanged
+            stored.letterhead_logo = settings.letterhead_logo
         existing = {m.name.lower(): m for m in session.scalars(select(StoredMember))}
         for member in settings.members:
             row = existing.pop(member.name.lower(), None)

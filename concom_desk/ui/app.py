@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from concom_desk.errors import UserError
 from concom_desk.paths import data_dir
 from concom_desk.services import commission as commission_service
 from concom_desk.services.commission import CommissionSettings
@@ -26,16 +28,17 @@ log = logging.getLogger(__name__)
 DEMO_SIZE = "small"
 
 
-def _log_to_file() -> None:
+def _log_to_file() -> logging.Handler | None:
     """Bugs go to a log file the clerk can send (Help → About says where)."""
     try:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
         handler = logging.FileHandler(folder / "concom-desk.log", encoding="utf-8")
     except OSError:
-        return
+        return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.getLogger("concom_desk").addHandler(handler)
+    return handler
 
 
 def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
@@ -95,12 +98,19 @@ class Launcher(QObject):
             self._run_wizard()
 
     def _fail(self, message: str) -> None:
+        if self.wizard is not None and self.window is None:
+            # Nothing typed is lost: the wizard is still there, with the reason.
+            self.wizard.show_failure(message)
+            return
         QMessageBox.critical(None, "ConCom Desk", message)
         QApplication.exit(2)
 
     def _run_wizard(self, demo_offered: bool = True) -> None:
+        # Until the main window is up, no window closing ends the program by itself
+        # (the wizard goes before the window comes); Cancel ends it on purpose.
+        QApplication.setQuitOnLastWindowClosed(False)
         self.wizard = SetupWizard(offer_demo=demo_offered)
-        self.wizard.accepted.connect(self._wizard_done)
+        self.wizard.finish_requested.connect(self._wizard_done)
         self.wizard.rejected.connect(lambda: QApplication.exit(0))
         self.wizard.show()
 
@@ -113,8 +123,9 @@ class Launcher(QObject):
         if self.db is not None:
             self._save_first_settings(settings)
             return
-        run_in_background(None, "Creating the database", open_database_work(self.db_path),
-                          lambda db: self._created(db, settings), self._fail)
+        run_in_background(self.wizard, "Creating the database", open_database_work(self.db_path),
+                          lambda db: self._created(db, settings), self._fail,
+                          self._back_to_wizard)
 
     def _created(self, db: Any, settings: CommissionSettings) -> None:
         self.db = db
@@ -123,22 +134,32 @@ class Launcher(QObject):
     def _save_first_settings(self, settings: CommissionSettings) -> None:
         try:
             commission_service.save_settings(self.db, settings)
+        except UserError as exc:
+            self._fail(str(exc))
+            return
         except Exception as exc:  # shown, and logged when it is a bug
             log.exception("saving the first settings failed")
-            self._fail(f"The settings could not be saved: {exc}")
+            self._fail(f"the settings could not be saved ({exc}).")
             return
         self._show_window(settings)
 
     def _make_demo(self) -> None:
         run_in_background(None, "Building the demo town", make_demo_work(self.db_path),
                           lambda _result: self._open(), self._fail,
-                          lambda: QApplication.exit(0))
+                          self._back_to_wizard)
+
+    def _back_to_wizard(self) -> None:
+        """Cancel in the progress dialog: back to the wizard, every answer kept."""
+        if self.wizard is not None:
+            self.wizard.set_busy(False)
+        else:
+            QApplication.exit(0)
 
     def _open(self) -> None:
         # The window appears at once; the database (and SQLAlchemy) load behind it.
         self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
         quit_after_first_paint_if_asked(self.window)
-        self.window.show()
+        self._window_up()
         run_in_background(self.window, "Opening the records",
                           open_database_work(self.db_path, self.backup_warnings),
                           self._opened, self._fail, lambda: QApplication.exit(0))
@@ -147,11 +168,11 @@ class Launcher(QObject):
         self.db = db
         settings = commission_service.load_settings(db)
         if settings is None:  # a database made by a script, never set up
+            self._run_wizard(demo_offered=False)  # shown before the window goes
             if self.window is not None:
                 self.window.hide()
                 self.window.deleteLater()
                 self.window = None
-            self._run_wizard(demo_offered=False)
             return
         assert self.window is not None
         self.window.use_database(db)
@@ -162,22 +183,43 @@ class Launcher(QObject):
         self.db.set_initials(settings.clerk_initials)
         if self.window is None:
             self.window = MainWindow(self.db, self.db_path, settings, self.today)
-            self.window.show()
+            self._window_up()
             self.window.reload()
         else:
             self.window.use_database(self.db)
 
+    def _window_up(self) -> None:
+        """The main window shows, and only then does the wizard go: there is always
+        a window, and from now on closing the last one ends the program."""
+        assert self.window is not None
+        self.window.show()
+        QApplication.setQuitOnLastWindowClosed(True)
+        if self.wizard is not None:
+            self.wizard.finished_into()
+            self.wizard = None
 
-def run_app(db_path: Path, demo_if_missing: bool = False) -> int:
+
+def run_app(db_path: Path, demo_if_missing: bool = False,
+            watch: Callable[[Launcher], None] | None = None) -> int:
+    """The program's event loop, until its last window closes. `watch` (the frozen
+    build's smoke test) is handed the launcher before it starts, to drive it."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
-    _log_to_file()
+    app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
+    handler = _log_to_file()
     launcher = Launcher(db_path, demo_if_missing)
+    if watch is not None:
+        watch(launcher)
     QTimer.singleShot(0, launcher.start)
-    status = app.exec()
-    # Quit while the records were still opening (or a backup running): let that work
-    # finish before the interpreter goes, so the file is left whole and unlocked.
-    QThreadPool.globalInstance().waitForDone()
-    if launcher.db is not None:
-        launcher.db.close()
+    try:
+        status = app.exec()
+    finally:
+        # Quit while the records were still opening (or a backup running): let that work
+        # finish before the interpreter goes, so the file is left whole and unlocked.
+        QThreadPool.globalInstance().waitForDone()
+        if launcher.db is not None:
+            launcher.db.close()
+        if handler is not None:
+            logging.getLogger("concom_desk").removeHandler(handler)
+            handler.close()
     return status

@@ -7,14 +7,30 @@ a vote is what the law asks for.
 
 from __future__ import annotations
 
+import base64
 from datetime import date
+from typing import Any
 
-from sqlalchemy import Date, String, select
+from sqlalchemy import Date, String, Text, TypeDecorator, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from concom_desk.store.models.base import Base, one_of, text_field
 
 MEMBER_ROLES = ("chair", "vice_chair", "member", "associate")
+
+
+class Base64Bytes(TypeDecorator[bytes]):
+    """Bytes kept as base64 text: the audit triggers write each row as JSON, and
+    SQLite's JSON cannot hold a BLOB (the trigger, and so the save, would fail)."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: bytes | None, dialect: Any) -> str:
+        return base64.b64encode(value or b"").decode("ascii")
+
+    def process_result_value(self, value: str | None, dialect: Any) -> bytes:
+        return base64.b64decode(value or "")
 
 
 class CommissionSettings(Base):
@@ -35,6 +51,9 @@ class CommissionSettings(Base):
     # Named closure rules of concom_desk.domain.ma_calendar.CLOSURE_RULES, comma-separated
     # (e.g. "day_after_thanksgiving"); added in schema 0002 with TownClosureDay.
     closure_rules: Mapped[str] = text_field()
+    # PNG or JPEG printed atop the letterhead (schema 0007_settings_logo); b"": none.
+    letterhead_logo: Mapped[bytes] = mapped_column(Base64Bytes, default=b"",
+                                                   server_default="")
 
 
 class Member(Base):

@@ -4,12 +4,14 @@ Settings dialog so both ask the same questions in the same words."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -23,10 +25,19 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.filing_requirements import parse_date
-from concom_desk.services.commission import CommissionSettings, Member, settings_problems
+from concom_desk.errors import UserError
+from concom_desk.services.commission import (
+    MA_DEEDS_REGISTRIES,
+    CommissionSettings,
+    Member,
+    logo_kind,
+    read_letterhead_logo,
+    settings_problems,
+)
 from concom_desk.services.town_profiles import available_profiles
 
 MEMBER_HEADINGS = ("Name", "Role", "Term starts", "Term ends")
+BOARD_ROWS = 7  # the members table shows a board of seven without scrolling
 
 
 class CommissionForm(QWidget):
@@ -37,6 +48,11 @@ class CommissionForm(QWidget):
         self._initial = settings  # what this form does not show is kept as it was
         self.town = QComboBox()
         self.town.setAccessibleName("Town rules")
+        # The profiles' long names (with their sources) would make the form wider than a
+        # laptop screen; the list drops down at full width.
+        self.town.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.town.setMinimumContentsLength(28)
         for profile in available_profiles().values():
             self.town.addItem(f"{profile.name} — {profile.source}", profile.id)
         self.name = self._line(settings.name, "Commission name",
@@ -49,6 +65,35 @@ class CommissionForm(QWidget):
         self.phone = self._line(settings.phone, "Phone", "")
         self.email = self._line(settings.email, "Email", "")
         self.clerk_initials = self._line(settings.clerk_initials, "Clerk's initials", "e.g. JMK")
+        self.newspaper = self._line(settings.newspaper, "Newspaper for legal notices",
+                                    "e.g. The Upton Town Crier")
+        self.deeds_registry = QComboBox()
+        self.deeds_registry.setEditable(True)  # a district not listed can be typed
+        self.deeds_registry.setAccessibleName("Registry of Deeds")
+        self.deeds_registry.addItems(["", *MA_DEEDS_REGISTRIES])
+        self.deeds_registry.setMinimumContentsLength(18)
+        self.deeds_registry.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.deeds_registry.lineEdit().setPlaceholderText("the district, e.g. Worcester South")
+        self.deeds_registry.setCurrentText(settings.deeds_registry)
+        self.meeting_place = self._line(settings.meeting_place, "Usual meeting place",
+                                        "e.g. Town Hall, 1 Main Street, Room 2")
+        self.meeting_time = self._line(settings.meeting_time, "Usual meeting time", "19:00")
+        self.meeting_time.setMaxLength(5)
+        self.meeting_time.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
+        self._logo = settings.letterhead_logo
+        self.logo_preview = QLabel()
+        self.logo_preview.setAccessibleName("Letterhead logo")
+        self.logo_note = QLabel()
+        self.logo_note.setAccessibleName("About the letterhead logo")
+        self.logo_note.setWordWrap(True)
+        self.choose_logo_button = QPushButton("Choose &logo…")
+        self.choose_logo_button.setAccessibleName("Choose logo")
+        self.choose_logo_button.clicked.connect(self.choose_logo)
+        self.remove_logo_button = QPushButton("No lo&go")
+        self.remove_logo_button.setAccessibleName("Remove logo")
+        self.remove_logo_button.clicked.connect(self.remove_logo)
+        self._show_logo()
 
         self.members = QStandardItemModel(0, len(MEMBER_HEADINGS), self)
         self.members.setHorizontalHeaderLabels(list(MEMBER_HEADINGS))
@@ -61,6 +106,7 @@ class CommissionForm(QWidget):
         self.member_view.setTabKeyNavigation(False)
         self.member_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.member_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.member_view.setMinimumHeight(self._board_height())
         self.add_member_button = add = QPushButton("&Add member")
         add.setAccessibleName("Add member")
         add.clicked.connect(self._add_member)
@@ -71,6 +117,7 @@ class CommissionForm(QWidget):
         index = self.town.findData(settings.town_id)
         self.town.setCurrentIndex(max(index, 0))
 
+        # Two columns, so the form and a board of seven fit a laptop screen at once.
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         form.addRow("&Town rules:", self.town)
@@ -79,24 +126,44 @@ class CommissionForm(QWidget):
         form.addRow("&Phone:", self.phone)
         form.addRow("&Email:", self.email)
         form.addRow("&Clerk's initials:", self.clerk_initials)
-        buttons = QHBoxLayout()
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
+        more = QFormLayout()
+        more.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        more.addRow("Ne&wspaper (legal notices):", self.newspaper)
+        more.addRow("Registry of Deed&s:", self.deeds_registry)
+        more.addRow("Usual meeting p&lace:", self.meeting_place)
+        more.addRow("Usual meeting &time:", self.meeting_time)
+        logo_buttons = QHBoxLayout()
+        logo_buttons.addWidget(self.logo_preview)
+        logo_buttons.addWidget(self.choose_logo_button)
+        logo_buttons.addWidget(self.remove_logo_button)
+        logo_buttons.addStretch(1)
+        more.addRow("Letterhead logo:", logo_buttons)
         members_label = QLabel("&Members (dates as YYYY-MM-DD; double-click a cell to edit):")
         members_label.setBuddy(self.member_view)
+        members_row = QHBoxLayout()  # the buttons beside the heading: one line less
+        members_row.addWidget(members_label)
+        members_row.addStretch(1)
+        members_row.addWidget(add)
+        members_row.addWidget(remove)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setAccessibleName("What is missing")
+        right = QVBoxLayout()  # what is missing sits under the short column, not below all
+        right.addLayout(more)
+        right.addWidget(self.logo_note)
+        right.addWidget(self.problems)
+        right.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addLayout(form, 1)
+        columns.addSpacing(self.fontMetrics().averageCharWidth() * 3)
+        columns.addLayout(right, 1)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(members_label)
+        layout.addLayout(columns)
+        layout.addLayout(members_row)
         layout.addWidget(self.member_view, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.problems)
 
-        for line in (self.name, self.clerk_initials):
+        for line in (self.name, self.clerk_initials, self.meeting_time):
             line.textChanged.connect(self._changed)
         self.address.textChanged.connect(self._changed)
         self.town.currentIndexChanged.connect(self._changed)
@@ -110,6 +177,51 @@ class CommissionForm(QWidget):
         line.setAccessibleName(name)
         line.setPlaceholderText(hint)
         return line
+
+    def _board_height(self) -> int:
+        view = self.member_view
+        rows = view.verticalHeader().defaultSectionSize() * BOARD_ROWS
+        return rows + view.horizontalHeader().sizeHint().height() + 2 * view.frameWidth() + 2
+
+    # -- the letterhead logo ---------------------------------------------------
+    def choose_logo(self) -> None:
+        name, _filter = QFileDialog.getOpenFileName(
+            self, "Letterhead logo", "", "Pictures (*.png *.jpg *.jpeg);;All files (*)")
+        if name:
+            self.use_logo_file(Path(name))
+
+    def use_logo_file(self, path: Path) -> bool:
+        """Take the picture at `path` as the logo; a file that will not do is refused
+        in one line and the logo stays as it was."""
+        try:
+            self._logo = read_letterhead_logo(path)
+        except UserError as exc:
+            self._show_logo(f"Not used: {exc}")
+            return False
+        self._show_logo()
+        self._changed()
+        return True
+
+    def remove_logo(self) -> None:
+        self._logo = b""
+        self._show_logo()
+        self._changed()
+
+    def _show_logo(self, refusal: str = "") -> None:
+        height = self.fontMetrics().lineSpacing() * 2
+        picture = QPixmap()
+        if self._logo and picture.loadFromData(self._logo):
+            self.logo_preview.setPixmap(picture.scaled(
+                QSize(height * 4, height), Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation))
+            about = (f"Logo: {logo_kind(self._logo)} picture, "
+                     f"{max(1, len(self._logo) // 1000)} KB.")
+        else:
+            self.logo_preview.clear()
+            about = "No logo: letters are headed by the name and address alone."
+        self.logo_preview.setVisible(bool(self._logo))
+        self.remove_logo_button.setEnabled(bool(self._logo))
+        self.logo_note.setText(refusal or about)
 
     def _append_member(self, member: Member) -> None:
         self.members.appendRow([
@@ -155,6 +267,11 @@ class CommissionForm(QWidget):
             members=members,
             phone=self.phone.text().strip(),
             email=self.email.text().strip(),
+            newspaper=self.newspaper.text().strip(),
+            deeds_registry=self.deeds_registry.currentText().strip(),
+            meeting_place=self.meeting_place.text().strip(),
+            meeting_time=self.meeting_time.text().strip(),
+            letterhead_logo=self._logo,
         )
         return settings, settings_problems(settings) + found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QRadioButton,
@@ -15,6 +16,15 @@ from concom_desk.services.commission import CommissionSettings
 from concom_desk.ui.setup.commission_form import CommissionForm
 
 WELCOME, COMMISSION = 0, 1
+
+
+def failure_line() -> QLabel:
+    """What Finish is doing, or why it did not go through (the records could not be made)."""
+    line = QLabel()
+    line.setWordWrap(True)
+    line.setAccessibleName("Why setting up stopped")
+    line.hide()
+    return line
 
 
 class WelcomePage(QWizardPage):
@@ -32,11 +42,16 @@ class WelcomePage(QWizardPage):
                                  "years of records to explore")
         self.demo.setAccessibleName("Try the demo town")
         self.set_up.setChecked(True)
+        # The demo needs no more answers: Finish instead of Next (QWizard swaps the two
+        # buttons only when told the page is final, not when nextId() changes).
+        self.demo.toggled.connect(self.setFinalPage)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.set_up)
         layout.addWidget(self.demo)
         layout.addStretch(1)
+        self.failure = failure_line()
+        layout.addWidget(self.failure)
 
     def nextId(self) -> int:
         return -1 if self.demo.isChecked() else COMMISSION
@@ -49,14 +64,24 @@ class CommissionPage(QWizardPage):
         self.setSubTitle("All of this can be changed later under Settings.")
         self.form = CommissionForm(CommissionSettings(), self)
         self.form.changed.connect(self.completeChanged)
+        self.failure = failure_line()
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
+        layout.addWidget(self.failure)
 
     def isComplete(self) -> bool:
         return self.form.is_valid()
 
 
 class SetupWizard(QWizard):
+    """Finish does not close the wizard: it asks for the records to be made
+    (`finish_requested`) and stays on screen, busy, until the main window is up.
+    Were it to close first, it would be the program's last window and Qt would
+    end the program with nothing saved; and if making the records fails, what
+    the clerk typed is still here, with the reason (`show_failure`)."""
+
+    finish_requested = Signal()
+
     def __init__(self, offer_demo: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("ConCom Desk — first-time setup")
@@ -66,8 +91,60 @@ class SetupWizard(QWizard):
         self.setPage(WELCOME, self.welcome)
         self.setPage(COMMISSION, self.commission)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
+        self._busy = False
+        # The commission page is larger than the welcome: once it has grown, keep the
+        # whole wizard (and its Finish button) on the screen.
+        self.currentIdChanged.connect(lambda _page: QTimer.singleShot(0, self._keep_on_screen))
         if not offer_demo:  # the database exists already: only the settings are missing
             self.setStartId(COMMISSION)
+
+    def _keep_on_screen(self) -> None:
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry()
+        if screen.contains(frame):
+            return
+        frame.moveCenter(screen.center())
+        frame.moveTop(max(frame.top(), screen.top()))
+        frame.moveLeft(max(frame.left(), screen.left()))
+        self.move(frame.topLeft())
+
+    def accept(self) -> None:  # Finish
+        if self._busy:
+            return
+        self.set_busy(True, "Building the demo town…" if self.wants_demo
+                      else "Creating the commission's records…")
+        self.finish_requested.emit()
+
+    def reject(self) -> None:  # Cancel or Esc: not while the records are being made
+        if not self._busy:
+            super().reject()
+
+    def set_busy(self, busy: bool, text: str = "") -> None:
+        """Busy: every button off and a line saying what is being done; not busy with
+        a text: the reason the last Finish failed, in red."""
+        self._busy = busy
+        for page in (self.welcome, self.commission):
+            page.failure.setVisible(bool(text) and page is self.currentPage())
+            page.failure.setText(text)
+            page.failure.setStyleSheet("" if busy else "color: #a00000;")
+        for which in (QWizard.WizardButton.FinishButton, QWizard.WizardButton.BackButton,
+                      QWizard.WizardButton.CancelButton, QWizard.WizardButton.NextButton):
+            self.button(which).setEnabled(not busy)
+        self.currentPage().setEnabled(not busy)
+        if not busy:  # QWizard works out Finish from the page again
+            self.currentPage().completeChanged.emit()
+
+    def show_failure(self, reason: str) -> None:
+        """The records could not be made: say why in one line, keep every answer."""
+        self.set_busy(False, f"Not set up yet: {reason}")
+        self.show()
+        self.raise_()
+
+    def finished_into(self) -> None:
+        """The main window is up: the wizard goes (without emitting accepted again)."""
+        self._busy = False
+        self.hide()
+        self.deleteLater()
 
     @property
     def wants_demo(self) -> bool:

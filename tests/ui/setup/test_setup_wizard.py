@@ -142,3 +142,101 @@ def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_pat
     record.change_button.click()
     assert "hearing has not been closed" in record.status_reason.text()
     window.close()
+
+
+def test_when_the_records_cannot_be_made_the_wizard_keeps_what_was_typed(
+        qtbot, tmp_path: Path) -> None:
+    blocker = tmp_path / "records"
+    blocker.write_text("a file where the data folder should be", encoding="utf-8")
+    launcher = Launcher(blocker / "new.sqlite", demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.next()
+    form = wizard.commission.form
+    qtbot.keyClicks(form.name, "Upton Conservation Commission")
+    form.address.setPlainText("Town Hall\n1 Main Street")
+    qtbot.keyClicks(form.clerk_initials, "JB")
+    qtbot.keyClicks(form.newspaper, "The Upton Town Crier")
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    finish.click()
+    assert not finish.isEnabled()  # busy: no second Finish, no Cancel half-way
+    assert wizard.commission.failure.text() == "Creating the commission's records…"
+    failure = wizard.commission.failure
+    qtbot.waitUntil(lambda: failure.text().startswith("Not set up yet:"), timeout=10_000)
+    assert wizard.isVisible() and launcher.window is None
+    assert "\n" not in failure.text() and failure.isVisible()
+    assert (form.name.text(), form.newspaper.text()) == (
+        "Upton Conservation Commission", "The Upton Town Crier")
+    assert finish.isEnabled()
+    blocker.unlink()  # the clerk fixes the folder and presses Finish again
+    finish.click()
+    qtbot.waitUntil(lambda: launcher.window is not None, timeout=10_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    settings = load_settings(window.db)
+    assert settings is not None and settings.newspaper == "The Upton Town Crier"
+    window.close()
+
+
+def test_cancel_while_the_records_are_made_goes_back_to_the_wizard(
+        qtbot, tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    from concom_desk.ui import app
+
+    release = threading.Event()
+
+    def slow_work(_path: Path, _warnings: object = None):  # stands in for a slow disk
+        def work(progress):  # type: ignore[no-untyped-def]
+            release.wait(10)
+            progress.check()  # the Cancel pressed meanwhile stops it here
+        return work
+
+    monkeypatch.setattr(app, "open_database_work", slow_work)
+    launcher = Launcher(tmp_path / "new.sqlite", demo_if_missing=False, today=TODAY)
+    launcher.start()
+    wizard = launcher.wizard
+    qtbot.addWidget(wizard)
+    wizard.next()
+    form = wizard.commission.form
+    form.name.setText("Upton Conservation Commission")
+    form.address.setPlainText("Town Hall")
+    form.clerk_initials.setText("JB")
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    finish.click()
+    progress = wizard.findChild(QProgressDialog)
+    assert progress is not None and not finish.isEnabled()
+    progress.canceled.emit()  # the clerk presses Cancel in the progress dialog
+    release.set()
+    qtbot.waitUntil(finish.isEnabled, timeout=10_000)
+    assert wizard.isVisible() and launcher.window is None
+    assert form.name.text() == "Upton Conservation Commission"
+    assert not wizard.commission.failure.isVisible()
+    monkeypatch.undo()  # the disk is quick again: Finish goes on to the window
+    finish.click()
+    qtbot.waitUntil(lambda: launcher.window is not None, timeout=10_000)
+    window = launcher.window
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
+    window.close()
+
+
+
+def test_choosing_the_demo_turns_next_into_finish(qtbot) -> None:
+    from concom_desk.ui.setup.setup_wizard import SetupWizard
+
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    wizard.show()
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    next_button = wizard.button(QWizard.WizardButton.NextButton)
+    assert (finish.isVisible(), next_button.isVisible()) == (False, True)
+    wizard.welcome.demo.setChecked(True)  # the demo needs no more answers
+    assert (finish.isVisible(), next_button.isVisible()) == (True, False)
+    wizard.welcome.set_up.setChecked(True)
+    assert (finish.isVisible(), next_button.isVisible()) == (False, True)

@@ -1,0 +1,252 @@
+"""A Notice of Intent through the real window, from the first run: filed, its clocks
+shown, a meeting added, the hearing booked, the legal notice written, the hearing
+closed and voted, the Order issued and recorded, and the Certificate of Compliance.
+
+The program runs on the real clock, so every date is worked out from today by the
+rules cited beside it, not typed in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
+
+from concom_desk.domain.ma_calendar import legal_holidays
+from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
+from concom_desk.ui.filings.filing_form import FilingFormDialog
+from concom_desk.ui.filings.filing_record import FilingRecordDialog
+from tests.journeys.conftest import Steps, Wait, top_level
+from tests.journeys.first_run import through_the_wizard
+
+FILE_NO = "2026-101"
+
+
+def hearing_by(received: date) -> date:
+    """310 CMR 10.05(5)(a): the hearing within 21 days of receipt; a last day on a
+    weekend or legal holiday moves to the next business day (M.G.L. c.4 §9)."""
+    day = received + timedelta(days=21)
+    while day.weekday() >= 5 or day in legal_holidays(day.year):
+        day += timedelta(days=1)
+    return day
+
+
+def file_the_noi() -> Steps:
+    window = yield from through_the_wizard()
+    today = date.today()
+    window.new_action.trigger()  # File → New filing…
+    form: FilingFormDialog = yield Wait("the new filing form",
+                                        lambda: top_level_dialog(FilingFormDialog))
+    assert form.current_kind() == "noi"
+    form.file_no.setText(FILE_NO)
+    form.applicant.setText("Daniel Forsberg")
+    form.applicant_address.setText("12 Pond Road, Upton, MA 01568")
+    form.address.setText("12 Pond Road")
+    form.map_lot.setText("14-22")
+    form.work.setPlainText("Replace a failed septic system within the buffer zone")
+    assert form.save_button.isEnabled(), form.problems.text()
+    form.save_button.click()
+    yield Wait("the new filing in the Filings list",
+               lambda: any(r.file_no == FILE_NO for r in window.filings_tab.model.rows()))
+    row = next(r for r in window.filings_tab.model.rows() if r.file_no == FILE_NO)
+    assert (row.kind, row.status, row.received, row.applicant) == (
+        "noi", "received", today, "Daniel Forsberg")
+    # Filings tab, the row, Enter: its record opens.
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "&Filings"))
+    table = window.filings_tab.table
+    table.setFocus()
+    shown = window.filings_tab.shown_rows()
+    table.setCurrentIndex(table.model().index(shown.index(row), 0))
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    record = yield Wait("its record with the deadlines",
+                        lambda: (r := top_level(FilingRecordDialog)) and r.deadline_lines() and r)
+    return window, row.id, record
+
+
+def top_level_dialog(kind: type[QDialog]) -> QDialog | None:
+    return top_level(kind)
+
+
+def test_a_notice_of_intent_is_filed_and_its_clocks_are_shown(
+        run_program: Callable[[Steps], int]) -> None:
+    def steps() -> Steps:
+        window, filing_id, record = yield from file_the_noi()
+        lines = record.deadline_lines()
+        due = hearing_by(date.today())
+        (hearing,) = [line for line in lines if line[2] == "Open the public hearing"]
+        assert hearing[0].startswith(due.isoformat())  # the grid shows "2026-12-22 Tue"
+        assert hearing[1] == f"in {(due - date.today()).days} days"
+        assert "310 CMR 10.05(5)(a)" in hearing[3]
+        (abutters,) = [line for line in lines if line[2].startswith("Notify abutters")]
+        assert abutters[:2] == (f"{date.today().isoformat()} {date.today():%a}", "due TODAY")
+        record.close()
+        window.close()
+
+    assert run_program(steps()) == 0
+
+
+ASSESSORS_LIST = (  # the assessor's certified list, as the town's office exports it
+    "Parcel,Location,Owner,Mailing Address,City,State,Zip\n"
+    "14-21,10 POND RD,SMITH ROBERT,3 ELM ST,UPTON,MA,01568\n"
+    "14-23,14 POND RD,GREENWAY LAND TRUST INC,PO BOX 9,HOPEDALE,MA,01747\n"
+)
+
+
+def calendar_tab(window: Any) -> Any:
+    tabs = window.tabs
+    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Hearing &calendar")
+    tabs.setCurrentIndex(index)  # the person clicks the tab
+    return tabs.currentWidget()
+
+
+def press_save(dialog: QDialog) -> None:
+    box = dialog.findChild(QDialogButtonBox)
+    box.button(QDialogButtonBox.StandardButton.Save).click()
+
+
+def assert_the_record_holds(db: Any, filing_id: int, today: date) -> None:
+    """What the database holds after the evening, read apart from the window."""
+    from sqlalchemy import select
+
+    from concom_desk.store.models import Abutter, AuditEntry, Filing, Hearing, Meeting, Vote
+
+    with db.read_session() as session:
+        filing = session.get(Filing, filing_id)
+        assert (filing.status, filing.received, filing.closed, filing.issued) == (
+            "completed", today, today, today)
+        owners = session.scalars(select(Abutter.owner_name)
+                                 .where(Abutter.filing_id == filing_id)).all()
+        assert sorted(owners) == ["Greenway Land Trust Inc", "Smith Robert"]  # as printed
+        (hearing,) = session.scalars(select(Hearing).where(Hearing.filing_id == filing_id))
+        meeting = session.get(Meeting, hearing.meeting_id)
+        assert (meeting.held_on, meeting.kind, meeting.place) == (
+            today, "special", "Town Hall, Room 2")
+        (vote,) = session.scalars(select(Vote).where(Vote.filing_id == filing_id))
+        assert (vote.result, vote.meeting_id, len(vote.member_votes)) == (
+            "carried", meeting.id, 4)
+        changes = session.scalars(select(AuditEntry.action).where(
+            AuditEntry.table_name == "filing", AuditEntry.record_id == filing_id)).all()
+    assert changes[0] == "insert" and changes.count("update") >= 4  # every step audited
+
+
+def change_status(record: Any, status: str) -> Steps:
+    """In the record: choose the new status, today's date as offered, Change status."""
+    record.reload()
+    index = record.new_status.findData(status)
+    assert index >= 0, (status, [record.new_status.itemData(i)
+                                 for i in range(record.new_status.count())])
+    record.new_status.setCurrentIndex(index)
+    assert record.change_button.isEnabled(), record.status_reason.text()
+    record.change_button.click()
+    yield Wait(f"the status {status}", lambda: record.detail.row.status == status)
+
+
+def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
+        run_program: Callable[[Steps], int], tmp_path: Path) -> None:
+    def steps() -> Steps:
+        window, filing_id, record = yield from file_the_noi()
+        today = date.today()
+        db = window.db
+
+        # Abutters: the assessor's list imported from a CSV, then the mailing made.
+        record.panels.setCurrentIndex(next(i for i in range(record.panels.count())
+                                           if record.panels.tabText(i) == "&Abutters"))
+        panel = record.panels.currentWidget()
+        assert panel.count_label.text() == "No abutter list yet: import the assessor's list."
+        panel.import_button.click()
+        listing = tmp_path / "assessors-list.csv"
+        listing.write_text(ASSESSORS_LIST, encoding="utf-8")
+        importer = panel.import_dialog
+        importer.load_file(listing)
+        yield Wait("the list checked", lambda: not importer.busy
+                   and importer.import_button.isEnabled())
+        importer.import_button.click()
+        yield Wait("the abutters imported", lambda: not importer.busy
+                   and panel.count_label.text() == "2 owners to notify")
+        importer.close()
+        assert panel.tracking.model.rowCount() == 2
+        panel.mailing_button.click()
+        mailing = panel.mailing_dialog
+        mailing.folder_edit.setText(str(tmp_path / "mailing"))
+        mailing.make_button.click()
+        yield Wait("the mailing made", lambda: not mailing.busy and mailing.open_buttons)
+        assert "2 notices: the four documents are in" in mailing.status_label.text()
+        assert sorted(p.name for p in (tmp_path / "mailing").iterdir()) == sorted(
+            mailing.open_buttons)
+        mailing.close()
+
+        # The meeting tonight, added from the calendar (Meetings… → Special meeting…).
+        tab = calendar_tab(window)
+        yield Wait("the hearing calendar", lambda: tab.buttons)
+        tab.go_to_day(today)
+        tab.buttons["meetings"].click()
+        schedule = tab.active_dialog
+        assert isinstance(schedule, ScheduleDialog)
+        next(b for b in schedule.findChildren(QPushButton)
+             if b.text() == "Special meeting…").click()
+        special = tab.active_dialog
+        assert isinstance(special, SpecialMeetingDialog)
+        special.place.setText("Town Hall, Room 2")
+        press_save(special)
+        yield Wait("the meeting on today's calendar",
+                   lambda: tab.status.text() == "Special meeting added.")
+
+        # The hearing booked at tonight's meeting (its warnings read and acknowledged).
+        tab.go_to_day(today)
+        tab.buttons["book"].click()
+        booking = tab.active_dialog
+        assert isinstance(booking, BookHearingDialog)
+        booking.filing_box.setCurrentIndex(booking.filing_box.findData(filing_id))
+        assert not any(t.startswith("STOP") for t in booking.findings.texts())
+        if booking.acknowledge.isVisible():
+            booking.acknowledge.setChecked(True)
+        booking.book_button.click()
+        yield Wait("the hearing booked", lambda: tab.status.text() == "Hearing booked.")
+        assert tab.day_model.rowCount() >= 1
+
+        # The legal notice for the meeting.
+        tab.go_to_day(today)
+        tab.buttons["legal_notice"].click()
+        assert tab.last_document is not None and tab.last_document.is_file(), \
+            tab.status.text()
+        assert tab.status.text().startswith(f"Saved {tab.last_document}")
+
+        # At the meeting: the hearing opened (from the record), closed, the vote taken.
+        yield from change_status(record, "hearing")
+        assert record.detail.form.hearing == today
+        tab.go_to_day(today)
+        tab.buttons["close"].click()
+        closing = tab.active_dialog
+        closing.closed_on.setDate(closing.closed_on.date())  # tonight, as offered
+        closing.ok_button.click()
+        yield Wait("the hearing closed", lambda: tab.status.text().startswith(
+            "Hearing closed"))
+        tab.go_to_day(today)
+        tab.buttons["vote"].click()
+        vote = tab.active_dialog
+        vote.motion.setText("Issue an Order of Conditions for 12 Pond Road")
+        vote.filing_box.setCurrentIndex(vote.filing_box.findData(filing_id))
+        for box in list(vote.present.values())[:4]:
+            box.setChecked(True)
+        vote.ok_button.click()
+        yield Wait("the vote recorded", lambda: tab.status.text().startswith("Vote recorded:"))
+        assert tab.status.text() == "Vote recorded: Carried, 4 yes, 0 no."
+
+        # The Order issued, from the record.
+        record.reload()
+        assert record.status_label.text() == "Status: <b>Hearing closed</b>"
+        yield from change_status(record, "issued")
+        # The work done: the Certificate of Compliance.
+        yield from change_status(record, "completed")
+        assert record.status_label.text() == "Status: <b>Completed (COC issued)</b>"
+        assert_the_record_holds(db, filing_id, today)
+        record.close()
+        window.close()
+
+    assert run_program(steps()) == 0

@@ -1,0 +1,151 @@
+"""The rest of the first week, from the first run: a complaint, an emergency order and
+its ratification on the next agenda; then a backup, a change, and the restore that
+brings the records back as they were."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
+
+from concom_desk.services.commission import load_settings
+from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
+from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
+from concom_desk.ui.setup.settings_dialog import SettingsDialog
+from tests.helpers.docx_reading import full_text
+from tests.journeys.conftest import (
+    Steps,
+    Wait,
+    menu_action,
+    no_window_missed,
+    top_level,
+    when_shown,
+)
+from tests.journeys.first_run import through_the_wizard
+
+
+def long_date(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def section(window: Any, title: str) -> Any:
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == title))
+    return tabs.currentWidget()
+
+
+def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
+        run_program: Callable[[Steps], int]) -> None:
+    def steps() -> Steps:
+        window = yield from through_the_wizard()
+        today = date.today()
+
+        # The regular meetings (Meetings…: the first and third Wednesdays, as offered).
+        calendar = section(window, "Hearing &calendar")
+        yield Wait("the hearing calendar", lambda: calendar.buttons)
+        calendar.buttons["meetings"].click()
+        schedule = calendar.active_dialog
+        assert isinstance(schedule, ScheduleDialog)
+        schedule.place.setText("Town Hall, Room 2")
+        schedule.save_button.click()
+        yield Wait("the meetings added", lambda: calendar.status.text().endswith(
+            "regular meetings added for the next 6 months."))
+        meetings = [m for m in calendar.snapshot.meetings if m.day > today]
+        assert meetings and all(m.day.weekday() == 2 for m in meetings)  # Wednesdays
+        next_meeting = min(m.day for m in meetings)
+
+        # The complaint, then the emergency order signed by the agent.
+        enforcement = section(window, "E&nforcement")
+        yield Wait("the enforcement section", lambda: hasattr(enforcement, "complaint_button"))
+        assert enforcement.rows_shown() == []
+        enforcement.complaint_button.click()
+        complaint = yield Wait("the complaint form", lambda: top_level(ComplaintDialog))
+        complaint.address.setText("14 Shawme Road")
+        complaint.description.setPlainText("Truck dumping fill into the marsh")
+        complaint.complainant.setText("Mary Abbott")
+        complaint.violator.setText("Shawme Builders LLC")
+        complaint.save_button.click()
+        yield Wait("the case in the list", lambda: enforcement.rows_shown())
+        [case] = enforcement.rows_shown()
+        assert (case.case_no, case.address, case.status_label) == (
+            f"EC-{today.year}-001", "14 Shawme Road", "Open")
+        enforcement.order_button.click()
+        order = yield Wait("the order form", lambda: top_level(OrderDialog))
+        assert order.emergency.isChecked()
+        order.signed_by.setPlainText("Ann Chase, Chair")
+        order.provision.setText("§7.55 Part 5: fill in a resource area")
+        order.save_button.click()
+        yield Wait("the order issued", lambda: enforcement.rows_shown()[0].status_label
+                   == "Enforcement order issued")
+        # 310 CMR 10.06(1) / the bylaw: ratified at the next meeting of the commission.
+        assert enforcement.form.orders.index(0, 4).data() == (
+            f"to be ratified at the meeting of {next_meeting:%A}, {long_date(next_meeting)}")
+
+        # On the calendar, the next meeting's agenda carries the ratification.
+        calendar = section(window, "Hearing &calendar")
+        calendar.go_to_day(next_meeting)
+        calendar.buttons["agenda"].click()
+        assert calendar.last_document is not None, calendar.status.text()
+        text = full_text(calendar.last_document)
+        lines = text.splitlines()
+        heading = lines.index("Ratification of enforcement orders")
+        assert lines[heading + 1] == (
+            f"•\tEC-{today.year}-001, 14 Shawme Road: order of {long_date(today)} signed by "
+            "Ann Chase, Chair.")
+        window.close()
+
+    assert run_program(steps()) == 0
+
+
+def test_a_backup_is_made_and_restored_through_the_file_menu(
+        run_program: Callable[[Steps], int], tmp_path: Path) -> None:
+    archive = tmp_path / "backup.zip"
+    told: list[str] = []
+
+    def save_as(dialog: QFileDialog) -> None:  # types the file name, presses Save
+        dialog.findChild(QLineEdit, "fileNameEdit").setText(str(archive))
+        dialog.accept()
+
+    open_it = save_as  # the same in the Open dialog
+
+    def answer(button: QMessageBox.StandardButton) -> Callable[[QMessageBox], None]:
+        def press(box: QMessageBox) -> None:
+            told.append(f"{box.windowTitle()}: {box.text()}")
+            box.button(button).click()
+        return press
+
+    def steps() -> Steps:
+        window = yield from through_the_wizard()
+        when_shown(QFileDialog, save_as, "the Save the backup as dialog")
+        when_shown(QMessageBox, answer(QMessageBox.StandardButton.Ok), "Backup made")
+        window.backup_action.trigger()  # File → Backup…
+        yield Wait("the backup made and told", lambda: no_window_missed() and told)
+        assert told[-1].startswith(f"Backup made: The backup is saved and checked:\n{archive}")
+        assert archive.is_file()
+
+        # A change after the backup: the commission renamed in Settings.
+        menu_action(window, "&Settings…").trigger()  # File → Settings…
+        settings = yield Wait("Settings", lambda: top_level(SettingsDialog))
+        settings.form.name.setText("Upton Wetlands Commission")
+        settings.save_button.click()
+        yield Wait("the new name in the title",
+                   lambda: window.windowTitle() == "ConCom Desk — Upton Wetlands Commission")
+
+        when_shown(QFileDialog, open_it, "the Restore from which backup dialog")
+        when_shown(QMessageBox, answer(QMessageBox.StandardButton.Yes), "Restore from backup")
+        window.restore_action.trigger()  # File → Restore from backup…
+        yield Wait("asked before restoring", lambda: no_window_missed() and len(told) == 2)
+        assert told[1].startswith("Restore from backup: Replace the records with the ones in")
+        when_shown(QMessageBox, answer(QMessageBox.StandardButton.Ok), "Restored")
+        yield Wait("restored and told", lambda: no_window_missed() and len(told) == 3)
+        assert told[2].startswith("Restored: The records were restored from the backup.")
+        yield Wait("the old name back in the title",
+                   lambda: window.windowTitle() == "ConCom Desk — Upton Conservation Commission")
+        saved = load_settings(window.db)
+        assert saved is not None and saved.name == "Upton Conservation Commission"
+        window.close()
+
+    assert run_program(steps()) == 0

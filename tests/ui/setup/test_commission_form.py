@@ -1,0 +1,98 @@
+"""Settings (and the wizard's commission page, the same form): the newspaper, Registry of
+Deeds, meeting place and time and the letterhead logo are shown, edited and saved; the
+members table shows a board of seven without scrolling."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialogButtonBox
+
+from concom_desk.services.commission import Member, load_settings, save_settings
+from concom_desk.store import Database
+from concom_desk.ui.main_window import MainWindow
+from concom_desk.ui.setup.setup_wizard import SetupWizard
+from tests.services.test_commission_settings import png_bytes
+from tests.ui.conftest import SETTINGS, TODAY
+
+SEVEN = [Member(name, date(2025, 7, 1), None, "") for name in (
+    "Ann Chase", "Ben Ortiz", "Carla Diaz", "Dev Patel", "Erin Walsh", "Frank Li",
+    "Gina Russo")]
+
+
+def open_settings(qtbot, db: Database) -> tuple[MainWindow, object]:
+    window = MainWindow(db, db.path, load_settings(db), TODAY)
+    qtbot.addWidget(window)
+    window.edit_settings()
+    dialog = window.findChild(QDialogButtonBox).parent()
+    return window, dialog
+
+
+def test_settings_shows_and_saves_the_newspaper_registry_meeting_and_logo(
+        qtbot, db: Database, tmp_path: Path) -> None:
+    save_settings(db, SETTINGS.__class__(**{**SETTINGS.__dict__, "newspaper": "Town Crier",
+                                            "deeds_registry": "Worcester South"}), today=TODAY)
+    _window, dialog = open_settings(qtbot, db)
+    form = dialog.form
+    assert (form.newspaper.text(), form.deeds_registry.currentText()) == (
+        "Town Crier", "Worcester South")
+    assert form.deeds_registry.findText("Middlesex South") > 0  # the districts are offered
+    form.deeds_registry.setCurrentText("Worcester North")
+    form.meeting_place.setText("Town Hall, Room 2")
+    qtbot.keyClicks(form.meeting_time, "7 pm")
+    assert not dialog.save_button.isEnabled()
+    assert "Usual meeting time: hours and minutes, 24-hour, e.g. 19:00." in form.problems.text()
+    form.meeting_time.setText("19:30")
+    logo = tmp_path / "seal.png"
+    logo.write_bytes(png_bytes(40, 20))
+    assert form.use_logo_file(logo)
+    assert form.logo_note.text() == "Logo: PNG picture, 1 KB."
+    assert not form.logo_preview.pixmap().isNull()
+    assert dialog.save_button.isEnabled()
+    dialog.save_button.click()
+    saved = load_settings(db)
+    assert saved is not None
+    assert (saved.newspaper, saved.deeds_registry, saved.meeting_place, saved.meeting_time) == (
+        "Town Crier", "Worcester North", "Town Hall, Room 2", "19:30")
+    assert saved.letterhead_logo == png_bytes(40, 20)
+
+
+def test_a_file_that_is_not_a_picture_is_refused_and_the_logo_kept(
+        qtbot, db: Database, tmp_path: Path) -> None:
+    _window, dialog = open_settings(qtbot, db)
+    form = dialog.form
+    good = tmp_path / "seal.png"
+    good.write_bytes(png_bytes())
+    form.use_logo_file(good)
+    notes = tmp_path / "minutes.docx"
+    notes.write_bytes(b"PK\x03\x04 a Word file")
+    assert not form.use_logo_file(notes)
+    assert form.logo_note.text() == (
+        "Not used: Letterhead logo: minutes.docx is not a PNG or JPEG picture.")
+    assert form.settings()[0].letterhead_logo == png_bytes()  # the earlier logo stays
+    form.remove_logo_button.click()
+    assert form.settings()[0].letterhead_logo == b""
+    assert form.logo_note.text().startswith("No logo")
+    assert not form.remove_logo_button.isEnabled()
+
+
+def test_a_board_of_seven_fits_without_scrolling(qtbot, db: Database) -> None:
+    save_settings(db, SETTINGS.__class__(**{**SETTINGS.__dict__, "members": SEVEN}),
+                  today=TODAY)
+    _window, dialog = open_settings(qtbot, db)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    view = dialog.form.member_view
+    assert dialog.form.members.rowCount() == 7
+    assert not view.verticalScrollBar().isVisible()
+    last = view.visualRect(dialog.form.members.index(6, 0))
+    assert view.viewport().rect().contains(last)
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    qtbot.waitExposed(wizard)
+    page_view = wizard.commission.form.member_view
+    rows = page_view.viewport().height() // page_view.verticalHeader().defaultSectionSize()
+    assert rows >= 7
