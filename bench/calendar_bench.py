@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from concom_desk.domain.deadline_engine import compute_deadlines  # noqa: E402
-from concom_desk.services.calendar_load import load_calendar  # noqa: E402
-from concom_desk.services.filing_deadlines import FINISHED_STATUSES  # noqa: E402
-from concom_desk.services.town_profiles import available_profiles  # noqa: E402
+from concom_desk.services.calendar.loading import load_calendar  # noqa: E402
+from concom_desk.services.commission.town_profiles import available_profiles  # noqa: E402
+from concom_desk.services.filings.deadlines import FINISHED_STATUSES  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 from concom_desk.store.models import (  # noqa: E402
     CommissionSettings,
@@ -81,7 +81,7 @@ def demo(path: Path, size: str) -> list[tuple]:  # type: ignore[type-arg]
     """The demo town's filings as plain engine inputs, read once."""
     from sqlalchemy import select
 
-    from concom_desk.services.demo_town import load_demo
+    from concom_desk.services.demo.town import load_demo
 
     load_demo(path, size=size)
     profiles = available_profiles()

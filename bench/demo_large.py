@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import create_engine, event  # noqa: E402
 from sqlalchemy.orm import Session  # noqa: E402
 
-from concom_desk.services.demo_town import SIZES, DemoTownBuilder, load_demo  # noqa: E402
+from concom_desk.services.demo.town import SIZES, DemoTownBuilder, load_demo  # noqa: E402
 from concom_desk.store.models import Base  # noqa: E402
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import select  # noqa: E402
 
-from concom_desk.services.demo_town import load_demo  # noqa: E402
+from concom_desk.services.demo.town import load_demo  # noqa: E402
 from concom_desk.services.enforcement.queries import list_cases  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 from concom_desk.store.models import EnforcementCase, Party, Property  # noqa: E402

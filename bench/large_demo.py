@@ -34,7 +34,7 @@ def large_demo_db(given: str | None) -> Path:
         for stale in CACHE.parent.glob(CACHE.name + "*"):
             stale.unlink()
     if not CACHE.exists():
-        from concom_desk.services.demo_town import load_demo
+        from concom_desk.services.demo.town import load_demo
 
         CACHE.parent.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()

@@ -35,11 +35,11 @@ def main() -> int:
     from docxtpl import DocxTemplate
 
     from concom_desk.paths import forms_dir
-    from concom_desk.services.abutter_import import import_abutter_list
-    from concom_desk.services.abutter_labels import write_labels
-    from concom_desk.services.abutter_mailing import LETTERS, load_mailing, make_mailing
-    from concom_desk.services.certified_mail_list import write_certified_mail_list
-    from concom_desk.services.rendering import make_environment, render_template
+    from concom_desk.services.abutters.certified_mail_list import write_certified_mail_list
+    from concom_desk.services.abutters.importing import import_abutter_list
+    from concom_desk.services.abutters.labels import write_labels
+    from concom_desk.services.abutters.mailing import LETTERS, load_mailing, make_mailing
+    from concom_desk.services.documents.rendering import make_environment, render_template
     from concom_desk.store import open_database
     from tests.helpers.abutter_fixtures import add_filing, write_csv
     template = forms_dir() / "abutter-letter.docx"

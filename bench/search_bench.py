@@ -63,7 +63,7 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from concom_desk.services.filings import load_records
+    from concom_desk.services.filings.editing import load_records
     from concom_desk.store import open_database
     from concom_desk.ui.filings.filings_tab import FilingsTab
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.errors import UserError
-from concom_desk.services.town_profiles import available_profiles
+from concom_desk.services.commission.town_profiles import available_profiles
 
 
 def _deadlines(_: Path) -> str:
@@ -25,7 +25,7 @@ def _deadlines(_: Path) -> str:
 
 
 def _database(db_path: Path) -> str:
-    from concom_desk.services.filing_deadlines import filing_deadlines
+    from concom_desk.services.filings.deadlines import filing_deadlines
     from concom_desk.store import open_database
     from concom_desk.store.models import Filing
 
@@ -45,8 +45,8 @@ def _database(db_path: Path) -> str:
 def _document(db_path: Path) -> str:
     from docx import Document
 
-    from concom_desk.services.rendering import render_template
-    from concom_desk.services.template_examples import example_context
+    from concom_desk.services.documents.rendering import render_template
+    from concom_desk.services.documents.template_examples import example_context
 
     context = example_context("permit")
     out = render_template("permit", context, db_path.parent / "smoke-permit.docx")

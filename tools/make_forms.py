@@ -2,7 +2,7 @@
 
 The .docx files are committed; this script is how they were made, so a change
 to a default template is a reviewed change to this file followed by a re-run.
-The fields used are those of concom_desk/services/template_examples.py; the
+The fields used are those of concom_desk/services/documents/template_examples.py; the
 tests render every template with those examples and run the checker on it.
 """
 

@@ -60,14 +60,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _filing_id(db: Database, file_no: str) -> int:
-    from concom_desk.services.abutter_import import find_filing
+    from concom_desk.services.abutters.importing import find_filing
 
     with db.read_session() as session:
         return find_filing(session, file_no).id
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from concom_desk.services.abutter_import import import_abutter_list
+    from concom_desk.services.abutters.importing import import_abutter_list
     from concom_desk.store import open_database
 
     with open_database(db_path_from(args)) as db:
@@ -86,7 +86,7 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_mail(args: argparse.Namespace) -> int:
-    from concom_desk.services.abutter_mailing import make_mailing
+    from concom_desk.services.abutters.mailing import make_mailing
     from concom_desk.store import open_database
 
     with open_database(db_path_from(args)) as db:
@@ -102,7 +102,7 @@ def run_mail(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from concom_desk.services.abutter_tracking import ready_to_close
+    from concom_desk.services.abutters.tracking import ready_to_close
     from concom_desk.store import open_database
 
     with open_database(db_path_from(args)) as db:

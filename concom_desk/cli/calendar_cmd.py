@@ -63,7 +63,7 @@ def run_posting_deadline(args: argparse.Namespace) -> int:
 def run_ical(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from concom_desk.services.ical_export import export_calendar
+    from concom_desk.services.calendar.ical_export import export_calendar
 
     out = Path(args.out)
     written = export_calendar(db_path_from(args), out)

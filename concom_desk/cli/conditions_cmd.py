@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from concom_desk.cli.common import EXIT_OK, print_json
-from concom_desk.services.conditions_library import copy_for_editing, library_for
+from concom_desk.services.documents.conditions_library import copy_for_editing, library_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,7 +9,7 @@ from datetime import date
 from concom_desk.cli.common import EXIT_OK, iso_date, print_json
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
-from concom_desk.services.town_profiles import available_profiles, profile_for
+from concom_desk.services.commission.town_profiles import available_profiles, profile_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

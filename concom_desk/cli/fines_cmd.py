@@ -7,7 +7,7 @@ import argparse
 
 from concom_desk.cli.common import EXIT_OK, iso_date, print_json
 from concom_desk.domain.fines import accrued_fine, dollars
-from concom_desk.services.town_profiles import profile_for
+from concom_desk.services.commission.town_profiles import profile_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

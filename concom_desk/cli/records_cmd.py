@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    from concom_desk.services.demo_town import load_demo
+    from concom_desk.services.demo.town import load_demo
 
     summary = load_demo(db_path_from(args), args.size)
     print(summary.describe())
@@ -33,7 +33,7 @@ def run_demo(args: argparse.Namespace) -> int:
 
 def run_filings(args: argparse.Namespace) -> int:
     from concom_desk.errors import UserError
-    from concom_desk.services.filing_list import list_filings
+    from concom_desk.services.filings.listing import list_filings
     from concom_desk.store import open_database
 
     path = db_path_from(args)

@@ -9,7 +9,7 @@ from pathlib import Path
 from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
 from concom_desk.domain.conditions import DENIAL_KINDS
 from concom_desk.errors import UserError
-from concom_desk.services.template_examples import FILING_BASED_TEMPLATES
+from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,9 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    from concom_desk.services.document_context_extras import DraftChoices
-    from concom_desk.services.document_output import export_pdf
-    from concom_desk.services.document_register import copy_out, save_filing_document
+    from concom_desk.services.documents.context_extras import DraftChoices
+    from concom_desk.services.documents.output import export_pdf
+    from concom_desk.services.documents.register import copy_out, save_filing_document
     from concom_desk.store import open_database
 
     if args.template not in FILING_BASED_TEMPLATES:
@@ -61,7 +61,7 @@ def run_render(args: argparse.Namespace) -> int:
         print_json(result)
     else:
         if document.draft:
-            from concom_desk.services.draft_documents import draft_line
+            from concom_desk.services.documents.drafts import draft_line
 
             print(draft_line(document.draft))
         for key, label in (("path", "saved"), ("copy", "copied to"), ("pdf", "PDF")):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, print_json
 from concom_desk.errors import UserError
-from concom_desk.services.template_examples import EXAMPLES
+from concom_desk.services.documents.template_examples import EXAMPLES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from concom_desk.services.template_check import check_template
+    from concom_desk.services.documents.template_check import check_template
 
     path = Path(args.file)
     if not path.is_file():
@@ -46,8 +46,11 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_templates(args: argparse.Namespace) -> int:
-    from concom_desk.services.field_registry import field_reference_markdown
-    from concom_desk.services.template_library import reset_to_default, templates_in_effect
+    from concom_desk.services.documents.field_registry import field_reference_markdown
+    from concom_desk.services.documents.template_library import (
+        reset_to_default,
+        templates_in_effect,
+    )
 
     if args.out and not args.reference:
         raise UserError("--out goes with --reference")

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from concom_desk.errors import UserError
 from concom_desk.paths import data_dir
-from concom_desk.services import commission as commission_service
-from concom_desk.services.commission import CommissionSettings
+from concom_desk.services.commission import settings as commission_service
+from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
@@ -43,7 +43,7 @@ def _log_to_file() -> logging.Handler | None:
 
 def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
     def work(progress: Progress) -> Any:
-        from concom_desk.services.safekeeping import open_records
+        from concom_desk.services.records.safekeeping import open_records
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
         return open_records(db_path, None if warnings is None else warnings.append)
@@ -52,7 +52,7 @@ def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
 
 def make_demo_work(db_path: Path) -> Any:
     def work(progress: Progress) -> Any:
-        from concom_desk.services.demo_town import load_demo
+        from concom_desk.services.demo.town import load_demo
 
         progress.report(5, "Building the demo town (a made-up commission and its records)…")
         return load_demo(db_path, size=DEMO_SIZE)

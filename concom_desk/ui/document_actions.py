@@ -21,7 +21,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import QDialog, QGroupBox, QMessageBox, QWidget
 
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services import document_output
+from concom_desk.services.documents import output as document_output
 
 OPEN_FOLDER = "Open folder"
 SAVE_AS_PDF = "Save as PDF"

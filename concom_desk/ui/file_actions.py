@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
-from concom_desk.services import safekeeping
+from concom_desk.services.records import safekeeping
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 

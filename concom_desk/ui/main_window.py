@@ -16,9 +16,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
-from concom_desk.services import commission as commission_service
-from concom_desk.services.commission import CommissionSettings
-from concom_desk.services.records import DeskRecords, FilingForm
+from concom_desk.services.commission import settings as commission_service
+from concom_desk.services.commission.settings import CommissionSettings
+from concom_desk.services.filings.rows import DeskRecords, FilingForm
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -27,7 +27,7 @@ from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
 
-# concom_desk.services.filings is imported inside the methods that call it: it brings
+# concom_desk.services.filings.editing is imported inside the methods that call it: it brings
 # in SQLAlchemy, which takes longer to import than the window takes to appear.
 
 # Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         db, today = self.db, self.today
 
         def load(progress: Progress) -> DeskRecords:
-            from concom_desk.services.filings import load_records
+            from concom_desk.services.filings.editing import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
             return load_records(db, today)
@@ -259,13 +259,17 @@ class MainWindow(QMainWindow):
         return self._open_form(FilingForm(kind="noi", received=self.today))
 
     def edit_filing(self, filing_id: int) -> FilingFormDialog:
-        from concom_desk.services.filings import filing_detail
+        from concom_desk.services.filings.editing import filing_detail
 
         detail = filing_detail(self.db, filing_id, self.today)
         return self._open_form(detail.form)
 
     def _open_form(self, form: FilingForm) -> FilingFormDialog:
-        from concom_desk.services.filings import party_choices, property_choices, save_filing
+        from concom_desk.services.filings.editing import (
+            party_choices,
+            property_choices,
+            save_filing,
+        )
 
         dialog = FilingFormDialog(
             form, lambda f: save_filing(self.db, f), self.today,
@@ -283,11 +287,11 @@ class MainWindow(QMainWindow):
         self.reload()
 
     def open_filing(self, filing_id: int) -> FilingRecordDialog:
-        from concom_desk.services import status_corrections as corrections
+        from concom_desk.services.filings import status_corrections as corrections
 
         record = self._records.get(filing_id)
         if record is None:
-            from concom_desk.services.filings import change_status, filing_detail
+            from concom_desk.services.filings.editing import change_status, filing_detail
 
             record = FilingRecordDialog(
                 lambda: filing_detail(self.db, filing_id, self.today),
@@ -373,7 +377,7 @@ class MainWindow(QMainWindow):
         self._set_ready(False)
 
     def reopen_database(self) -> None:
-        from concom_desk.services.safekeeping import open_records
+        from concom_desk.services.records.safekeeping import open_records
 
         try:
             self.use_database(open_records(self.db_path))
@@ -397,7 +401,7 @@ class MainWindow(QMainWindow):
             record.close()
         if self.db is not None:
             self.db.close()  # releases the lock, so the next program can open it
-            from concom_desk.services.record_backups import back_up_quietly
+            from concom_desk.services.records.backups import back_up_quietly
 
             # The closing backup (only when the records changed since the last one).
             self.statusBar().showMessage("Making the closing backup…")

@@ -12,7 +12,7 @@ def build_main_window_offscreen(db_path: Path) -> str:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from concom_desk.services.commission import CommissionSettings
+    from concom_desk.services.commission.settings import CommissionSettings
     from concom_desk.store import open_database
     from concom_desk.ui.main_window import MainWindow
 
@@ -46,7 +46,7 @@ def first_run_offscreen(db_path: Path, limit_ms: int = 60_000) -> str:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QWizard
 
-    from concom_desk.services.commission import load_settings
+    from concom_desk.services.commission.settings import load_settings
     from concom_desk.ui.app import Launcher, run_app
 
     seen: dict[str, str] = {}

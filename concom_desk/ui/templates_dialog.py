@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.field_registry import field_reference_markdown
-from concom_desk.services.template_check import check_template
-from concom_desk.services.template_library import (
+from concom_desk.services.documents.field_registry import field_reference_markdown
+from concom_desk.services.documents.template_check import check_template
+from concom_desk.services.documents.template_library import (
     TemplateInEffect,
     default_template_path,
     reset_to_default,

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from concom_desk.domain.plain_dates import weekday_date
-from concom_desk.services.records import (
+from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
     TodayItem,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from concom_desk.cli import main
-from concom_desk.services.conditions_library import user_conditions_dir
+from concom_desk.services.documents.conditions_library import user_conditions_dir
 
 
 def test_upton_lists_its_six_denial_reasons(capsys: pytest.CaptureFixture[str]) -> None:

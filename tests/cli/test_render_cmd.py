@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from concom_desk.cli import main
-from concom_desk.services import document_output
+from concom_desk.services.documents import output as document_output
 from tests.helpers.docx_reading import paragraphs
 from tests.helpers.record_fixtures import make_record
 

@@ -11,7 +11,7 @@ from docx import Document
 
 from concom_desk.cli import main
 from concom_desk.paths import forms_dir
-from concom_desk.services.template_library import TEMPLATE_NAMES, user_templates_dir
+from concom_desk.services.documents.template_library import TEMPLATE_NAMES, user_templates_dir
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from concom_desk.domain.meeting_schedule import RegularSchedule
 from concom_desk.paths import data_dir
-from concom_desk.services.meetings import generate_meetings, save_schedule
+from concom_desk.services.calendar.meetings import generate_meetings, save_schedule
 from concom_desk.store import Database
 from concom_desk.store.models import (
     Abutter,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from concom_desk.services.calendar_entries import (
+from concom_desk.services.calendar.entries import (
     CalendarSnapshot,
     DeadlineEntry,
     HearingEntry,

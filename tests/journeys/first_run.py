@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWizard
 
-from concom_desk.services.commission import load_settings
+from concom_desk.services.commission.settings import load_settings
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
 from tests.journeys.conftest import Steps, Wait, top_level

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
 
-from concom_desk.services.commission import load_settings
+from concom_desk.services.commission.settings import load_settings
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
 from concom_desk.ui.setup.settings_dialog import SettingsDialog

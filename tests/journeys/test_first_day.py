@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from concom_desk.services.commission import load_settings
+from concom_desk.services.commission.settings import load_settings
 from concom_desk.store import open_database
 from tests.journeys.conftest import Steps
 from tests.journeys.first_run import COMMISSION, through_the_wizard

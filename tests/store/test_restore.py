@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
-from concom_desk.services.demo_town import load_demo
+from concom_desk.services.demo.town import load_demo
 from concom_desk.store import archive as archive_module
 from concom_desk.store import open_database
 from concom_desk.store import restore as restore_module

@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services import document_output
-from concom_desk.services.document_register import RegisteredDocument
+from concom_desk.services.documents import output as document_output
+from concom_desk.services.documents.register import RegisteredDocument
 from concom_desk.ui import document_actions
 from concom_desk.ui.document_actions import OPEN_FOLDER, SAVE_AS_PDF, PrintChoice
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog

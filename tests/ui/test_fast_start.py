@@ -14,7 +14,7 @@ SHOW_THE_WINDOW = """
 import sys
 from pathlib import Path
 from PySide6.QtWidgets import QApplication
-from concom_desk.services.commission import CommissionSettings
+from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.main_window import MainWindow
 app = QApplication(sys.argv[:1])
 window = MainWindow(None, Path("commission.sqlite"), CommissionSettings(name="Upton"))

@@ -225,7 +225,7 @@ def test_deadline_panel_for_an_upton_noi_received_before_thanksgiving(qtbot, tmp
     """
     from dataclasses import replace
 
-    from concom_desk.services.commission import save_settings
+    from concom_desk.services.commission.settings import save_settings
     from concom_desk.store import open_database
 
     upton = open_database(tmp_path / "upton.sqlite", initials="JB")
@@ -315,7 +315,7 @@ def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, t
                                                                         ) -> None:
     # The legal notice, abutter letter and permit say "within {resource areas}"; with no
     # field for them on the form every notice the program printed read "…, within ."
-    from concom_desk.services.document_context import filing_by_number, filing_fields
+    from concom_desk.services.documents.context import filing_by_number, filing_fields
 
     window = open_window(qtbot, town_db)
     dialog = window.edit_filing(filing_id(window, "2026-41"))

@@ -51,7 +51,7 @@ def test_an_emergency_order_awaiting_ratification_cites_the_state_rule(
     # The Today row cited "Sandwich Bylaw §7.55" to every commission, whatever its town.
     from datetime import datetime
 
-    from concom_desk.services.meetings import add_meeting
+    from concom_desk.services.calendar.meetings import add_meeting
 
     add_meeting(town_db, datetime(2026, 11, 18, 19, 0), "Town Hall", kind="regular")
     case_id = open_case(town_db, ComplaintDraft(

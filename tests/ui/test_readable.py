@@ -13,8 +13,8 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QSplitter, QStyle, QTableView, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services.commission import load_settings
-from concom_desk.services.demo_town import load_demo
+from concom_desk.services.commission.settings import load_settings
+from concom_desk.services.demo.town import load_demo
 from concom_desk.store import Database, open_database
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.window_memory import FILE_NAME, remember, remember_splitter, sensible_size

@@ -10,7 +10,7 @@ from docx import Document
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QTextBrowser
 
-from concom_desk.services.template_library import TEMPLATE_NAMES, user_templates_dir
+from concom_desk.services.documents.template_library import TEMPLATE_NAMES, user_templates_dir
 from concom_desk.ui import templates_dialog
 from concom_desk.ui.templates_dialog import TemplatesDialog
 

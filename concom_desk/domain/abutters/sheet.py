@@ -1,6 +1,6 @@
 """The assessor's list as rows of cells, whatever Excel did to it.
 
-The workbook itself is opened by `concom_desk.services.assessor_files`
+The workbook itself is opened by `concom_desk.services.abutters.assessor_files`
 (openpyxl stays out of the domain); here are the CSV text, the header and the
 rows. CSV files come in UTF-8, UTF-8 with a byte-order mark (Excel's "CSV UTF-8"),
 UTF-16 ("Unicode text") or Windows-1252 (Excel's plain "CSV"), separated by

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.safe_filename import clean_stem, safe_path
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
-from concom_desk.services.document_register import sha256_of
+from concom_desk.services.documents.register import sha256_of
 from concom_desk.store.models import CaseAttachment
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".gif", ".bmp", ".tif", ".tiff", ".webp"}

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
-from concom_desk.services.town_profiles import DEFAULT_TOWN_ID, profile_for
+from concom_desk.services.commission.town_profiles import DEFAULT_TOWN_ID, profile_for
 from concom_desk.store import Database
 from concom_desk.store.models import (
     CommissionSettings,

@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
-from concom_desk.services.document_context import common_context
-from concom_desk.services.document_register import save_document
+from concom_desk.services.documents.context import common_context
+from concom_desk.services.documents.register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
 from concom_desk.store import Database
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, Violation

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from concom_desk.services.abutter_import import count_abutters
+from concom_desk.services.abutters.importing import count_abutters
 from concom_desk.store import Database
 from concom_desk.ui.abutters.import_dialog import AbutterImportDialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog

@@ -31,15 +31,15 @@ from concom_desk.domain.abutters.fields import FIELD_LABELS, REQUIRED_FIELDS, Ab
 from concom_desk.domain.abutters.notices import group_notices
 from concom_desk.domain.abutters.rows import check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
-from concom_desk.services.abutter_import import (
+from concom_desk.services.abutters.assessor_files import read_assessor_sheet
+from concom_desk.services.abutters.column_memory import mapping_for
+from concom_desk.services.abutters.importing import (
     AbutterListPreview,
     ImportSummary,
     count_abutters,
     filing_number,
     import_abutter_list,
 )
-from concom_desk.services.assessor_files import read_assessor_sheet
-from concom_desk.services.column_memory import mapping_for
 from concom_desk.store import Database
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
 from concom_desk.ui.background import BackgroundTask, Progress

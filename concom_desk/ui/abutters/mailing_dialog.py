@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.safe_filename import clean_stem
-from concom_desk.services.abutter_import import filing_number
-from concom_desk.services.abutter_mailing import (
+from concom_desk.services.abutters.importing import filing_number
+from concom_desk.services.abutters.mailing import (
     MAILING_FILES,
     MailingCancelled,
     MailingResult,

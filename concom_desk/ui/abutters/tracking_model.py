@@ -11,7 +11,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 
 from concom_desk.domain.plain_dates import typed_date_or_none
 from concom_desk.errors import UserError
-from concom_desk.services.abutter_tracking import (
+from concom_desk.services.abutters.tracking import (
     NoticeRow,
     list_notices,
     set_article_number,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.services.abutter_tracking import mark_all_mailed, ready_to_close
+from concom_desk.services.abutters.tracking import mark_all_mailed, ready_to_close
 from concom_desk.store import Database
 from concom_desk.ui.abutters.tracking_model import (
     ADDRESS,

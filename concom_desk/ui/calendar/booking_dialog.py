@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
-from concom_desk.services.calendar_entries import MeetingEntry
-from concom_desk.services.hearing_lists import bookable_filings
-from concom_desk.services.hearings import book_hearing, preview_booking, record_waiver
-from concom_desk.services.meetings import posting_too_late
+from concom_desk.services.calendar.choices import bookable_filings
+from concom_desk.services.calendar.entries import MeetingEntry
+from concom_desk.services.calendar.hearings import book_hearing, preview_booking, record_waiver
+from concom_desk.services.calendar.meetings import posting_too_late
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
 from concom_desk.ui.date_picker import typing_replaces_sections

@@ -12,8 +12,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
-from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
-from concom_desk.services.meetings import posting_too_late
+from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
+from concom_desk.services.calendar.meetings import posting_too_late
 
 # One colour per kind of thing, always shown with its words too (never colour alone).
 KIND_COLOURS: dict[str, str] = {

@@ -27,12 +27,12 @@ from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.calendar_entries import CalendarSnapshot, HearingEntry, MeetingEntry
-from concom_desk.services.calendar_load import load_calendar
-from concom_desk.services.filing_deadlines import town_closures
-from concom_desk.services.ical_export import write_calendar
-from concom_desk.services.meeting_documents import write_agenda, write_legal_notice
-from concom_desk.services.meetings import generate_meetings, mark_agenda_posted
+from concom_desk.services.calendar.entries import CalendarSnapshot, HearingEntry, MeetingEntry
+from concom_desk.services.calendar.ical_export import write_calendar
+from concom_desk.services.calendar.loading import load_calendar
+from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
+from concom_desk.services.calendar.meetings import generate_meetings, mark_agenda_posted
+from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (

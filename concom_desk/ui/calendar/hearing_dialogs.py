@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
-from concom_desk.services.calendar_entries import MeetingEntry
-from concom_desk.services.hearing_lists import HearingChoice, open_hearings
-from concom_desk.services.hearings import (
+from concom_desk.services.calendar.choices import HearingChoice, open_hearings
+from concom_desk.services.calendar.entries import MeetingEntry
+from concom_desk.services.calendar.hearings import (
     ContinuanceRequest,
     close_hearing_on,
     continue_hearing,

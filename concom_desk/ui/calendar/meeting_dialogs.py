@@ -33,8 +33,8 @@ from concom_desk.domain.meeting_schedule import ORDINALS, WEEKDAYS, RegularSched
 from concom_desk.domain.open_meeting_law import posting_deadline
 from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
 from concom_desk.errors import UserError
-from concom_desk.services.calendar_entries import MeetingEntry
-from concom_desk.services.meetings import (
+from concom_desk.services.calendar.entries import MeetingEntry
+from concom_desk.services.calendar.meetings import (
     add_meeting,
     cancel_meeting,
     first_postable,

@@ -13,7 +13,7 @@ from PySide6.QtCore import QDate, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QCalendarWidget, QHeaderView, QTableView, QWidget
 
-from concom_desk.services.calendar_entries import CalendarSnapshot, MeetingEntry
+from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.ui.calendar.calendar_models import kind_colour
 
 # What a cell says for each kind of deadline: one of them, and several (with a count).

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.votes import Outcome, VoteChoice, majority_of
 from concom_desk.errors import UserError
-from concom_desk.services.calendar_entries import MeetingEntry
-from concom_desk.services.votes import members_for_meeting, preview_vote, record_vote
+from concom_desk.services.calendar.entries import MeetingEntry
+from concom_desk.services.calendar.votes import members_for_meeting, preview_vote, record_vote
 from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, stack
 

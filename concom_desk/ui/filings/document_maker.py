@@ -48,7 +48,7 @@ WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit")
 
 
 def templates_for(kind: str) -> list[str]:
-    from concom_desk.services.template_examples import FILING_BASED_TEMPLATES
+    from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
 
     usable = [t for t in FILING_BASED_TEMPLATES if t not in MADE_ELSEWHERE]
     first = [t for t in SUGGESTED.get(kind, ()) if t in usable]
@@ -65,7 +65,7 @@ class DocumentMakerDialog(QDialog):
     def __init__(self, db: Any, file_no: str, kind: str, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from concom_desk.services.document_register import TITLES
+        from concom_desk.services.documents.register import TITLES
 
         self._db = db
         self._file_no = file_no
@@ -141,7 +141,7 @@ class DocumentMakerDialog(QDialog):
 
     def _warn_if_draft(self, name: str | None) -> None:
         from concom_desk.errors import UserError
-        from concom_desk.services.draft_documents import document_gaps
+        from concom_desk.services.documents.drafts import document_gaps
 
         try:
             missing = document_gaps(self._db, self._file_no, name) if name else []
@@ -153,8 +153,8 @@ class DocumentMakerDialog(QDialog):
             f"{html.escape('; '.join(missing))}.</span>" if missing else "")
 
     def make(self) -> None:
-        from concom_desk.services.document_context_extras import DraftChoices
-        from concom_desk.services.document_register import save_filing_document
+        from concom_desk.services.documents.context_extras import DraftChoices
+        from concom_desk.services.documents.register import save_filing_document
 
         name = self.template.currentData()
         draft = DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),

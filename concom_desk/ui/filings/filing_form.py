@@ -42,7 +42,7 @@ from concom_desk.domain.filing_requirements import (
     record_problems,
 )
 from concom_desk.errors import UserError
-from concom_desk.services.records import (
+from concom_desk.services.filings.rows import (
     FilingForm,
     MailingAddress,
     PartyChoice,

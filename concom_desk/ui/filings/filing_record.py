@@ -33,8 +33,7 @@ from concom_desk.domain.status_rules import (
     status_name,
 )
 from concom_desk.errors import UserError
-from concom_desk.services.filing_summary import record_summary
-from concom_desk.services.records import (
+from concom_desk.services.filings.rows import (
     OWED_ACTS,
     DeadlineLine,
     DocumentEntry,
@@ -43,6 +42,7 @@ from concom_desk.services.records import (
     days_left_text,
     urgency,
 )
+from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
 from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.filings_tab import RecordTable

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 
 from concom_desk.domain.status_rules import status_name
-from concom_desk.services.records import FilingRow, days_left_text, short_label, urgency
+from concom_desk.services.filings.rows import FilingRow, days_left_text, short_label, urgency
 from concom_desk.ui.row_table import (
     NO_DATE,
     OVERDUE,

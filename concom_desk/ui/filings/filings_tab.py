@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.status_rules import STATUS_NAMES, Status
-from concom_desk.services.records import FilingRow
+from concom_desk.services.filings.rows import FilingRow
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
     NEXT_DEADLINE_COLUMN,

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.filing_requirements import parse_date
 from concom_desk.errors import UserError
-from concom_desk.services.commission import (
+from concom_desk.services.commission.settings import (
     MA_DEEDS_REGISTRIES,
     CommissionSettings,
     Member,
@@ -34,7 +34,7 @@ from concom_desk.services.commission import (
     read_letterhead_logo,
     settings_problems,
 )
-from concom_desk.services.town_profiles import available_profiles
+from concom_desk.services.commission.town_profiles import available_profiles
 
 MEMBER_HEADINGS = ("Name", "Role", "Term starts", "Term ends")
 BOARD_ROWS = 7  # the members table shows a board of seven without scrolling

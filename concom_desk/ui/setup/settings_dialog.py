@@ -7,7 +7,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from concom_desk.errors import UserError
-from concom_desk.services.commission import CommissionSettings
+from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.setup.commission_form import CommissionForm
 
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from concom_desk.services.commission import CommissionSettings
+from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.setup.commission_form import CommissionForm
 
 WELCOME, COMMISSION = 0, 1

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from concom_desk.domain.abutters.fields import AbutterField as F
-from concom_desk.services.abutter_import import import_abutter_list
+from concom_desk.services.abutters.importing import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters.import_dialog import NOT_IN_LIST, AbutterImportDialog
 from concom_desk.ui.abutters.preview_model import REASON_COLUMN, REJECTED_BACKGROUND

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services.abutter_import import import_abutter_list
+from concom_desk.services.abutters.importing import import_abutter_list
 from concom_desk.store import Database
 from concom_desk.ui.abutters import mailing_dialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog

@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services.abutter_import import import_abutter_list
-from concom_desk.services.abutter_tracking import list_notices
+from concom_desk.services.abutters.importing import import_abutter_list
+from concom_desk.services.abutters.tracking import list_notices
 from concom_desk.store import Database
 from concom_desk.ui.abutters.tracking_model import ARTICLE, GREEN_CARD, MAILED
 from concom_desk.ui.abutters.tracking_widget import AbutterTrackingWidget

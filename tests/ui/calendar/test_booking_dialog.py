@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from concom_desk.services.calendar_load import load_calendar
+from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.store.models import Hearing
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from tests.helpers.calendar_db import Commission
@@ -143,7 +143,7 @@ def test_no_meeting_ahead_says_so_and_offers_to_add_one(qtbot: QtBot, commission
 
 
 def test_no_filing_awaiting_a_hearing_offers_a_new_filing(qtbot: QtBot, db) -> None:
-    from concom_desk.services.meetings import add_meeting
+    from concom_desk.services.calendar.meetings import add_meeting
 
     add_meeting(db, datetime(2026, 12, 16, 19, 0), "Town Hall", "special")
     dialog = BookHearingDialog(db, list(load_calendar(db).meetings), date(2026, 12, 1),

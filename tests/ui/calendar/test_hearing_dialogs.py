@@ -8,8 +8,8 @@ from datetime import date, datetime
 from PySide6.QtCore import QDateTime, Qt, QTime
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services.calendar_load import load_calendar
-from concom_desk.services.hearings import book_hearing
+from concom_desk.services.calendar.hearings import book_hearing
+from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog

@@ -14,8 +14,8 @@ from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from concom_desk.services.commission import save_settings
-from concom_desk.services.meetings import load_schedule
+from concom_desk.services.calendar.meetings import load_schedule
+from concom_desk.services.commission.settings import save_settings
 from concom_desk.store import Database, open_database
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
@@ -140,7 +140,7 @@ def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Com
 
 def test_continue_and_close_say_no_hearing_is_booked(qtbot: QtBot,
                                                      commission: Commission) -> None:
-    from concom_desk.services.calendar_load import load_calendar
+    from concom_desk.services.calendar.loading import load_calendar
     from concom_desk.ui.calendar.hearing_dialogs import (
         CloseHearingDialog,
         ContinueHearingDialog,

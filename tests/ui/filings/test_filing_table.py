@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from PySide6.QtCore import Qt
 
-from concom_desk.services.records import FilingRow
+from concom_desk.services.filings.rows import FilingRow
 from concom_desk.ui.filings.filing_table import FilingFilterProxy, FilingTableModel
 from concom_desk.ui.row_table import OVERDUE, THIS_WEEK
 

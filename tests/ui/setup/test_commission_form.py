@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialogButtonBox
 
-from concom_desk.services.commission import Member, load_settings, save_settings
+from concom_desk.services.commission.settings import Member, load_settings, save_settings
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard

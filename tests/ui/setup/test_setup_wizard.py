@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialogButtonBox, QWizard
 
-from concom_desk.services.commission import load_settings
+from concom_desk.services.commission.settings import load_settings
 from concom_desk.store import Database
 from concom_desk.ui.app import Launcher
 from tests.ui.conftest import TODAY

@@ -1,0 +1,2 @@
+"""The hearing calendar: meetings, hearings, continuances, votes, clocks, .ics,
+the legal notice and the agenda."""

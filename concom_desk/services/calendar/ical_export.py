@@ -1,0 +1,142 @@
+"""The meetings and deadlines as an iCalendar file, for Outlook and Google Calendar.
+
+One VEVENT per meeting (its hearings listed in the description), and one all-day
+VEVENT per deadline. UIDs are built from the record ids and the database's own
+identity (`meeting-12@<identity>.concom-desk`), never from dates or counters, so
+importing a newer export updates the events instead of duplicating them, and two
+commissions' files never collide. Times are local to America/New_York, with the
+VTIMEZONE written into the file (Outlook needs it; icalendar builds it from tzdata).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from icalendar import Calendar, Event, Timezone
+
+from concom_desk.domain.plain_dates import weekday_date_time
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.calendar.entries import CalendarSnapshot, DeadlineEntry, MeetingEntry
+
+TZID = "America/New_York"
+EASTERN = ZoneInfo(TZID)
+PRODID = "-//ConCom Desk//Hearing calendar//EN"
+MEETING_LENGTH = timedelta(hours=2)  # an evening meeting; the real end is not known ahead
+MEETING_TITLES = {"regular": "meeting", "special": "special meeting", "site_walk": "site walk"}
+
+
+@dataclass(frozen=True)
+class ExportSummary:
+    meetings: int
+    deadlines: int
+
+    @property
+    def events(self) -> int:
+        return self.meetings + self.deadlines
+
+
+def uid(kind: str, record: str | int, identity: str) -> str:
+    return f"{kind}-{record}@{identity}.concom-desk"
+
+
+def meeting_description(meeting: MeetingEntry) -> str:
+    lines = []
+    if meeting.hearings:
+        lines.append("Hearings:")
+        for number, hearing in enumerate(meeting.hearings, start=1):
+            state = "continued" if hearing.status == "continued" else "new"
+            lines.append(f"{number}. {hearing.title()} ({hearing.kind_name}, {state})")
+    else:
+        lines.append("No hearings booked.")
+    lines.append(f"Post the agenda by {weekday_date_time(meeting.post_by)} "
+                 "(Open Meeting Law, MGL c.30A §20(b)).")
+    return "\n".join(lines)
+
+
+def _meeting_event(meeting: MeetingEntry, identity: str, stamp: datetime,
+                   commission: str) -> Event:
+    event = Event()
+    event.add("uid", uid("meeting", meeting.meeting_id, identity))
+    event.add("dtstamp", stamp)
+    start = meeting.at.replace(tzinfo=EASTERN)
+    event.add("dtstart", start)
+    event.add("dtend", start + MEETING_LENGTH)
+    title = MEETING_TITLES.get(meeting.kind, MEETING_TITLES["regular"])
+    event.add("summary", f"{commission or 'Conservation Commission'} {title}")
+    if meeting.place:
+        event.add("location", meeting.place)
+    event.add("description", meeting_description(meeting))
+    event.add("status", "CANCELLED" if meeting.cancelled else "CONFIRMED")
+    event.add("categories", ["Meeting"])
+    return event
+
+
+def _deadline_event(deadline: DeadlineEntry, identity: str, stamp: datetime) -> Event:
+    event = Event()
+    record = f"{deadline.record_kind}-{deadline.record_id}-{deadline.kind}"
+    event.add("uid", uid("deadline", record, identity))
+    event.add("dtstamp", stamp)
+    event.add("dtstart", deadline.day)  # a DATE value: an all-day event
+    event.add("dtend", deadline.day + timedelta(days=1))
+    event.add("summary", deadline.title())
+    event.add("description", f"{deadline.kind_name}. {deadline.citation}".strip())
+    event.add("transp", "TRANSPARENT")  # a deadline does not make anyone busy
+    event.add("categories", [deadline.kind_name])
+    return event
+
+
+def build_calendar(snapshot: CalendarSnapshot, now: datetime | None = None) -> Calendar:
+    stamp = (now or datetime.now(UTC)).astimezone(UTC)
+    calendar = Calendar()
+    calendar.add("prodid", PRODID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    if snapshot.commission_name:
+        calendar.add("x-wr-calname", snapshot.commission_name)
+    calendar.add("x-wr-timezone", TZID)
+    calendar.add_component(_timezone(m.day for m in snapshot.meetings))
+    for meeting in snapshot.meetings:
+        calendar.add_component(_meeting_event(meeting, snapshot.identity, stamp,
+                                              snapshot.commission_name))
+    for deadline in snapshot.deadlines:
+        calendar.add_component(_deadline_event(deadline, snapshot.identity, stamp))
+    return calendar
+
+
+def _timezone(days: Iterable[date]) -> Timezone:
+    days = list(days)
+    first = min(days, default=date.today()) - timedelta(days=366)
+    last = max(days, default=date.today()) + timedelta(days=366)
+    return Timezone.from_tzid(TZID, first_date=first, last_date=last)
+
+
+def write_calendar(snapshot: CalendarSnapshot, out: Path, now: datetime | None = None
+                   ) -> ExportSummary:
+    """Write the .ics file whole or not at all (a temp file moved into place)."""
+    data = build_calendar(snapshot, now).to_ical()
+    out = Path(out)
+    temp = out.with_name(out.name + ".tmp")
+    try:
+        temp.write_bytes(data)
+        temp.replace(out)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise OperationFailed(f"could not write {out}: {exc.strerror or exc}") from None
+    return ExportSummary(len(snapshot.meetings), len(snapshot.deadlines))
+
+
+def export_calendar(db_path: Path, out: Path) -> ExportSummary:
+    """`concom-desk ical`: read the calendar from the database and write the file."""
+    from concom_desk.services.calendar.loading import load_calendar
+    from concom_desk.store import open_database
+
+    if not Path(db_path).is_file():  # never create an empty database just to export it
+        raise UserError(f"there is no database at {db_path}; give its path with --db")
+    with open_database(db_path) as database:
+        snapshot = load_calendar(database)
+    return write_calendar(snapshot, out)

@@ -1,0 +1,270 @@
+"""Reading the hearing calendar out of the store, once, into plain rows
+(`concom_desk.services.calendar.entries`) for the tab, the .ics and the documents."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, aliased, selectinload
+
+from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.services.calendar.clocks import meeting_start
+from concom_desk.services.calendar.entries import (
+    CalendarSnapshot,
+    DeadlineEntry,
+    HearingEntry,
+    MeetingEntry,
+    RatificationEntry,
+)
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.deadlines import (
+    FINISHED_STATUSES,
+    acts_done,
+    filing_deadlines,
+    is_met,
+    profiles_in_effect,
+)
+from concom_desk.store import Database
+from concom_desk.store.models import (
+    CommissionSettings,
+    Continuance,
+    EnforcementCase,
+    EnforcementOrder,
+    Filing,
+    Hearing,
+    Meeting,
+    Party,
+    Property,
+)
+from concom_desk.store.models.calendar import CalendarFeed, HearingNotice
+
+
+def calendar_identity(db: Database) -> str:
+    """The feed identity of this database, created on first use."""
+    with db.read_session() as session:
+        found = session.scalar(select(CalendarFeed.uuid))
+    if found:
+        return found
+    with db.session() as session:
+        found = session.scalar(select(CalendarFeed.uuid))
+        if not found:
+            found = str(uuid.uuid4())
+            session.add(CalendarFeed(uuid=found))
+        return found
+
+
+def _kind_name(kind: str) -> str:
+    found = KINDS.get(kind)
+    return found.name if found else kind
+
+
+@dataclass(frozen=True)
+class _HearingRow:
+    id: int
+    filing_id: int
+    meeting_id: int | None
+    status: str
+    opened_on: date | None
+    file_no: str
+    dep_file_no: str
+    kind: str
+    work_description: str
+    resource_areas: str
+    applicant: str
+    owner: str
+    address: str
+    map_lot: str
+
+
+def _hearing_rows(session: Session) -> dict[int, _HearingRow]:
+    """Every hearing with what the calendar prints of its filing, as plain rows (one
+    query; building ORM objects for thousands of hearings would freeze the tab)."""
+    applicant, owner = aliased(Party), aliased(Party)
+    query = (
+        select(Hearing.id, Hearing.filing_id, Hearing.meeting_id, Hearing.status,
+               Hearing.opened_on, Filing.file_no, Filing.dep_file_no, Filing.kind,
+               Filing.work_description, Filing.resource_areas, applicant.name, owner.name,
+               Property.address, Property.map, Property.lot)
+        .join(Filing, Filing.id == Hearing.filing_id)
+        .outerjoin(applicant, applicant.id == Filing.applicant_id)
+        .outerjoin(owner, owner.id == Filing.owner_id)
+        .outerjoin(Property, Property.id == Filing.property_id)
+    )
+    found = {}
+    for row in session.execute(query):
+        (ident, filing_id, meeting_id, status, opened_on, file_no, dep_file_no, kind, work,
+         areas, applicant_name, owner_name, address, map_, lot) = row
+        map_lot = f"{map_ or ''}-{lot or ''}" if map_ or lot else ""
+        found[ident] = _HearingRow(ident, filing_id, meeting_id, status, opened_on, file_no,
+                                   dep_file_no or "", kind, work or "", areas or "",
+                                   applicant_name or "", owner_name or "", address or "",
+                                   map_lot)
+    return found
+
+
+@dataclass(frozen=True)
+class _ContinuanceRow:
+    hearing_id: int
+    from_meeting_id: int | None
+    to_meeting_id: int | None
+    continued_to: date
+
+
+@dataclass(frozen=True)
+class _NoticeRow:
+    publish_by: date | None
+    published_on: date | None
+
+
+class _Records:
+    """Every row the calendar needs, read in a handful of queries (no query per row)."""
+
+    def __init__(self, session: Session) -> None:
+        self.meetings = {m.id: m for m in session.scalars(select(Meeting))}
+        self.hearings = _hearing_rows(session)
+        self.continuances = [
+            _ContinuanceRow(*row) for row in session.execute(
+                select(Continuance.hearing_id, Continuance.from_meeting_id,
+                       Continuance.to_meeting_id, Continuance.continued_to)
+                .order_by(Continuance.id))]
+        self.notices = {
+            (hearing_id, meeting_id): _NoticeRow(publish_by, published_on)
+            for hearing_id, meeting_id, publish_by, published_on in session.execute(
+                select(HearingNotice.hearing_id, HearingNotice.meeting_id,
+                       HearingNotice.publish_by, HearingNotice.published_on))}
+        self.onward = {(c.hearing_id, c.from_meeting_id): c for c in self.continuances}
+
+    def booked_days(self) -> dict[int, tuple[date, bool]]:
+        """Filing id -> (the meeting its hearing is booked on, while not yet opened;
+        whether its legal notice is published). The notices are counted back from that
+        meeting rather than from the 21-day limit."""
+        found: dict[int, tuple[date, bool]] = {}
+        for hearing in self.hearings.values():
+            if hearing.status != "scheduled" or hearing.opened_on is not None:
+                continue
+            meeting = self.meetings.get(hearing.meeting_id) if hearing.meeting_id else None
+            if meeting is not None and not meeting.cancelled:
+                notice = self.notices.get((hearing.id, meeting.id))
+                found[hearing.filing_id] = (meeting.held_on,
+                                            notice is not None and notice.published_on is not None)
+        return found
+
+    def hearing_entry(self, hearing: _HearingRow, meeting: Meeting,
+                      continued_from: date | None) -> HearingEntry:
+        notice = self.notices.get((hearing.id, meeting.id))
+        onward = self.onward.get((hearing.id, meeting.id))
+        return HearingEntry(
+            hearing_id=hearing.id, filing_id=hearing.filing_id, file_no=hearing.file_no,
+            dep_file_no=hearing.dep_file_no, kind=hearing.kind,
+            kind_name=_kind_name(hearing.kind), applicant=hearing.applicant,
+            owner=hearing.owner, address=hearing.address, map_lot=hearing.map_lot,
+            work_description=hearing.work_description, resource_areas=hearing.resource_areas,
+            status="continued" if continued_from is not None else "new",
+            hearing_status=hearing.status, continued_from=continued_from,
+            continued_to=onward.continued_to if onward else None,
+            legal_notice_by=notice.publish_by if notice else None,
+            advertise=notice is not None,
+        )
+
+    def meeting_entries(self, start: date | None, end: date | None) -> list[MeetingEntry]:
+        by_meeting: dict[int, list[HearingEntry]] = {m: [] for m in self.meetings}
+        for hearing in sorted(self.hearings.values(), key=lambda h: h.id):
+            if hearing.status != "withdrawn" and hearing.meeting_id in by_meeting:
+                meeting = self.meetings[hearing.meeting_id]
+                by_meeting[meeting.id].append(self.hearing_entry(hearing, meeting, None))
+        for continuance in self.continuances:
+            hearing = self.hearings.get(continuance.hearing_id)
+            meeting = self.meetings.get(continuance.to_meeting_id or -1)
+            if hearing is None or meeting is None or hearing.status == "withdrawn":
+                continue
+            before = self.meetings.get(continuance.from_meeting_id or -1)
+            by_meeting[meeting.id].append(self.hearing_entry(
+                hearing, meeting, before.held_on if before else None))
+        entries = []
+        for meeting in sorted(self.meetings.values(), key=lambda m: (m.held_on, m.start_time)):
+            if (start is not None and meeting.held_on < start) or \
+                    (end is not None and meeting.held_on > end):
+                continue
+            start_at = meeting_start(meeting)
+            posted = (datetime.fromisoformat(meeting.agenda_posted_at)
+                      if meeting.agenda_posted_at else None)
+            entries.append(MeetingEntry(
+                meeting_id=meeting.id, at=start_at, place=meeting.place, kind=meeting.kind,
+                cancelled=meeting.cancelled, post_by=posting_deadline(start_at),
+                hearings=tuple(by_meeting[meeting.id]), agenda_posted_at=posted,
+            ))
+        return entries
+
+
+def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
+                      booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
+    found = []
+    done = acts_done(session)
+    in_effect = profiles_in_effect(session, profiles)
+    query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
+             .options(selectinload(Filing.original)).order_by(Filing.id))
+    for filing in session.scalars(query):
+        if filing.received is None or filing.town not in in_effect:
+            continue
+        booked_day, published = booked.get(filing.id, (None, False))
+        for deadline in filing_deadlines(filing, in_effect, done=done,
+                                         hearing_booked=booked_day):
+            met = (is_met(filing, deadline, done)
+                   or (published and deadline.id == "legal_notice_by"))
+            found.append(DeadlineEntry(
+                "filing", filing.id, filing.file_no, deadline.id, deadline.date,
+                deadline.label, deadline.citation, met=met))
+    return found
+
+
+def _ratifications(session: Session) -> list[RatificationEntry]:
+    found = []
+    for order in session.scalars(select(EnforcementOrder).where(
+            EnforcementOrder.emergency, EnforcementOrder.ratified_meeting_id.is_(None),
+            EnforcementOrder.lifted_on.is_(None)).order_by(EnforcementOrder.issued_on)):
+        case = session.get(EnforcementCase, order.case_id)
+        if case is None or case.status == "void":
+            continue
+        signer = order.signed_by.splitlines()[0] if order.signed_by.strip() else ""
+        found.append(RatificationEntry(
+            order.id, case.id, case.case_no, order.issued_on, signer,
+            case.property.address if case.property else "", order.ratify_by))
+    return found
+
+
+def load_calendar(db: Database, start: date | None = None, end: date | None = None,
+                  profiles: Mapping[str, TownProfile] | None = None) -> CalendarSnapshot:
+    identity = calendar_identity(db)
+    profiles = profiles if profiles is not None else available_profiles()
+    with db.read_session() as session:
+        settings = session.scalars(select(CommissionSettings)).first()
+        records = _Records(session)
+        meetings = records.meeting_entries(start, end)
+        deadlines = _filing_deadlines(session, profiles, records.booked_days())
+        ratifications = _ratifications(session)
+    for meeting in meetings:
+        if not meeting.cancelled:
+            deadlines.append(DeadlineEntry(
+                "meeting", meeting.meeting_id, f"Meeting {meeting.day:%b} {meeting.day.day}",
+                "posting", meeting.post_by.date(), "Post the meeting notice and agenda",
+                POSTING_CITATION, met=meeting.agenda_posted_at is not None))
+    for order in ratifications:
+        if order.ratify_by is not None:
+            deadlines.append(DeadlineEntry(
+                "enforcement_case", order.case_id, order.case_no, "ratify_by", order.ratify_by,
+                "Ratify the emergency enforcement order", "Sandwich §7.55 Part 2"))
+    if start is not None or end is not None:
+        deadlines = [d for d in deadlines
+                     if (start is None or d.day >= start) and (end is None or d.day <= end)]
+    deadlines.sort(key=lambda d: (d.day, d.reference, d.kind))
+    return CalendarSnapshot(
+        identity=identity, commission_name=settings.name if settings else "",
+        meetings=tuple(meetings), deadlines=tuple(deadlines),
+        ratifications=tuple(ratifications),
+    )

@@ -1,0 +1,2 @@
+"""The commission itself: its settings and members, and the town rule profiles
+in effect."""

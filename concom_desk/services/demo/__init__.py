@@ -1,0 +1,1 @@
+"""A believable, invented demo town, for trying the program and for benchmarks."""

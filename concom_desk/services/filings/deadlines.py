@@ -1,0 +1,214 @@
+"""The statutory deadlines of a stored filing, from the deadline engine.
+
+The engine needs the town profile, the kind, the known event dates and the flags;
+all four are on the `Filing` row. `next_deadline` answers the question of the filings
+list: what is the next date the commission must act by, for this filing?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.errors import UserError
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.rows import OWED_ACTS
+from concom_desk.store.models import (
+    Abutter,
+    AbutterNotice,
+    CommissionSettings,
+    Continuance,
+    Filing,
+    Hearing,
+    HearingWaiver,
+    TownClosureDay,
+)
+
+# A deadline is met once the filing has one of these dates (the act it bounds is
+# done), on its own row or among the acts recorded elsewhere (see `acts_done`).
+# Deadlines not listed (an appeal period, a town's own rule) stay pending until
+# their day has passed.
+MET_BY: dict[str, tuple[str, ...]] = {
+    "hearing_by": ("hearing", "hearing_waived"),
+    "legal_notice_by": ("hearing", "legal_ad_published"),
+    "abutter_notice_by": ("hearing", "abutters_mailed"),
+    "board_notice_by": ("boards_notified",),
+    "board_comment_period_ends": ("closed",),
+    "decision_by": ("decided", "issued"),
+    "coc_decision_by": ("decided", "issued"),
+    "recording": ("recorded",),
+    "recording_before_work": ("recorded",),
+    "expires": ("completed",),
+    "extension_request_by": ("completed",),
+    "coc_application_by": ("completed",),
+    "emergency_work_complete_by": ("completed",),
+}
+
+# Statuses after which nothing more is owed on the filing itself.
+FINISHED_STATUSES = frozenset({"void", "withdrawn", "completed", "expired"})
+
+
+def filing_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
+    found = (profiles if profiles is not None else available_profiles()).get(filing.town)
+    if found is None:
+        raise UserError(
+            f"filing {filing.file_no} follows the rules of town {filing.town!r}, "
+            "which has no profile here; add its profile to the towns folder"
+        )
+    return found
+
+
+def town_closures(session: Session) -> tuple[list[date], list[str]]:
+    """The town's own closure days and named closure rules (day after Thanksgiving…)."""
+    dates = list(session.scalars(select(TownClosureDay.day)))
+    settings = session.scalars(select(CommissionSettings)).first()
+    rules = [r.strip() for r in (settings.closure_rules if settings else "").split(",")
+             if r.strip()]
+    return dates, rules
+
+
+def profiles_in_effect(session: Session, profiles: Mapping[str, TownProfile] | None = None
+                       ) -> dict[str, TownProfile]:
+    """The town profiles as this commission counts with them: its own office closures
+    (from the settings) are not business days either. Every list, panel, document and
+    the calendar count from these, so a filing's dates agree wherever they are shown."""
+    found = dict(profiles if profiles is not None else available_profiles())
+    dates, rules = town_closures(session)
+    if not dates and not rules:
+        return found
+    return {town: profile.with_closures(dates, rules) for town, profile in found.items()}
+
+
+def filing_deadlines(
+    filing: Filing,
+    profiles: Mapping[str, TownProfile] | None = None,
+    continued_to: date | None = None,
+    done: ActsDone | None = None,
+    hearing_booked: date | None = None,
+) -> list[Deadline]:
+    """Every deadline that follows from the filing's dates, in the profile's order.
+    `profiles` (from `profiles_in_effect(session)`) carry the town's closures and save
+    re-reading the files for a list; `continued_to` is the date certain an open hearing
+    is continued to (see `open_continuances`), used while the hearing is not closed;
+    `hearing_booked` is the meeting a hearing is booked on before it has opened;
+    `done` are the acts recorded elsewhere (see `acts_done`)."""
+    profile = filing_profile(filing, profiles)
+    events = filing.event_dates()
+    kind_events = KINDS[filing.kind].events
+    if continued_to is not None and filing.closed is None and "continued" in kind_events:
+        events["continued"] = continued_to
+    if hearing_booked is not None and "hearing" in kind_events:
+        events.setdefault("hearing", hearing_booked)
+    return compute_deadlines(profile, filing.kind, events, filing.flags(),
+                             extensions_for(filing, done))
+
+
+def extensions_for(filing: Filing, done: ActsDone | None) -> dict[str, tuple[date, str]]:
+    """Deadlines a recorded act has moved: the hearing clock, by a dated waiver."""
+    recorded = (done or {}).get(filing.id, {})
+    waived_to = recorded.get(WAIVED_TO)
+    if waived_to is None:
+        return {}
+    signed = recorded.get("waiver_signed")
+    return {"hearing_by": (waived_to, f"extended to {waived_to} by the applicant's written "
+                                      f"waiver signed {signed}")}
+
+
+def open_continuances(session: Session) -> dict[int, date]:
+    """Filing id → the latest date certain of its hearing while not closed."""
+    rows = session.execute(
+        select(Hearing.filing_id, func.max(Continuance.continued_to))
+        .join(Continuance, Continuance.hearing_id == Hearing.id)
+        .where(Hearing.status.in_(("open", "continued")))
+        .group_by(Hearing.filing_id)
+    )
+    return {filing_id: day for filing_id, day in rows}
+
+
+# Acts recorded outside the filing's own row: filing id -> {act: date}.
+ActsDone = Mapping[int, Mapping[str, date]]
+# The date an applicant's written waiver lets the hearing open by (Sandwich §7.30:
+# "later only with the applicant's written assent"; the state and other towns alike).
+WAIVED_TO = "hearing_waived_to"
+
+
+def acts_done(session: Session, filing_ids: Iterable[int] | None = None
+              ) -> dict[int, dict[str, date]]:
+    """What the clerk has recorded elsewhere that meets a filing's deadline: every
+    abutter notice mailed (the last mailing date), the legal ad published (the first)."""
+    done: dict[int, dict[str, date]] = {}
+    mailed = (select(Abutter.filing_id, func.count(AbutterNotice.id),
+                     func.count(AbutterNotice.mailed_on), func.max(AbutterNotice.mailed_on))
+              .join(AbutterNotice, AbutterNotice.abutter_id == Abutter.id)
+              .group_by(Abutter.filing_id))
+    published = (select(Hearing.filing_id, func.min(Hearing.legal_ad_published_on))
+                 .where(Hearing.legal_ad_published_on.is_not(None))
+                 .group_by(Hearing.filing_id))
+    if filing_ids is not None:
+        wanted = list(filing_ids)
+        mailed = mailed.where(Abutter.filing_id.in_(wanted))
+        published = published.where(Hearing.filing_id.in_(wanted))
+    for filing_id, notices, with_date, last in session.execute(mailed):
+        if notices and notices == with_date:  # a notice not yet mailed: not done
+            done.setdefault(filing_id, {})["abutters_mailed"] = last
+    for filing_id, first in session.execute(published):
+        done.setdefault(filing_id, {})["legal_ad_published"] = first
+    waivers = select(HearingWaiver.filing_id, HearingWaiver.signed_on,
+                     HearingWaiver.hearing_no_later_than).order_by(HearingWaiver.signed_on)
+    if filing_ids is not None:
+        waivers = waivers.where(HearingWaiver.filing_id.in_(wanted))
+    for filing_id, signed_on, no_later_than in session.execute(waivers):
+        acts = done.setdefault(filing_id, {})
+        acts.pop("hearing_waived", None)  # the latest waiver signed is the one in force
+        acts.pop(WAIVED_TO, None)
+        if no_later_than is not None:
+            acts[WAIVED_TO] = no_later_than
+            acts["waiver_signed"] = signed_on
+        else:  # assent to a later hearing with no date: the 21-day clock no longer binds
+            acts["hearing_waived"] = signed_on
+    return done
+
+
+def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> bool:
+    recorded = (done or {}).get(filing.id, {})
+    return any(getattr(filing, field, None) is not None or recorded.get(field) is not None
+               for field in MET_BY.get(deadline.id, ()))
+
+
+def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
+                   today: date, done: ActsDone | None = None,
+                   continued_to: date | None = None) -> list[Deadline]:
+    """Deadlines that still ask for something: overdue acts, and every unmet date from today.
+
+    The one rule of what is still owed: the Filings tab and Today show the first of
+    these (an overdue act first); `next_deadline` the first still ahead."""
+    if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
+        return []
+    found = []
+    for deadline in filing_deadlines(filing, profiles, continued_to, done):
+        if is_met(filing, deadline, done):
+            continue
+        if deadline.date >= today or deadline.id in OWED_ACTS:
+            found.append(deadline)
+    return sorted(found, key=lambda d: d.date)
+
+
+def next_deadline(
+    filing: Filing,
+    today: date | None = None,
+    profiles: Mapping[str, TownProfile] | None = None,
+    continued_to: date | None = None,
+    done: ActsDone | None = None,
+) -> Deadline | None:
+    """The earliest open deadline on or after `today`, or None (finished and denied
+    filings have none)."""
+    today = today or date.today()
+    ahead = [d for d in open_deadlines(filing, profiles, today, done, continued_to)
+             if d.date >= today]
+    return ahead[0] if ahead else None

@@ -1,0 +1,396 @@
+"""Filings for the window: list them as plain rows, show one, save one, change
+its status where the law allows. Every write is one transaction, recorded by the
+store's audit trail; every refusal is a UserError in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, timedelta
+from types import SimpleNamespace
+from typing import cast
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session, aliased, joinedload
+
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.status_rules import (
+    EVENT_OF_STATUS,
+    FilingFacts,
+    ParentPermit,
+    Status,
+    check_status_change,
+)
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.errors import UserError
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.deadlines import acts_done, open_deadlines, profiles_in_effect
+from concom_desk.services.filings.history import documents_of, history_of
+from concom_desk.services.filings.next_deadline import (
+    deadline_lines,
+    due_this_week,
+)
+from concom_desk.services.filings.parties import (
+    find_or_add_property,
+    mailing_address,
+    party_from_form,
+)
+from concom_desk.services.filings.rows import (
+    OVERDUE_LOOKBACK_DAYS,
+    WEEK_AHEAD_DAYS,
+    DeskRecords,
+    FilingDetail,
+    FilingForm,
+    FilingRow,
+    MailingAddress,
+    PartyChoice,
+    PropertyChoice,
+    TodayItem,
+)
+from concom_desk.services.filings.status_corrections import undo_offer
+from concom_desk.store import Database
+from concom_desk.store.models import (
+    FILING_DATE_FIELDS,
+    CommissionSettings,
+    Filing,
+    Party,
+    Property,
+)
+
+
+def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
+    return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
+                             joinedload(Filing.representative), joinedload(Filing.property))
+
+
+class _ListedFiling:
+    """A filing's columns as read for the list, without the ORM's bookkeeping (filling
+    ten thousand mapped objects takes seconds). The model's own methods work out its
+    events and flags, so those rules stay in one place."""
+
+    event_dates = Filing.event_dates
+    _event_date = Filing._event_date
+    flags = Filing.flags
+    # The columns in _LISTED_COLUMNS become attributes; these are the ones read here.
+    id: int
+    file_no: str
+    dep_file_no: str
+    kind: str
+    town: str
+    status: str
+    received: date | None
+    original: SimpleNamespace
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self.__dict__.update(values)
+
+
+_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
+                   *FILING_DATE_FIELDS)
+
+
+def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
+    applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
+    statement = (
+        select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
+               owner.name, Property.address, Property.map, Property.lot, original.expires)
+        .outerjoin(applicant, Filing.applicant_id == applicant.id)
+        .outerjoin(owner, Filing.owner_id == owner.id)
+        .outerjoin(Property, Filing.property_id == Property.id)
+        .outerjoin(original, Filing.original_id == original.id)
+        .where(Filing.status != "void")
+    )
+    found = []
+    width = len(_LISTED_COLUMNS)
+    for values in session.execute(statement):
+        filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
+        applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
+        filing.original = SimpleNamespace(expires=original_expires)
+        row = FilingRow(
+            id=filing.id, kind=filing.kind, file_no=filing.file_no,
+            dep_file_no=filing.dep_file_no, address=address or "",
+            map_lot=f"{map_no}-{lot}" if map_no or lot else "",
+            applicant=applicant_name or "", owner=owner_name or applicant_name or "",
+            status=filing.status, received=filing.received)
+        found.append((filing, row))
+    return found
+
+
+def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
+    if pending:
+        first = pending[0]
+        row.next_deadline = first.date
+        row.next_deadline_label = first.label
+        row.next_deadline_citation = first.citation
+    return row
+
+
+def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
+    applicant = filing.applicant.name if filing.applicant else ""
+    owner = filing.owner.name if filing.owner else applicant
+    first = next_up[0] if next_up else None
+    return FilingRow(
+        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        address=filing.property.address if filing.property else "",
+        map_lot=filing.property.map_lot if filing.property else "",
+        applicant=applicant, owner=owner, status=filing.status, received=filing.received,
+        next_deadline=first.date if first else None,
+        next_deadline_label=first.label if first else "",
+        next_deadline_citation=first.citation if first else "",
+    )
+
+
+def load_records(db: Database, today: date) -> DeskRecords:
+    """Every filing as a row, and everything due or overdue this week, in one pass."""
+    profiles = available_profiles()
+    rows: list[FilingRow] = []
+    items: list[TodayItem] = []
+    older = 0
+    oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
+    with db.read_session() as session:
+        profiles = profiles_in_effect(session, profiles)
+        done = acts_done(session)
+        for filing, listed in _listed_filings(session):
+            # Duck-typed: it has every attribute the deadline service reads from a Filing.
+            pending = (open_deadlines(cast(Filing, filing), profiles, today, done)
+                       if filing.town in profiles else [])
+            row = _with_next(listed, pending)
+            rows.append(row)
+            for deadline in due_this_week(pending, today):
+                if deadline.date < oldest_listed:
+                    older += 1
+                    continue
+                items.append(TodayItem(filing_id=row.id, file_no=row.file_no, kind=row.kind,
+                                       address=row.address or row.applicant,
+                                       what=deadline.label, due=deadline.date,
+                                       citation=deadline.citation))
+        items.extend(_enforcement_items(session, oldest_listed, today))
+    items.sort(key=lambda i: (i.due, i.file_no))
+    return DeskRecords(rows, items, older)
+
+
+def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:
+    """Orders' restoration and NOI deadlines, follow-up inspections and emergency
+    orders awaiting ratification, on the same list as the filings' clocks."""
+    from concom_desk.services.enforcement.deadlines import enforcement_deadlines
+
+    ahead = today + timedelta(days=WEEK_AHEAD_DAYS)
+    return [
+        TodayItem(filing_id=d.case_id, file_no=d.case_no, kind="enforcement", address=d.address,
+                  what=d.label, due=d.date, citation=ENFORCEMENT_CITATIONS.get(d.kind, ""),
+                  record="enforcement_case")
+        for d in enforcement_deadlines(session, since, ahead)
+    ]
+
+
+ENFORCEMENT_CITATIONS = {
+    # The state rule, which binds every commission (the Sandwich bylaw repeats it; an
+    # Upton or Bourne commission must not be shown Sandwich's bylaw).
+    "ratify": "310 CMR 10.08(2): an emergency order signed by one member or the agent is "
+              "ratified by a majority at the next scheduled meeting",
+    # The others are set by the commission's own order, not by a statute: say so.
+    "restore_by": "Set by the commission's enforcement order",
+    "file_noi_by": "Set by the commission's enforcement order",
+    "follow_up": "Set at the last inspection",
+}
+
+
+
+
+def _facts(filing: Filing) -> FilingFacts:
+    parent = None
+    if filing.original is not None:
+        o = filing.original
+        parent = ParentPermit(o.file_no, o.status, o.issued, o.expires)
+    return FilingFacts(kind=filing.kind, status=filing.status, received=filing.received,
+                       hearing=filing.hearing, closed=filing.closed, issued=filing.issued,
+                       expires=filing.expires, parent=parent)
+
+
+# Columns the form shows and saves as they are (no party, property or parent to look up).
+RECORD_COLUMNS = (
+    "boards_notified", "fee_cents", "fee_paid_on", "fee_waived", "fee_waiver_reason",
+    "consultant", "consultant_fee_cents", "consultant_fee_paid_on", "bond_cents", "bond_form",
+    "bond_posted_on", "bond_released_on", "recorded", "recorded_book", "recorded_page",
+    "recorded_document", "notes",
+)
+
+
+def _form(filing: Filing) -> FilingForm:
+    def address(party: Party | None) -> str:
+        return ", ".join(party.address_lines()) if party else ""
+
+    separate_owner = filing.owner is not None and filing.owner_id != filing.applicant_id
+    rep = filing.representative
+    return FilingForm(
+        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        applicant=filing.applicant.name if filing.applicant else "",
+        applicant_address=address(filing.applicant),
+        applicant_mail=mailing_address(filing.applicant) if filing.applicant
+        else MailingAddress(),
+        applicant_phone=filing.applicant.phone if filing.applicant else "",
+        applicant_email=filing.applicant.email if filing.applicant else "",
+        owner=filing.owner.name if filing.owner and separate_owner else "",
+        owner_address=address(filing.owner) if separate_owner else "",
+        owner_mail=mailing_address(filing.owner) if filing.owner and separate_owner
+        else MailingAddress(),
+        representative=rep.name if rep else "",
+        representative_company=rep.company if rep else "",
+        representative_mail=mailing_address(rep) if rep else MailingAddress(),
+        representative_phone=rep.phone if rep else "",
+        representative_email=rep.email if rep else "",
+        address=filing.property.address if filing.property else "",
+        map_lot=filing.property.map_lot if filing.property else "",
+        work_description=filing.work_description,
+        resource_areas=filing.resource_areas or "",
+        parent_file_no=filing.original.file_no if filing.original else "",
+        received=filing.received, hearing=filing.hearing, closed=filing.closed,
+        issued=filing.issued,
+        **{name: getattr(filing, name) for name in RECORD_COLUMNS},
+    )
+
+
+def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
+    profiles = available_profiles()
+    with db.read_session() as session:
+        filing = session.scalars(_with_people(select(Filing)).where(Filing.id == filing_id)
+                                 .options(joinedload(Filing.original))).unique().one_or_none()
+        if filing is None:
+            raise UserError(f"there is no filing number {filing_id} in this database")
+        profiles = profiles_in_effect(session, profiles)
+        done = acts_done(session, [filing.id])
+        pending = (open_deadlines(filing, profiles, today, done)
+                   if filing.town in profiles else [])
+        profile = profiles.get(filing.town)
+        return FilingDetail(
+            row=_row(filing, pending), form=_form(filing), facts=_facts(filing),
+            town_name=profile.name if profile else f"{filing.town} (no profile)",
+            deadlines=deadline_lines(filing, profiles, done) if profile else [],
+            history=history_of(session, filing),
+            documents=documents_of(session, filing, db.path),
+            undo=undo_offer(session, filing),
+        )
+
+
+def _town(session: Session) -> str:
+    settings = session.scalars(select(CommissionSettings)).first()
+    return settings.town if settings else "massachusetts"
+
+
+def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
+    """An issued permit's expiry date is the engine's, from the issue date."""
+    profile = profiles.get(filing.town)
+    if filing.issued is None or profile is None:
+        return
+    found = {d.id: d.date for d in compute_deadlines(profile, filing.kind,
+                                                     filing.event_dates(), filing.flags())}
+    if "expires" in found:
+        filing.expires = found["expires"]
+
+
+def _refuse_bad_record_fields(form: FilingForm) -> None:
+    """The form checks these as they are typed; a caller without the form (the
+    command line, a script) gets the same refusals in one line."""
+    if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents) < 0:
+        raise UserError("a fee or bond amount cannot be negative")
+    if form.fee_waived and not form.fee_waiver_reason.strip():
+        raise UserError("a waived fee needs the reason it was waived")
+    if form.boards_notified and form.received and form.boards_notified < form.received:
+        raise UserError(f"the boards cannot be notified ({form.boards_notified}) before the "
+                        f"filing was received ({form.received})")
+
+
+def save_filing(db: Database, form: FilingForm) -> int:
+    """Add or update a filing with its parties and property, in one transaction."""
+    file_no = form.file_no.strip()
+    _refuse_bad_record_fields(form)
+    with db.session() as session:
+        taken = session.scalars(select(Filing).where(func.lower(Filing.file_no)
+                                                     == file_no.lower())).first()
+        if taken is not None and taken.id != form.id:
+            raise UserError(f"file number {file_no} is already used by another filing "
+                            f"({taken.kind.upper()}, received {taken.received}); "
+                            "choose another number")
+        if form.id is None:
+            filing = Filing(file_no=file_no, kind=form.kind, town=_town(session),
+                            status="received", maintenance=False)
+        else:
+            filing = session.get(Filing, form.id)
+            if filing is None:
+                raise UserError("this filing is no longer in the database")
+        parent = None
+        if form.parent_file_no.strip():
+            parent = session.scalars(select(Filing).where(
+                func.lower(Filing.file_no) == form.parent_file_no.strip().lower())).first()
+            if parent is None:
+                raise UserError(f"there is no permit with file number {form.parent_file_no}; "
+                                "check the number on the permit")
+        applicant = party_from_form(session, form.applicant, form.applicant_mail,
+                                    form.applicant_address, phone=form.applicant_phone,
+                                    email=form.applicant_email)
+        owner = (party_from_form(session, form.owner, form.owner_mail, form.owner_address)
+                 if form.owner.strip() else applicant)
+        representative = (party_from_form(
+            session, form.representative, form.representative_mail,
+            company=form.representative_company, phone=form.representative_phone,
+            email=form.representative_email) if form.representative.strip() else None)
+        land = (find_or_add_property(session, form.address, form.map_lot)
+                if form.address.strip() else None)
+        filing.file_no = file_no
+        session.add(filing)
+        filing.dep_file_no = form.dep_file_no
+        filing.applicant = applicant
+        filing.owner = owner
+        filing.representative = representative
+        filing.property = land
+        filing.original = parent
+        filing.work_description = form.work_description
+        filing.resource_areas = form.resource_areas
+        filing.received = form.received
+        filing.hearing = form.hearing
+        filing.closed = form.closed
+        filing.issued = form.issued
+        for name in RECORD_COLUMNS:
+            value = getattr(form, name)
+            setattr(filing, name, value.strip() if isinstance(value, str) else value)
+        _set_expiry(filing, available_profiles())
+        session.flush()
+        return filing.id
+
+
+def change_status(db: Database, filing_id: int, new_status: str, on: date) -> None:
+    """Move a filing to a new status if the law allows it, recording the date of the event
+    (the day the hearing opened or closed, the day of issuance) when not yet known."""
+    with db.session() as session:
+        filing = session.get(Filing, filing_id)
+        if filing is None:
+            raise UserError("this filing is no longer in the database")
+        reason = check_status_change(_facts(filing), new_status, on)
+        if reason:
+            raise UserError(reason)
+        target = Status(new_status)
+        event = EVENT_OF_STATUS.get(target)
+        if event and getattr(filing, event) is None:
+            setattr(filing, event, on)
+        if target in (Status.ISSUED, Status.DENIED) and filing.decided is None:
+            filing.decided = on
+        if target == Status.ISSUED:
+            _set_expiry(filing, available_profiles())
+        filing.status = target.value
+        if target == Status.ISSUED and filing.kind == "coc" and filing.original is not None:
+            # The certificate closes out the permit it certifies, in the same transaction.
+            permit = filing.original
+            if check_status_change(_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
+                permit.status = Status.COMPLIANCE_CERTIFIED.value
+
+
+def party_choices(db: Database) -> list[PartyChoice]:
+    with db.read_session() as session:
+        return [PartyChoice(p.name, ", ".join(p.address_lines()), mailing_address(p),
+                            p.company, p.phone, p.email)
+                for p in session.scalars(select(Party).order_by(Party.name))]
+
+
+def property_choices(db: Database) -> list[PropertyChoice]:
+    with db.read_session() as session:
+        return [PropertyChoice(p.address, p.map_lot)
+                for p in session.scalars(select(Property).order_by(Property.address))]

@@ -1,0 +1,37 @@
+"""Which of a filing's deadlines still call for something, and which one is next.
+
+The store's `filing_deadlines` gives every date the law sets; here they are
+sorted into what the window shows: a deadline whose act is done is "met"; an act
+the commission itself owes (open the hearing, publish the notice, decide) stays
+on the list as OVERDUE until it is done; a period that simply runs out (an
+appeal period, the applicant's time to ask for an extension) drops off once past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+
+from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.town_profile import TownProfile
+from concom_desk.services.filings.deadlines import (
+    ActsDone,
+    filing_deadlines,
+    is_met,
+)
+from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS, DeadlineLine
+from concom_desk.store.models import Filing
+
+
+def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
+                   done: ActsDone | None = None) -> list[DeadlineLine]:
+    # By date, as the clerk reads down the panel (same-day ones in the profile's order).
+    waived = (filing.hearing is None
+              and (done or {}).get(filing.id, {}).get("hearing_waived") is not None)
+    return [DeadlineLine(d, is_met(filing, d, done),
+                         "waived" if waived and d.id == "hearing_by" else "done")
+            for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
+
+
+def due_this_week(deadlines: list[Deadline], today: date) -> list[Deadline]:
+    return [d for d in deadlines if (d.date - today).days <= WEEK_AHEAD_DAYS]
