@@ -16,7 +16,7 @@ from concom_desk.services.calendar.meeting_documents import write_agenda, write_
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, GeneratedDocument
 from tests.helpers.calendar_db import Commission
 from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
-from tests.services.test_hearing_services import MAR3, MAR17, book_three
+from tests.services.calendar.test_hearing_services import MAR3, MAR17, book_three
 
 
 def _continue_two(c: Commission, hearings: dict[str, int]) -> None:

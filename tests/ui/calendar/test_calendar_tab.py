@@ -19,7 +19,7 @@ from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.form_fixtures import LEGAL_NOTICE_LINES, paragraphs, write_form
-from tests.services.test_hearing_services import MAR3, book_three
+from tests.services.calendar.test_hearing_services import MAR3, book_three
 
 
 def _tab(qtbot: QtBot, c: Commission, now: datetime) -> CalendarTab:

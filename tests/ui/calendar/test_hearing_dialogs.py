@@ -15,7 +15,7 @@ from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog, PublicationDialog
 from tests.helpers.calendar_db import Commission
-from tests.services.test_hearing_services import FEB18, MAR3, MAR17, book_three
+from tests.services.calendar.test_hearing_services import FEB18, MAR3, MAR17, book_three
 
 
 def test_continue_dialog_readvertises_an_unannounced_date(qtbot: QtBot,

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from concom_desk.store.models.commission import CommissionSettings, TownClosureDay
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from tests.helpers.calendar_db import Commission
-from tests.services.test_hearing_services import MAR3, book_three
+from tests.services.calendar.test_hearing_services import MAR3, book_three
 
 VETERANS_DAY = date(2026, 11, 11)  # Wednesday November 11, 2026: not moved
 THANKSGIVING = date(2026, 11, 26)  # fourth Thursday of November 2026 (5, 12, 19, 26)

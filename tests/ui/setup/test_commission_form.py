@@ -13,7 +13,7 @@ from concom_desk.services.commission.settings import Member, load_settings, save
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
-from tests.services.test_commission_settings import png_bytes
+from tests.services.commission.test_settings import png_bytes
 from tests.ui.conftest import SETTINGS, TODAY
 
 SEVEN = [Member(name, date(2025, 7, 1), None, "") for name in (
