@@ -3,15 +3,12 @@ by the service with the stored facts; what the window loads matches the record."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
 
 from concom_desk.errors import UserError
-from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.filings.editing import (
     change_status,
     filing_detail,
@@ -20,20 +17,10 @@ from concom_desk.services.filings.editing import (
 )
 from concom_desk.services.filings.parties import split_address
 from concom_desk.services.filings.rows import FilingForm
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import Filing, Party, Property
 
 TODAY = date(2026, 11, 16)
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "c.sqlite", initials="JB")
-    save_settings(database, CommissionSettings(
-        town_id="massachusetts", name="Test Conservation Commission",
-        address_lines=["Town Hall"], clerk_initials="JB"), today=TODAY)
-    yield database
-    database.close()
 
 
 def noi(**fields: object) -> FilingForm:

@@ -4,15 +4,12 @@ is voided with a reason. Each is in the audit trail and the record's history say
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
 from concom_desk.errors import UserError
-from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.filings.editing import (
     change_status,
     filing_detail,
@@ -25,20 +22,10 @@ from concom_desk.services.filings.status_corrections import (
     undo_last_change,
     void_filing_entered_in_error,
 )
-from concom_desk.store import Database, open_database, verify_audit_chain
+from concom_desk.store import Database, verify_audit_chain
 from concom_desk.store.models import AuditEntry, Filing, StatusCorrection
 
 TODAY = date(2026, 11, 16)
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "c.sqlite", initials="JB")
-    save_settings(database, CommissionSettings(
-        town_id="massachusetts", name="Test Conservation Commission",
-        address_lines=["Town Hall"], clerk_initials="JB"), today=TODAY)
-    yield database
-    database.close()
 
 
 def noi(db: Database, file_no: str = "2026-1", kind: str = "noi", parent: str = "") -> int:
