@@ -8,19 +8,31 @@ rules cited beside it, not typed in."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDate, QDateTime, Qt, QTime
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QWidget,
+)
 
 from concom_desk.domain.ma_calendar import legal_holidays
+from concom_desk.domain.plain_dates import long_date
+from concom_desk.services.documents.drafts import DRAFT_MARK
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
+from concom_desk.ui.filings.document_maker import DocumentMakerDialog
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
+from tests.helpers.docx_reading import full_text, paragraphs
 from tests.journeys.conftest import Steps, Wait, top_level
 from tests.journeys.first_run import through_the_wizard
 
@@ -44,11 +56,15 @@ def file_the_noi() -> Steps:
                                         lambda: top_level_dialog(FilingFormDialog))
     assert form.current_kind() == "noi"
     form.file_no.setText(FILE_NO)
-    form.applicant.setText("Daniel Forsberg")
-    form.applicant_address.setText("12 Pond Road, Upton, MA 01568")
     form.address.setText("12 Pond Road")
     form.map_lot.setText("14-22")
     form.work.setPlainText("Replace a failed septic system within the buffer zone")
+    choose_tab(form.tabs, "&Parties")  # the applicant and the address, in their boxes
+    form.applicant.setText("Daniel Forsberg")
+    mail = form.applicant_mail
+    for box, text in ((mail.street, "12 Pond Road"), (mail.city, "Upton"),
+                      (mail.state, "MA"), (mail.zip, "01568")):
+        box.setText(text)
     assert form.save_button.isEnabled(), form.problems.text()
     form.save_button.click()
     yield Wait("the new filing in the Filings list",
@@ -71,6 +87,14 @@ def file_the_noi() -> Steps:
 
 def top_level_dialog(kind: type[QDialog]) -> QDialog | None:
     return top_level(kind)
+
+
+def choose_tab(tabs: QTabWidget, text: str) -> QWidget:
+    """The person clicks the tab with this label."""
+    index = next((i for i in range(tabs.count()) if tabs.tabText(i) == text), -1)
+    assert index >= 0, (text, [tabs.tabText(i) for i in range(tabs.count())])
+    tabs.setCurrentIndex(index)
+    return tabs.currentWidget()
 
 
 def test_a_notice_of_intent_is_filed_and_its_clocks_are_shown(
@@ -114,40 +138,110 @@ def assert_the_record_holds(db: Any, filing_id: int, today: date) -> None:
     """What the database holds after the evening, read apart from the window."""
     from sqlalchemy import select
 
-    from concom_desk.store.models import Abutter, AuditEntry, Filing, Hearing, Meeting, Vote
+    from concom_desk.store.models import (
+        Abutter,
+        AuditEntry,
+        Filing,
+        GeneratedDocument,
+        Hearing,
+        Meeting,
+        Vote,
+    )
 
     with db.read_session() as session:
         filing = session.get(Filing, filing_id)
         assert (filing.status, filing.received, filing.closed, filing.issued) == (
             "completed", today, today, today)
+        assert (filing.recorded, filing.recorded_book, filing.recorded_page) == (
+            today, BOOK, PAGE)
         owners = session.scalars(select(Abutter.owner_name)
                                  .where(Abutter.filing_id == filing_id)).all()
         assert sorted(owners) == ["Greenway Land Trust Inc", "Smith Robert"]  # as printed
         (hearing,) = session.scalars(select(Hearing).where(Hearing.filing_id == filing_id))
         meeting = session.get(Meeting, hearing.meeting_id)
-        assert (meeting.held_on, meeting.kind, meeting.place) == (
-            today, "special", "Town Hall, Room 2")
+        assert (meeting.held_on, meeting.start_time, meeting.kind, meeting.place) == (
+            today, TONIGHT.strftime("%H:%M"), "special", "Town Hall, Room 2")
         (vote,) = session.scalars(select(Vote).where(Vote.filing_id == filing_id))
         assert (vote.result, vote.meeting_id, len(vote.member_votes)) == (
             "carried", meeting.id, 4)
+        permits = session.scalars(select(GeneratedDocument.title).where(
+            GeneratedDocument.filing_id == filing_id,
+            GeneratedDocument.template == "permit.docx").order_by(GeneratedDocument.id)).all()
+        assert permits == [f"DRAFT Permit {FILE_NO} {today}", f"Permit {FILE_NO} {today}"]
         changes = session.scalars(select(AuditEntry.action).where(
             AuditEntry.table_name == "filing", AuditEntry.record_id == filing_id)).all()
-    assert changes[0] == "insert" and changes.count("update") >= 4  # every step audited
+    assert changes[0] == "insert" and changes.count("update") >= 5  # every step audited
 
 
 def change_status(record: Any, status: str) -> Steps:
     """In the record: choose the new status, today's date as offered, Change status."""
     record.reload()
+    # Nothing is chosen until the clerk chooses: no click lands on a step by default.
+    assert record.new_status.currentText() == "Choose…"
+    assert not record.change_button.isEnabled()
     index = record.new_status.findData(status)
     assert index >= 0, (status, [record.new_status.itemData(i)
                                  for i in range(record.new_status.count())])
     record.new_status.setCurrentIndex(index)
     assert record.change_button.isEnabled(), record.status_reason.text()
     record.change_button.click()
+    if status in FINAL:
+        # A final status asks first; the clerk reads it and presses "Mark …".
+        box = yield Wait("the question before a final status",
+                         lambda: isinstance(record.question, QMessageBox)
+                         and record.question.isVisible() and record.question)
+        name = FINAL[status]
+        assert box.objectName() == "final-status-question"
+        assert box.text() == f"<b>Mark filing {FILE_NO} “{name}”?</b>"
+        assert box.informativeText().startswith(MEANING[status])
+        assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
+        assert box.go_ahead.text() == f"Mark “{name}”"
+        box.go_ahead.click()
     yield Wait(f"the status {status}", lambda: record.detail.row.status == status)
+    assert record.status_reason.text().startswith("Status changed to")
 
 
-def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
+FINAL = {"completed": "Completed (COC issued)"}  # the final steps this journey takes
+MEANING = {"completed": "This records that the work is finished and the Certificate of "
+                        "Compliance has been issued."}
+
+
+def make_permit(record: Any) -> Steps:
+    """The record's "Make a document…", the permit chosen, Make; sends back the dialog
+    once the document is saved."""
+    make = next(b for b in record.findChildren(QPushButton) if b.text() == "Make a &document…")
+    make.click()
+    maker: DocumentMakerDialog = yield Wait(
+        "the Make a document dialog", lambda: top_level(DocumentMakerDialog))
+    maker.template.setCurrentIndex(maker.template.findData("permit"))
+    assert maker.template.currentText() == "Permit"
+    note = maker.draft_note.text()
+    maker.make_button.click()
+    yield Wait("the document made", lambda: maker.document_path is not None)
+    return maker, note
+
+
+def three_years_on(issued: date) -> date:
+    """310 CMR 10.05(6)(d): an Order is valid for three years from issuance (a
+    February 29 issuance runs to February 28)."""
+    try:
+        return issued.replace(year=issued.year + 3)
+    except ValueError:
+        return issued.replace(year=issued.year + 3, day=28)
+
+
+def documents_listed(record: Any) -> list[tuple[str, str]]:
+    """The record's Documents panel, row by row: (document, file)."""
+    model = record.documents
+    return [(model.index(r, 1).data(), model.index(r, 2).data())
+            for r in range(model.rowCount())]
+
+
+TONIGHT = time(19, 0)  # 7 PM, the time the special meeting dialog offers
+BOOK, PAGE = "61234", "118"  # from the Registry's recording receipt
+
+
+def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_completed(
         run_program: Callable[[Steps], int], tmp_path: Path) -> None:
     def steps() -> Steps:
         window, filing_id, record = yield from file_the_noi()
@@ -155,9 +249,7 @@ def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
         db = window.db
 
         # Abutters: the assessor's list imported from a CSV, then the mailing made.
-        record.panels.setCurrentIndex(next(i for i in range(record.panels.count())
-                                           if record.panels.tabText(i) == "&Abutters"))
-        panel = record.panels.currentWidget()
+        panel = choose_tab(record.panels, "&Abutters")
         assert panel.count_label.text() == "No abutter list yet: import the assessor's list."
         panel.import_button.click()
         listing = tmp_path / "assessors-list.csv"
@@ -181,6 +273,20 @@ def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
             mailing.open_buttons)
         mailing.close()
 
+        # A permit asked for before the hearing: said to be a DRAFT before Make, made as
+        # one, with what the record lacks listed at its top (310 CMR 10.05(6)).
+        missing = "no hearing date; no hearing closing date; no vote recorded; not issued"
+        maker, note = yield from make_permit(record)
+        assert "Will be made as a DRAFT — not for issue:" in note and f"{missing}." in note
+        assert f"DRAFT — not for issue:</b> {missing}." in maker.result.text()
+        draft = maker.document_path
+        assert draft.name == f"DRAFT Permit {FILE_NO} {today}.docx" and draft.is_file()
+        assert paragraphs(draft)[:2] == [DRAFT_MARK, f"Why it is a draft: {missing}."]
+        maker.close()
+        yield Wait("the draft in the record's documents",
+                   lambda: documents_listed(record)[-1:] == [
+                       (f"DRAFT Permit {FILE_NO} {today}", str(draft))])
+
         # The meeting tonight, added from the calendar (Meetings… → Special meeting…).
         tab = calendar_tab(window)
         yield Wait("the hearing calendar", lambda: tab.buttons)
@@ -192,17 +298,38 @@ def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
              if b.text() == "Special meeting…").click()
         special = tab.active_dialog
         assert isinstance(special, SpecialMeetingDialog)
+        # MGL c.30A §20(b): 48 hours' notice, weekends and holidays not counted. Tonight
+        # is too late to post, so the dialog proposes a later day, not flagged...
+        assert special.at.date().toPython() > today
+        assert special.posting.text().startswith("Post its notice by ")
+        # ...and the clerk, calling an emergency meeting, types tonight's date and time:
+        # the red flag says the posting deadline has passed.
+        special.at.setDateTime(QDateTime(QDate(today), QTime(TONIGHT.hour, TONIGHT.minute)))
+        flag = special.posting.text()
+        assert flag.startswith("Posting deadline passed ") and flag.endswith(
+            " — post it now or choose a later date."), flag
+        assert "#b71c1c" in special.posting.styleSheet()
         special.place.setText("Town Hall, Room 2")
         press_save(special)
         yield Wait("the meeting on today's calendar",
                    lambda: tab.status.text() == "Special meeting added.")
+        (tonight,) = [m for m in tab.snapshot.meetings if m.day == today]
 
-        # The hearing booked at tonight's meeting (its warnings read and acknowledged).
+        # The hearing booked at tonight's meeting, picked on purpose: a late meeting is
+        # never the default (its warnings read and acknowledged).
         tab.go_to_day(today)
         tab.buttons["book"].click()
         booking = tab.active_dialog
         assert isinstance(booking, BookHearingDialog)
         booking.filing_box.setCurrentIndex(booking.filing_box.findData(filing_id))
+        assert booking.meeting_box.currentData() is None
+        assert booking.meeting_box.currentText() == "Choose a meeting…"
+        assert not booking.book_button.isEnabled()
+        at = booking.meeting_box.findData(tonight.meeting_id)
+        assert "posting deadline passed" in booking.meeting_box.itemText(at)
+        assert booking.meeting_box.itemData(at, Qt.ItemDataRole.ForegroundRole) == QColor(
+            "#b71c1c")
+        booking.meeting_box.setCurrentIndex(at)
         assert not any(t.startswith("STOP") for t in booking.findings.texts())
         if booking.acknowledge.isVisible():
             booking.acknowledge.setChecked(True)
@@ -238,11 +365,48 @@ def test_the_hearing_is_booked_noticed_held_voted_and_the_order_issued(
         yield Wait("the vote recorded", lambda: tab.status.text().startswith("Vote recorded:"))
         assert tab.status.text() == "Vote recorded: Carried, 4 yes, 0 no."
 
-        # The Order issued, from the record.
+        # The Order issued, from the record; its document made, now not a draft.
         record.reload()
         assert record.status_label.text() == "Status: <b>Hearing closed</b>"
         yield from change_status(record, "issued")
-        # The work done: the Certificate of Compliance.
+        maker, note = yield from make_permit(record)
+        assert note == ""
+        assert "DRAFT" not in maker.result.text()
+        order = maker.document_path
+        assert order.name == f"Permit {FILE_NO} {today}.docx" and order.is_file()
+        text = full_text(order)
+        assert "DRAFT" not in text
+        lines = text.splitlines()
+
+        def line_after(label: str) -> str:
+            return lines[lines.index(label) + 1]
+
+        assert line_after("Applicant") == "Daniel Forsberg, 12 Pond Road, Upton, MA 01568"
+        assert line_after("Hearing") == f"{long_date(today)} (closed {long_date(today)})"
+        assert line_after("Date of issuance") == long_date(today)
+        assert line_after("Expires") == long_date(three_years_on(today))
+        maker.close()
+        yield Wait("the Order in the record's documents",
+                   lambda: documents_listed(record)[-2:] == [
+                       (f"DRAFT Permit {FILE_NO} {today}", str(draft)),
+                       (f"Permit {FILE_NO} {today}", str(order))])
+
+        # Recorded: Edit…, the Recording tab, the Registry's book and page and the date.
+        record.edit_button.click()
+        form: FilingFormDialog = yield Wait("the filing form, to edit",
+                                            lambda: top_level_dialog(FilingFormDialog))
+        assert form.windowTitle() == "Edit filing"
+        choose_tab(form.tabs, "&Recording")
+        form.dates["recorded"].setText(today.isoformat())
+        form.recorded_book.setText(BOOK)
+        form.recorded_page.setText(PAGE)
+        assert form.save_button.isEnabled(), form.problems.text()
+        form.save_button.click()
+        yield Wait("the recording in the record's summary",
+                   lambda: f"Recorded: {today}, Book {BOOK}, Page {PAGE}"
+                   in record.summary.text().splitlines())
+
+        # The work done: the Certificate of Compliance (a final step: asked first).
         yield from change_status(record, "completed")
         assert record.status_label.text() == "Status: <b>Completed (COC issued)</b>"
         assert_the_record_holds(db, filing_id, today)

@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
 
+from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.services.commission.settings import load_settings
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
@@ -37,6 +38,20 @@ def section(window: Any, title: str) -> Any:
     return tabs.currentWidget()
 
 
+def assert_the_order_holds(db: Any, today: date, next_meeting: date) -> None:
+    """What the database holds of the emergency order, read apart from the window."""
+    from sqlalchemy import select
+
+    from concom_desk.store.models import EnforcementCase, EnforcementOrder
+
+    with db.read_session() as session:
+        (case,) = session.scalars(select(EnforcementCase))
+        (order,) = session.scalars(select(EnforcementOrder))
+        assert (order.case_id, order.issued_on, order.signed_by, order.emergency,
+                order.stop_work, order.ratify_by, order.ratified_meeting_id) == (
+            case.id, today, "Ann Chase", True, True, next_meeting, None)
+
+
 def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         run_program: Callable[[Steps], int]) -> None:
     def steps() -> Steps:
@@ -51,11 +66,18 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         assert isinstance(schedule, ScheduleDialog)
         schedule.place.setText("Town Hall, Room 2")
         schedule.save_button.click()
-        yield Wait("the meetings added", lambda: calendar.status.text().endswith(
-            "regular meetings added for the next 6 months."))
-        meetings = [m for m in calendar.snapshot.meetings if m.day > today]
-        assert meetings and all(m.day.weekday() == 2 for m in meetings)  # Wednesdays
+        yield Wait("the meetings added", lambda: "regular meetings added for the next "
+                   "6 months" in calendar.status.text())
+        meetings = [m for m in calendar.snapshot.meetings if m.day >= today]
+        # The first and third Wednesdays (days 1-7 and 15-21 of the month).
+        assert meetings and all(m.day.weekday() == 2 and (m.day.day - 1) // 7 in (0, 2)
+                                for m in meetings)
         next_meeting = min(m.day for m in meetings)
+        assert calendar.status.text() == (
+            f"{len(meetings)} regular meetings added for the next 6 months, the first on "
+            f"{weekday_date(next_meeting)}.")
+        # MGL c.30A §20(b): none is added whose notice can no longer be posted in time.
+        assert next_meeting > today
 
         # The complaint, then the emergency order signed by the agent.
         enforcement = section(window, "E&nforcement")
@@ -75,7 +97,9 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         enforcement.order_button.click()
         order = yield Wait("the order form", lambda: top_level(OrderDialog))
         assert order.emergency.isChecked()
-        order.signed_by.setPlainText("Ann Chase, Chair")
+        # Signers are picked from the members in office today, not typed.
+        assert "Ann Chase" in order.signed_by.members()
+        order.signed_by.tick("Ann Chase")
         order.provision.setText("§7.55 Part 5: fill in a resource area")
         order.save_button.click()
         yield Wait("the order issued", lambda: enforcement.rows_shown()[0].status_label
@@ -83,6 +107,7 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         # 310 CMR 10.06(1) / the bylaw: ratified at the next meeting of the commission.
         assert enforcement.form.orders.index(0, 4).data() == (
             f"to be ratified at the meeting of {next_meeting:%A}, {long_date(next_meeting)}")
+        assert_the_order_holds(window.db, today, next_meeting)
 
         # On the calendar, the next meeting's agenda carries the ratification.
         calendar = section(window, "Hearing &calendar")
@@ -94,7 +119,7 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         heading = lines.index("Ratification of enforcement orders")
         assert lines[heading + 1] == (
             f"•\tEC-{today.year}-001, 14 Shawme Road: order of {long_date(today)} signed by "
-            "Ann Chase, Chair.")
+            "Ann Chase.")
         window.close()
 
     assert run_program(steps()) == 0
