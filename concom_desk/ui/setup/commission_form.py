@@ -13,12 +13,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -138,7 +140,7 @@ class CommissionForm(QWidget):
         logo_buttons.addWidget(self.remove_logo_button)
         logo_buttons.addStretch(1)
         more.addRow("Letterhead logo:", logo_buttons)
-        members_label = QLabel("&Members (dates as YYYY-MM-DD; double-click a cell to edit):")
+        members_label = QLabel("&Members (dates as 2026-12-01 or 12/1/2026; double-click a cell to edit):")
         members_label.setBuddy(self.member_view)
         members_row = QHBoxLayout()  # the buttons beside the heading: one line less
         members_row.addWidget(members_label)
@@ -147,11 +149,19 @@ class CommissionForm(QWidget):
         members_row.addWidget(remove)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
+        self.problems.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.problems.setAccessibleName("What is missing")
         right = QVBoxLayout()  # what is missing sits under the short column, not below all
         right.addLayout(more)
         right.addWidget(self.logo_note)
-        right.addWidget(self.problems)
+        # What is missing scrolls in a box of its own: a list that grows as member rows
+        # are added must not push the fields above it about under the clerk's mouse.
+        problems_box = QScrollArea()
+        problems_box.setWidget(self.problems)
+        problems_box.setWidgetResizable(True)
+        problems_box.setFrameShape(QFrame.Shape.NoFrame)
+        problems_box.setFixedHeight(self.fontMetrics().lineSpacing() * 6)
+        right.addWidget(problems_box)
         right.addStretch(1)
         columns = QHBoxLayout()
         columns.addLayout(form, 1)

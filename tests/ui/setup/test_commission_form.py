@@ -96,3 +96,21 @@ def test_a_board_of_seven_fits_without_scrolling(qtbot, db: Database) -> None:
     page_view = wizard.commission.form.member_view
     rows = page_view.viewport().height() // page_view.verticalHeader().defaultSectionSize()
     assert rows >= 7
+
+
+def test_the_fields_stay_put_while_what_is_missing_grows(qtbot) -> None:
+    """A clerk clicks a field where it was: seven blank member rows add seven lines
+    to what is missing, and no field of the form moves under the mouse."""
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    qtbot.waitExposed(wizard)
+    form = wizard.commission.form
+    fields = (form.newspaper, form.meeting_place, form.clerk_initials)
+    before = [field.mapTo(wizard, field.rect().topLeft()) for field in fields]
+    for _ in range(7):
+        form.add_member_button.click()
+    qtbot.waitUntil(lambda: form.problems.text().count("•") >= 7 + 3)
+    after = [field.mapTo(wizard, field.rect().topLeft()) for field in fields]
+    assert after == before
