@@ -140,7 +140,8 @@ class CommissionForm(QWidget):
         logo_buttons.addWidget(self.remove_logo_button)
         logo_buttons.addStretch(1)
         more.addRow("Letterhead logo:", logo_buttons)
-        members_label = QLabel("&Members (dates as 2026-12-01 or 12/1/2026; double-click a cell to edit):")
+        members_label = QLabel("&Members (dates as 2026-12-01 or 12/1/2026; double-click a "
+                               "cell to edit):")
         members_label.setBuddy(self.member_view)
         members_row = QHBoxLayout()  # the buttons beside the heading: one line less
         members_row.addWidget(members_label)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QLabel,
+    QMessageBox,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -92,6 +93,7 @@ class SetupWizard(QWizard):
         self.setPage(COMMISSION, self.commission)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage)
         self._busy = False
+        self.stop_question: QMessageBox | None = None
         # The commission page is larger than the welcome: once it has grown, keep the
         # whole wizard (and its Finish button) on the screen.
         self.currentIdChanged.connect(lambda _page: QTimer.singleShot(0, self._keep_on_screen))
@@ -116,8 +118,42 @@ class SetupWizard(QWizard):
         self.finish_requested.emit()
 
     def reject(self) -> None:  # Cancel or Esc: not while the records are being made
-        if not self._busy:
-            super().reject()
+        if self._busy:
+            return
+        # Esc is pressed to close a list or undo a cell, not only to leave: once the
+        # clerk has typed something, ask before it is thrown away (the question is not
+        # modal to the program: it is answered like any window, `stop_question`).
+        if self.has_answers():
+            self._ask_before_quitting()
+            return
+        super().reject()
+
+    def has_answers(self) -> bool:
+        typed = self.settings()
+        return typed != CommissionSettings(town_id=typed.town_id)
+
+    def _ask_before_quitting(self) -> None:
+        if self.stop_question is not None:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Stop setting up?",
+                          "Stop setting up the commission? Nothing has been saved yet: "
+                          "what you typed here will be lost.",
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("stop-setting-up")
+        keep = box.addButton("&Keep setting up", QMessageBox.ButtonRole.RejectRole)
+        quit_button = box.addButton("&Quit setup", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        self.stop_question = box
+
+        def answered() -> None:
+            self.stop_question = None
+            box.deleteLater()
+            if box.clickedButton() is quit_button:
+                QWizard.reject(self)
+
+        box.finished.connect(answered)
+        box.open()
 
     def set_busy(self, busy: bool, text: str = "") -> None:
         """Busy: every button off and a line saying what is being done; not busy with

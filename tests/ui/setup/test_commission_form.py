@@ -114,3 +114,32 @@ def test_the_fields_stay_put_while_what_is_missing_grows(qtbot) -> None:
     qtbot.waitUntil(lambda: form.problems.text().count("•") >= 7 + 3)
     after = [field.mapTo(wizard, field.rect().topLeft()) for field in fields]
     assert after == before
+    form.members.setRowCount(0)  # nothing typed: the test's clean-up closes it at once
+
+
+def test_escape_after_typing_asks_before_anything_typed_is_lost(qtbot) -> None:
+    """Esc closes a list or a cell as often as it means "leave": with answers typed,
+    the wizard asks, and "Keep setting up" (the default) keeps every answer."""
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    qtbot.waitExposed(wizard)
+    assert not wizard.has_answers()  # nothing typed: Esc leaves at once, as before
+    wizard.commission.form.name.setText("Upton Conservation Commission")
+
+    wizard.reject()  # Esc
+    box = wizard.stop_question
+    assert box is not None and box.isVisible()
+    assert "what you typed here will be lost" in box.text()
+    assert box.defaultButton().text() == "&Keep setting up"
+    box.defaultButton().click()
+    qtbot.waitUntil(lambda: wizard.stop_question is None)
+    assert wizard.isVisible()
+    assert wizard.commission.form.name.text() == "Upton Conservation Commission"
+
+    wizard.reject()
+    quit_button = next(b for b in wizard.stop_question.buttons() if b.text() == "&Quit setup")
+    with qtbot.waitSignal(wizard.rejected):
+        quit_button.click()
+    wizard.commission.form.name.clear()  # nothing typed: the test's clean-up closes it
