@@ -1,10 +1,9 @@
-"""A commission's database for the calendar's service and UI tests: Upton's rules
-(tests/domain/towns/upton.toml copied into the data folder's towns), a first-and-
-third-Wednesday schedule, five members in office (one term ended), three filings."""
+"""A commission's database for the calendar's service and UI tests: Upton's rules as
+the program ships them (resources/towns/upton.toml), a first-and-third-Wednesday
+schedule, five members in office (one term ended), three filings."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from datetime import date, time
 from pathlib import Path
@@ -22,7 +21,6 @@ from concom_desk.store.models import (
     Party,
     Property,
 )
-from tests.helpers.town_fixtures import TOWNS_DIR
 
 PLACE = "Upton Town Hall, Room 1"
 
@@ -36,10 +34,11 @@ class Commission:
 
 
 def install_test_towns() -> None:
+    """The calendar is tested on the town profiles the program ships, not on copies:
+    the data folder's `towns` is left empty, so resources/towns/ is what is read."""
     folder = data_dir() / "towns"
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in ("upton", "shutesbury"):
-        shutil.copy(TOWNS_DIR / f"{name}.toml", folder / f"{name}.toml")
+    for stale in folder.glob("*.toml") if folder.is_dir() else ():
+        stale.unlink()
 
 
 def _filing(session, file_no: str, kind: str, received: date, applicant: str, address: str,

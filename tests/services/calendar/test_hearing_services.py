@@ -1,6 +1,6 @@
 """The clerk's work through the services on a real database file: book three hearings
 (one refused until the applicant's waiver is recorded), continue two, vote, close.
-Dates worked by hand from Upton ch. 330 (tests/domain/towns/upton.toml) and the state
+Dates worked by hand from Upton ch. 330 (resources/towns/upton.toml) and the state
 time rule; each row's citation is beside it."""
 
 from __future__ import annotations

@@ -48,7 +48,9 @@ def test_meeting_day_shows_hearings_and_posting(qtbot: QtBot, commission: Commis
         ("Hearing", "3.", "UCC 2027-005 — Mill Pond LLC, 88 Mill Pond Road — Notice of "
                           "Intent / Application for Permit, new hearing"),
         # the RDA's last day to open its hearing (Feb 10 + 21) is this very day
-        ("Hearing must open", "", "UCC 2027-001: Open the public hearing"),
+        ("Hearing must open", "",
+         "UCC 2027-001: Hold the public hearing (21 days from receipt of the completed "
+         "request)"),
     ]
     assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
 
@@ -59,13 +61,14 @@ def test_deadlines_coloured_by_kind_with_words(qtbot: QtBot, commission: Commiss
     tab.go_to_day(date(2027, 2, 24))  # 5 business days before Mar 3 (§330-10D)
     rows = _rows(tab)
     assert [r[0] for r in rows] == ["Legal notice"] * 3
-    assert {r[2] for r in rows} == {f"{n}: Publish the legal notice" for n in
+    assert {r[2] for r in rows} == {f"{n}: Publish the hearing notice in the newspaper" for n in
                                     ("UCC 2027-003", "UCC 2027-001", "UCC 2027-005")}
     swatch = tab.day_model.index(0, 0).data(Qt.ItemDataRole.DecorationRole)
     assert swatch == QColor(KIND_COLOURS["legal_notice_by"])
     tab.go_to_day(date(2027, 3, 2))  # Pond's boards' comment period ends (Feb 16 + 14)
-    assert ("Boards' comments end", "", "UCC 2027-003: Other boards' comment period ends") \
-        in _rows(tab)
+    assert ("Boards' comments end", "",
+            "UCC 2027-003: Other boards' 14-day comment period ends (no final action "
+            "before this day is over)") in _rows(tab)
 
 
 def test_posting_deadline_passed_is_a_warning(qtbot: QtBot, commission: Commission) -> None:
