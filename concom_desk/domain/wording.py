@@ -76,3 +76,8 @@ def names_several(name: str | None, kind: str = "person") -> bool:
 def has_or_have(name: str | None, kind: str = "person") -> str:
     """'has' for one party, 'have' for several: 'Daniel and Susan Forsberg have filed'."""
     return "have" if names_several(name, kind) else "has"
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """'1 filing', '2 filings', '1,204 filings': a count with its noun agreeing."""
+    return f"{count:,} {noun if count == 1 else (plural or noun + 's')}"

@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
+from concom_desk.domain.wording import counted
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords, FilingForm
@@ -153,7 +154,7 @@ class MainWindow(QMainWindow):
             self.filings_tab.set_rows(records.filings)
             self.today_view.set_items(records.today, records.older_overdue)
             self.statusBar().showMessage(
-                f"{len(records.filings):,} filings · database: {self.db_path}")
+                f"{counted(len(records.filings), 'filing')} · database: {self.db_path}")
             if self.tabs.currentWidget() is self.today_view and records.today:
                 # Keyboard users land on the first thing due: Enter opens it.
                 table = self.today_view.table

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from concom_desk.domain.plain_dates import weekday_date
+from concom_desk.domain.wording import counted
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
@@ -82,7 +83,7 @@ class TodayView(QWidget):
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
                     "overdue.")
         else:
-            text = (f"<b>{len(items)} deadline{'s' if len(items) != 1 else ''}</b> up to "
+            text = (f"<b>{counted(len(items), 'deadline')}</b> up to "
                     f"{weekday_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
                     + (f", <b>{overdue} of them overdue</b>" if overdue else "")
                     + ". Press Enter or double-click a row to open its record.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from concom_desk.domain.wording import (
+    counted,
     has_or_have,
     join_list,
     phrase,
@@ -72,3 +73,16 @@ def test_work_within(work: str, areas: str, printed: str) -> None:
 
 def test_resource_areas_each_on_its_own_separator() -> None:
     assert resource_areas_phrase("BVW\nBank, Riverfront Area.") == "BVW, Bank and Riverfront Area"
+
+
+@pytest.mark.parametrize(("count", "noun", "expected"), [
+    (0, "filing", "0 filings"),
+    (1, "filing", "1 filing"),
+    (2, "filing", "2 filings"),
+    (1204, "filing", "1,204 filings"),
+    (1, "notice", "1 notice"),
+    (3, "party", "3 parties"),
+])
+def test_a_count_agrees_with_its_noun(count: int, noun: str, expected: str) -> None:
+    plural = "parties" if noun == "party" else ""
+    assert counted(count, noun, plural) == expected
