@@ -152,7 +152,8 @@ class MainWindow(QMainWindow):
 
         def loaded(records: DeskRecords) -> None:
             self.filings_tab.set_rows(records.filings)
-            self.today_view.set_items(records.today, records.older_overdue)
+            self.today_view.set_items(records.today, records.older_overdue,
+                                      len(records.filings))
             self.statusBar().showMessage(
                 f"{counted(len(records.filings), 'filing')} · database: {self.db_path}")
             if self.tabs.currentWidget() is self.today_view and records.today:

@@ -75,11 +75,15 @@ class TodayView(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.table, 1)
 
-    def set_items(self, items: list[TodayItem], older_overdue: int = 0) -> None:
+    def set_items(self, items: list[TodayItem], older_overdue: int = 0,
+                  filings: int | None = None) -> None:
         self.model.set_rows(items)
         self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
         overdue = sum(1 for i in items if i.due < self.today)
-        if not items:
+        if not items and filings == 0:  # the first day: say where to begin
+            text = ("No filings yet: File → New filing… (Ctrl+N) enters the first one, and "
+                    "its deadlines appear here.")
+        elif not items:
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
                     "overdue.")
         else:

@@ -15,6 +15,10 @@ def test_finish_opens_the_main_window_with_the_commission_saved(
         run_program: Callable[[Steps], int], data_folder: Path) -> None:
     def steps() -> Steps:
         window = yield from through_the_wizard()
+        # The first thing the clerk reads says where to begin.
+        assert window.today_view.heading.text().endswith(
+            "No filings yet: File → New filing… (Ctrl+N) enters the first one, and its "
+            "deadlines appear here.")
         window.close()  # the person quits; the program ends here, not before
 
     assert run_program(steps()) == 0
