@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -35,7 +34,14 @@ from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.services.calendar.meetings import posting_too_late
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
+from concom_desk.ui.calendar.dialog_parts import (
+    ErrorLine,
+    FindingsList,
+    act_cancel,
+    pydate,
+    qdate,
+    stack,
+)
 from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
 from concom_desk.ui.window_memory import remember
@@ -111,11 +117,7 @@ class BookHearingDialog(QDialog):
         self.waiver_group = self._waiver_group()
         self.acknowledge = QCheckBox("I have read the warnings above and still want to book")
         self.error = ErrorLine()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.book_button = self.buttons.addButton("Book hearing",
-                                                  QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self._book)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.book_button = act_cancel(self, "Book hearing", self._book)
 
         form = QFormLayout()
         form.addRow("&Filing:", self.filing_box)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -98,3 +99,13 @@ def save_cancel(dialog: QDialog, save: Callable[[], None]) -> QDialogButtonBox:
     buttons.accepted.connect(save)
     buttons.rejected.connect(dialog.reject)
     return buttons
+
+
+def act_cancel(dialog: QDialog, action: str, act: Callable[[], None]
+               ) -> tuple[QDialogButtonBox, QPushButton]:
+    """Cancel and one action named for what it does ("Book hearing", "Record vote")."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    button = buttons.addButton(action, QDialogButtonBox.ButtonRole.AcceptRole)
+    buttons.accepted.connect(act)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, button

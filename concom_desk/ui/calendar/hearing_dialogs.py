@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QWidget,
@@ -29,7 +28,14 @@ from concom_desk.services.calendar.hearings import (
     preview_continuance,
 )
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, FindingsList, pydate, qdate, stack
+from concom_desk.ui.calendar.dialog_parts import (
+    ErrorLine,
+    FindingsList,
+    act_cancel,
+    pydate,
+    qdate,
+    stack,
+)
 from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT
 from concom_desk.ui.window_memory import remember
@@ -64,11 +70,7 @@ class ContinueHearingDialog(QDialog):
         self.announced.setChecked(True)
         self.findings = FindingsList()
         self.error = ErrorLine()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = self.buttons.addButton("Continue hearing",
-                                                QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self._continue)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.ok_button = act_cancel(self, "Continue hearing", self._continue)
         form = QFormLayout()
         form.addRow("&Hearing:", self.hearing_box)
         form.addRow("Continued &to:", self.meeting_box)
@@ -166,11 +168,7 @@ class CloseHearingDialog(QDialog):
         typing_replaces_sections(self.closed_on)
         self.findings = FindingsList()
         self.error = ErrorLine()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = self.buttons.addButton("Close hearing",
-                                                QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self._close)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.ok_button = act_cancel(self, "Close hearing", self._close)
         form = QFormLayout()
         form.addRow("&Hearing:", self.hearing_box)
         form.addRow("Closed &on:", self.closed_on)

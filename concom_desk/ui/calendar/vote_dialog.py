@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -25,7 +24,7 @@ from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.votes import members_for_meeting, preview_vote, record_vote
 from concom_desk.store import Database
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, stack
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel, stack
 
 CHOICE_WORDS = {VoteChoice.YES: "Yes", VoteChoice.NO: "No", VoteChoice.ABSTAIN: "Abstain",
                 VoteChoice.RECUSED: "Recused"}
@@ -81,11 +80,7 @@ class VoteDialog(QDialog):
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
         self.error = ErrorLine()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = self.buttons.addButton("Record vote",
-                                                QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self._record)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.ok_button = act_cancel(self, "Record vote", self._record)
         form = QFormLayout()
         form.addRow("&Motion:", self.motion)
         form.addRow("&About:", self.filing_box)
