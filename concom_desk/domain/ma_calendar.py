@@ -73,6 +73,7 @@ def legal_holidays(year: int) -> dict[date, str]:
     return found
 
 
+@lru_cache(maxsize=256)  # asked for every day a count passes: worked out once a year
 def closure_rule_date(rule: str, year: int) -> date:
     if rule == "day_after_thanksgiving":
         return date(year, 11, 1) + relativedelta(weekday=TH(+4)) + timedelta(days=1)
