@@ -74,7 +74,7 @@ def file_the_noi() -> Steps:
         "noi", "received", today, "Daniel Forsberg")
     # Filings tab, the row, Enter: its record opens.
     tabs = window.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "&Filings"))
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "F&ilings"))
     table = window.filings_tab.table
     table.setFocus()
     shown = window.filings_tab.shown_rows()
