@@ -79,7 +79,8 @@ def test_rejected_rows_highlighted_with_reasons(qtbot: QtBot, db: Database,
     assert signal.args[0].notices == 3
     qtbot.waitUntil(lambda: dialog.browse_button.isEnabled())
     assert abutter_count(db, filing) == 3
-    assert "1 rejected row(s) skipped" in dialog.message_label.text()
+    assert dialog.message_label.text() == (  # was "3 notice(s) from 4 row(s)"
+        "imported 3 notices from 4 rows into filing 2026-014, 1 rejected row skipped")
 
 
 def test_changing_a_column_rechecks_the_rows(qtbot: QtBot, db: Database,
