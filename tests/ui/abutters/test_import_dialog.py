@@ -120,3 +120,19 @@ def test_unreadable_file_is_told(qtbot: QtBot, db: Database, tmp_path: Path) -> 
     load(qtbot, dialog, path)
     assert "save it as .xlsx or CSV" in dialog.message_label.text()
     assert not dialog.import_button.isEnabled()
+
+
+def test_choose_file_opens_in_the_clerks_documents_or_home(
+        qtbot: QtBot, db: Database, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Not in whatever folder the program was started from (was: an empty start folder)."""
+    from PySide6.QtCore import QStandardPaths
+    from PySide6.QtWidgets import QFileDialog
+
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda _p, _t, start, _f: asked.append(start) or ("", "")))
+    dialog = make_dialog(qtbot, db, add_filing(db, owner_is_applicant=True))
+    qtbot.mouseClick(dialog.browse_button, Qt.MouseButton.LeftButton)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    expected = documents if documents and Path(documents).is_dir() else str(Path.home())
+    assert asked == [expected]
