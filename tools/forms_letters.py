@@ -123,10 +123,14 @@ def legal_notice(document) -> None:
                    "newspaper{% endif %}: please publish once, on or before {{ publish_by }}.",
          italic=True, size=10)
     para(document, "{{ commission.name }}", bold=True, align="center", before=8, after=0)
-    para(document, "NOTICE OF PUBLIC HEARINGS", bold=True, align="center")
+    # One hearing is "a public hearing", several "public hearings" (the newspaper prints
+    # the notice as written).
+    para(document, "NOTICE OF PUBLIC HEARING{% if hearings|length > 1 %}S{% endif %}",
+         bold=True, align="center")
     para(document, "Under {{ town.bylaw }} and, where a DEP file number is given, the "
                    "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
-                   "{{ commission.name }} will hold public hearings on {{ meeting.weekday }}, "
+                   "{{ commission.name }} will hold {% if hearings|length > 1 %}public hearings"
+                   "{% else %}a public hearing{% endif %} on {{ meeting.weekday }}, "
                    "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "
                    "following:", align="justify")
     bullet_loop(document, "hearings", "h",
@@ -136,7 +140,8 @@ def legal_notice(document) -> None:
                 "{{ h.dep_file_no }}{% endif %}){% if h.work_and_areas %}: "
                 "{{ h.work_and_areas }}{% endif %}.{% if h.continued_from %} Continued from "
                 "{{ h.continued_from }}.{% endif %}")
-    para(document, "The filings and plans may be seen at the Conservation office during "
+    para(document, "The filing{% if hearings|length > 1 %}s{% endif %} and plans may be "
+                   "seen at the Conservation office during "
                    "office hours.", align="justify")
     para(document, "{{ commission.chair }}, Chair", before=8, after=0)
     para(document, "{{ commission.name }}")

@@ -236,9 +236,15 @@ class MainWindow(QMainWindow):
 
     def _reset_sections(self) -> None:
         """A different database (after a restore): sections are built again on sight."""
+        in_front = self.tabs.currentIndex()  # removing a tab would move the clerk elsewhere
         for name in SECTIONS:
             if not isinstance(self.section(name), PlaceholderTab):
                 self.replace_placeholder(name, PlaceholderTab(name))
+        self._swapping_tabs = True
+        try:
+            self.tabs.setCurrentIndex(in_front)
+        finally:
+            self._swapping_tabs = False
 
     def open_record(self, kind: str, record_id: int) -> None:
         """Open any record a row points to: a filing, an enforcement case, a meeting."""
@@ -396,6 +402,9 @@ class MainWindow(QMainWindow):
             self.settings = settings
             db.set_initials(settings.clerk_initials)
         self._update_title()
+        # The tab in front was put back to its stand-in: build it again now, or it would
+        # say "opens once the records are loaded…" until the clerk changed tabs.
+        self._build_section_if_needed()
         self.reload()
 
     def closeEvent(self, event: QCloseEvent) -> None:

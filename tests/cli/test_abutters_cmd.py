@@ -60,7 +60,7 @@ def test_skip_bad_rows_and_replace(db_file: Path, tmp_path: Path,
     assert main([*base, "--skip-bad-rows"]) == 0
     out = capsys.readouterr().out
     assert "row 6: missing owner name" in out
-    assert "imported 4 notice(s) from 4 row(s) into filing 2026-014" in out
+    assert "imported 4 notices from 4 rows into filing 2026-014" in out
     assert main([*base, "--skip-bad-rows"]) == 1
     assert "already has an abutter list" in capsys.readouterr().out
     assert main([*base, "--skip-bad-rows", "--replace"]) == 0

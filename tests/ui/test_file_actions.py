@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from concom_desk.store import Database
 from concom_desk.ui import file_actions
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from concom_desk.ui.placeholders import PlaceholderTab
 from tests.ui.conftest import add_filing
 from tests.ui.test_main_window import open_window
 
@@ -74,4 +76,25 @@ def test_export_for_a_records_request(qtbot, town_db: Database, tmp_path: Path,
     qtbot.waitUntil(lambda: bool(told), timeout=20_000)
     assert told[-1].startswith("Exported:")
     assert any(p.suffix == ".csv" for p in out.iterdir())
+    window.close()
+
+
+def test_the_tab_in_front_opens_again_after_a_restore(qtbot, town_db: Database,
+                                                      tmp_path: Path, told: list[str]) -> None:
+    """Restoring with the Hearing calendar in front shows the restored calendar, not
+    "The hearing calendar opens once the records are loaded…" until another tab is clicked."""
+    window = open_window(qtbot, town_db)
+    archive = tmp_path / "backup.zip"
+    file_actions.backup(window, out_zip=archive)
+    qtbot.waitUntil(lambda: bool(told), timeout=20_000)
+    window.show_section("Hearing calendar")
+    assert isinstance(window.tabs.currentWidget(), CalendarTab)
+
+    file_actions.restore(window, archive=archive)
+    qtbot.waitUntil(lambda: len(told) == 2, timeout=20_000)
+    assert told[-1].startswith("Restored:")
+    shown = window.tabs.currentWidget()
+    assert not isinstance(shown, PlaceholderTab)
+    assert isinstance(shown, CalendarTab) and shown is window.calendar_tab
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "Hearing &calendar"
     window.close()

@@ -23,6 +23,7 @@ from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner,
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
 from concom_desk.domain.abutters.tidy import match_key
+from concom_desk.domain.wording import counted
 from concom_desk.errors import UserError
 from concom_desk.services.abutters.assessor_files import read_assessor_sheet
 from concom_desk.services.abutters.column_memory import mapping_for, remember_mapping
@@ -113,8 +114,9 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
         if existing:
             sent = _notices_under_way(session, filing_id)
             if sent:
-                return refused(f"nothing imported: {sent} notice(s) of filing {filing.file_no} "
-                               "are already mailed or tracked; the list cannot be replaced")
+                return refused(f"nothing imported: {counted(sent, 'notice')} of filing "
+                               f"{filing.file_no} are already mailed or tracked; "
+                               "the list cannot be replaced")
             _delete_list(session, filing_id)
         notices = _with_property_owner(notices, filing)
         hearing_id = session.scalar(select(Hearing.id).where(Hearing.filing_id == filing_id)
@@ -127,13 +129,14 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
         file_no = filing.file_no
     if remember:
         remember_mapping(preview.sheet.header, preview.mapping)
-    skipped = f", {len(rejected)} rejected row(s) skipped" if rejected else ""
+    skipped = f", {counted(len(rejected), 'rejected row')} skipped" if rejected else ""
     if existing:
-        skipped += f"; the earlier list of {existing} owner(s) was replaced"
+        skipped += f"; the earlier list of {counted(existing, 'owner')} was replaced"
     flags = tuple(f"{n.owner_name}: {flag}" for n in notices for flag in n.flags)
     return ImportSummary(
         reading.row_count, len(notices), rejected, True,
-        f"imported {len(notices)} notice(s) from {len(reading.records)} row(s) into filing "
+        f"imported {counted(len(notices), 'notice')} from "
+        f"{counted(len(reading.records), 'row')} into filing "
         f"{file_no}{skipped}", replaced=existing, flags=flags)
 
 

@@ -27,6 +27,7 @@ from concom_desk.store.models import (
     Filing,
     Hearing,
     HearingWaiver,
+    Meeting,
     TownClosureDay,
 )
 
@@ -103,6 +104,8 @@ def filing_deadlines(
     kind_events = KINDS[filing.kind].events
     if continued_to is not None and filing.closed is None and "continued" in kind_events:
         events["continued"] = continued_to
+    if hearing_booked is None:  # the booking as `acts_done` found it, so every view agrees
+        hearing_booked = (done or {}).get(filing.id, {}).get(BOOKED_ON)
     if hearing_booked is not None and "hearing" in kind_events:
         events.setdefault("hearing", hearing_booked)
     return compute_deadlines(profile, filing.kind, events, filing.flags(),
@@ -136,12 +139,17 @@ ActsDone = Mapping[int, Mapping[str, date]]
 # The date an applicant's written waiver lets the hearing open by (Sandwich §7.30:
 # "later only with the applicant's written assent"; the state and other towns alike).
 WAIVED_TO = "hearing_waived_to"
+# The meeting a hearing is booked on, not yet opened: the legal notice and the abutters'
+# notice count back from it (310 CMR 10.05(5)(b)), in the record and Today as on the
+# calendar, not from the 21-day limit.
+BOOKED_ON = "hearing_booked_on"
 
 
 def acts_done(session: Session, filing_ids: Iterable[int] | None = None
               ) -> dict[int, dict[str, date]]:
     """What the clerk has recorded elsewhere that meets a filing's deadline: every
-    abutter notice mailed (the last mailing date), the legal ad published (the first)."""
+    abutter notice mailed (the last mailing date), the legal ad published (the first),
+    the meeting a hearing is booked on while not yet opened."""
     done: dict[int, dict[str, date]] = {}
     mailed = (select(Abutter.filing_id, func.count(AbutterNotice.id),
                      func.count(AbutterNotice.mailed_on), func.max(AbutterNotice.mailed_on))
@@ -159,6 +167,15 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
             done.setdefault(filing_id, {})["abutters_mailed"] = last
     for filing_id, first in session.execute(published):
         done.setdefault(filing_id, {})["legal_ad_published"] = first
+    booked = (select(Hearing.filing_id, func.min(Meeting.held_on))
+              .join(Meeting, Meeting.id == Hearing.meeting_id)
+              .where(Hearing.status == "scheduled", Hearing.opened_on.is_(None),
+                     Meeting.cancelled.is_(False))
+              .group_by(Hearing.filing_id))
+    if filing_ids is not None:
+        booked = booked.where(Hearing.filing_id.in_(wanted))
+    for filing_id, day in session.execute(booked):
+        done.setdefault(filing_id, {})[BOOKED_ON] = day
     waivers = select(HearingWaiver.filing_id, HearingWaiver.signed_on,
                      HearingWaiver.hearing_no_later_than).order_by(HearingWaiver.signed_on)
     if filing_ids is not None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, QStandardPaths, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -143,7 +143,11 @@ class AbutterImportDialog(QDialog):
 
     # -- choosing the file and the columns -------------------------------------------
     def _browse(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Assessor's list", "", FILE_FILTER)
+        # Where the assessor's e-mailed list is saved (Documents), not the folder the
+        # program happens to run in.
+        found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        start = Path(found) if found and Path(found).is_dir() else Path.home()
+        name, _ = QFileDialog.getOpenFileName(self, "Assessor's list", str(start), FILE_FILTER)
         if name:
             self.load_file(Path(name))
 

@@ -145,8 +145,12 @@ class AbutterMailingDialog(QDialog):
         layout.addLayout(bottom)
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Save the mailing in",
-                                                  self.folder_edit.text())
+        # The suggested folder is made with the mailing; until then the chooser opens at
+        # its nearest existing parent (a missing one would open the program's own folder).
+        start = Path(self.folder_edit.text().strip() or Path.home())
+        while not start.is_dir() and start.parent != start:
+            start = start.parent
+        folder = QFileDialog.getExistingDirectory(self, "Save the mailing in", str(start))
         if folder:
             self.folder_edit.setText(folder)
 

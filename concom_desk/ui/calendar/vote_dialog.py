@@ -49,6 +49,10 @@ class VoteDialog(QDialog):
         self.filing_box.addItem("(other business)", None)
         for hearing in meeting.hearings:
             self.filing_box.addItem(hearing.title(), hearing.filing_id)
+        if filing_id is None and len(meeting.hearings) == 1:
+            # A meeting's one hearing is what its vote is about: "(other business)" by
+            # default would file the permit vote away from the filing.
+            filing_id = meeting.hearings[0].filing_id
         if filing_id is not None and self.filing_box.findData(filing_id) >= 0:
             self.filing_box.setCurrentIndex(self.filing_box.findData(filing_id))
         self.present: dict[int, QCheckBox] = {}

@@ -339,7 +339,8 @@ class FilingRecordDialog(QDialog):
             self.status_reason.setText(_refusal_html(reason))
             return
         self.reload()
-        self.status_reason.setText(f"Status changed to {status_name(wanted).lower()}.")
+        # The status as the selector names it ("COC", not "coc"), as the enforcement tab says.
+        self.status_reason.setText(f"Status changed to {status_name(wanted)}.")
         self.changed.emit(self.filing_id)
 
     # -- taking a change back ------------------------------------------------------

@@ -124,6 +124,14 @@ def test_shipped_forms_accept_the_contexts(commission: Commission) -> None:
     ad = paragraphs(write_legal_notice(c.db, c.meetings[MAR3], today=date(2027, 2, 18)))
     assert "To the newspaper: please publish once, on or before February 24, 2027." in ad
     assert sum(1 for line in ad if "(file UCC 2027-" in line) == 3
+    assert "NOTICE OF PUBLIC HEARINGS" in ad
+    assert any("will hold public hearings on Wednesday, March 3, 2027" in line for line in ad)
+    assert "The filings and plans may be seen at the Conservation office during office hours." in ad
+    # One hearing re-advertised on Mar 17: the notice speaks of it in the singular.
+    one = paragraphs(write_legal_notice(c.db, c.meetings[MAR17], today=MAR3))
+    assert "NOTICE OF PUBLIC HEARING" in one
+    assert any("will hold a public hearing on Wednesday, March 17, 2027" in line for line in one)
+    assert "The filing and plans may be seen at the Conservation office during office hours." in one
     agenda = paragraphs(write_agenda(c.db, c.meetings[MAR17], today=MAR3))
     assert any(line.startswith("Posted by Monday, March 15, 2027 7:00 PM") for line in agenda)
     assert any("Continued from March 3, 2027." in line for line in agenda)

@@ -29,6 +29,7 @@ from concom_desk.services.calendar.meetings import (
     preview_meeting_change,
 )
 from concom_desk.services.calendar.votes import record_vote, signers_for_decision
+from concom_desk.services.filings.editing import filing_detail, load_records
 from concom_desk.store.models import AuditEntry, Filing, Hearing, TownClosureDay, Vote
 from tests.helpers.calendar_db import Commission
 
@@ -196,3 +197,30 @@ def test_town_closure_days_are_not_business_days(commission: Commission) -> None
     assert calendar.meeting(c.meetings[MAR3]).publish_by() == date(2027, 2, 23)  # type: ignore[union-attr]
     assert ("legal_notice_by", date(2027, 2, 23)) in {
         (d.kind, d.day) for d in calendar.deadlines if d.reference == "UCC 2027-003"}
+
+
+def test_booked_hearing_moves_the_notice_date_in_the_record_and_today(
+        commission: Commission) -> None:
+    """The record's deadlines panel and Today count the newspaper notice back from the
+    meeting the hearing is booked on, as the calendar does — not from the 21-day limit,
+    which would have the clerk publish too late for the booked meeting."""
+    c = commission
+    pond = c.filings["UCC 2027-003"]  # received Tue Feb 16, 2027
+
+    def notice_dates() -> tuple[date, date, list[date]]:
+        detail = filing_detail(c.db, pond, FEB18)
+        panel = next(line.date for line in detail.deadlines
+                     if line.deadline.id == "legal_notice_by")
+        calendar = next(d.day for d in load_calendar(c.db).deadlines
+                        if d.record_kind == "filing" and d.record_id == pond
+                        and d.kind == "legal_notice_by")
+        today = [i.due for i in load_records(c.db, FEB18 + timedelta(days=4)).today
+                 if i.filing_id == pond and "newspaper" in i.what]
+        return panel, calendar, today
+
+    # Not booked: 5 business days before the last day, Tue Mar 9 (§330-10D) = Tue Mar 2.
+    assert notice_dates() == (date(2027, 3, 2), date(2027, 3, 2), [])
+    book_hearing(c.db, pond, c.meetings[MAR3], FEB18)
+    # Booked on Wed Mar 3: 5 business days before it (Mar 2, 1, Feb 26, 25, 24) = Wed Feb 24,
+    # due within the week Today shows from Mon Feb 22.
+    assert notice_dates() == (date(2027, 2, 24), date(2027, 2, 24), [date(2027, 2, 24)])

@@ -79,7 +79,8 @@ def test_rejected_rows_highlighted_with_reasons(qtbot: QtBot, db: Database,
     assert signal.args[0].notices == 3
     qtbot.waitUntil(lambda: dialog.browse_button.isEnabled())
     assert abutter_count(db, filing) == 3
-    assert "1 rejected row(s) skipped" in dialog.message_label.text()
+    assert dialog.message_label.text() == (  # was "3 notice(s) from 4 row(s)"
+        "imported 3 notices from 4 rows into filing 2026-014, 1 rejected row skipped")
 
 
 def test_changing_a_column_rechecks_the_rows(qtbot: QtBot, db: Database,
@@ -119,3 +120,19 @@ def test_unreadable_file_is_told(qtbot: QtBot, db: Database, tmp_path: Path) -> 
     load(qtbot, dialog, path)
     assert "save it as .xlsx or CSV" in dialog.message_label.text()
     assert not dialog.import_button.isEnabled()
+
+
+def test_choose_file_opens_in_the_clerks_documents_or_home(
+        qtbot: QtBot, db: Database, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Not in whatever folder the program was started from (was: an empty start folder)."""
+    from PySide6.QtCore import QStandardPaths
+    from PySide6.QtWidgets import QFileDialog
+
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        staticmethod(lambda _p, _t, start, _f: asked.append(start) or ("", "")))
+    dialog = make_dialog(qtbot, db, add_filing(db, owner_is_applicant=True))
+    qtbot.mouseClick(dialog.browse_button, Qt.MouseButton.LeftButton)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    expected = documents if documents and Path(documents).is_dir() else str(Path.home())
+    assert asked == [expected]

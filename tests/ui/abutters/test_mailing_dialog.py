@@ -122,3 +122,23 @@ def test_no_foreign_owner_no_foreign_choice(qtbot: QtBot, db: Database, filing: 
     qtbot.addWidget(dialog)
     dialog.show()
     assert not dialog.foreign_label.isVisible() and not dialog.foreign_method.isVisible()
+
+
+def test_folder_chooser_opens_at_the_nearest_existing_folder(
+        qtbot: QtBot, db: Database, filing: int, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suggested "…/ConCom mailings/Abutters 2026-014" does not exist before the first
+    mailing: the chooser starts in its parent that does, not in the program's folder."""
+    asked: list[str] = []
+
+    def choose(_parent: object, _title: str, start: str) -> str:
+        asked.append(start)
+        return str(tmp_path / "chosen")
+
+    monkeypatch.setattr(mailing_dialog.QFileDialog, "getExistingDirectory",
+                        staticmethod(choose))
+    dialog = AbutterMailingDialog(db, filing, out_dir=tmp_path / "ConCom mailings" / "Abutters")
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.browse_button, Qt.MouseButton.LeftButton)
+    assert asked == [str(tmp_path)]
+    assert dialog.folder_edit.text() == str(tmp_path / "chosen")

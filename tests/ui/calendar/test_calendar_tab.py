@@ -14,12 +14,13 @@ from PySide6.QtWidgets import QFileDialog, QTableView
 from pytestqt.qtbot import QtBot
 
 from concom_desk.domain.votes import VoteChoice
+from concom_desk.services.calendar.hearings import book_hearing
 from concom_desk.ui.calendar.calendar_models import KIND_COLOURS, WARNING_COLOUR
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.form_fixtures import LEGAL_NOTICE_LINES, paragraphs, write_form
-from tests.services.calendar.test_hearing_services import MAR3, book_three
+from tests.services.calendar.test_hearing_services import FEB18, MAR3, book_three
 
 
 def _tab(qtbot: QtBot, c: Commission, now: datetime) -> CalendarTab:
@@ -196,3 +197,19 @@ def test_vote_dialog_counts_quorum(qtbot: QtBot, commission: Commission) -> None
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert recorded.args == ["Carried, 2 yes, 1 no."]
     assert tab.status.text() == "Vote recorded: Carried, 2 yes, 1 no."
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_vote_at_a_meeting_with_one_hearing_is_about_that_filing(
+        qtbot: QtBot, commission: Commission) -> None:
+    c = commission
+    pond = c.filings["UCC 2027-003"]
+    book_hearing(c.db, pond, c.meetings[MAR3], FEB18)
+    tab = _tab(qtbot, c, datetime(2027, 3, 3, 21, 0))
+    tab.go_to_day(MAR3)
+    qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
+    dialog = tab.active_dialog
+    assert isinstance(dialog, VoteDialog)
+    assert dialog.filing_box.currentData() == pond  # was "(other business)"
+    assert dialog.filing_box.currentText().startswith("UCC 2027-003")
+    assert dialog.filing_box.itemText(0) == "(other business)"  # still one choice away

@@ -54,6 +54,7 @@ def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database)
     with qtbot.waitSignal(window.records_loaded, timeout=10_000):
         record.question.go_ahead.click()
     assert "Completed (COC issued)" in record.status_label.text()
+    assert record.status_reason.text() == "Status changed to Completed (COC issued)."
     assert record.new_status.currentText() == CHOOSE  # and nothing further is offered
     assert record.undo_button.text() == "&Undo last change (back to Issued)"
 
