@@ -66,7 +66,7 @@ class BackgroundTask(QRunnable):
 
     def start(self) -> None:
         """Run on Qt's thread pool (dialogs that show their own progress bar)."""
-        QThreadPool.globalInstance().start(self)
+        _pool().start(self)
 
     def wait(self) -> None:
         """Block until the work has returned (a dialog closing while it runs)."""
@@ -97,6 +97,18 @@ class BackgroundTask(QRunnable):
 
 
 _RUNNING: set[BackgroundTask] = set()
+
+# The work is reading and writing files, not computing: on a two-core town laptop Qt's
+# default pool (one thread a core) lets one job stuck on a slow or locked file hold up
+# every other load the window asks for. Room for a few more keeps the window answering.
+_POOL_THREADS = 8
+
+
+def _pool() -> QThreadPool:
+    pool = QThreadPool.globalInstance()
+    if pool.maxThreadCount() < _POOL_THREADS:
+        pool.setMaxThreadCount(_POOL_THREADS)
+    return pool
 
 
 def run_in_background(
@@ -159,5 +171,5 @@ def run_in_background(
     task.signals.cancelled.connect(cancelled)
     dialog.canceled.connect(asked_to_cancel)
     _RUNNING.add(task)
-    QThreadPool.globalInstance().start(task)
+    _pool().start(task)
     return task

@@ -78,3 +78,19 @@ def test_cancel_stops_the_work_at_its_next_report(qtbot, reports_again: bool,
     release.set()
     qtbot.waitUntil(lambda: bool(outcome), timeout=10_000)
     assert outcome == [told]
+
+
+def test_one_stuck_job_does_not_hold_up_the_next(qtbot) -> None:
+    """A job waiting on a slow or locked file must not keep the window's next load
+    from running, even on a two-core laptop (one thread a core by Qt's default)."""
+    release = threading.Event()
+    results: list[str] = []
+    stuck = [run_in_background(None, "stuck", lambda _p: release.wait(30), lambda _r: None,
+                               quiet=True) for _ in range(2)]
+    run_in_background(None, "next", lambda _p: "loaded", results.append, quiet=True)
+    try:
+        qtbot.waitUntil(lambda: results == ["loaded"], timeout=5_000)
+    finally:
+        release.set()
+    for task in stuck:
+        task.wait()
