@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -44,10 +43,10 @@ from concom_desk.domain.filing_requirements import (
 from concom_desk.errors import UserError
 from concom_desk.services.filings.rows import (
     FilingForm,
-    MailingAddress,
     PartyChoice,
     PropertyChoice,
 )
+from concom_desk.ui.filings.party_fields import AddressFields, form_layout, named_line
 
 # The deadline engine's events the form records (shown for the kinds that have them).
 DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
@@ -61,60 +60,6 @@ RECORD_DATES = (("fee_paid_on", "Fee paid on"),
 AMOUNTS = (("fee_cents", "Filing fee"), ("consultant_fee_cents", "Consultant fee"),
            ("bond_cents", "Bond amount"))
 DATE_HINT = "YYYY-MM-DD or M/D/YYYY"
-
-
-class AddressFields(QWidget):
-    """Street, second line, city, state and ZIP, each in its own box (the store keeps
-    them apart, so nothing has to guess where the town ends and the state begins)."""
-
-    def __init__(self, who: str, mail: MailingAddress, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.street = _line(mail.street, f"{who}: street", "e.g. 12 Pond Road, or PO Box 77")
-        self.street2 = _line(mail.street2, f"{who}: second line", "suite, unit (optional)")
-        self.city = _line(mail.city, f"{who}: city or town", "city or town")
-        self.state = _line(mail.state, f"{who}: state", "MA")
-        self.state.setMaxLength(2)
-        self.state.setFixedWidth(self.fontMetrics().averageCharWidth() * 6)
-        self.zip = _line(mail.zip, f"{who}: ZIP", "01568")
-        self.zip.setMaxLength(10)
-        self.zip.setFixedWidth(self.fontMetrics().averageCharWidth() * 13)
-        place = QHBoxLayout()
-        place.setContentsMargins(0, 0, 0, 0)
-        place.addWidget(self.city, 1)
-        place.addWidget(self.state)
-        place.addWidget(self.zip)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.street)
-        layout.addWidget(self.street2)
-        layout.addLayout(place)
-
-    def value(self) -> MailingAddress:
-        return MailingAddress(self.street.text().strip(), self.street2.text().strip(),
-                              self.city.text().strip(), self.state.text().strip().upper(),
-                              self.zip.text().strip())
-
-    def set_value(self, mail: MailingAddress) -> None:
-        for box, text in ((self.street, mail.street), (self.street2, mail.street2),
-                          (self.city, mail.city), (self.state, mail.state),
-                          (self.zip, mail.zip)):
-            box.setText(text)
-
-    def boxes(self) -> tuple[QLineEdit, ...]:
-        return (self.street, self.street2, self.city, self.state, self.zip)
-
-
-def _line(text: str, name: str, hint: str) -> QLineEdit:
-    line = QLineEdit(text)
-    line.setAccessibleName(name)
-    line.setPlaceholderText(hint)
-    return line
-
-
-def _form_layout(parent: QWidget | None = None) -> QFormLayout:
-    layout = QFormLayout(parent)
-    layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
-    return layout
 
 
 class FilingFormDialog(QDialog):
@@ -176,7 +121,7 @@ class FilingFormDialog(QDialog):
 
     # -- tabs ---------------------------------------------------------------------------
     def _date(self, name: str, label: str, value: date | None) -> QLineEdit:
-        line = _line(value.isoformat() if value else "", label.replace("&", ""), DATE_HINT)
+        line = named_line(value.isoformat() if value else "", label.replace("&", ""), DATE_HINT)
         self.dates[name] = line
         return line
 
@@ -188,19 +133,19 @@ class FilingFormDialog(QDialog):
             self.kind.addItem(f"{kind.name} ({code.upper()})", code)
         self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
         self.kind.setEnabled(form.id is None)  # a filing does not change its kind
-        self.file_no = _line(form.file_no, "Local file number", "e.g. 2026-41")
-        self.dep_file_no = _line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
-        self.parent_file_no = _line(form.parent_file_no, "Permit file number",
+        self.file_no = named_line(form.file_no, "Local file number", "e.g. 2026-41")
+        self.dep_file_no = named_line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
+        self.parent_file_no = named_line(form.parent_file_no, "Permit file number",
                                     "file number of the permit it refers to")
-        self.address = _line(form.address, "Property street address", "e.g. 12 Pond Road")
-        self.map_lot = _line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
+        self.address = named_line(form.address, "Property street address", "e.g. 12 Pond Road")
+        self.map_lot = named_line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
         self.work = QPlainTextEdit(form.work_description)
         self.work.setAccessibleName("Work description")
         self.work.setTabChangesFocus(True)
         self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
-        self.resource_areas = _line(form.resource_areas, "Resource areas",
+        self.resource_areas = named_line(form.resource_areas, "Resource areas",
                                     "e.g. Bordering Vegetated Wetland; Buffer Zone")
-        layout = _form_layout(page)
+        layout = form_layout(page)
         layout.addRow("&Kind:", self.kind)
         layout.addRow("File &no.:", self.file_no)
         layout.addRow("&DEP file no.:", self.dep_file_no)
@@ -218,35 +163,35 @@ class FilingFormDialog(QDialog):
 
     def _parties_tab(self, form: FilingForm) -> QWidget:
         page = QWidget()
-        self.applicant = _line(form.applicant, "Applicant", "name as printed on letters")
+        self.applicant = named_line(form.applicant, "Applicant", "name as printed on letters")
         self.applicant_mail = AddressFields("Applicant", form.applicant_mail)
-        self.applicant_phone = _line(form.applicant_phone, "Applicant's phone", "")
-        self.applicant_email = _line(form.applicant_email, "Applicant's email", "")
+        self.applicant_phone = named_line(form.applicant_phone, "Applicant's phone", "")
+        self.applicant_email = named_line(form.applicant_email, "Applicant's email", "")
         applicant = QGroupBox("Applicant")
-        rows = _form_layout(applicant)
+        rows = form_layout(applicant)
         rows.addRow("&Name:", self.applicant)
         rows.addRow("Address:", self.applicant_mail)
         rows.addRow("Phone:", self.applicant_phone)
         rows.addRow("Email:", self.applicant_email)
 
-        self.owner = _line(form.owner, "Owner", "leave empty when the applicant owns it")
+        self.owner = named_line(form.owner, "Owner", "leave empty when the applicant owns it")
         self.owner_mail = AddressFields("Owner", form.owner_mail)
         owner = QGroupBox("Owner of the land")
-        rows = _form_layout(owner)
+        rows = form_layout(owner)
         rows.addRow("Na&me:", self.owner)
         rows.addRow("Address:", self.owner_mail)
 
-        self.representative = _line(form.representative, "Representative",
+        self.representative = named_line(form.representative, "Representative",
                                     "engineer, surveyor or attorney (optional)")
-        self.representative_company = _line(form.representative_company,
+        self.representative_company = named_line(form.representative_company,
                                             "Representative's company", "firm")
         self.representative_mail = AddressFields("Representative", form.representative_mail)
-        self.representative_phone = _line(form.representative_phone,
+        self.representative_phone = named_line(form.representative_phone,
                                           "Representative's phone", "")
-        self.representative_email = _line(form.representative_email,
+        self.representative_email = named_line(form.representative_email,
                                           "Representative's email", "")
         representative = QGroupBox("Representative / engineer")
-        rows = _form_layout(representative)
+        rows = form_layout(representative)
         rows.addRow("Nam&e:", self.representative)
         rows.addRow("Company:", self.representative_company)
         rows.addRow("Address:", self.representative_mail)
@@ -266,26 +211,27 @@ class FilingFormDialog(QDialog):
         return page
 
     def _amount(self, name: str, label: str, cents: int) -> QLineEdit:
-        line = _line(amount_text(cents), label, "dollars, e.g. 1,250.00")
+        line = named_line(amount_text(cents), label, "dollars, e.g. 1,250.00")
         self.amounts[name] = line
         return line
 
     def _money_tab(self, form: FilingForm) -> QWidget:
         page = QWidget()
         fee = QGroupBox("Filing fee")
-        rows = _form_layout(fee)
+        rows = form_layout(fee)
         rows.addRow("Amount ($):", self._amount("fee_cents", "Filing fee", form.fee_cents))
         rows.addRow("Paid on:", self._date("fee_paid_on", "Fee paid on", form.fee_paid_on))
         self.fee_waived = QCheckBox("Fee waived")
         self.fee_waived.setChecked(form.fee_waived)
-        self.fee_waiver_reason = _line(form.fee_waiver_reason, "Why the fee was waived",
+        self.fee_waiver_reason = named_line(form.fee_waiver_reason, "Why the fee was waived",
                                        "e.g. a town department's filing")
         rows.addRow("", self.fee_waived)
         rows.addRow("Reason:", self.fee_waiver_reason)
 
         consultant = QGroupBox("Consultant review fee (MGL c.44 §53G)")
-        rows = _form_layout(consultant)
-        self.consultant = _line(form.consultant, "Consultant", "who reviews for the commission")
+        rows = form_layout(consultant)
+        self.consultant = named_line(form.consultant, "Consultant",
+                                     "who reviews for the commission")
         rows.addRow("Consultant:", self.consultant)
         rows.addRow("Amount ($):", self._amount("consultant_fee_cents", "Consultant fee",
                                                 form.consultant_fee_cents))
@@ -293,9 +239,9 @@ class FilingFormDialog(QDialog):
                                            form.consultant_fee_paid_on))
 
         bond = QGroupBox("Bond (security for the work)")
-        rows = _form_layout(bond)
+        rows = form_layout(bond)
         rows.addRow("Amount ($):", self._amount("bond_cents", "Bond amount", form.bond_cents))
-        self.bond_form = _line(form.bond_form, "Kind of bond", "passbook, surety bond, cash…")
+        self.bond_form = named_line(form.bond_form, "Kind of bond", "passbook, surety bond, cash…")
         rows.addRow("Kind:", self.bond_form)
         rows.addRow("Posted on:", self._date("bond_posted_on", "Bond posted on",
                                              form.bond_posted_on))
@@ -309,11 +255,11 @@ class FilingFormDialog(QDialog):
 
     def _recording_tab(self, form: FilingForm) -> QWidget:
         page = QWidget()
-        self.recorded_book = _line(form.recorded_book, "Registry book", "e.g. 61234")
-        self.recorded_page = _line(form.recorded_page, "Registry page", "e.g. 118")
-        self.recorded_document = _line(form.recorded_document, "Land Court document number",
+        self.recorded_book = named_line(form.recorded_book, "Registry book", "e.g. 61234")
+        self.recorded_page = named_line(form.recorded_page, "Registry page", "e.g. 118")
+        self.recorded_document = named_line(form.recorded_document, "Land Court document number",
                                        "registered land only")
-        layout = _form_layout(page)
+        layout = form_layout(page)
         layout.addRow(QLabel("Where the permit was recorded at the Registry of Deeds "
                              "(or registered at the Land Court), from the recording receipt."))
         layout.addRow("Recorded on:", self._date("recorded", "Recorded on", form.recorded))
