@@ -22,9 +22,14 @@ def build_main_window_offscreen(db_path: Path) -> str:
     window.show()
     loop = QEventLoop()
     window.records_loaded.connect(loop.quit)
-    QTimer.singleShot(60_000, loop.quit)
+    # An owned timer, stopped when the wait is over: a bare singleShot would still fire a
+    # minute later in whatever runs next in this process (a test's own wait, say).
+    limit = QTimer(singleShot=True, interval=60_000)
+    limit.timeout.connect(loop.quit)
+    limit.start()
     window.reload()
     loop.exec()
+    limit.stop()
     shown = window.filings_tab.count_label.text()
     sections = [type(window.show_section(name)).__name__
                 for name in ("Hearing calendar", "Enforcement")]
@@ -51,6 +56,10 @@ def first_run_offscreen(db_path: Path, limit_ms: int = 60_000) -> str:
 
     seen: dict[str, str] = {}
     timer = QTimer()
+    # Owned and stopped when the program has ended: a bare singleShot calling
+    # QApplication.exit would end every event loop running a minute later in this process.
+    limit = QTimer(singleShot=True, interval=limit_ms)
+    limit.timeout.connect(lambda: QApplication.exit(3))
 
     def drive(launcher: Launcher) -> None:
         wizard, window = launcher.wizard, launcher.window
@@ -74,9 +83,11 @@ def first_run_offscreen(db_path: Path, limit_ms: int = 60_000) -> str:
     def watch(launcher: Launcher) -> None:
         timer.timeout.connect(lambda: drive(launcher))
         timer.start(20)
-        QTimer.singleShot(limit_ms, lambda: QApplication.exit(3))
+        limit.start()
 
     status = run_app(db_path, demo_if_missing=False, watch=watch)
+    limit.stop()
+    timer.stop()
     if "title" not in seen:
         raise RuntimeError(f"the program ended (status {status}) before the main window "
                            f"showed the commission ({'after' if seen else 'before'} Finish)")
