@@ -55,6 +55,17 @@ MA_DEEDS_REGISTRIES = (
     "Worcester South",
 )
 
+# Where each town with a profile records: the Registry district its county (or, in
+# Worcester County, its part of the county) is served by. The wizard fills it in when the
+# clerk picks the town's rules, so "Worcester" never completes to the wrong district.
+TOWN_DEEDS_REGISTRY = {
+    "upton": "Worcester South",
+    "bourne": "Barnstable",
+    "sandwich": "Barnstable",
+    "nantucket": "Nantucket",
+    "shutesbury": "Franklin",
+}
+
 # A logo is a small picture atop a letter; anything larger is a scan or a photo by mistake
 # (and every settings change copies the row into the audit trail).
 LOGO_LIMIT_BYTES = 1_000_000

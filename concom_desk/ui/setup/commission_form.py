@@ -30,6 +30,7 @@ from concom_desk.domain.filing_requirements import parse_date
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import (
     MA_DEEDS_REGISTRIES,
+    TOWN_DEEDS_REGISTRY,
     CommissionSettings,
     Member,
     logo_kind,
@@ -118,6 +119,10 @@ class CommissionForm(QWidget):
 
         index = self.town.findData(settings.town_id)
         self.town.setCurrentIndex(max(index, 0))
+        self._town_registry = TOWN_DEEDS_REGISTRY.get(self.town.currentData() or "", "")
+        if not self.deeds_registry.currentText():
+            self.deeds_registry.setCurrentText(self._town_registry)
+        self.town.currentIndexChanged.connect(self._town_chosen)
 
         # Two columns, so the form and a board of seven fit a laptop screen at once.
         form = QFormLayout()
@@ -188,6 +193,13 @@ class CommissionForm(QWidget):
         line.setAccessibleName(name)
         line.setPlaceholderText(hint)
         return line
+
+    def _town_chosen(self) -> None:
+        """Another town's rules bring that town's Registry, unless the clerk typed one."""
+        registry = TOWN_DEEDS_REGISTRY.get(self.town.currentData() or "", "")
+        if self.deeds_registry.currentText() in ("", self._town_registry):
+            self.deeds_registry.setCurrentText(registry)
+        self._town_registry = registry
 
     def _board_height(self) -> int:
         view = self.member_view

@@ -143,3 +143,24 @@ def test_escape_after_typing_asks_before_anything_typed_is_lost(qtbot) -> None:
     with qtbot.waitSignal(wizard.rejected):
         quit_button.click()
     wizard.commission.form.name.clear()  # nothing typed: the test's clean-up closes it
+
+
+def test_choosing_the_towns_rules_fills_in_the_towns_registry_unless_one_was_typed(
+        qtbot) -> None:
+    from concom_desk.services.commission.settings import CommissionSettings
+    from concom_desk.ui.setup.commission_form import CommissionForm
+
+    form = CommissionForm(CommissionSettings(name="New commission"))
+    qtbot.addWidget(form)
+
+    def choose(town_id: str) -> str:
+        form.town.setCurrentIndex(form.town.findData(town_id))
+        return form.deeds_registry.currentText()
+
+    # Upton is in the part of Worcester County the South District serves; typing
+    # "Worcester" would have completed to Worcester North.
+    assert choose("upton") == "Worcester South"
+    assert choose("shutesbury") == "Franklin"  # the town's own choice replaces ours
+    assert choose("massachusetts") == ""  # the state rules name no town
+    form.deeds_registry.setCurrentText("Essex South")  # the clerk's own entry stays
+    assert choose("bourne") == "Essex South"
