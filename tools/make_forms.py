@@ -26,6 +26,7 @@ from forms_decisions import (  # noqa: E402
     permit,
 )
 from forms_kit import footer, letterhead, new_document, save_reproducibly, title  # noqa: E402
+from forms_minutes import annual_report, minutes  # noqa: E402
 from forms_letters import (  # noqa: E402
     abutter_letter,
     affidavit,
@@ -71,6 +72,9 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
                           enforcement_order),
     "waiver-21-day": ("APPLICANT'S ASSENT TO A HEARING AFTER 21 DAYS", "",
                       "{{ filing.file_no }}", waiver),
+    "minutes": ("MINUTES", "", "Minutes of {{ meeting.date }}", minutes),
+    "annual-report": ("ANNUAL REPORT", "", "Annual report, {{ report.period_short }}",
+                      annual_report),
 }
 
 
