@@ -37,8 +37,8 @@ def minutes(document) -> None:
               after=2))
     tag(document, "{%p endfor %}")
     tag(document, "{%p if item.exhibits %}")
-    hang(rich(document, ("i", "\tDocuments and exhibits: "), ("i", "{{ item.exhibits|join('; ') }}"),
-              after=2))
+    hang(rich(document, ("i", "\tDocuments and exhibits: "),
+              ("i", "{{ item.exhibits|join('; ') }}"), after=2))
     tag(document, "{%p endif %}")
     para(document, "", after=4)
     tag(document, "{%p endfor %}")
@@ -60,7 +60,7 @@ def annual_report(document) -> None:
     heading(document, "Filings received")
     para(document, "{{ report.filings_total }} filings were received ({{ report.period_short }}).")
     tag(document, "{%p for row in report.by_kind %}")
-    hang(para(document, "{{ row.kind }}:\t{{ row.count }} — {{ row.outcomes }}", after=2))
+    hang(para(document, "•\t{{ row.kind }}: {{ row.count }} ({{ row.outcomes }})", after=2))
     tag(document, "{%p endfor %}")
     para(document, "{{ report.chart }}", align="center", before=6)
     para(document, "Filings received by kind, per month.", italic=True, size=9.5,

@@ -26,7 +26,6 @@ from forms_decisions import (  # noqa: E402
     permit,
 )
 from forms_kit import footer, letterhead, new_document, save_reproducibly, title  # noqa: E402
-from forms_minutes import annual_report, minutes  # noqa: E402
 from forms_letters import (  # noqa: E402
     abutter_letter,
     affidavit,
@@ -37,6 +36,7 @@ from forms_letters import (  # noqa: E402
     violation_notice,
     waiver,
 )
+from forms_minutes import annual_report, minutes  # noqa: E402
 
 FORMS = Path(__file__).resolve().parent.parent / "forms"
 

@@ -279,3 +279,21 @@ def drafts_waiting(session: Session, before: date) -> list[date]:
         .where(Minutes.state == "draft", Meeting.held_on < before)
         .order_by(Meeting.held_on))
     return list(rows)
+
+
+def every_version(db: Database, meeting_id: int) -> list[MinutesSheet]:
+    """Every set of the meeting's minutes, the first first; none yet: the draft the
+    record alone would make (not saved — reading the record changes nothing)."""
+    with db.read_session() as session:
+        meeting = get_or_refuse(session, Meeting, meeting_id, "meeting")
+        rows = session.scalars(select(Minutes).where(Minutes.meeting_id == meeting_id)
+                               .order_by(Minutes.version)).all()
+        if rows:
+            return [_sheet(session, row) for row in rows]
+        facts = meeting_facts(session, meeting)
+        return [MinutesSheet(
+            minutes_id=0, meeting_id=meeting.id, version=1, state="draft",
+            day=meeting.held_on, start_time=meeting.start_time, place=meeting.place,
+            kind=meeting.kind, posted_at=meeting.agenda_posted_at,
+            called_to_order=meeting.start_time, adjourned_at="", roll_call=facts.roll_call,
+            items=facts.items, documents=facts.documents)]

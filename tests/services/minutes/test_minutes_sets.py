@@ -112,9 +112,9 @@ def test_approved_minutes_are_locked_and_an_amendment_corrects_them(
     for statement in ("UPDATE minutes SET adjourned_at = '22:00'",
                       "UPDATE minutes_item SET summary = 'rewritten'",
                       "DELETE FROM minutes_item", "DELETE FROM minutes"):
-        with pytest.raises(DatabaseError, match="approved minutes are locked|kept permanently"):
-            with c.db.session() as session:
-                session.execute(text(statement))
+        with (pytest.raises(DatabaseError, match="approved minutes are locked|kept "
+                                                 "permanently"), c.db.session() as session):
+            session.execute(text(statement))
     with pytest.raises(UserError, match="only approved minutes are amended|say what"):
         start_amendment(c.db, minutes_id, "  ")
 
