@@ -144,7 +144,8 @@ def _index(db: Database, meeting_id: int, names: list[str], notes: list[str],
     if cancelled:
         lines.append("The meeting was cancelled.")
     if posted:
-        lines.append(f"Notice and agenda posted: {weekday_date_time(datetime.fromisoformat(posted))}"
+        when = weekday_date_time(datetime.fromisoformat(posted))
+        lines.append(f"Notice and agenda posted: {when}"
                      f" (due by {weekday_date_time(posting_deadline(at))}; MGL c.30A §20(b)).")
     else:
         lines.append("The time the notice was posted is not recorded in the program.")
