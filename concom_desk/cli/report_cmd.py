@@ -35,6 +35,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     report.add_argument("--xlsx", metavar="FILE.xlsx", help="also write the figures here")
     report.set_defaults(run=run_report)
 
+    retention = subparsers.add_parser(
+        "retention", help="each class of records, its retention, and what could be proposed "
+                          "for destruction (nothing is ever destroyed by the program)")
+    add_db_option(retention)
+    retention.set_defaults(run=run_retention)
+
 
 def run_report(args: argparse.Namespace) -> int:
     from concom_desk.services.reports.annual_files import make_annual_report
@@ -44,4 +50,19 @@ def run_report(args: argparse.Namespace) -> int:
         written = make_annual_report(db, args.year, Path(args.out),
                                      Path(args.xlsx) if args.xlsx else None, args.fiscal)
     print(written.describe())
+    return EXIT_OK
+
+
+def run_retention(args: argparse.Namespace) -> int:
+    from datetime import date
+
+    from concom_desk.services.reports.retention_report import retention_report
+    from concom_desk.store import open_database
+
+    with open_database(existing_db_path(args)) as db:
+        lines = retention_report(db, date.today())
+    for line in lines:
+        print(line.describe())
+    print("Nothing is destroyed by this program: a record past its period may only be "
+          "proposed to the Supervisor of Records, whose written approval is needed (MGL c.66 §8).")
     return EXIT_OK
