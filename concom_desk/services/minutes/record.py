@@ -195,8 +195,10 @@ def meeting_facts(session: Session, meeting: Meeting) -> MeetingFacts:
         items.append(MinutesItemRow(key=BUSINESS_KEY, heading="Business of the Commission",
                                     votes=tuple(line for _vote, line in business)))
     items.append(MinutesItemRow(key=OTHER_KEY, heading="Other business"))
+    # The minutes' own printings are not documents *used at* the meeting.
     documents = tuple(row.title for row in session.scalars(
-        select(GeneratedDocument).where(GeneratedDocument.meeting_id == meeting.id)
+        select(GeneratedDocument).where(GeneratedDocument.meeting_id == meeting.id,
+                                        GeneratedDocument.template != "minutes.docx")
         .order_by(GeneratedDocument.id)))
     return MeetingFacts(roll_call(session, meeting), tuple(items), documents)
 

@@ -78,7 +78,7 @@ def filings_chart(months: Sequence[tuple[int, int]], series: Mapping[str, Sequen
     draw.line((left, bottom, right, bottom), fill=INK, width=3)
     _legend(draw, list(series), bottom + 66, label)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
