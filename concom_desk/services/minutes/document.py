@@ -36,7 +36,7 @@ def approval_words(sheet: MinutesSheet) -> str:
                 "approved.")
     vote = sheet.approved_by
     return (f"Approved at the meeting of {long_date(sheet.approved_at_meeting)}: "
-            f"{vote.motion} {vote.tally()}. {vote.roll_call()}").strip()
+            f"{vote.motion.rstrip('.')}. {vote.tally()}. {vote.roll_call()}").strip()
 
 
 def _vote(vote: VoteLine) -> dict[str, str]:

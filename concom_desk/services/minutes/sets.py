@@ -204,8 +204,8 @@ def approval_choices(db: Database, minutes_id: int) -> list[ApprovalChoice]:
 def _vote_line(session: Session, vote_id: int) -> VoteLine:
     vote = session.get(Vote, vote_id)
     assert vote is not None
-    return next(line for v, line in meeting_votes(session, vote.meeting_id).get(0, ())
-                if v.id == vote_id)
+    return next(line for lines in meeting_votes(session, vote.meeting_id).values()
+                for v, line in lines if v.id == vote_id)
 
 
 def approve_minutes(db: Database, minutes_id: int, vote_id: int) -> MinutesSheet:
@@ -221,6 +221,9 @@ def approve_minutes(db: Database, minutes_id: int, vote_id: int) -> MinutesSheet
             raise UserError("minutes are approved at a later meeting: the vote of "
                             f"{long_date(at.held_on)} is not after the meeting of "
                             f"{long_date(meeting.held_on)}")
+        if vote.filing_id is not None or vote.enforcement_case_id is not None:
+            raise UserError(f"the motion {vote.motion!r} was on a filing or a case, not on "
+                            "the minutes")
         if vote.result != "carried":
             raise UserError(f"the motion {vote.motion!r} failed: it approves nothing")
         sheet = replace(_sheet(session, minutes), state="approved", approved_on=at.held_on,

@@ -9,8 +9,10 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import DatabaseError
 
+from concom_desk.domain.votes import VoteChoice
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.meeting_documents import write_agenda
+from concom_desk.services.calendar.votes import record_vote
 from concom_desk.services.minutes.document import write_minutes
 from concom_desk.services.minutes.sets import (
     MinutesChanges,
@@ -101,7 +103,7 @@ def test_approved_minutes_are_locked_and_an_amendment_corrects_them(
         assert session.get(Meeting, c.meetings[MAR3]).minutes_approved_on == MAR17
     printed = paragraphs(write_minutes(c.db, approved, today=MAR17).path)
     assert _state_line(printed) == "APPROVED March 17, 2027"
-    assert ("Approved at the meeting of March 17, 2027: Approve the minutes of March 3, 2027 "
+    assert ("Approved at the meeting of March 17, 2027: Approve the minutes of March 3, 2027. "
             "Carried 4–0–0. Roll call: Baker, yes; Costa, yes; Duarte, yes; Gray, yes."
             ) in printed
 
@@ -151,6 +153,20 @@ def test_approval_needs_a_carried_vote_of_a_later_meeting(commission: Commission
         same_meeting_vote = session.scalars(text("SELECT id FROM vote")).first()
     with pytest.raises(UserError, match="approved at a later meeting"):
         approve_minutes(c.db, minutes_id, same_meeting_vote)
+    m = c.members
+    record_vote(c.db, c.meetings[MAR17], "Issue the Order of Conditions",
+                {m[n]: VoteChoice.YES for n in ("Baker", "Costa", "Duarte")},
+                filing_id=c.filings["UCC 2027-003"], today=MAR17)
+    record_vote(c.db, c.meetings[MAR17], "Approve the minutes of March 3, 2027",
+                {m["Baker"]: VoteChoice.YES, m["Costa"]: VoteChoice.NO,
+                 m["Duarte"]: VoteChoice.NO}, today=MAR17)
+    with c.db.read_session() as session:
+        on_filing, failed = session.scalars(text("SELECT id FROM vote ORDER BY id")).all()[1:]
+    with pytest.raises(UserError, match="was on a filing or a case"):
+        approve_minutes(c.db, minutes_id, on_filing)
+    with pytest.raises(UserError, match="failed: it approves nothing"):
+        approve_minutes(c.db, minutes_id, failed)
+    assert approval_choices(c.db, minutes_id) == []
     with pytest.raises(UserError, match="a draft is corrected directly"):
         start_amendment(c.db, minutes_id, "typo")
 
