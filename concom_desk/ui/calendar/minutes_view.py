@@ -167,6 +167,7 @@ class MinutesDialog(QDialog):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 2)
         split.setStretchFactor(2, 4)
+        split.setSizes([340, 300, 440])  # the roll call whole: name and attendance
         row = QHBoxLayout()
         for key, text, slot in (
                 ("save", "&Save draft", self.save),
