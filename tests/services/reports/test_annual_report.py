@@ -173,3 +173,19 @@ def test_the_report_command(db: Database, tmp_path: Path,
     assert main(["report", "--db", str(path), "--year", "2026", "--out",
                  str(tmp_path / "r.pdf")]) == 2
     assert "the report is written as a .docx file" in capsys.readouterr().err
+
+
+def test_the_settings_choose_the_fiscal_year(db: Database, tmp_path: Path) -> None:
+    from concom_desk.services.commission.settings import load_settings, save_settings
+
+    build(db)
+    settings = load_settings(db)
+    assert settings is not None and settings.report_year == "calendar"
+    settings.report_year = "fiscal"
+    settings.clerk_initials = "JP"
+    settings.address_lines = ["Town Hall", "101 Main Street", "Ashland, MA 01721"]
+    save_settings(db, settings)
+    assert load_settings(db).report_year == "fiscal"  # type: ignore[union-attr]
+    written = make_annual_report(db, 2026, tmp_path / "r.docx", today=D(2026, 7, 15))
+    assert written.figures.period == ReportPeriod(2026, fiscal=True)
+    assert written.figures.filings_total == 5
