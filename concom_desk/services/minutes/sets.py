@@ -131,11 +131,6 @@ def open_minutes(db: Database, meeting_id: int, today: date | None = None) -> Mi
         return _sheet(session, current)
 
 
-def minutes_sheet(db: Database, minutes_id: int) -> MinutesSheet:
-    with db.read_session() as session:
-        return _sheet(session, get_or_refuse(session, Minutes, minutes_id, "set of minutes"))
-
-
 def _draft(session: Session, minutes_id: int) -> Minutes:
     minutes = get_or_refuse(session, Minutes, minutes_id, "set of minutes")
     if minutes.state == "approved":
@@ -191,14 +186,23 @@ def approval_choices(db: Database, minutes_id: int) -> list[ApprovalChoice]:
         minutes = get_or_refuse(session, Minutes, minutes_id, "set of minutes")
         meeting = session.get(Meeting, minutes.meeting_id)
         assert meeting is not None
+        used = _votes_used(session, minutes.meeting_id)
         rows = session.execute(
             select(Vote.id, Meeting.held_on, Vote.motion).join(Meeting, Meeting.id ==
                                                                Vote.meeting_id)
             .where(Meeting.held_on > meeting.held_on, Vote.result == "carried",
                    Vote.filing_id.is_(None), Vote.enforcement_case_id.is_(None))
             .order_by(Meeting.held_on, Vote.id)).all()
+        rows = [row for row in rows if row[0] not in used]
     choices = [ApprovalChoice(*row) for row in rows]
     return sorted(choices, key=lambda c: ("minutes" not in c.motion.lower(), c.meeting_day))
+
+
+def _votes_used(session: Session, meeting_id: int) -> set[int]:
+    """Votes that already approved a version of this meeting's minutes: an amendment
+    needs a vote of its own."""
+    return {vote for vote in session.scalars(select(Minutes.approved_vote_id).where(
+        Minutes.meeting_id == meeting_id)) if vote is not None}
 
 
 def _vote_line(session: Session, vote_id: int) -> VoteLine:
@@ -224,6 +228,9 @@ def approve_minutes(db: Database, minutes_id: int, vote_id: int) -> MinutesSheet
         if vote.filing_id is not None or vote.enforcement_case_id is not None:
             raise UserError(f"the motion {vote.motion!r} was on a filing or a case, not on "
                             "the minutes")
+        if vote.id in _votes_used(session, minutes.meeting_id):
+            raise UserError("that vote approved an earlier version of these minutes: an "
+                            "amendment is approved by a vote of its own")
         if vote.result != "carried":
             raise UserError(f"the motion {vote.motion!r} failed: it approves nothing")
         sheet = replace(_sheet(session, minutes), state="approved", approved_on=at.held_on,

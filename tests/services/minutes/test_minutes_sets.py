@@ -126,6 +126,9 @@ def test_approved_minutes_are_locked_and_an_amendment_corrects_them(
         "The engineer presented the revised plan; no abutter spoke.",
         "The applicant asked for time to revise the plan."]
     save_minutes(c.db, amendment.minutes_id, MinutesChanges(adjourned_at="21:20"))
+    assert approval_choices(c.db, amendment.minutes_id) == []
+    with pytest.raises(UserError, match="approved an earlier version"):
+        approve_minutes(c.db, amendment.minutes_id, vote_id)
     # The meeting now opens on the amendment; the approved set is unchanged beside it.
     assert open_minutes(c.db, c.meetings[MAR3], today=APR7).version == 2
     with c.db.read_session() as session:
