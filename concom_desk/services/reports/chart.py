@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-WIDTH, HEIGHT = 1800, 900  # drawn at twice the printed size, for a crisp print
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 110, 40, 90, 240
+WIDTH, PLOT_HEIGHT = 1800, 620  # drawn at twice the printed size, for a crisp print
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP = 110, 40, 90
+AXIS_LABELS, LEGEND_ROW = 66, 46  # below the plot: month names, then the legend
 INK = (31, 42, 68)  # the forms' navy
 GRID = (214, 219, 228)
 # Colour-blind-safe (Okabe-Ito), in the order kinds are listed.
@@ -43,14 +44,17 @@ def filings_chart(months: Sequence[tuple[int, int]], series: Mapping[str, Sequen
                   title: str) -> bytes:
     """PNG bytes: a stacked bar per month; `series` maps a kind's label to its twelve
     counts (in legend order)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), "white")
+    legend_rows = -(-len(series) // 2)
+    height = MARGIN_TOP + 20 + PLOT_HEIGHT + AXIS_LABELS + legend_rows * LEGEND_ROW + 20
+    image = Image.new("RGB", (WIDTH, height), "white")
     draw = ImageDraw.Draw(image)
     small, label, heading = _font(30), _font(32), _font(38)
     totals = [sum(values[i] for values in series.values()) for i in range(len(months))]
     step = nice_step(max(totals, default=0) or 1)
     top = max(step, -(-max(totals, default=0) // step) * step)
     left, right = MARGIN_LEFT, WIDTH - MARGIN_RIGHT
-    bottom, upper = HEIGHT - MARGIN_BOTTOM, MARGIN_TOP + 20
+    upper = MARGIN_TOP + 20
+    bottom = upper + PLOT_HEIGHT
     draw.text((WIDTH // 2, 12), title, fill=INK, font=heading, anchor="ma")
 
     def y_of(value: float) -> float:
@@ -76,7 +80,7 @@ def filings_chart(months: Sequence[tuple[int, int]], series: Mapping[str, Sequen
         name = MONTHS[month - 1] + (f" {year % 100:02d}" if month in (1, months[0][1]) else "")
         draw.text((x0 + bar / 2, bottom + 12), name, fill=INK, font=label, anchor="ma")
     draw.line((left, bottom, right, bottom), fill=INK, width=3)
-    _legend(draw, list(series), bottom + 66, label)
+    _legend(draw, list(series), bottom + AXIS_LABELS, label)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -88,7 +92,7 @@ def _legend(draw: ImageDraw.ImageDraw, names: list[str], y: int, font) -> None: 
     for index, name in enumerate(names):
         row, col = divmod(index, 2)
         x = MARGIN_LEFT + column * col
-        top = y + row * 46
+        top = y + row * LEGEND_ROW
         draw.rectangle((x, top, x + 30, top + 30), fill=PALETTE[index % len(PALETTE)])
         text = name if len(name) <= 46 else name[:45] + "…"
         draw.text((x + 40, top + 14), text, fill=INK, font=font, anchor="lm")

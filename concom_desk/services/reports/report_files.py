@@ -24,7 +24,7 @@ from concom_desk.services.reports.chart import filings_chart
 from concom_desk.store import Database
 
 REPORT_TEMPLATE = "annual-report"
-CHART_HEIGHT_MM = 82
+CHART_WIDTH_MM = 160  # within the forms' 6.5-inch text width
 
 
 def dollars(cents: int) -> str:
@@ -62,8 +62,10 @@ def report_lines(figures: AnnualFigures) -> dict[str, list[str]]:
                            if figures.fines_waived_cents else ".")],
         "fees": [f"Fees collected: {dollars(figures.fees_collected_cents)} "
                  f"({counted(figures.fees_paid_filings, 'filing')}).",
-                 f"Fees waived: {counted(figures.fees_waived_filings, 'filing')} "
-                 f"({dollars(figures.fees_waived_cents)})."],
+                 # A waived fee is often never set: no amount is then claimed.
+                 f"Fees waived: {counted(figures.fees_waived_filings, 'filing')}"
+                 + (f" ({dollars(figures.fees_waived_cents)})."
+                    if figures.fees_waived_cents else ".")],
     }
 
 
@@ -71,6 +73,13 @@ def chart_png(figures: AnnualFigures) -> bytes:
     series = {kind_name(kind): figures.monthly.get(kind, [0] * 12) for kind in _kinds(figures)}
     return filings_chart(figures.period.months(), series,
                          f"Filings received per month, {figures.period.short()}")
+
+
+def _chart_picture(png: bytes) -> Picture:
+    """The chart at the text's width (a Picture is sized by its height; a PNG's width and
+    height are the two numbers of its header chunk)."""
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    return Picture(png, height_mm=CHART_WIDTH_MM * height / width)
 
 
 def report_context(db: Database, figures: AnnualFigures, today_text: str) -> dict[str, Any]:
@@ -86,7 +95,7 @@ def report_context(db: Database, figures: AnnualFigures, today_text: str) -> dic
             "by_kind": [{"kind": kind_name(kind), "count": f"{sum(o.values()):,}",
                          "outcomes": outcomes_phrase(o)}
                         for kind in _kinds(figures) for o in (figures.by_kind[kind],)],
-            "chart": Picture(chart_png(figures), height_mm=CHART_HEIGHT_MM),
+            "chart": _chart_picture(chart_png(figures)),
             **report_lines(figures),
         },
     }
