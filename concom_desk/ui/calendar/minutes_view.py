@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (
@@ -44,7 +45,6 @@ from concom_desk.services.minutes.sets import (
     start_amendment,
 )
 from concom_desk.services.minutes.sheet import ATTENDANCE_CHOICES, MinutesItemRow, MinutesSheet
-from concom_desk.store import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
 from concom_desk.ui.document_actions import open_document
 from concom_desk.ui.window_memory import remember
@@ -78,7 +78,7 @@ class _LockedTyping(QObject):
 class MinutesDialog(QDialog):
     changed = Signal()  # the minutes were saved, approved or amended
 
-    def __init__(self, database: Database, meeting_id: int, today: date,
+    def __init__(self, database: Any, meeting_id: int, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._db = database

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
@@ -42,7 +43,6 @@ from concom_desk.services.reports.annual_files import (
     settings_fiscal,
 )
 from concom_desk.services.reports.retention_report import retention_report
-from concom_desk.store import Database
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, pydate, qdate
 from concom_desk.ui.document_actions import open_document
@@ -59,7 +59,7 @@ def _date_box(day: date, name: str) -> QDateEdit:
 
 
 class RecordsDesk(QDialog):
-    def __init__(self, database: Database, today: date, parent: QWidget | None = None,
+    def __init__(self, database: Any, today: date, parent: QWidget | None = None,
                  meeting_id: int | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Public records and reports")
