@@ -36,6 +36,7 @@ from forms_letters import (  # noqa: E402
     violation_notice,
     waiver,
 )
+from forms_minutes import annual_report, minutes  # noqa: E402
 
 FORMS = Path(__file__).resolve().parent.parent / "forms"
 
@@ -71,6 +72,9 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
                           enforcement_order),
     "waiver-21-day": ("APPLICANT'S ASSENT TO A HEARING AFTER 21 DAYS", "",
                       "{{ filing.file_no }}", waiver),
+    "minutes": ("MINUTES", "", "Minutes of {{ meeting.date }}", minutes),
+    "annual-report": ("ANNUAL REPORT", "", "Annual report, {{ report.period_short }}",
+                      annual_report),
 }
 
 

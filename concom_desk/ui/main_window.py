@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         tools = bar.addMenu("&Tools")
         tools.addAction(self._action("Word &templates…", self.open_templates))
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
+        tools.addAction(self._action("Public records and &reports…", self.open_records_desk))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -356,6 +357,14 @@ class MainWindow(QMainWindow):
         from concom_desk.ui.templates_dialog import TemplatesDialog
 
         dialog = TemplatesDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
+
+    def open_records_desk(self) -> QWidget:
+        from concom_desk.ui.calendar.records_desk import RecordsDesk
+
+        dialog = RecordsDesk(self.db, self.today, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog

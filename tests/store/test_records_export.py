@@ -23,8 +23,9 @@ TABLE_TITLES = [
     "Case attachment", "Case note", "Commission settings",
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
-    "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Party", "Property",
-    "Standard condition", "Status correction", "Town closure day", "Violation", "Vote",
+    "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Minutes",
+    "Minutes item", "Party", "Property", "Records request", "Standard condition",
+    "Status correction", "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the
 # export must see it, worked out by hand: names for links, words for codes, dollars

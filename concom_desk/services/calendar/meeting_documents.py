@@ -178,10 +178,14 @@ def write_legal_notice(db: Database, meeting_id: int, today: date,
 def write_agenda(db: Database, meeting_id: int, today: date,
                  other_business: Sequence[str] = DEFAULT_OTHER_BUSINESS,
                  form: Path | None = None) -> Path:
-    """The meeting agenda, with its posting deadline and orders awaiting ratification."""
+    """The meeting agenda, with its posting deadline and orders awaiting ratification;
+    "Approval of minutes" names the meetings whose draft minutes wait."""
+    from concom_desk.services.minutes.agenda_item import filled_other_business
+
     snapshot_orders = load_calendar(db).ratifications
 
     def build(meeting: MeetingEntry, common: dict[str, Any]) -> dict[str, Any]:
-        return agenda_context(meeting, common, other_business, snapshot_orders)
+        business = filled_other_business(db, meeting.day, other_business)
+        return agenda_context(meeting, common, business, snapshot_orders)
 
     return _write(db, meeting_id, AGENDA_TEMPLATE, build, form, today)

@@ -43,6 +43,7 @@ class CommissionSettings:
     meeting_place: str = ""  # "Town Hall, 1 Main Street, Room 2"
     meeting_time: str = ""  # the usual start, "19:00"
     letterhead_logo: bytes = b""  # PNG or JPEG printed atop the letterhead; empty: none
+    report_year: str = "calendar"  # the annual report's year: "calendar" or "fiscal" (July-June)
 
 
 # The Massachusetts Registry of Deeds districts, where an Order of Conditions and a
@@ -178,7 +179,8 @@ def load_settings(db: Database) -> CommissionSettings | None:
             clerk_initials=stored.clerk_initials, members=members, phone=stored.phone,
             email=stored.email, newspaper=stored.newspaper, deeds_registry=stored.deeds_registry,
             meeting_place=stored.meeting_place, meeting_time=stored.meeting_time,
-            letterhead_logo=stored.letterhead_logo or b"")
+            letterhead_logo=stored.letterhead_logo or b"",
+            report_year=getattr(stored, "report_year", "") or "calendar")
 
 
 def save_settings(db: Database, settings: CommissionSettings, today: date | None = None
@@ -216,6 +218,7 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
         stored.meeting_time = normal_meeting_time(settings.meeting_time)
         if stored.letterhead_logo != settings.letterhead_logo:  # no audit copy when unchanged
             stored.letterhead_logo = settings.letterhead_logo
+        stored.report_year = "fiscal" if settings.report_year == "fiscal" else "calendar"
         existing = {m.name.lower(): m for m in session.scalars(select(StoredMember))}
         for member in settings.members:
             row = existing.pop(member.name.lower(), None)

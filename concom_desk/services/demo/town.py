@@ -26,6 +26,7 @@ from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.demo.calendar import MeetingCalendar
 from concom_desk.services.demo.enforcement import write_cases
 from concom_desk.services.demo.filings import FilingPlan, FilingPlanner
+from concom_desk.services.demo.minutes import add_minuted_meeting
 from concom_desk.services.demo.people import CONDITIONS, FIRST, LAST, PeopleSource
 from concom_desk.services.demo.records import RecordWriter
 from concom_desk.services.demo.rows import RowBook
@@ -115,6 +116,7 @@ class DemoTownBuilder:
             writer.write_filing(plan)
         write_cases(writer, self.rng, self.people, self.calendar, self.start, self.today,
                     self.size.cases)
+        add_minuted_meeting(book, writer, sorted(present), present)
         return book
 
     def _members_and_meetings(self) -> tuple[dict[int, str], dict[date, list[int]]]:

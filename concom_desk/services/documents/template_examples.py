@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from concom_desk.services.documents import template_examples_records as records_examples
+
 Context = dict[str, Any]
 
 # Deadline ids a filing-based context always carries (empty strings when a
@@ -408,6 +410,9 @@ def _build() -> dict[str, Context]:
         "waiver-21-day": _filing(),
         "violation-notice": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
         "enforcement-order": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
+        "minutes": {**copy.deepcopy(_COMMON), **copy.deepcopy(records_examples.MINUTES)},
+        "annual-report": {**copy.deepcopy(_COMMON),
+                          **copy.deepcopy(records_examples.ANNUAL_REPORT)},
     }
     return examples
 

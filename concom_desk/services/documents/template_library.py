@@ -39,6 +39,8 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "violation-notice",
     "enforcement-order",
     "waiver-21-day",
+    "minutes",
+    "annual-report",
 )
 
 

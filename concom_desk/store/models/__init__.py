@@ -77,3 +77,6 @@ __all__ = [
 # The hearing calendar's tables (schedule, legal notices owed, feed identity) live in
 # their own module; importing it registers them on Base.metadata.
 from concom_desk.store.models import calendar as _calendar_tables  # noqa: E402, F401
+
+# Minutes and the records-request log (schema 0009_minutes).
+from concom_desk.store.models import minutes as _minutes_tables  # noqa: E402, F401

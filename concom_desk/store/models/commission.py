@@ -54,6 +54,8 @@ class CommissionSettings(Base):
     # PNG or JPEG printed atop the letterhead (schema 0007_settings_logo); b"": none.
     letterhead_logo: Mapped[bytes] = mapped_column(Base64Bytes, default=b"",
                                                    server_default="")
+    # The year the annual town report covers: "calendar" or "fiscal" (July-June).
+    report_year: Mapped[str] = text_field(10, "calendar")
 
 
 class Member(Base):

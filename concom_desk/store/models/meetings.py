@@ -40,7 +40,8 @@ class Meeting(Base):
 
 
 class Attendance(Base):
-    """A member present at a meeting (absent members have no row)."""
+    """A member present at a meeting (absent members have no row); `remote`: taking
+    part from elsewhere (MGL c.30A §20(d), named in the minutes under §22(a))."""
 
     __tablename__ = "attendance"
     __table_args__ = (UniqueConstraint("meeting_id", "member_id"),)
@@ -49,6 +50,7 @@ class Attendance(Base):
     member_id: Mapped[int] = ref("member", nullable=False)
     arrived: Mapped[str] = text_field(5)
     left: Mapped[str] = text_field(5)
+    remote: Mapped[bool] = flag()
 
 
 class Hearing(Base):

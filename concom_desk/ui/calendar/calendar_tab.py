@@ -149,6 +149,7 @@ class CalendarTab(QWidget):
             ("published", "Notice &published…", self.record_publication),
             ("agenda", "A&genda", self.make_agenda),
             ("posted", "Agenda posted &now", self.record_posting),
+            ("minutes", "Minu&tes…", self.open_minutes),
             ("ical", "Export .&ics…", self.export_ical),
         ]]
         box = QVBoxLayout()
@@ -345,6 +346,19 @@ class CalendarTab(QWidget):
         self.say(f"Agenda recorded as posted {weekday_date_time(now)}"
                  + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
                     if late else "."), error=late)
+
+    def open_minutes(self) -> None:
+        from concom_desk.ui.calendar.minutes_view import MinutesDialog
+
+        meeting = self.meeting_for("whose minutes to write")
+        if meeting is None:
+            return
+        try:
+            dialog = MinutesDialog(self._db, meeting.meeting_id, self.today, parent=self)
+        except UserError as exc:
+            self.say(str(exc), error=True)
+            return
+        self._run_dialog(dialog)
 
     def export_ical(self) -> None:
         name, _filter = QFileDialog.getSaveFileName(

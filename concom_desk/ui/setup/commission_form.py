@@ -84,6 +84,11 @@ class CommissionForm(QWidget):
         self.meeting_time = self._line(settings.meeting_time, "Usual meeting time", "19:00")
         self.meeting_time.setMaxLength(5)
         self.meeting_time.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
+        self.report_year = QComboBox()
+        self.report_year.setAccessibleName("Annual report year")
+        self.report_year.addItem("Calendar year (January–December)", "calendar")
+        self.report_year.addItem("Fiscal year (July–June)", "fiscal")
+        self.report_year.setCurrentIndex(max(self.report_year.findData(settings.report_year), 0))
         self._logo = settings.letterhead_logo
         self.logo_preview = QLabel()
         self.logo_preview.setAccessibleName("Letterhead logo")
@@ -139,6 +144,7 @@ class CommissionForm(QWidget):
         more.addRow("Registry of Deed&s:", self.deeds_registry)
         more.addRow("Usual meeting p&lace:", self.meeting_place)
         more.addRow("Usual meeting &time:", self.meeting_time)
+        more.addRow("Annual &report covers:", self.report_year)
         logo_buttons = QHBoxLayout()
         logo_buttons.addWidget(self.logo_preview)
         logo_buttons.addWidget(self.choose_logo_button)
@@ -295,6 +301,7 @@ class CommissionForm(QWidget):
             meeting_place=self.meeting_place.text().strip(),
             meeting_time=self.meeting_time.text().strip(),
             letterhead_logo=self._logo,
+            report_year=self.report_year.currentData(),
         )
         return settings, settings_problems(settings) + found
 

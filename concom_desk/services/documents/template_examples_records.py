@@ -1,0 +1,62 @@
+"""The example contexts of the meeting-record templates: the minutes of a meeting
+and the annual report (part of template_examples.EXAMPLES)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Context = dict[str, Any]
+
+_VOTE = {"motion": "Close the public hearing", "moved": "moved by Alice Wu, seconded by "
+         "Robert King", "tally": "Carried 4–0–0",
+         "roll_call": "Roll call: Alice Wu, yes; Margaret Hale, yes; Robert King, yes; "
+                      "Susan Ortiz, yes."}
+
+MINUTES: Context = {
+    "meeting": {"date": "March 3, 2027", "weekday": "Wednesday", "time": "7:00 PM",
+                "place": "Upton Town Hall, Room 1, 1 Main Street", "kind": "regular"},
+    "minutes": {"state": "draft", "state_label": "DRAFT — not yet approved", "version": "1",
+                "called_to_order": "7:02 PM", "adjourned_at": "9:15 PM",
+                "posted_at": "Monday, March 1, 2027 10:15 AM",
+                "quorum": "4 of 5 members in office present or taking part remotely: a "
+                          "quorum (3 needed).",
+                "approval": "Draft minutes, available on request under MGL c.30A §22(c) "
+                            "before they are approved.",
+                "amendment": ""},
+    "present": ["Alice Wu", "Margaret Hale", "Robert King"],
+    "remote": ["Susan Ortiz"],
+    "absent": ["Thomas Brennan"],
+    "items": [
+        {"no": "1", "heading": "Public hearing: UCC 2027-003 — 12 Pond Street (Notice of "
+                               "Intent; applicant Jane Doe)",
+         "record": ["Public hearing opened (legal notice published February 24, 2027 in The "
+                    "Milford Daily News).", "Hearing closed."],
+         "summary": "The applicant's engineer presented the revised plan.",
+         "votes": [_VOTE], "exhibits": ["Site plan rev. 2, February 20, 2027"]},
+        {"no": "2", "heading": "Other business", "record": [], "summary": "", "votes": [],
+         "exhibits": []},
+    ],
+    "documents": ["Agenda, March 3, 2027", "Legal notice, March 3, 2027"],
+}
+
+ANNUAL_REPORT: Context = {
+    "report": {
+        "period": "Calendar year 2026 (January 1, 2026 – December 31, 2026)",
+        "period_short": "2026",
+        "filings_total": "42",
+        "by_kind": [{"kind": "Notice of Intent", "count": "20",
+                     "outcomes": "15 issued, 1 denied, 4 pending"},
+                    {"kind": "Request for Determination of Applicability", "count": "22",
+                     "outcomes": "21 issued, 1 withdrawn"}],
+        # The chart is an image in the real report; "" here (the template shows nothing).
+        "chart": "",
+        "hearings": ["38 hearings opened; 12 continuances granted.",
+                     "Median 41 days from filing to decision (36 decisions)."],
+        "permits": ["9 permits expiring in the period; 3 extension permits issued.",
+                    "7 certificates of compliance issued."],
+        "enforcement": ["4 enforcement cases opened, 3 closed.",
+                        "2 fines assessed: $600.00."],
+        "fees": ["Fees collected: $8,450.00 (40 filings).",
+                 "Fees waived: 2 filings ($150.00)."],
+    },
+}

@@ -1,0 +1,436 @@
+"""The minutes of a meeting, opened from the meeting in the calendar: the roll call
+(present, remote, absent), each item of the record with a box for its summary and
+one for the documents and exhibits used, the times called to order and adjourned,
+and the state — draft, or approved (then locked: a correction is an amendment).
+
+What the record already says (hearings opened, continued or closed, the votes by
+roll call) is shown, not typed: it comes from the calendar (MGL c.30A §22(a))."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concom_desk.domain.plain_dates import long_date, weekday_date
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.minutes.document import state_label, write_minutes
+from concom_desk.services.minutes.meeting_record import export_meeting_record
+from concom_desk.services.minutes.sets import (
+    MinutesChanges,
+    approval_choices,
+    approve_minutes,
+    open_minutes,
+    save_minutes,
+    start_amendment,
+)
+from concom_desk.services.minutes.sheet import ATTENDANCE_CHOICES, MinutesItemRow, MinutesSheet
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
+from concom_desk.ui.document_actions import open_document
+from concom_desk.ui.window_memory import remember
+
+ATTENDANCE_WORDS = {"present": "Present", "remote": "Remote", "absent": "Absent"}
+
+
+def record_words(item: MinutesItemRow) -> str:
+    """The record's part of an item, as the minutes print it."""
+    lines = list(item.record)
+    for vote in item.votes:
+        moved = f" ({vote.moved()})" if vote.moved() else ""
+        lines.append(f"Vote: {vote.motion}{moved}. {vote.tally()}. {vote.roll_call()}")
+    return "\n".join(lines) or "Nothing in the record: write what was discussed."
+
+
+class _LockedTyping(QObject):
+    """Typing into a locked set is refused with one line offering the amendment."""
+
+    def __init__(self, view: MinutesDialog) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() == QEvent.Type.KeyPress and self._view.sheet.approved:
+            self._view.refuse_locked()
+            return True
+        return False
+
+
+class MinutesDialog(QDialog):
+    changed = Signal()  # the minutes were saved, approved or amended
+
+    def __init__(self, database: Any, meeting_id: int, today: date,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._db = database
+        self._today = today
+        self.last_document: Path | None = None
+        self.active_dialog: QDialog | None = None
+        self.sheet: MinutesSheet = open_minutes(database, meeting_id, today)
+        self._summaries: dict[str, str] = {}
+        self._exhibits: dict[str, str] = {}
+        self._current_key = ""
+
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.state = QLabel()
+        self.state.setAccessibleName("State of the minutes")
+        self.state.setWordWrap(True)
+        self.called = QLineEdit()
+        self.called.setAccessibleName("Called to order at")
+        self.adjourned = QLineEdit()
+        self.adjourned.setAccessibleName("Adjourned at")
+        self.adjourned.setPlaceholderText("e.g. 21:15")
+        for box in (self.called, self.adjourned):
+            box.setMaxLength(5)
+            box.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
+        self.roll = QTableWidget(0, 2)
+        self.roll.setAccessibleName("Roll call")
+        self.roll.setHorizontalHeaderLabels(["Member", "Attendance"])
+        self.roll.verticalHeader().setVisible(False)
+        self.roll.horizontalHeader().setStretchLastSection(True)
+        self.items = QListWidget()
+        self.items.setAccessibleName("Items of the minutes")
+        self.items.setWordWrap(True)
+        self.record = QLabel()
+        self.record.setAccessibleName("What the record says")
+        self.record.setWordWrap(True)
+        self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = QPlainTextEdit()
+        self.summary.setAccessibleName("Summary of the discussion")
+        self.summary.setPlaceholderText("A summary of the discussion on this item")
+        self.exhibits = QPlainTextEdit()
+        self.exhibits.setAccessibleName("Documents and exhibits used")
+        self.exhibits.setPlaceholderText("One per line: plans, reports, photographs…")
+        self.exhibits.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.documents = QLabel()
+        self.documents.setWordWrap(True)
+        self.documents.setAccessibleName("Documents made for the meeting")
+        self.error = ErrorLine()
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.buttons: dict[str, QPushButton] = {}
+        self._locked_typing = _LockedTyping(self)
+        for editor in (self.called, self.adjourned, self.summary, self.exhibits):
+            editor.installEventFilter(self._locked_typing)
+
+        self.setLayout(self._layout())
+        self.items.currentRowChanged.connect(self._show_item)
+        self._show_sheet()
+        remember(self, "minutes-view", QSize(1040, 700))
+
+    # -- building ------------------------------------------------------------------
+    def _layout(self) -> QVBoxLayout:
+        times = QFormLayout()
+        times.addRow("Called to &order at:", self.called)
+        times.addRow("A&djourned at:", self.adjourned)
+        members = QGroupBox("Roll call")
+        member_box = QVBoxLayout(members)
+        member_box.addLayout(times)
+        member_box.addWidget(self.roll)
+        item_panel = QWidget()
+        item_box = QVBoxLayout(item_panel)
+        item_box.setContentsMargins(0, 0, 0, 0)
+        item_box.addWidget(QLabel("<b>From the record</b>"))
+        item_box.addWidget(self.record)
+        summary_label = QLabel("&Summary:")
+        summary_label.setBuddy(self.summary)
+        item_box.addWidget(summary_label)
+        item_box.addWidget(self.summary, 1)
+        exhibits_label = QLabel("Documents and &exhibits used:")
+        exhibits_label.setBuddy(self.exhibits)
+        item_box.addWidget(exhibits_label)
+        item_box.addWidget(self.exhibits)
+        split = QSplitter()
+        split.addWidget(members)
+        split.addWidget(self.items)
+        split.addWidget(item_panel)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 2)
+        split.setStretchFactor(2, 4)
+        split.setSizes([340, 300, 440])  # the roll call whole: name and attendance
+        row = QHBoxLayout()
+        for key, text, slot in (
+                ("save", "&Save draft", self.save),
+                ("approve", "&Approve…", self.ask_approval),
+                ("amend", "A&mend…", self.ask_amendment),
+                ("word", "&Word document", self.make_document),
+                ("record", "Meeting &record…", self.choose_export_folder),
+                ("request", "Records re&quest…", self.log_records_request)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        row.addWidget(close)
+        layout = QVBoxLayout()
+        layout.addWidget(self.heading)
+        layout.addWidget(self.state)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.documents)
+        layout.addWidget(self.error)
+        layout.addWidget(self.status)
+        layout.addLayout(row)
+        return layout
+
+    # -- showing -------------------------------------------------------------------
+    def _show_sheet(self) -> None:
+        sheet = self.sheet
+        self.setWindowTitle(f"Minutes — {long_date(sheet.day)}")
+        kind = "Regular" if sheet.kind == "regular" else "Special"
+        self.heading.setText(f"<b>{kind} meeting, {weekday_date(sheet.day)}</b>, "
+                             f"{sheet.place}")
+        self.state.setText(self._state_words())
+        self.state.setStyleSheet("color: #1b5e20; font-weight: bold;" if sheet.approved
+                                 else "color: #a15c00; font-weight: bold;")
+        self.called.setText(sheet.called_to_order)
+        self.adjourned.setText(sheet.adjourned_at)
+        self.roll.setRowCount(len(sheet.roll_call))
+        for row, line in enumerate(sheet.roll_call):
+            role = f" ({line.role.replace('_', ' ')})" if line.role not in ("member", "") else ""
+            self.roll.setItem(row, 0, QTableWidgetItem(line.name + role))
+            choice = QComboBox()
+            choice.setAccessibleName(f"Attendance of {line.name}")
+            for value in ATTENDANCE_CHOICES:
+                choice.addItem(ATTENDANCE_WORDS[value], value)
+            choice.setCurrentIndex(ATTENDANCE_CHOICES.index(line.status))
+            choice.setEnabled(not sheet.approved)
+            self.roll.setCellWidget(row, 1, choice)
+        self.roll.resizeColumnsToContents()
+        self._summaries = {item.key: item.summary for item in sheet.items}
+        self._exhibits = {item.key: "\n".join(item.exhibits) for item in sheet.items}
+        self._current_key = ""
+        self.items.blockSignals(True)
+        self.items.clear()
+        for number, item in enumerate(sheet.items, start=1):
+            self.items.addItem(f"{number}. {item.heading}")
+        self.items.blockSignals(False)
+        for editor in (self.called, self.adjourned, self.summary, self.exhibits):
+            editor.setReadOnly(sheet.approved)
+        self.buttons["save"].setEnabled(not sheet.approved)
+        self.buttons["approve"].setEnabled(not sheet.approved)
+        self.buttons["amend"].setEnabled(sheet.approved and not sheet.later_versions)
+        made = "; ".join(sheet.documents) or "none yet"
+        self.documents.setText(f"Documents made for the meeting: {made}")
+        if sheet.items:
+            self.items.setCurrentRow(0)
+
+    def _state_words(self) -> str:
+        sheet = self.sheet
+        words = state_label(sheet)
+        if sheet.approved and sheet.approved_by is not None:
+            words += (f" at the meeting of {long_date(sheet.approved_at_meeting)} "
+                      f"({sheet.approved_by.motion}; {sheet.approved_by.tally()}). "
+                      "Locked: a correction is made by an amendment (Amend…).")
+            if sheet.later_versions:
+                words += f" Amendment: version {max(sheet.later_versions)}."
+        elif sheet.amends_version:
+            words += f" — corrects version {sheet.amends_version}: {sheet.amendment_reason}"
+        return words
+
+    def _keep_current(self) -> None:
+        if self._current_key and not self.sheet.approved:
+            self._summaries[self._current_key] = self.summary.toPlainText()
+            self._exhibits[self._current_key] = self.exhibits.toPlainText()
+
+    def _show_item(self, row: int) -> None:
+        self._keep_current()
+        if not 0 <= row < len(self.sheet.items):
+            return
+        item = self.sheet.items[row]
+        self._current_key = item.key
+        self.record.setText(record_words(item))
+        self.summary.setPlainText(self._summaries.get(item.key, ""))
+        self.exhibits.setPlainText(self._exhibits.get(item.key, ""))
+
+    def say(self, text: str) -> None:
+        self.error.say("")
+        self.status.setText(text)
+
+    def fail(self, text: str) -> None:
+        self.status.setText("")
+        self.error.say(text)
+
+    def refuse_locked(self) -> None:
+        self.fail(f"These minutes were approved on {long_date(self.sheet.approved_on)} and "
+                  "are locked: nothing in them can change. To correct them, start an "
+                  "amendment with Amend… (the approved set is kept as it is).")
+
+    # -- acting --------------------------------------------------------------------
+    def changes(self) -> MinutesChanges:
+        self._keep_current()
+        attendance = {}
+        for row, line in enumerate(self.sheet.roll_call):
+            box = self.roll.cellWidget(row, 1)
+            assert isinstance(box, QComboBox)
+            attendance[line.member_id] = str(box.currentData())
+        return MinutesChanges(called_to_order=self.called.text(),
+                              adjourned_at=self.adjourned.text(), attendance=attendance,
+                              summaries=dict(self._summaries), exhibits=dict(self._exhibits))
+
+    def save(self) -> bool:
+        if self.sheet.approved:
+            self.refuse_locked()
+            return False
+        try:
+            self.sheet = save_minutes(self._db, self.sheet.minutes_id, self.changes())
+        except UserError as exc:
+            self.fail(str(exc))
+            return False
+        row = self.items.currentRow()
+        self._show_sheet()
+        self.items.setCurrentRow(max(row, 0))
+        self.say("Draft saved.")
+        self.changed.emit()
+        return True
+
+    def make_document(self) -> None:
+        if not self.sheet.approved and not self.save():
+            return
+        try:
+            made = write_minutes(self._db, self.sheet, self._today)
+        except (UserError, OperationFailed) as exc:
+            self.fail(str(exc))
+            return
+        self.last_document = made.path
+        self.say(f"Saved {made.path.name}. {open_document(self, made.path)}")
+
+    def choose_export_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export the meeting record into",
+                                                  str(Path.home()))
+        if folder:
+            self.export_record(Path(folder))
+
+    def export_record(self, folder: Path) -> Path | None:
+        if not self.sheet.approved and not self.save():
+            return None
+        try:
+            written = export_meeting_record(self._db, self.sheet.meeting_id, folder,
+                                            self._today)
+        except (UserError, OperationFailed) as exc:
+            self.fail(str(exc))
+            return None
+        self.say(written.describe().replace("\n  note:", " Note:"))
+        return written.path
+
+    def log_records_request(self) -> None:
+        """The request log, a new request tied to this meeting."""
+        from concom_desk.ui.calendar.records_desk import RecordsDesk
+
+        dialog = RecordsDesk(self._db, self._today, self, meeting_id=self.sheet.meeting_id)
+        dialog.asked.setText(f"Minutes of {long_date(self.sheet.day)}, draft or approved")
+        dialog.open()
+        self.active_dialog = dialog
+
+    def ask_approval(self) -> None:
+        if not self.save():
+            return
+        choices = approval_choices(self._db, self.sheet.minutes_id)
+        if not choices:
+            self.fail(f"No carried vote of a later meeting approves these minutes yet. At the "
+                      f"meeting that approves them, record the vote (Record vote…, e.g. "
+                      f"\"Approve the minutes of {long_date(self.sheet.day)}\"), then "
+                      "Approve… here.")
+            return
+        dialog = ApproveDialog(choices, self)
+        dialog.chosen.connect(self.approve)
+        dialog.open()
+        self.active_dialog = dialog
+
+    def approve(self, vote_id: int) -> None:
+        try:
+            approve_minutes(self._db, self.sheet.minutes_id, vote_id)
+        except UserError as exc:
+            self.fail(str(exc))
+            return
+        self.sheet = open_minutes(self._db, self.sheet.meeting_id, self._today)
+        self._show_sheet()
+        self.say(f"Approved {long_date(self.sheet.approved_on)}; the minutes are now locked.")
+        self.changed.emit()
+
+    def ask_amendment(self) -> None:
+        dialog = AmendDialog(self)
+        dialog.reason_given.connect(self.amend)
+        dialog.open()
+        self.active_dialog = dialog
+
+    def amend(self, reason: str) -> bool:
+        try:
+            self.sheet = start_amendment(self._db, self.sheet.minutes_id, reason)
+        except UserError as exc:
+            self.fail(str(exc))
+            return False
+        self._show_sheet()
+        self.say(f"Amendment started (version {self.sheet.version}): correct the draft, then "
+                 "approve it at a meeting. The approved set is kept as it was.")
+        self.changed.emit()
+        return True
+
+
+class ApproveDialog(QDialog):
+    """Which carried vote approved the minutes (motions naming minutes first)."""
+
+    chosen = Signal(int)
+
+    def __init__(self, choices: list, parent: QWidget | None = None) -> None:  # type: ignore[type-arg]
+        super().__init__(parent)
+        self.setWindowTitle("Approve the minutes")
+        self.vote = QComboBox()
+        self.vote.setAccessibleName("Approving vote")
+        for choice in choices:
+            self.vote.addItem(choice.describe(), choice.vote_id)
+        buttons, _button = act_cancel(self, "Approve", self._approve)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("The carried vote that approved them:"))
+        layout.addWidget(self.vote)
+        layout.addWidget(buttons)
+
+    def _approve(self) -> None:
+        self.chosen.emit(int(self.vote.currentData()))
+        self.accept()
+
+
+class AmendDialog(QDialog):
+    reason_given = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Amend approved minutes")
+        self.reason = QLineEdit()
+        self.reason.setAccessibleName("What the amendment corrects")
+        self.reason.setPlaceholderText("e.g. Ellis took part remotely; the vote was 4–1")
+        self.error = ErrorLine()
+        buttons, _button = act_cancel(self, "Start amendment", self._start)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("What does the amendment correct? (kept with it)"))
+        layout.addWidget(self.reason)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def _start(self) -> None:
+        if not self.reason.text().strip():
+            self.error.say("Say what the amendment corrects.")
+            return
+        self.reason_given.emit(self.reason.text().strip())
+        self.accept()

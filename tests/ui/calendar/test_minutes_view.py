@@ -1,0 +1,129 @@
+"""The minutes view, opened from the meeting in the calendar: the roll call, a summary
+and exhibits per item, saved as a draft; approved by the later meeting's vote and then
+locked (typing is refused and an amendment offered); the amendment corrects it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from concom_desk.services.minutes.sets import open_minutes
+from concom_desk.ui import document_actions
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from concom_desk.ui.calendar.minutes_view import AmendDialog, ApproveDialog, MinutesDialog
+from tests.helpers.calendar_db import Commission
+from tests.helpers.docx_reading import paragraphs
+from tests.helpers.minutes_meeting import MAR3, MAR17, hold_march_3, vote_approval_on_march_17
+
+
+@pytest.fixture(autouse=True)
+def _no_word_processor(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(document_actions, "system_open", lambda path: True)
+
+
+def _open_from_calendar(qtbot: QtBot, c: Commission, now: datetime) -> MinutesDialog:
+    tab = CalendarTab(c.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.go_to_day(MAR3)
+    tab.buttons["minutes"].click()
+    dialog = tab.active_dialog
+    assert isinstance(dialog, MinutesDialog)
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def _attendance(dialog: MinutesDialog) -> dict[str, str]:
+    found = {}
+    for row in range(dialog.roll.rowCount()):
+        box = dialog.roll.cellWidget(row, 1)
+        assert isinstance(box, QComboBox)
+        found[dialog.roll.item(row, 0).text()] = box.currentText()
+    return found
+
+
+def test_the_clerk_completes_saves_and_prints_the_draft(qtbot: QtBot, commission: Commission
+                                                         ) -> None:
+    c = commission
+    hold_march_3(c)
+    dialog = _open_from_calendar(qtbot, c, datetime(2027, 3, 4, 9, 0))
+    assert dialog.state.text() == "DRAFT — not yet approved"
+    assert _attendance(dialog) == {"Baker (chair)": "Present", "Costa": "Present",
+                                   "Duarte": "Present", "Ellis": "Present", "Gray": "Absent",
+                                   "Hale (associate)": "Absent"}
+    assert [dialog.items.item(r).text() for r in range(dialog.items.count())] == [
+        "1. Public hearing: UCC 2027-003 — 12 Pond Street (Notice of Intent / Application "
+        "for Permit; applicant Jane Doe)",
+        "2. Public hearing: UCC 2027-001 — 3 Elm Street (Request for Determination of "
+        "Applicability; applicant Robert Smith)",
+        "3. Other business"]
+    assert dialog.record.text() == (
+        "Public hearing opened.\nHearing closed.\nVote: Close the public hearing (moved by "
+        "Costa, seconded by Baker). Carried 3–1–0. Roll call: Baker, yes; Costa, yes; "
+        "Duarte, no; Ellis, yes.")
+    ellis = dialog.roll.cellWidget(3, 1)
+    assert isinstance(ellis, QComboBox)
+    ellis.setCurrentIndex(ellis.findData("remote"))
+    qtbot.keyClicks(dialog.summary, "The engineer presented the plan.")
+    qtbot.keyClicks(dialog.exhibits, "Site plan rev. 2")
+    dialog.items.setCurrentRow(1)
+    assert dialog.summary.toPlainText() == ""
+    qtbot.keyClicks(dialog.summary, "Continued for a revised plan.")
+    dialog.adjourned.setText("21:15")
+    dialog.buttons["word"].click()  # saves the draft, then makes the document
+    assert dialog.error.isHidden(), dialog.error.text()
+    saved = open_minutes(c.db, c.meetings[MAR3])
+    assert [i.summary for i in saved.items][:2] == ["The engineer presented the plan.",
+                                                   "Continued for a revised plan."]
+    assert saved.present("remote") == ["Ellis"] and saved.adjourned_at == "21:15"
+    assert dialog.last_document is not None
+    printed = paragraphs(Path(dialog.last_document))
+    assert "Taking part remotely: Ellis" in printed
+    assert "The meeting adjourned at 9:15 PM." in printed
+    assert dialog.status.text().startswith("Saved Minutes (draft), March 3, 2027.docx.")
+    dialog.adjourned.setText("9 pm")
+    dialog.buttons["save"].click()
+    assert dialog.error.text() == "adjourned at '9 pm' is not a time: write it as 19:05 " \
+                                  "(24-hour clock)"
+
+
+def test_approved_minutes_refuse_typing_and_offer_the_amendment(
+        qtbot: QtBot, commission: Commission) -> None:
+    c = commission
+    hold_march_3(c)
+    dialog = _open_from_calendar(qtbot, c, datetime(2027, 3, 4, 9, 0))
+    dialog.buttons["approve"].click()
+    assert dialog.error.text().startswith("No carried vote of a later meeting approves these "
+                                          "minutes yet.")
+    vote_approval_on_march_17(c)
+    dialog.buttons["approve"].click()
+    approve = dialog.active_dialog
+    assert isinstance(approve, ApproveDialog)
+    assert approve.vote.currentText() == "March 17, 2027: Approve the minutes of March 3, 2027"
+    approve._approve()
+    assert dialog.state.text().startswith("APPROVED March 17, 2027 at the meeting of March 17, "
+                                          "2027 (Approve the minutes of March 3, 2027; Carried "
+                                          "4–0–0). Locked")
+    assert dialog.summary.isReadOnly() and not dialog.buttons["save"].isEnabled()
+    assert dialog.buttons["amend"].isEnabled()
+    qtbot.keyClick(dialog.summary, Qt.Key.Key_A)
+    assert dialog.summary.toPlainText() == ""
+    assert dialog.error.text().startswith("These minutes were approved on March 17, 2027 and "
+                                          "are locked")
+    assert "Amend…" in dialog.error.text()
+
+    dialog.buttons["amend"].click()
+    amend = dialog.active_dialog
+    assert isinstance(amend, AmendDialog)
+    amend._start()
+    assert amend.error.text() == "Say what the amendment corrects."
+    qtbot.keyClicks(amend.reason, "Ellis took part remotely")
+    amend._start()
+    assert dialog.state.text() == ("DRAFT — not yet approved (amendment 1) — corrects version "
+                                   "1: Ellis took part remotely")
+    assert not dialog.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
+    assert open_minutes(c.db, c.meetings[MAR3], today=MAR17).version == 2
