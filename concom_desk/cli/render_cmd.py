@@ -53,6 +53,8 @@ def run_render(args: argparse.Namespace) -> int:
     result: dict[str, object] = {"path": str(document.path), "sha256": document.sha256}
     if document.draft:
         result["draft"] = list(document.draft)
+    if document.blanks:
+        result["left_blank"] = list(document.blanks)
     if args.out:
         result["copy"] = str(copy_out(document, Path(args.out)))
     if args.pdf:
@@ -64,6 +66,8 @@ def run_render(args: argparse.Namespace) -> int:
             from concom_desk.services.documents.drafts import draft_line
 
             print(draft_line(document.draft))
+        if document.blanks:
+            print(f"left blank on the form: {'; '.join(document.blanks)}")
         for key, label in (("path", "saved"), ("copy", "copied to"), ("pdf", "PDF")):
             if key in result:
                 print(f"{label}: {result[key]}")

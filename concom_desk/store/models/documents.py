@@ -3,9 +3,9 @@ and the sha256 of the file, so a copy handed out years later can be checked."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import DateTime, String, Text
+from sqlalchemy import Date, DateTime, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from concom_desk.store.models.base import Base, ref, text_field
@@ -23,3 +23,6 @@ class GeneratedDocument(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime)  # UTC
     created_by: Mapped[str] = text_field(10)  # initials
     sha256: Mapped[str] = mapped_column(String(64))
+    # When the copy of a WPA form went to the MassDEP regional office (the Act asks
+    # for it at issuance); None until the clerk records it, and Today chases it.
+    dep_copy_sent_on: Mapped[date | None] = mapped_column(Date)

@@ -44,15 +44,22 @@ SUGGESTED: dict[str, tuple[str, ...]] = {
 }
 # Made from the Abutters tab, for the whole mailing at once.
 MADE_ELSEWHERE = ("abutter-letter", "affidavit-of-service")
-WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit")
+WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit",
+                           "form-5-order-of-conditions")
 
 
-def templates_for(kind: str) -> list[str]:
+def templates_for(kind: str, joint: bool = False) -> list[str]:
+    """The documents offered for a kind of filing. A joint filing (a DEP file number)
+    gets MassDEP's WPA form for its kind first, then the bylaw's; a bylaw-only filing
+    never gets a WPA form."""
     from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
+    from concom_desk.services.documents.wpa_context import is_wpa_template, wpa_forms_for
 
-    usable = [t for t in FILING_BASED_TEMPLATES if t not in MADE_ELSEWHERE]
+    usable = [t for t in FILING_BASED_TEMPLATES
+              if t not in MADE_ELSEWHERE and not is_wpa_template(t)]
     first = [t for t in SUGGESTED.get(kind, ()) if t in usable]
-    return first + [t for t in usable if t not in first]
+    state = wpa_forms_for(kind) if joint else []
+    return state + first + [t for t in usable if t not in first]
 
 
 def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
@@ -73,9 +80,12 @@ class DocumentMakerDialog(QDialog):
         self.document_path: Path | None = None
         self.setWindowTitle(f"Make a document — {file_no}")
 
+        from concom_desk.services.documents.wpa_context import offered_templates
+
         self.template = QComboBox()
         self.template.setAccessibleName("Document to make")
-        for name in templates_for(kind):
+        joint, _state_forms = offered_templates(db, file_no, kind)
+        for name in templates_for(kind, joint):
             self.template.addItem(TITLES.get(name, name.replace("-", " ").capitalize()), name)
         self.special = QPlainTextEdit()
         self.special.setAccessibleName("Special conditions, one a line")
@@ -142,15 +152,22 @@ class DocumentMakerDialog(QDialog):
     def _warn_if_draft(self, name: str | None) -> None:
         from concom_desk.errors import UserError
         from concom_desk.services.documents.drafts import document_gaps
+        from concom_desk.services.documents.wpa_context import wpa_gaps
 
         try:
             missing = document_gaps(self._db, self._file_no, name) if name else []
+            blanks = wpa_gaps(self._db, self._file_no, name) if name else []
         except UserError as exc:  # e.g. the filing was voided meanwhile
             self.draft_note.setText(html.escape(str(exc)))
             return
-        self.draft_note.setText(
-            "<span style='color:#a00000'><b>Will be made as a DRAFT — not for issue:</b> "
-            f"{html.escape('; '.join(missing))}.</span>" if missing else "")
+        said = []
+        if missing:
+            said.append("<span style='color:#a00000'><b>Will be made as a DRAFT — not for "
+                        f"issue:</b> {html.escape('; '.join(missing))}.</span>")
+        if blanks:  # the state's form prints a line to fill in by hand for each
+            said.append("<b>Left blank on the form</b> (fill in by hand, or on the filing "
+                        f"first): {html.escape('; '.join(blanks))}.")
+        self.draft_note.setText("<br>".join(said))
 
     def make(self) -> None:
         from concom_desk.services.documents.context_extras import DraftChoices
