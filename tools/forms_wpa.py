@@ -123,10 +123,10 @@ def _appeals(document, letter: str, what: str) -> None:
     small(document, "Any appellants seeking to appeal the Department's Superseding decision "
                     "associated with this appeal will be required to demonstrate prior "
                     "participation in the review of this project.", after=4)
-    tag(document, "{%p for route in appeal_routes %}")
-    tag(document, "{%p if appeal_routes|length > 1 %}")
+    # The form's own words are the Act's route; the bylaw's follows under its heading.
+    tag(document, "{%p for route in appeal_routes if 'Wetlands Protection Act' not in "
+                  "route.title %}")
     small(document, "{{ route.title }}", bold=True, after=1)
-    tag(document, "{%p endif %}")
     small(document, "{{ route.text }}")
     tag(document, "{%p endfor %}")
 
@@ -641,7 +641,7 @@ def enforcement(document) -> None:
                          "of Conditions issued to: ______________________ dated "
                          "____________ File Number ____________ Condition number(s) "
                          "____________.", indent=0.3)
-    check(document, "☐", "other (specify):", indent=0.3)
+    check(document, "{{ '☒' if violations else '☐' }}", "other (specify):", indent=0.3)
     loop_of(document, "violations", "v", "{{ v.number }}.  {{ v.description }} "
             "({{ v.provision }}; observed {{ v.observed }})", indent=0.6)
 

@@ -189,6 +189,13 @@ def grid(document, headings: list[str], row: list[str], loop: str,
     for column, value in enumerate(row):
         _cell_par(table.rows[2].cells[column], value, 9)
     table.rows[3].cells[0].paragraphs[0].add_run("{%tr endfor %}")
+    # The table moves to the next page whole, heading included, rather than split.
+    for table_row in table.rows:
+        tr_pr = table_row._tr.get_or_add_trPr()
+        tr_pr.append(OxmlElement("w:cantSplit"))
+        for cell in table_row.cells:
+            for paragraph in cell.paragraphs:
+                paragraph.paragraph_format.keep_with_next = True
     _widths(table, widths)
     para(document, after=4)
 

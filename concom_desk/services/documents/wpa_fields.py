@@ -129,10 +129,10 @@ def _mentions(text: str, words: Iterable[str]) -> bool:
 
 def _vote(facts: WpaFacts) -> dict[str, str]:
     counted = facts.votes_for is not None
-    text = (f"{facts.votes_for} in favour, {facts.votes_against or 0} opposed"
+    text = (f"{facts.votes_for} in favor, {facts.votes_against or 0} opposed"
             + (f", {facts.votes_abstained} abstaining" if facts.votes_abstained else "")
             if counted else "")
-    return {"in_favour": str(facts.votes_for) if counted else BLANK,
+    return {"in_favor": str(facts.votes_for) if counted else BLANK,
             "opposed": str(facts.votes_against or 0) if counted else BLANK,
             "abstained": str(facts.votes_abstained or 0) if counted else BLANK,
             "text": text or BLANK}

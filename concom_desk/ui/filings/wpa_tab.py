@@ -56,7 +56,7 @@ class WpaTab(QWidget):
         self.split.setAccessibleName("State and town shares")
         self.split.setWordWrap(True)
         rows.addRow("Total ($):", self.wpa_fee)
-        rows.addRow("", self.split)
+        rows.addRow(self.split)  # across the whole box: the split and its rule in a line or two
 
         layout = QVBoxLayout(self)
         layout.addWidget(plans)

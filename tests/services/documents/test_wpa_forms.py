@@ -141,7 +141,7 @@ def test_form_5_is_filled_from_the_record(db: Database) -> None:
         assert value in text, value
     assert f"{CHECKED}Flood Control" in text.replace("  ", "")
     assert f"{UNCHECKED}Fisheries" in text.replace("  ", "")
-    assert "in favour" in text
+    assert "in favor" in text
     assert document.blanks == ()  # nothing the form needs is missing
     assert document.title.startswith("WPA Form 5 Order of Conditions 2026-014")
 

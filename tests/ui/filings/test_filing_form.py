@@ -1,4 +1,4 @@
-"""The filing form's whole record in the real window: typed on its five tabs,
+"""The filing form's whole record in the real window: typed on its tabs,
 saved, shown in the record's summary and back in the form when it is opened
 again; the boards-notified date takes the "send to the boards" row off Today.
 
