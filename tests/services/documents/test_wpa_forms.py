@@ -175,3 +175,18 @@ def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
     # A certificate carries its permit's DEP number, so it gets Form 8B.
     assert offered_templates(db, "2029-003", "coc") == (True,
                                                         ["form-8b-certificate-of-compliance"])
+
+
+def test_render_names_the_blanks_and_refuses_a_bylaw_only_filing(
+        db: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    from concom_desk.cli import main
+
+    path = str(db.path)
+    db.close()
+    assert main(["render", "--db", path, "--filing", "2026-014", "--template",
+                 "form-5-order-of-conditions", "--date", "2026-08-05"]) == 0
+    out = capsys.readouterr().out
+    assert "left blank on the form: no plan title recorded; no plan preparer recorded" in out
+    assert main(["render", "--db", path, "--filing", "2026-020", "--template",
+                 "form-5-order-of-conditions"]) != 0
+    assert "2026-020 has no DEP file number" in capsys.readouterr().err
