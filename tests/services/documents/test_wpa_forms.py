@@ -4,7 +4,6 @@ offered only for a filing under the Act (one with a DEP file number)."""
 
 from __future__ import annotations
 
-import html
 import re
 import zipfile
 from collections.abc import Iterator
@@ -24,18 +23,11 @@ from concom_desk.services.documents.wpa_fields import BLANK, CHECKED, UNCHECKED,
 from concom_desk.store import Database
 from concom_desk.store.models import Decision, Filing, Meeting, Member, MemberVote, Vote
 from concom_desk.ui.filings.document_maker import templates_for
+from tests.helpers.docx_reading import every_word
 from tests.helpers.record_fixtures import make_record
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 FIELD = re.compile(r"`\{\{ ([\w.]+) \}\}`(?: of `([\w.]+)`)?")
-
-
-def all_text(path: Path) -> str:
-    """Every word of the document as printed, headers' tables included."""
-    with zipfile.ZipFile(path) as package:
-        xml = "".join(package.read(name).decode("utf-8") for name in package.namelist()
-                      if re.fullmatch(r"word/(document|header\d*|footer\d*)\.xml", name))
-    return html.unescape("".join(re.findall(r"<w:t(?: [^>]*)?>([^<]*)</w:t>", xml)))
 
 
 @pytest.fixture
@@ -57,7 +49,7 @@ def test_each_wpa_form_ships_in_forms_wpa_and_passes_the_checker(name: str) -> N
 @pytest.mark.parametrize("name", list(WPA_FORMS))
 def test_each_form_says_at_its_foot_which_form_it_follows(name: str) -> None:
     form, revision, _kinds = WPA_FORMS[name]
-    assert f"Follows MassDEP {form} ({revision})" in all_text(forms_dir() / "wpa" /
+    assert f"Follows MassDEP {form} ({revision})" in every_word(forms_dir() / "wpa" /
                                                                f"{name}.docx")
 
 
@@ -130,7 +122,7 @@ def test_form_5_is_filled_from_the_record(db: Database) -> None:
     _fill_in_the_record(db)
     document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
                                     date(2026, 8, 5))
-    text = all_text(document.path)
+    text = every_word(document.path)
     for value in ("SE 082-1234", "Jane Doe & Sons, LLC", "Doe Family Trust", "12 Pond St",
                   "Middlesex South", "61234", "118", "June 12, 2026", "July 15, 2026",
                   "August 5, 2026", "Site Plan, 12 Pond St", "Blackstone Valley Engineering",
@@ -155,7 +147,7 @@ def test_what_the_record_lacks_prints_as_lines_and_is_named_first(db: Database) 
     document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
                                     date(2026, 8, 5))
     assert document.blanks == tuple(gaps)
-    assert BLANK in all_text(document.path)
+    assert BLANK in every_word(document.path)
 
 
 def test_a_filing_without_a_dep_number_is_never_offered_a_wpa_form(db: Database) -> None:

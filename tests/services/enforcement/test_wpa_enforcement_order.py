@@ -17,6 +17,7 @@ from concom_desk.services.enforcement.actions import (
 )
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.documents import WPA_ORDER, print_order
+from tests.helpers.docx_reading import every_word
 from tests.helpers.enforcement_db import docx_text
 
 FRIDAY = date(2026, 12, 4)
@@ -63,3 +64,26 @@ def test_a_violation_notice_is_not_put_on_the_order_form(db) -> None:
         violations=[ViolationDraft("Sandwich §7.55", "Fill", FRIDAY, FRIDAY)]))
     with pytest.raises(UserError, match="is a violation notice"):
         print_order(db, order_id, today=FRIDAY, template=WPA_ORDER)
+
+
+def test_an_order_about_a_permit_carries_its_dep_number(db) -> None:
+    from concom_desk.store.models import Filing
+
+    with db.session() as s:
+        permit = Filing(file_no="2025-031", dep_file_no="SE 064-1999", kind="noi",
+                        town="sandwich", status="issued")
+        s.add(permit)
+        s.flush()
+        permit_id = permit.id
+    case_id = open_case(db, ComplaintDraft(
+        reported_on=FRIDAY, address="14 Shawme Road", map="12", lot="40",
+        description="Work beyond the limit of work", complainant="Mary Abbott",
+        complainant_contact="", violator_name="Shawme Builders LLC",
+        violator_address="9 Route 6A\nSandwich, MA 02563", resource_areas="Salt marsh",
+        attachments=[], filing_id=permit_id))
+    order_id = issue_order(db, case_id, OrderDraft(
+        issued_on=FRIDAY, signed_by=["Pat Lee"], emergency=True, stop_work=True,
+        violations=[ViolationDraft("Order of Conditions, condition 12", "Fill", FRIDAY,
+                                   FRIDAY)]))
+    assert "SE 064-1999" in every_word(print_order(db, order_id, today=FRIDAY,
+                                                 template=WPA_ORDER))
