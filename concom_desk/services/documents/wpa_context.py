@@ -100,7 +100,8 @@ def _dollars(cents: int) -> str:
     return f"${cents // 100:,}.{cents % 100:02d}"
 
 
-def wpa_facts(session: Session, filing: Filing, template: str, base: Context) -> WpaFacts:
+def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
+              interests: tuple[str, ...] = ()) -> WpaFacts:
     from concom_desk.services.documents.context_extras import latest_decision
 
     decision = latest_decision(session, filing)
@@ -126,7 +127,7 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context) ->
         fee_total=_dollars(fee.total_cents) if fee else "",
         fee_state=_dollars(fee.state_cents) if fee else "",
         fee_town=_dollars(fee.town_cents) if fee else "",
-        decision=_decision_box(decision), findings=findings,
+        decision=_decision_box(decision), findings=findings, interests=interests,
         resource_areas=filing.resource_areas or "",
         votes_for=votes[0] if votes else None, votes_against=votes[1] if votes else None,
         votes_abstained=votes[2] if votes else None,
@@ -142,11 +143,12 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
 
     refuse_unless_under_the_act(filing, template)
     extras = template_extras(session, filing, COUNTERPART[template], base, draft)
-    extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base))
+    extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
+                                        tuple(getattr(draft, "interests", ()))))
     return extras
 
 
-def wpa_gaps(db: Any, file_no: str, template: str) -> list[str]:
+def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[str]:
     """What a WPA form would leave blank for the filing ("no plan title recorded"),
     said before it is printed; [] for any other template."""
     if template not in COUNTERPART:
@@ -155,7 +157,7 @@ def wpa_gaps(db: Any, file_no: str, template: str) -> list[str]:
 
     with db.read_session() as session:
         filing = filing_by_number(session, file_no)
-        return list(filing_context(session, filing, template)["wpa"]["missing"])
+        return list(filing_context(session, filing, template, draft=draft)["wpa"]["missing"])
 
 
 def offered_templates(db: Any, file_no: str, kind: str) -> tuple[bool, list[str]]:

@@ -107,6 +107,7 @@ class WpaFacts:
     fee_town: str = ""
     decision: str = ""  # approved, denied_standards, denied_information, positive, negative…
     findings: tuple[str, ...] = ()
+    interests: tuple[str, ...] = ()  # checked by the clerk (Make a document…)
     resource_areas: str = ""
     votes_for: int | None = None
     votes_against: int | None = None
@@ -212,7 +213,8 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
                     "state": filled(facts.fee_state, missing, None),
                     "town": filled(facts.fee_town, missing, None)}
     findings = " ".join(facts.findings)
-    named = [name for name in INTERESTS if name.lower() in findings.lower()]
+    named = [name for name in INTERESTS
+             if name.lower() in findings.lower() or name in facts.interests]
     if "interests" in needs and not named:
         missing.append("no interests of the Act named in the decision's findings")
     group["interests"] = [{"name": name, "box": box(name in named)} for name in INTERESTS]

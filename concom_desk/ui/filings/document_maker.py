@@ -16,10 +16,12 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -62,6 +64,26 @@ def templates_for(kind: str, joint: bool = False) -> list[str]:
     return state + first + [t for t in usable if t not in first]
 
 
+class InterestBoxes(QWidget):
+    """A check box per interest of the Act, in the form's order, two to a row."""
+
+    toggled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from concom_desk.services.documents.wpa_fields import INTERESTS
+
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.boxes = [QCheckBox(name) for name in INTERESTS]
+        for at, box in enumerate(self.boxes):
+            box.toggled.connect(self.toggled)
+            grid.addWidget(box, at // 2, at % 2)
+
+    def checked(self) -> tuple[str, ...]:
+        return tuple(box.text() for box in self.boxes if box.isChecked())
+
+
 def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
     return tuple(line.strip() for line in edit.toPlainText().splitlines() if line.strip())
 
@@ -100,8 +122,14 @@ class DocumentMakerDialog(QDialog):
                                  "substantive")
         self.denial_kind.addItem("Procedural (the filing is incomplete)", "procedural")
 
+        # WPA Form 5 B.1: the interests the areas are significant to (the decision's
+        # findings check any they name; the clerk checks the others here).
+        self.interests = InterestBoxes()
+        self.interests.toggled.connect(lambda: self._warn_if_draft(self.template.currentData()))
+
         form = QFormLayout()
         form.addRow("&Document:", self.template)
+        form.addRow("Interests:", self.interests)
         form.addRow("&Special conditions:", self.special)
         form.addRow("&Reasons:", self.reasons)
         form.addRow("&Kind of denial:", self.denial_kind)
@@ -147,6 +175,7 @@ class DocumentMakerDialog(QDialog):
         self._form.setRowVisible(self.special, name in WITH_SPECIAL_CONDITIONS)
         self._form.setRowVisible(self.reasons, name == "denial")
         self._form.setRowVisible(self.denial_kind, name == "denial")
+        self._form.setRowVisible(self.interests, name == "form-5-order-of-conditions")
         self._warn_if_draft(name)
 
     def _warn_if_draft(self, name: str | None) -> None:
@@ -156,7 +185,7 @@ class DocumentMakerDialog(QDialog):
 
         try:
             missing = document_gaps(self._db, self._file_no, name) if name else []
-            blanks = wpa_gaps(self._db, self._file_no, name) if name else []
+            blanks = wpa_gaps(self._db, self._file_no, name, self._choices()) if name else []
         except UserError as exc:  # e.g. the filing was voided meanwhile
             self.draft_note.setText(html.escape(str(exc)))
             return
@@ -170,12 +199,10 @@ class DocumentMakerDialog(QDialog):
         self.draft_note.setText("<br>".join(said))
 
     def make(self) -> None:
-        from concom_desk.services.documents.context_extras import DraftChoices
         from concom_desk.services.documents.register import save_filing_document
 
         name = self.template.currentData()
-        draft = DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),
-                             denial_kind=self.denial_kind.currentData())
+        draft = self._choices()
         db, file_no, today = self._db, self._file_no, self._today
 
         def work(progress: Progress) -> Path:
@@ -186,6 +213,13 @@ class DocumentMakerDialog(QDialog):
         self.result.setText("Making the document…")
         run_in_background(self, "Making the document", work, self._made, self._failed,
                           lambda: self._failed("Cancelled: no document was made."))
+
+    def _choices(self) -> Any:
+        from concom_desk.services.documents.context_extras import DraftChoices
+
+        return DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),
+                            denial_kind=self.denial_kind.currentData(),
+                            interests=self.interests.checked())
 
     def _made(self, document: Any) -> None:
         self.document_path = Path(document.path)

@@ -4,6 +4,7 @@ offered only for a filing under the Act (one with a DEP file number)."""
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from collections.abc import Iterator
@@ -182,3 +183,19 @@ def test_render_names_the_blanks_and_refuses_a_bylaw_only_filing(
     assert main(["render", "--db", path, "--filing", "2026-020", "--template",
                  "form-5-order-of-conditions"]) != 0
     assert "2026-020 has no DEP file number" in capsys.readouterr().err
+
+
+def test_the_interests_the_clerk_checks_are_checked_on_form_5(
+        db: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    from concom_desk.cli import main
+    from concom_desk.services.documents.context_extras import DraftChoices
+
+    chosen = DraftChoices(interests=("Fisheries", "Flood Control"))
+    gaps = wpa_gaps(db, "2026-014", "form-5-order-of-conditions", chosen)
+    assert "no interests of the Act named in the decision's findings" not in gaps
+    path = str(db.path)
+    db.close()
+    assert main(["render", "--db", path, "--filing", "2026-014", "--template",
+                 "form-5-order-of-conditions", "--interest", "Fisheries", "--json"]) == 0
+    text = every_word(Path(json.loads(capsys.readouterr().out)["path"])).replace("  ", "")
+    assert f"{CHECKED}Fisheries" in text and f"{UNCHECKED}Flood Control" in text

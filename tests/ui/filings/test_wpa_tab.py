@@ -125,3 +125,23 @@ def test_the_panel_records_the_day_the_copy_went(qtbot, tmp_path: Path) -> None:
         assert "went to MassDEP on" in panel.message.text()
     finally:
         db.close()
+
+
+def test_the_document_maker_offers_the_interests_for_form_5(qtbot, tmp_path: Path) -> None:
+    from concom_desk.ui.filings.document_maker import DocumentMakerDialog
+    from tests.helpers.record_fixtures import make_record
+
+    db = make_record(tmp_path / "record")
+    try:
+        dialog = DocumentMakerDialog(db, "2026-014", "noi", date(2026, 8, 5))
+        qtbot.addWidget(dialog)
+        assert dialog.template.currentData() == "form-5-order-of-conditions"
+        assert "no interests of the Act named" in dialog.draft_note.text()
+        flood = next(b for b in dialog.interests.boxes if b.text() == "Flood Control")
+        flood.setChecked(True)
+        assert "no interests of the Act named" not in dialog.draft_note.text()
+        assert "no plan title recorded" in dialog.draft_note.text()
+        dialog.template.setCurrentIndex(dialog.template.findData("permit"))
+        assert dialog.draft_note.text() == ""  # the bylaw's permit: nothing left blank
+    finally:
+        db.close()
