@@ -87,8 +87,8 @@ def unsent_copies(session: Session, since: date) -> list[UnsentCopy]:
     """Issued WPA forms made since `since` whose copy is not recorded as sent."""
     rows = session.execute(
         select(GeneratedDocument, Filing).join(Filing, GeneratedDocument.filing_id == Filing.id)
-        .where(GeneratedDocument.dep_copy_sent_on.is_(None),
-               GeneratedDocument.template.in_(_WPA_FILES), Filing.status != "void")
+        .where(GeneratedDocument.template.in_(_WPA_FILES),
+               GeneratedDocument.dep_copy_sent_on.is_(None), Filing.status != "void")
         .order_by(GeneratedDocument.created_at)).all()
     return [UnsentCopy(filing.id, filing.file_no, filing.kind,
                        filing.property.address if filing.property else "",

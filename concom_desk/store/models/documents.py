@@ -18,7 +18,9 @@ class GeneratedDocument(Base):
     enforcement_case_id: Mapped[int | None] = ref("enforcement_case")
     meeting_id: Mapped[int | None] = ref("meeting")
     title: Mapped[str] = text_field(300)
-    template: Mapped[str] = mapped_column(String(200))  # template name, e.g. "permit.docx"
+    # The template's file name, e.g. "permit.docx"; indexed, so Today finds the WPA forms
+    # whose copy to MassDEP is not sent without reading the whole register.
+    template: Mapped[str] = mapped_column(String(200), index=True)
     path: Mapped[str] = mapped_column(Text)  # relative to the documents folder
     created_at: Mapped[datetime] = mapped_column(DateTime)  # UTC
     created_by: Mapped[str] = text_field(10)  # initials

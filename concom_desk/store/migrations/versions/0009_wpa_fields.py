@@ -1,8 +1,9 @@
 """The state's forms from the record: the final plans a WPA decision names (title,
 preparer, stamp, dates, scale), the fee under the Act (whose state and town shares
 are worked out, not stored), and the day the copy of a WPA form went to MassDEP
-in the document register. Plain ADD COLUMNs; the audit triggers are rebuilt from
-the live schema after every upgrade, so the new columns are audited with the rest.
+in the document register (its template indexed for Today's look-up). Plain ADD
+COLUMNs; the audit triggers are rebuilt from the live schema after every upgrade,
+so the new columns are audited with the rest.
 
 Revision ID: 0009_wpa_fields
 Revises: 0008_joined_again
@@ -33,9 +34,12 @@ def upgrade() -> None:
         op.add_column('filing', sa.Column(name, sa.Date(), nullable=True))
     op.add_column('generated_document', sa.Column('dep_copy_sent_on', sa.Date(),
                                                   nullable=True))
+    # Today looks the WPA forms up by template on every load of the records.
+    op.create_index('ix_generated_document_template', 'generated_document', ['template'])
 
 
 def downgrade() -> None:
+    op.drop_index('ix_generated_document_template', table_name='generated_document')
     with op.batch_alter_table('generated_document', schema=None) as batch_op:
         batch_op.drop_column('dep_copy_sent_on')
     with op.batch_alter_table('filing', schema=None) as batch_op:
