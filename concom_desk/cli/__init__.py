@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.calendar_cmd",  # posting-deadline, ical
     "concom_desk.cli.abutters_cmd",  # abutters import|mail|check
     "concom_desk.cli.render_cmd",  # render
+    "concom_desk.cli.wpa_cmd",  # dep-copies
     "concom_desk.cli.templates_cmd",  # check-template, templates
     "concom_desk.cli.conditions_cmd",  # conditions
     "concom_desk.cli.fines_cmd",  # fines

@@ -10,6 +10,7 @@ from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_dat
 from concom_desk.domain.conditions import DENIAL_KINDS
 from concom_desk.errors import UserError
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
+from concom_desk.services.documents.wpa_fields import INTERESTS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,6 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="a reason for a denial not yet recorded (repeatable)")
     render.add_argument("--denial-kind", choices=DENIAL_KINDS, default="substantive",
                         help="for a denial not yet recorded (default: substantive)")
+    render.add_argument("--interest", action="append", default=[], choices=INTERESTS,
+                        metavar="NAME", help="WPA Form 5 B.1: an interest of the Act the "
+                        "areas are significant to (repeatable): " + ", ".join(INTERESTS))
     render.add_argument("--date", type=iso_date, metavar="YYYY-MM-DD",
                         help="the date printed on the document (default: today)")
     render.add_argument("--pdf", action="store_true", help="also export a PDF beside it")
@@ -48,11 +52,13 @@ def run_render(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: the file name must end in .docx")
     with open_database(db_path_from(args)) as db:
         draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
-                             denial_kind=args.denial_kind)
+                             denial_kind=args.denial_kind, interests=tuple(args.interest))
         document = save_filing_document(db, args.filing, args.template, args.date, draft)
     result: dict[str, object] = {"path": str(document.path), "sha256": document.sha256}
     if document.draft:
         result["draft"] = list(document.draft)
+    if document.blanks:
+        result["left_blank"] = list(document.blanks)
     if args.out:
         result["copy"] = str(copy_out(document, Path(args.out)))
     if args.pdf:
@@ -64,6 +70,8 @@ def run_render(args: argparse.Namespace) -> int:
             from concom_desk.services.documents.drafts import draft_line
 
             print(draft_line(document.draft))
+        if document.blanks:
+            print(f"left blank on the form: {'; '.join(document.blanks)}")
         for key, label in (("path", "saved"), ("copy", "copied to"), ("pdf", "PDF")):
             if key in result:
                 print(f"{label}: {result[key]}")

@@ -329,6 +329,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QPushButton
 
         from concom_desk.ui.abutters.abutter_panel import AbutterPanel
+        from concom_desk.ui.filings.dep_copies_panel import add_dep_copies_tab
 
         assert record.detail is not None
         row = record.detail.row
@@ -341,6 +342,7 @@ class MainWindow(QMainWindow):
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)
             record.panels.addTab(panel, "&Abutters")
+        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog
@@ -350,6 +352,9 @@ class MainWindow(QMainWindow):
         dialog = DocumentMakerDialog(self.db, row.file_no, row.kind, self.today, record)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.made.connect(lambda _path: record.reload())
+        made = getattr(record, "document_maker_made", None)  # the MassDEP copies tab's
+        if made is not None:
+            dialog.made.connect(lambda _path: made())
         dialog.open()
         return dialog
 

@@ -12,6 +12,7 @@ from docx import Document
 from concom_desk.cli import main
 from concom_desk.paths import forms_dir
 from concom_desk.services.documents.template_library import TEMPLATE_NAMES, user_templates_dir
+from concom_desk.services.documents.wpa_fields import WPA_TEMPLATE_NAMES
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -80,8 +81,11 @@ def test_templates_json_lists_those_in_effect(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "templates", "--json")
     listed = json.loads(out)
     assert code == 0
-    assert [t["name"] for t in listed] == list(TEMPLATE_NAMES)
+    # The bylaw's documents, then MassDEP's WPA forms (in forms/wpa/).
+    assert [t["name"] for t in listed] == [*TEMPLATE_NAMES, *WPA_TEMPLATE_NAMES]
     paths = {t["name"]: t["path"] for t in listed}
+    assert paths["form-5-order-of-conditions"] == str(
+        forms_dir() / "wpa" / "form-5-order-of-conditions.docx")
     assert paths["permit"] == str(user_templates_dir() / "permit.docx")
     assert paths["denial"] == str(forms_dir() / "denial.docx")
 

@@ -42,3 +42,16 @@ def page_breaks(path: Path) -> int:
     document = Document(str(path))
     return sum(1 for br in document.element.body.iter(f"{W}br")
                if br.get(f"{W}type") == "page")
+
+
+def every_word(path: Path) -> str:
+    """All the text of the document run together, the headers' and footers' tables too
+    (a WPA form's DEP file number is boxed in its page header)."""
+    import html
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as package:
+        xml = "".join(package.read(name).decode("utf-8") for name in package.namelist()
+                      if re.fullmatch(r"word/(document|header\d*|footer\d*)\.xml", name))
+    return html.unescape("".join(re.findall(r"<w:t(?: [^>]*)?>([^<]*)</w:t>", xml)))

@@ -82,6 +82,8 @@ class RecordWriter:
                                zip="01608", phone=f"508-555-01{n:02d}",
                                email=f"permits{n}@engineers.example.com")
                       for n in range(8)]
+        # MassDEP's forms' plans and fee, from a generator of their own for the same reason.
+        self.wpa = random.Random(f"{town_id}-wpa-forms")
         self.numbers: dict[int, int] = {}
         self.article = 0
         self.dep_no = 1000
@@ -159,9 +161,38 @@ class RecordWriter:
             bond_form="passbook" if bond else "", bond_posted_on=plan.issued if bond else None,
             bond_released_on=plan.bond_released if bond else None,
             voided_at=(plan.received + timedelta(days=1)) if plan.status == "void" else None,
-            void_reason=plan.void_reason)
+            void_reason=plan.void_reason,
+            **self._plans_and_wpa_fee(plan, dep, rep_id, property_id))
         self._children(plan)
         return plan.filing_id
+
+    def _plans_and_wpa_fee(self, plan: FilingPlan, dep: str, rep_id: int | None,
+                           property_id: int) -> dict[str, object]:
+        """The final plans (most filings name them; some leave the WPA form's lines
+        blank) and, for a joint filing, the fee under the Act by the transmittal form's
+        categories (1: $110, 2: $500, 3: $1,050)."""
+        none: dict[str, object] = {"plan_title": "", "plan_prepared_by": "",
+                                   "plan_stamped_by": "", "plan_dated": None,
+                                   "plan_revised": None, "plan_scale": "", "wpa_fee_cents": 0}
+        if plan.kind not in ("noi", "anrad", "amendment", "rda") or self.wpa.random() < 0.15:
+            return none
+        firm = self.book.get(Party, rep_id) if rep_id else None
+        dated = plan.received - timedelta(days=self.wpa.randint(10, 60))
+        revised = plan.closed - timedelta(days=self.wpa.randint(2, 9)) \
+            if plan.closed and self.wpa.random() < 0.6 else None
+        fields: dict[str, object] = {
+            **none,
+            "plan_title": f"Site Plan, {self.book.get(Property, property_id)['address']}",
+            "plan_prepared_by": (firm.get("company") or firm["name"]) if firm
+            else "the applicant (sketch plan)",
+            "plan_stamped_by": firm["name"] if firm else "",
+            "plan_dated": dated, "plan_revised": revised if revised and revised > dated
+            else None,
+            "plan_scale": self.wpa.choice(("1 in. = 20 ft", "1 in. = 40 ft", "1 in. = 30 ft")),
+        }
+        if dep and plan.kind != "amendment":
+            fields["wpa_fee_cents"] = self.wpa.choice((11000, 50000, 50000, 105000))
+        return fields
 
     def _consultant(self, plan: FilingPlan, cents: int) -> dict[str, object]:
         """A consultant review (MGL c.44 §53G) paid into its account two weeks in."""

@@ -295,4 +295,7 @@ def filing_context(session: Session, filing: Filing, template: str,
                                              == DEFAULT_TOWN_ID)
     context.update(template_extras(session, filing, template, context,
                                    draft or DraftChoices()))
+    from concom_desk.services.documents.wpa_context import wpa_extras
+
+    context.update(wpa_extras(session, filing, template, context, draft or DraftChoices()))
     return context

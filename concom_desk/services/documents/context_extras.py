@@ -33,6 +33,9 @@ class DraftChoices:
     reasons: tuple[str, ...] = ()
     denial_kind: str = "substantive"
     signed_by: str = ""  # the affidavit of service: who mailed the notices
+    # WPA Form 5 B.1: the interests of the Act the clerk checks, beside any the
+    # decision's findings name.
+    interests: tuple[str, ...] = ()
 
 
 def _lines(text: str | None) -> list[str]:

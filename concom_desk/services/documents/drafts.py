@@ -52,8 +52,11 @@ def record_facts(session: Session, filing: Filing) -> RecordFacts:
 
 
 def missing_for(session: Session, filing: Filing, template: str) -> list[str]:
-    """What the document would state that the record does not hold yet."""
-    return missing_facts(template, record_facts(session, filing))
+    """What the document would state that the record does not hold yet (a WPA form
+    states what its bylaw counterpart does: a Form 5 before the vote is a DRAFT too)."""
+    from concom_desk.services.documents.wpa_context import COUNTERPART
+
+    return missing_facts(COUNTERPART.get(template, template), record_facts(session, filing))
 
 
 def document_gaps(db: Database, file_no: str, template: str) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,14 @@ TITLES: dict[str, str] = {
     "waiver-21-day": "21-day waiver",
     "minutes": "Minutes",
     "annual-report": "Annual report",
+    "form-2-determination-of-applicability": "WPA Form 2 Determination of Applicability",
+    "form-4b-order-of-resource-area-delineation": "WPA Form 4B Order of Resource Area "
+                                                  "Delineation",
+    "form-5-order-of-conditions": "WPA Form 5 Order of Conditions",
+    "form-7-extension-permit": "WPA Form 7 Extension Permit",
+    "form-8b-certificate-of-compliance": "WPA Form 8B Certificate of Compliance",
+    "emergency-certification-wpa": "WPA Emergency Certification",
+    "enforcement-order-wpa": "WPA Enforcement Order",
 }
 
 
@@ -61,6 +69,7 @@ class RegisteredDocument:
     template: str
     sha256: str
     draft: tuple[str, ...] = ()  # the facts a DRAFT lacks; empty for a document to issue
+    blanks: tuple[str, ...] = ()  # a WPA form's fields the record lacks, printed as lines
 
 
 def sha256_of(path: Path) -> str:
@@ -124,11 +133,13 @@ def save_filing_document(db: Database, file_no: str, template: str,
         filing_id = filing.id
         # A permit before the hearing closed and the vote is made only as a DRAFT.
         missing = missing_for(session, filing, template)
+        blanks = tuple(context.get("wpa", {}).get("missing", ())) if "wpa" in context else ()
     title = f"{TITLES.get(template, template)} {file_no} {today.isoformat()}"
     if missing:
         title = f"{DRAFT_PREFIX} {title}"
-    return save_document(db, template, context, title, folder=file_no, filing_id=filing_id,
-                         draft=missing)
+    saved = save_document(db, template, context, title, folder=file_no, filing_id=filing_id,
+                          draft=missing)
+    return replace(saved, blanks=blanks)
 
 
 def copy_out(document: RegisteredDocument, out: Path) -> Path:

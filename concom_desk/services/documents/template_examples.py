@@ -414,7 +414,21 @@ def _build() -> dict[str, Context]:
         "annual-report": {**copy.deepcopy(_COMMON),
                           **copy.deepcopy(records_examples.ANNUAL_REPORT)},
     }
+    examples.update(_wpa_examples(examples))
     return examples
+
+
+def _wpa_examples(examples: dict[str, Context]) -> dict[str, Context]:
+    """Each WPA form: its bylaw counterpart's example, with the `wpa` group the same
+    builder makes from the record (concom_desk/services/documents/wpa_fields.py)."""
+    from concom_desk.services.documents.wpa_context import COUNTERPART
+    from concom_desk.services.documents.wpa_fields import example_group
+
+    made = {name: {**copy.deepcopy(examples[bylaw]), "wpa": example_group(name)}
+            for name, bylaw in COUNTERPART.items()}
+    made["enforcement-order-wpa"] = {**copy.deepcopy(examples["enforcement-order"]),
+                                     "wpa": example_group("enforcement-order-wpa")}
+    return made
 
 
 EXAMPLES: dict[str, Context] = _build()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from concom_desk.errors import UserError
 from concom_desk.paths import data_dir, forms_dir
+from concom_desk.services.documents.wpa_fields import WPA_TEMPLATE_NAMES
 
 TEMPLATE_SUFFIX = ".docx"
 
@@ -59,12 +60,14 @@ def user_templates_dir() -> Path:
 
 
 def default_template_path(name: str) -> Path:
-    return forms_dir() / f"{name}{TEMPLATE_SUFFIX}"
+    # MassDEP's WPA forms are kept apart, in forms/wpa/, beside the bylaw documents.
+    folder = forms_dir() / "wpa" if name in WPA_TEMPLATE_NAMES else forms_dir()
+    return folder / f"{name}{TEMPLATE_SUFFIX}"
 
 
 def templates_in_effect() -> list[TemplateInEffect]:
     """Every default template plus any extra the clerk added, each with the file used."""
-    names = list(TEMPLATE_NAMES)
+    names = [*TEMPLATE_NAMES, *WPA_TEMPLATE_NAMES]
     for folder in (forms_dir(), user_templates_dir()):
         if folder.is_dir():
             names.extend(

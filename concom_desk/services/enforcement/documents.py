@@ -18,7 +18,7 @@ from concom_desk.services.documents.context import common_context
 from concom_desk.services.documents.register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
 from concom_desk.store import Database
-from concom_desk.store.models import EnforcementCase, EnforcementOrder, Violation
+from concom_desk.store.models import EnforcementCase, EnforcementOrder, Filing, Violation
 
 TEMPLATE_FOR_KIND = {
     "violation_notice": "violation-notice",
@@ -77,16 +77,36 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     return context
 
 
-def print_order(db: Database, order_id: int, today: date | None = None) -> Path:
-    """Render the notice or order and record it in the case's document register."""
+WPA_ORDER = "enforcement-order-wpa"  # MassDEP's Enforcement Order form, beside the bylaw's
+
+
+def print_order(db: Database, order_id: int, today: date | None = None,
+                template: str | None = None) -> Path:
+    """Render the notice or order and record it in the case's document register;
+    `template` WPA_ORDER makes an order on MassDEP's Enforcement Order form."""
     today = today or date.today()
     with db.read_session() as session:
         order = session.get(EnforcementOrder, order_id)
         if order is None:
             raise UserError(f"there is no order or notice with id {order_id}")
         context = order_context(session, order_id, today)
-        template = TEMPLATE_FOR_KIND[order.kind]
-        title = f"{template.replace('-', ' ').capitalize()} {order.order_no}"
+        if template == WPA_ORDER:
+            from concom_desk.services.documents.wpa_fields import WpaFacts, wpa_group
+
+            if order.kind == "violation_notice":
+                raise UserError(f"{order.order_no} is a violation notice; MassDEP's form is "
+                                "for an enforcement order")
+            case = session.get(EnforcementCase, order.case_id)
+            permit = (session.get(Filing, case.filing_id)  # the permit it concerns, if any
+                      if case is not None and case.filing_id else None)
+            context["wpa"] = wpa_group(WpaFacts(
+                template=WPA_ORDER, commission_town=context["commission"]["town"],
+                dep_file_no=(permit.dep_file_no or "") if permit is not None else ""))
+        else:
+            template = TEMPLATE_FOR_KIND[order.kind]
+        words = "WPA Enforcement Order" if template == WPA_ORDER \
+            else template.replace('-', ' ').capitalize()
+        title = f"{words} {order.order_no}"
         case_id = order.case_id
         case_no = context["case"]["case_no"]
     return Path(save_document(db, template, context, f"{title} {today.isoformat()}",

@@ -23,6 +23,7 @@ from concom_desk.domain.status_rules import (
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.documents.dep_copies import dep_copy_items
 from concom_desk.services.filings.deadlines import acts_done, open_deadlines, profiles_in_effect
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.next_deadline import (
@@ -164,6 +165,7 @@ def load_records(db: Database, today: date) -> DeskRecords:
                                        what=deadline.label, due=deadline.date,
                                        citation=deadline.citation))
         items.extend(_enforcement_items(session, oldest_listed, today))
+        items.extend(dep_copy_items(session, oldest_listed))  # WPA forms' copies to MassDEP
     items.sort(key=lambda i: (i.due, i.file_no))
     return DeskRecords(rows, items, older)
 
@@ -212,6 +214,8 @@ RECORD_COLUMNS = (
     "consultant", "consultant_fee_cents", "consultant_fee_paid_on", "bond_cents", "bond_form",
     "bond_posted_on", "bond_released_on", "recorded", "recorded_book", "recorded_page",
     "recorded_document", "notes",
+    "plan_title", "plan_prepared_by", "plan_stamped_by", "plan_dated", "plan_revised",
+    "plan_scale", "wpa_fee_cents",
 )
 
 
@@ -290,7 +294,8 @@ def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
 def _refuse_bad_record_fields(form: FilingForm) -> None:
     """The form checks these as they are typed; a caller without the form (the
     command line, a script) gets the same refusals in one line."""
-    if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents) < 0:
+    if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents,
+           form.wpa_fee_cents) < 0:
         raise UserError("a fee or bond amount cannot be negative")
     if form.fee_waived and not form.fee_waiver_reason.strip():
         raise UserError("a waived fee needs the reason it was waived")

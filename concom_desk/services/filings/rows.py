@@ -162,6 +162,14 @@ class FilingForm:
     recorded_page: str = ""
     recorded_document: str = ""
     notes: str = ""
+    # What MassDEP's WPA forms print: the final plans and the fee under the Act.
+    plan_title: str = ""
+    plan_prepared_by: str = ""
+    plan_stamped_by: str = ""
+    plan_dated: date | None = None
+    plan_revised: date | None = None
+    plan_scale: str = ""
+    wpa_fee_cents: int = 0
     id: int | None = None
 
 

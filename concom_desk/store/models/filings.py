@@ -99,6 +99,16 @@ class Filing(Base):
     bond_form: Mapped[str] = text_field(60)  # "passbook", "surety"…
     bond_posted_on: Mapped[date | None] = mapped_column(Date)
     bond_released_on: Mapped[date | None] = mapped_column(Date)
+    # The fee under the Act, from the NOI Wetland Fee Transmittal Form (its state and
+    # town shares are worked out from it: concom_desk/domain/wpa_fees.py).
+    wpa_fee_cents: Mapped[int] = cents()
+    # The final plans the decision approves, as WPA Form 5 A.8 names them.
+    plan_title: Mapped[str] = text_field(300)
+    plan_prepared_by: Mapped[str] = text_field(200)
+    plan_stamped_by: Mapped[str] = text_field(200)
+    plan_dated: Mapped[date | None] = mapped_column(Date)
+    plan_revised: Mapped[date | None] = mapped_column(Date)
+    plan_scale: Mapped[str] = text_field(40)
 
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
     void_reason: Mapped[str] = text_field()

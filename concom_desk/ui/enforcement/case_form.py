@@ -180,9 +180,13 @@ class CaseForm(QWidget):
         self.orders_view = _table(self.orders)
         self.print_button = QPushButton("Make document")
         self.print_button.clicked.connect(self._print_order)
+        # The same order on MassDEP's Enforcement Order form (under the Act).
+        self.wpa_print_button = QPushButton("Make on MassDEP's form")
+        self.wpa_print_button.clicked.connect(self._print_wpa_order)
         self.ratify_button = QPushButton("Record ratification…")
         self.ratify_button.clicked.connect(self._ratify)
-        return self._with_buttons(self.orders_view, self.print_button, self.ratify_button)
+        return self._with_buttons(self.orders_view, self.print_button, self.wpa_print_button,
+                                  self.ratify_button)
 
     def _fines_tab(self) -> QWidget:
         self.as_of = date_edit(self.today())
@@ -328,13 +332,21 @@ class CaseForm(QWidget):
             self.record_requested.emit("filing", self.detail.filing_id)
 
     def _print_order(self) -> None:
+        self._make_order_document(None)
+
+    def _print_wpa_order(self) -> None:
+        from concom_desk.services.enforcement.documents import WPA_ORDER
+
+        self._make_order_document(WPA_ORDER)
+
+    def _make_order_document(self, template: str | None) -> None:
         order = _selected(self.orders_view, self.orders)
         if order is None:
             self.message.emit("Choose the notice or order to print.")
             return
         paths: list[Path] = []
         if self._run(lambda: paths.append(print_order(self.database, order.order_id,
-                                                      self.today())),
+                                                      self.today(), template)),
                      f"{order.order_no} made."):
             opened = self.open_file(paths[0])
             self.message.emit(f"{order.order_no}: {document_actions.saved_words(paths[0])}"

@@ -16,10 +16,12 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -44,15 +46,42 @@ SUGGESTED: dict[str, tuple[str, ...]] = {
 }
 # Made from the Abutters tab, for the whole mailing at once.
 MADE_ELSEWHERE = ("abutter-letter", "affidavit-of-service")
-WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit")
+WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit",
+                           "form-5-order-of-conditions")
 
 
-def templates_for(kind: str) -> list[str]:
+def templates_for(kind: str, joint: bool = False) -> list[str]:
+    """The documents offered for a kind of filing. A joint filing (a DEP file number)
+    gets MassDEP's WPA form for its kind first, then the bylaw's; a bylaw-only filing
+    never gets a WPA form."""
     from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
+    from concom_desk.services.documents.wpa_context import is_wpa_template, wpa_forms_for
 
-    usable = [t for t in FILING_BASED_TEMPLATES if t not in MADE_ELSEWHERE]
+    usable = [t for t in FILING_BASED_TEMPLATES
+              if t not in MADE_ELSEWHERE and not is_wpa_template(t)]
     first = [t for t in SUGGESTED.get(kind, ()) if t in usable]
-    return first + [t for t in usable if t not in first]
+    state = wpa_forms_for(kind) if joint else []
+    return state + first + [t for t in usable if t not in first]
+
+
+class InterestBoxes(QWidget):
+    """A check box per interest of the Act, in the form's order, two to a row."""
+
+    toggled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from concom_desk.services.documents.wpa_fields import INTERESTS
+
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.boxes = [QCheckBox(name) for name in INTERESTS]
+        for at, box in enumerate(self.boxes):
+            box.toggled.connect(self.toggled)
+            grid.addWidget(box, at // 2, at % 2)
+
+    def checked(self) -> tuple[str, ...]:
+        return tuple(box.text() for box in self.boxes if box.isChecked())
 
 
 def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
@@ -73,9 +102,12 @@ class DocumentMakerDialog(QDialog):
         self.document_path: Path | None = None
         self.setWindowTitle(f"Make a document — {file_no}")
 
+        from concom_desk.services.documents.wpa_context import offered_templates
+
         self.template = QComboBox()
         self.template.setAccessibleName("Document to make")
-        for name in templates_for(kind):
+        joint, _state_forms = offered_templates(db, file_no, kind)
+        for name in templates_for(kind, joint):
             self.template.addItem(TITLES.get(name, name.replace("-", " ").capitalize()), name)
         self.special = QPlainTextEdit()
         self.special.setAccessibleName("Special conditions, one a line")
@@ -90,8 +122,14 @@ class DocumentMakerDialog(QDialog):
                                  "substantive")
         self.denial_kind.addItem("Procedural (the filing is incomplete)", "procedural")
 
+        # WPA Form 5 B.1: the interests the areas are significant to (the decision's
+        # findings check any they name; the clerk checks the others here).
+        self.interests = InterestBoxes()
+        self.interests.toggled.connect(lambda: self._warn_if_draft(self.template.currentData()))
+
         form = QFormLayout()
         form.addRow("&Document:", self.template)
+        form.addRow("Interests:", self.interests)
         form.addRow("&Special conditions:", self.special)
         form.addRow("&Reasons:", self.reasons)
         form.addRow("&Kind of denial:", self.denial_kind)
@@ -137,28 +175,34 @@ class DocumentMakerDialog(QDialog):
         self._form.setRowVisible(self.special, name in WITH_SPECIAL_CONDITIONS)
         self._form.setRowVisible(self.reasons, name == "denial")
         self._form.setRowVisible(self.denial_kind, name == "denial")
+        self._form.setRowVisible(self.interests, name == "form-5-order-of-conditions")
         self._warn_if_draft(name)
 
     def _warn_if_draft(self, name: str | None) -> None:
         from concom_desk.errors import UserError
         from concom_desk.services.documents.drafts import document_gaps
+        from concom_desk.services.documents.wpa_context import wpa_gaps
 
         try:
             missing = document_gaps(self._db, self._file_no, name) if name else []
+            blanks = wpa_gaps(self._db, self._file_no, name, self._choices()) if name else []
         except UserError as exc:  # e.g. the filing was voided meanwhile
             self.draft_note.setText(html.escape(str(exc)))
             return
-        self.draft_note.setText(
-            "<span style='color:#a00000'><b>Will be made as a DRAFT — not for issue:</b> "
-            f"{html.escape('; '.join(missing))}.</span>" if missing else "")
+        said = []
+        if missing:
+            said.append("<span style='color:#a00000'><b>Will be made as a DRAFT — not for "
+                        f"issue:</b> {html.escape('; '.join(missing))}.</span>")
+        if blanks:  # the state's form prints a line to fill in by hand for each
+            said.append("<b>Left blank on the form</b> (fill in by hand, or on the filing "
+                        f"first): {html.escape('; '.join(blanks))}.")
+        self.draft_note.setText("<br>".join(said))
 
     def make(self) -> None:
-        from concom_desk.services.documents.context_extras import DraftChoices
         from concom_desk.services.documents.register import save_filing_document
 
         name = self.template.currentData()
-        draft = DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),
-                             denial_kind=self.denial_kind.currentData())
+        draft = self._choices()
         db, file_no, today = self._db, self._file_no, self._today
 
         def work(progress: Progress) -> Path:
@@ -169,6 +213,13 @@ class DocumentMakerDialog(QDialog):
         self.result.setText("Making the document…")
         run_in_background(self, "Making the document", work, self._made, self._failed,
                           lambda: self._failed("Cancelled: no document was made."))
+
+    def _choices(self) -> Any:
+        from concom_desk.services.documents.context_extras import DraftChoices
+
+        return DraftChoices(special=_lines(self.special), reasons=_lines(self.reasons),
+                            denial_kind=self.denial_kind.currentData(),
+                            interests=self.interests.checked())
 
     def _made(self, document: Any) -> None:
         self.document_path = Path(document.path)

@@ -5,8 +5,8 @@ checks shown under the fields with Save enabled only when there are none, then
 one service call that writes in one transaction. Applicant, owner and property
 fields complete from what is already on file, so nobody retypes an address.
 
-The whole record is on five tabs (Filing, Parties, Fees & bond, Recording,
-Notes) so the form fits a 1366x768 town-hall laptop screen.
+The whole record is on six tabs (Filing, Parties, Fees & bond, Recording,
+Plans & WPA fee, Notes) so the form fits a 1366x768 town-hall laptop screen.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from concom_desk.services.filings.rows import (
     PropertyChoice,
 )
 from concom_desk.ui.filings.party_fields import AddressFields, form_layout, named_line
+from concom_desk.ui.filings.wpa_tab import WpaTab
 
 # The deadline engine's events the form records (shown for the kinds that have them).
 DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
@@ -84,6 +85,8 @@ class FilingFormDialog(QDialog):
         self.tabs.addTab(self._parties_tab(form), "&Parties")
         self.tabs.addTab(self._money_tab(form), "Fees && &bond")
         self.tabs.addTab(self._recording_tab(form), "&Recording")
+        self.wpa_tab = WpaTab(form)  # what MassDEP's WPA forms print: plans, the Act's fee
+        self.tabs.addTab(self.wpa_tab, "P&lans && WPA fee")
         self.notes = QPlainTextEdit(form.notes)
         self.notes.setAccessibleName("Notes")
         self.notes.setTabChangesFocus(True)
@@ -117,6 +120,7 @@ class FilingFormDialog(QDialog):
             widget.textChanged.connect(self.validate)
         self.kind.currentIndexChanged.connect(self.validate)
         self.fee_waived.toggled.connect(self.validate)
+        self.wpa_tab.changed.connect(self.validate)
         self.validate()
 
     # -- tabs ---------------------------------------------------------------------------
@@ -355,6 +359,7 @@ class FilingFormDialog(QDialog):
         found += record_problems({name: (label, dates[name]) for name, label in RECORD_DATES},
                                  self.fee_waived.isChecked(), self.fee_waiver_reason.text(),
                                  self._today)
+        found += self.wpa_tab.problems()
         for name, _label in DATE_FIELDS:
             self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
                                               or bool(self.dates[name].text()))
@@ -374,7 +379,7 @@ class FilingFormDialog(QDialog):
         def dollars(name: str) -> int:
             return parse_amount(self.amounts[name].text())
 
-        return FilingForm(
+        return self.wpa_tab.filled_in(FilingForm(
             id=self._id, kind=self.current_kind(), file_no=self.file_no.text().strip(),
             dep_file_no=self.dep_file_no.text().strip().upper(),
             applicant=self.applicant.text().strip(), applicant_mail=self.applicant_mail.value(),
@@ -405,7 +410,7 @@ class FilingFormDialog(QDialog):
             recorded_page=self.recorded_page.text().strip(),
             recorded_document=self.recorded_document.text().strip(),
             notes=self.notes.toPlainText().strip(),
-        )
+        ))
 
     def _accept(self) -> None:
         if self.validate():

@@ -1,0 +1,173 @@
+"""The part of a WPA form's context taken from the stored filing: the `wpa` group
+(concom_desk/services/documents/wpa_fields.py) and the parts the form shares with
+its bylaw counterpart (the conditions of an Order, the permit a Form 7 extends...).
+
+Which document is offered: a filing under the Act (a DEP file number of its own,
+or its permit's) gets the WPA form beside the bylaw's; a filing without one gets
+the bylaw's only, and a WPA form asked for by name is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.wpa_fees import split_fee
+from concom_desk.errors import UserError
+from concom_desk.services.documents.wpa_fields import (
+    WPA_FORMS,
+    WPA_TEMPLATE_NAMES,
+    WpaFacts,
+    wpa_group,
+)
+from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
+
+Context = dict[str, Any]
+
+# The bylaw template whose extras (conditions, the original permit...) a WPA form shares.
+COUNTERPART: dict[str, str] = {
+    "form-2-determination-of-applicability": "determination-negative",
+    "form-4b-order-of-resource-area-delineation": "resource-area-delineation",
+    "form-5-order-of-conditions": "permit",
+    "form-7-extension-permit": "extension-permit",
+    "form-8b-certificate-of-compliance": "certificate-of-compliance",
+    "emergency-certification-wpa": "emergency-certification",
+}
+
+_DECISION_BOXES = {
+    "positive_determination": "positive", "negative_determination": "negative",
+}
+
+
+def is_wpa_template(name: str) -> bool:
+    return name in WPA_FORMS
+
+
+def dep_number_of(filing: Filing) -> str:
+    """The filing's DEP file number, or its permit's (an extension or a COC carries it)."""
+    return (filing.dep_file_no or (filing.original.dep_file_no if filing.original else "")
+            or "").strip()
+
+
+def wpa_forms_for(kind: str) -> list[str]:
+    """The WPA forms that decide a kind of filing, first the one it usually gets."""
+    return [name for name, (_form, _rev, kinds) in WPA_FORMS.items() if kind in kinds]
+
+
+def refuse_unless_under_the_act(filing: Filing, template: str) -> None:
+    if is_wpa_template(template) and not dep_number_of(filing):
+        raise UserError(f"{WPA_FORMS[template][0]} is for a filing under the Wetlands "
+                        f"Protection Act; filing {filing.file_no} has no DEP file number "
+                        "(enter it on the filing, or make the bylaw's document)")
+
+
+def _decision_box(decision: Decision | None) -> str:
+    if decision is None:
+        return ""
+    if decision.kind == "denial":
+        return "denied_information" if decision.denial_kind == "procedural" \
+            else "denied_standards"
+    return _DECISION_BOXES.get(decision.kind, "approved")
+
+
+def _votes(session: Session, filing: Filing, decision: Decision | None
+           ) -> tuple[int, int, int] | None:
+    """The members' votes on the decision: its own vote, else the last carried one."""
+    vote = session.get(Vote, decision.vote_id) if decision and decision.vote_id else None
+    if vote is None:
+        vote = session.scalars(
+            select(Vote).join(Meeting, Vote.meeting_id == Meeting.id)
+            .where(Vote.filing_id == filing.id, Vote.result == "carried")
+            .order_by(Meeting.held_on.desc(), Vote.id.desc())).first()
+    if vote is None:
+        return None
+    choices = list(session.scalars(select(MemberVote.choice)
+                                   .where(MemberVote.vote_id == vote.id)))
+    if not choices:
+        return None
+    return choices.count("yes"), choices.count("no"), choices.count("abstain")
+
+
+def _county(registry: str) -> str:
+    """'Worcester South Registry of Deeds' → 'Worcester South' (Form 5 A.6.a 'County')."""
+    return registry.replace("Registry of Deeds", "").strip(" ,")
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
+              interests: tuple[str, ...] = ()) -> WpaFacts:
+    from concom_desk.services.documents.context_extras import latest_decision
+
+    decision = latest_decision(session, filing)
+    prop = filing.property
+    fee = split_fee(filing.wpa_fee_cents) if filing.wpa_fee_cents else None
+    votes = _votes(session, filing, decision)
+    findings = tuple(line.strip() for line in (decision.findings if decision else "")
+                     .splitlines() if line.strip())
+    return WpaFacts(
+        template=template, dep_file_no=dep_number_of(filing),
+        commission_town=base["commission"]["town"],
+        applicant=base["applicant"], owner=base["owner"],
+        street=prop.address if prop else "", town=base["commission"]["town"],
+        map=prop.map or "" if prop else "", parcel=prop.lot or "" if prop else "",
+        county=_county(base["property"]["registry"]),
+        book=base["property"]["book"], page=base["property"]["page"],
+        certificate=base["property"]["certificate"],
+        filed=long_date(filing.received), closed=long_date(filing.closed),
+        issued=long_date(filing.issued),
+        plan_title=filing.plan_title or "", plan_prepared_by=filing.plan_prepared_by or "",
+        plan_stamped_by=filing.plan_stamped_by or "", plan_dated=long_date(filing.plan_dated),
+        plan_revised=long_date(filing.plan_revised), plan_scale=filing.plan_scale or "",
+        fee_total=_dollars(fee.total_cents) if fee else "",
+        fee_state=_dollars(fee.state_cents) if fee else "",
+        fee_town=_dollars(fee.town_cents) if fee else "",
+        decision=_decision_box(decision), findings=findings, interests=interests,
+        resource_areas=filing.resource_areas or "",
+        votes_for=votes[0] if votes else None, votes_against=votes[1] if votes else None,
+        votes_abstained=votes[2] if votes else None,
+    )
+
+
+def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
+               draft: Any) -> Context:
+    """`wpa` and the counterpart's extras, for a WPA template; {} for any other."""
+    if template not in COUNTERPART:
+        return {}
+    from concom_desk.services.documents.context_extras import template_extras
+
+    refuse_unless_under_the_act(filing, template)
+    extras = template_extras(session, filing, COUNTERPART[template], base, draft)
+    extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
+                                        tuple(getattr(draft, "interests", ()))))
+    return extras
+
+
+def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[str]:
+    """What a WPA form would leave blank for the filing ("no plan title recorded"),
+    said before it is printed; [] for any other template."""
+    if template not in COUNTERPART:
+        return []
+    from concom_desk.services.documents.context import filing_by_number, filing_context
+
+    with db.read_session() as session:
+        filing = filing_by_number(session, file_no)
+        return list(filing_context(session, filing, template, draft=draft)["wpa"]["missing"])
+
+
+def offered_templates(db: Any, file_no: str, kind: str) -> tuple[bool, list[str]]:
+    """Whether the filing is under the Act, and the WPA forms offered for it."""
+    from concom_desk.services.documents.context import filing_by_number
+
+    with db.read_session() as session:
+        joint = bool(dep_number_of(filing_by_number(session, file_no)))
+    return joint, (wpa_forms_for(kind) if joint else [])
+
+
+__all__ = ["WPA_TEMPLATE_NAMES", "dep_number_of", "offered_templates", "wpa_extras",
+           "wpa_forms_for", "wpa_gaps"]

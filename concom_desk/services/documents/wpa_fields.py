@@ -1,0 +1,260 @@
+"""The fields of MassDEP's WPA forms, as the forms print them (the `wpa` group of a
+WPA template's context; docs/templates.md lists each form's fields).
+
+Pure: given the facts of the record as text ("" for a fact the record lacks), it
+returns every field the forms print, a fact the record lacks as a blank line to
+fill in by hand, and the list of what was left blank ("no plan title recorded"),
+which the window and the command line say before the document is printed.
+The same builder makes the example context, so the checker, the field reference
+and the real documents can never disagree on a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+BLANK = "_" * 16
+CHECKED, UNCHECKED = "☒", "☐"
+
+# The WPA templates: (MassDEP's form, the revision read, the kinds of filing it decides).
+# The revision is printed at the foot of each form.
+WPA_FORMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "form-2-determination-of-applicability": (
+        "WPA Form 2 – Determination of Applicability", "layout of wpaform2, rev. 2000s",
+        ("rda",)),
+    "form-4b-order-of-resource-area-delineation": (
+        "WPA Form 4B – Order of Resource Area Delineation", "layout of wpaform4b",
+        ("anrad",)),
+    "form-5-order-of-conditions": (
+        "WPA Form 5 – Order of Conditions", "layout of wpaform5.doc rev. 3/1/05",
+        ("noi", "amendment")),
+    "form-7-extension-permit": (
+        "WPA Form 7 – Extension Permit for Orders of Conditions",
+        "layout of wpaform7, rev. March 2010", ("extension",)),
+    "form-8b-certificate-of-compliance": (
+        "WPA Form 8B – Certificate of Compliance", "layout of wpaform8b", ("coc",)),
+    "emergency-certification-wpa": (
+        "Emergency Certification Form (310 CMR 10.06)", "layout of MassDEP's form",
+        ("emergency",)),
+    "enforcement-order-wpa": (
+        "Enforcement Order (MGL c.131 §40; 310 CMR 10.08)", "layout of MassDEP's form", ()),
+}
+WPA_TEMPLATE_NAMES: tuple[str, ...] = tuple(WPA_FORMS)
+
+# WPA Form 5 B.1: the interests of the Act the areas are significant to, in the form's order.
+INTERESTS: tuple[str, ...] = (
+    "Public Water Supply", "Land Containing Shellfish", "Prevention of Pollution",
+    "Private Water Supply", "Fisheries", "Protection of Wildlife Habitat",
+    "Groundwater Supply", "Storm Damage Prevention", "Flood Control",
+)
+
+# WPA Form 5 B.4-: the inland resource areas of the impact table, each with the
+# words a filing's resource areas name it by.
+INLAND_AREAS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Bank", "linear feet", ("bank",)),
+    ("Bordering Vegetated Wetland", "square feet", ("bordering vegetated", "bvw")),
+    ("Land Under Waterbodies and Waterways", "square feet", ("land under water",)),
+    ("Bordering Land Subject to Flooding", "square feet", ("bordering land subject", "blsf")),
+    ("Isolated Land Subject to Flooding", "square feet", ("isolated land", "ilsf")),
+    ("Riverfront Area", "square feet", ("riverfront",)),
+)
+
+
+def box(checked: bool) -> str:
+    return CHECKED if checked else UNCHECKED
+
+
+def filled(value: str, missing: list[str], gap: str | None) -> str:
+    """The value, or a blank line (and `gap` on the list of what is left blank)."""
+    value = (value or "").strip()
+    if value:
+        return value
+    if gap:
+        missing.append(gap)
+    return BLANK
+
+
+@dataclass
+class WpaFacts:
+    """What the record holds for one WPA form, as text; "" for what it lacks."""
+
+    template: str
+    dep_file_no: str = ""
+    commission_town: str = ""
+    applicant: Mapping[str, Any] = field(default_factory=dict)  # party_context()
+    owner: Mapping[str, Any] = field(default_factory=dict)
+    street: str = ""
+    town: str = ""
+    map: str = ""
+    parcel: str = ""
+    county: str = ""
+    book: str = ""
+    page: str = ""
+    certificate: str = ""
+    filed: str = ""
+    closed: str = ""
+    issued: str = ""
+    plan_title: str = ""
+    plan_prepared_by: str = ""
+    plan_stamped_by: str = ""
+    plan_dated: str = ""
+    plan_revised: str = ""
+    plan_scale: str = ""
+    fee_total: str = ""
+    fee_state: str = ""
+    fee_town: str = ""
+    decision: str = ""  # approved, denied_standards, denied_information, positive, negative…
+    findings: tuple[str, ...] = ()
+    interests: tuple[str, ...] = ()  # checked by the clerk (Make a document…)
+    resource_areas: str = ""
+    votes_for: int | None = None
+    votes_against: int | None = None
+    votes_abstained: int | None = None
+
+
+def _party(party: Mapping[str, Any], missing: list[str], gap: str | None) -> dict[str, str]:
+    lines = [str(line) for line in party.get("address_lines", [])]
+    return {"name": filled(str(party.get("name", "")), missing, gap),
+            "company": str(party.get("company", "")),
+            "address": filled(", ".join(lines[:-1]) if len(lines) > 1 else "".join(lines),
+                              missing, None),
+            "city_state_zip": filled(lines[-1] if len(lines) > 1 else "", missing, None)}
+
+
+def _mentions(text: str, words: Iterable[str]) -> bool:
+    lowered = text.lower()
+    return any(word in lowered for word in words)
+
+
+def _vote(facts: WpaFacts) -> dict[str, str]:
+    counted = facts.votes_for is not None
+    text = (f"{facts.votes_for} in favor, {facts.votes_against or 0} opposed"
+            + (f", {facts.votes_abstained} abstaining" if facts.votes_abstained else "")
+            if counted else "")
+    return {"in_favor": str(facts.votes_for) if counted else BLANK,
+            "opposed": str(facts.votes_against or 0) if counted else BLANK,
+            "abstained": str(facts.votes_abstained or 0) if counted else BLANK,
+            "text": text or BLANK}
+
+
+# What each form needs from the record, beyond the applicant and the location. A fact a
+# form does not print is not asked for (Form 2 has no fee, Form 7 no plans...).
+_NEEDS: dict[str, frozenset[str]] = {
+    "form-2-determination-of-applicability": frozenset({"plan_title", "plan_date", "filed",
+                                                       "issued", "decision"}),
+    "form-4b-order-of-resource-area-delineation": frozenset({
+        "dep", "registry", "plan_title", "plan_prepared_by", "plan_stamped_by",
+        "plan_revised", "plan_scale", "filed", "closed", "issued", "fee"}),
+    "form-5-order-of-conditions": frozenset({
+        "dep", "registry", "plan_title", "plan_prepared_by", "plan_stamped_by",
+        "plan_revised", "plan_scale", "filed", "closed", "issued", "fee", "interests",
+        "decision", "vote"}),
+    "form-7-extension-permit": frozenset({"dep", "registry", "issued"}),
+    "form-8b-certificate-of-compliance": frozenset({"dep", "registry", "issued"}),
+    "emergency-certification-wpa": frozenset({"issued"}),
+    "enforcement-order-wpa": frozenset(),
+}
+
+
+def wpa_group(facts: WpaFacts) -> dict[str, Any]:
+    """The `wpa` group of a WPA form's context, with `missing`: what was left blank."""
+    needs = _NEEDS.get(facts.template, frozenset())
+    missing: list[str] = []
+
+    def need(key: str, value: str, gap: str) -> str:
+        return filled(value, missing, gap if key in needs else None)
+
+    group: dict[str, Any] = {
+        "dep_file_no": need("dep", facts.dep_file_no, "no DEP file number recorded"),
+        "commission_town": facts.commission_town,
+        "applicant": _party(facts.applicant, missing, "no applicant recorded"),
+        "owner": _party(facts.owner or facts.applicant, missing, None),
+        "location": {
+            "street": filled(facts.street, missing, "no site address recorded"),
+            "town": filled(facts.town, missing, None),
+            "map": filled(facts.map, missing, "no assessor's map/plat number recorded"),
+            "parcel": filled(facts.parcel, missing, "no assessor's parcel/lot number recorded"),
+            # Not kept by the program: the form says "if known", so it is a line to fill.
+            "latitude": BLANK, "longitude": BLANK,
+        },
+    }
+    deed_known = bool(facts.book and facts.page) or bool(facts.certificate)
+    if "registry" in needs and not facts.county:
+        missing.append("no Registry of Deeds recorded for the property")
+    if "registry" in needs and not deed_known:
+        missing.append("no Registry book and page (or Land Court certificate) recorded")
+    group["registry"] = {"county": filled(facts.county, missing, None),
+                         "book": filled(facts.book, missing, None),
+                         "page": filled(facts.page, missing, None),
+                         "certificate": facts.certificate or ("" if deed_known else BLANK)}
+    group["dates"] = {"filed": need("filed", facts.filed, "no date filed recorded"),
+                      "closed": need("closed", facts.closed, "no date the hearing closed "
+                                                             "recorded"),
+                      "issued": need("issued", facts.issued, "no date of issuance recorded")}
+    plan_date = facts.plan_revised or facts.plan_dated
+    group["plan"] = {
+        "title": need("plan_title", facts.plan_title, "no plan title recorded"),
+        "prepared_by": need("plan_prepared_by", facts.plan_prepared_by,
+                            "no plan preparer recorded"),
+        "stamped_by": need("plan_stamped_by", facts.plan_stamped_by,
+                           "no plan signer and stamp recorded"),
+        "dated": filled(facts.plan_dated, missing, None),
+        # "Final Revision Date" (Form 5 A.8.d), or the plan's own date if never revised.
+        "final_date": filled(plan_date, missing,
+                             "no plan date recorded" if {"plan_revised", "plan_date"} & needs
+                             else None),
+        "scale": need("plan_scale", facts.plan_scale, "no plan scale recorded"),
+    }
+    if "fee" in needs and not facts.fee_total:
+        missing.append("no fee under the Act recorded")
+    group["fee"] = {"total": filled(facts.fee_total, missing, None),
+                    "state": filled(facts.fee_state, missing, None),
+                    "town": filled(facts.fee_town, missing, None)}
+    findings = " ".join(facts.findings)
+    named = [name for name in INTERESTS
+             if name.lower() in findings.lower() or name in facts.interests]
+    if "interests" in needs and not named:
+        missing.append("no interests of the Act named in the decision's findings")
+    group["interests"] = [{"name": name, "box": box(name in named)} for name in INTERESTS]
+    group["findings"] = list(facts.findings)
+    decision = facts.decision
+    if "decision" in needs and not decision:
+        missing.append("no decision recorded")
+    group["boxes"] = {key: box(decision == key) for key in (
+        "approved", "denied_standards", "denied_information", "positive", "negative")}
+    group["impacts"] = [{"area": name, "unit": unit,
+                         "box": box(_mentions(facts.resource_areas, words))}
+                        for name, unit, words in INLAND_AREAS]
+    if "vote" in needs and facts.votes_for is None:
+        missing.append("no vote recorded")
+    group["vote"] = _vote(facts)
+    group["missing"] = missing
+    return group
+
+
+EXAMPLE_FACTS: dict[str, Any] = {
+    "dep_file_no": "SE 316-0412", "commission_town": "Upton",
+    "applicant": {"name": "Jane Doe", "company": "",
+                  "address_lines": ["12 Pond Street", "Upton, MA 01568"]},
+    "owner": {"name": "Doe Family Trust, John Doe, Trustee", "company": "",
+              "address_lines": ["PO Box 77", "Upton, MA 01568"]},
+    "street": "12 Pond Street", "town": "Upton", "map": "14", "parcel": "27",
+    "county": "Worcester District", "book": "61234", "page": "118",
+    "filed": "June 12, 2026", "closed": "July 15, 2026", "issued": "August 5, 2026",
+    "plan_title": "Site Plan, 12 Pond Street, Upton MA",
+    "plan_prepared_by": "Blackstone Valley Engineering, Inc.",
+    "plan_stamped_by": "David Ellis, P.E.", "plan_dated": "May 20, 2026",
+    "plan_revised": "July 10, 2026", "plan_scale": "1 in. = 20 ft",
+    "fee_total": "$500.00", "fee_state": "$237.50", "fee_town": "$262.50",
+    "decision": "approved",
+    "findings": ("The areas are significant to Prevention of Pollution, Protection of "
+                 "Wildlife Habitat and Flood Control.",),
+    "resource_areas": "Bordering Vegetated Wetland and 100-foot Buffer Zone",
+    "votes_for": 4, "votes_against": 1, "votes_abstained": 0,
+}
+
+
+def example_group(template: str) -> dict[str, Any]:
+    return wpa_group(WpaFacts(template=template, **EXAMPLE_FACTS))

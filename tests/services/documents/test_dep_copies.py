@@ -1,0 +1,94 @@
+"""The copy of each WPA form to MassDEP: listed, chased on Today until recorded,
+recorded from the command line; never asked of a DRAFT or of a bylaw document."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from concom_desk.cli import main
+from concom_desk.errors import UserError
+from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_copy_sent
+from concom_desk.services.documents.register import save_filing_document
+from concom_desk.services.filings.editing import load_records
+from concom_desk.store import Database
+from tests.helpers.record_fixtures import make_record
+
+MADE = date.today()  # the register stamps the document with the time it is made
+CHASE = "Send the copy of WPA Form 5 – Order of Conditions to MassDEP"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = make_record(tmp_path)
+    yield database
+    database.close()
+
+
+def _filing_id(db: Database, file_no: str) -> int:
+    from concom_desk.services.documents.context import filing_by_number
+
+    with db.read_session() as session:
+        return filing_by_number(session, file_no).id
+
+
+def _chased(db: Database) -> list[tuple[str, str, date]]:
+    return [(i.file_no, i.what, i.due) for i in load_records(db, MADE).today
+            if "MassDEP" in i.what]
+
+
+def test_an_issued_form_5_is_chased_until_its_copy_is_recorded(db: Database) -> None:
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
+    save_filing_document(db, "2026-014", "permit", MADE)  # the bylaw's: no copy to MassDEP
+    copies = dep_copies_of(db, _filing_id(db, "2026-014"))
+    assert [(c.document_id, c.form, c.sent) for c in copies] == [
+        (document.id, "WPA Form 5 – Order of Conditions", None)]
+    assert _chased(db) == [("2026-014", CHASE, MADE)]  # due the day it is issued
+
+    record_dep_copy_sent(db, document.id, MADE)
+    assert dep_copies_of(db, _filing_id(db, "2026-014"))[0].sent == MADE
+    assert _chased(db) == []
+
+
+def test_a_draft_is_not_chased(db: Database) -> None:
+    # 2026-020 has no DEP number: give it one; its hearing closed without a vote.
+    from sqlalchemy import update
+
+    from concom_desk.store.models import Filing
+
+    with db.session() as s:
+        s.execute(update(Filing).where(Filing.file_no == "2026-020")
+                  .values(dep_file_no="SE 082-1300"))
+    document = save_filing_document(db, "2026-020", "form-5-order-of-conditions", MADE)
+    assert document.draft  # no vote recorded: a DRAFT, not for issue
+    assert dep_copies_of(db, _filing_id(db, "2026-020")) == []
+    assert _chased(db) == []
+    with pytest.raises(UserError, match="not an issued WPA form"):
+        record_dep_copy_sent(db, document.id, MADE)
+
+
+def test_a_copy_is_not_sent_before_the_form_was_made(db: Database) -> None:
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
+    with pytest.raises(UserError, match="before the form was made"):
+        record_dep_copy_sent(db, document.id, date(2020, 1, 1))
+    assert dep_copies_of(db, _filing_id(db, "2026-014"))[0].sent is None
+
+
+def test_the_command_line_lists_and_records_the_copy(db: Database,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
+    path = str(db.path)
+    db.close()
+    assert main(["dep-copies", "--db", path, "--filing", "2026-014"]) == 0
+    assert capsys.readouterr().out == (f"{document.id}\t{MADE.isoformat()}\tWPA Form 5 – "
+                                       "Order of Conditions\tcopy NOT yet sent\n")
+    assert main(["dep-copies", "--db", path, "--filing", "2026-014", "--document",
+                 str(document.id), "--sent", MADE.isoformat(), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["sent"] == MADE.isoformat()
+    assert main(["dep-copies", "--db", path, "--filing", "2026-014", "--sent",
+                 MADE.isoformat()]) == 2  # a mistake in the command
+    assert "need --document" in capsys.readouterr().err

@@ -1,0 +1,201 @@
+"""MassDEP's WPA forms: shipped, checked, listed field by field in docs/templates.md,
+filled from the record (blank lines for what it lacks, named before printing), and
+offered only for a filing under the Act (one with a DEP file number)."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from concom_desk.errors import UserError
+from concom_desk.paths import app_root, forms_dir
+from concom_desk.services.documents.field_registry import FieldRegistry
+from concom_desk.services.documents.register import save_filing_document
+from concom_desk.services.documents.template_check import check_template
+from concom_desk.services.documents.template_library import find_template, templates_in_effect
+from concom_desk.services.documents.wpa_context import offered_templates, wpa_gaps
+from concom_desk.services.documents.wpa_fields import BLANK, CHECKED, UNCHECKED, WPA_FORMS
+from concom_desk.store import Database
+from concom_desk.store.models import Decision, Filing, Meeting, Member, MemberVote, Vote
+from concom_desk.ui.filings.document_maker import templates_for
+from tests.helpers.docx_reading import every_word
+from tests.helpers.record_fixtures import make_record
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+FIELD = re.compile(r"`\{\{ ([\w.]+) \}\}`(?: of `([\w.]+)`)?")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = make_record(tmp_path)
+    yield database
+    database.close()
+
+
+@pytest.mark.parametrize("name", list(WPA_FORMS))
+def test_each_wpa_form_ships_in_forms_wpa_and_passes_the_checker(name: str) -> None:
+    path = forms_dir() / "wpa" / f"{name}.docx"
+    assert find_template(name) == path
+    assert name in [t.name for t in templates_in_effect()]
+    result = check_template(path)
+    assert result.ok, result.report()
+
+
+@pytest.mark.parametrize("name", list(WPA_FORMS))
+def test_each_form_says_at_its_foot_which_form_it_follows(name: str) -> None:
+    form, revision, _kinds = WPA_FORMS[name]
+    assert f"Follows MassDEP {form} ({revision})" in every_word(forms_dir() / "wpa" /
+                                                               f"{name}.docx")
+
+
+def _documented_fields() -> dict[str, list[tuple[str, str | None]]]:
+    """The field lists of docs/templates.md, per WPA template: (field, list it is of)."""
+    text = (app_root() / "docs" / "templates.md").read_text(encoding="utf-8")
+    text = text.split("<!-- field-reference", 1)[0]
+    found: dict[str, list[tuple[str, str | None]]] = {}
+    for block in re.split(r"\n#### ", text)[1:]:
+        heading = block.splitlines()[0]
+        name = re.search(r"\(`([\w-]+)`\)$", heading)
+        if name and name.group(1) in WPA_FORMS:
+            rows = [line for line in block.splitlines() if line.startswith("| ")][2:]
+            found[name.group(1)] = [m.groups() for row in rows
+                                    for m in FIELD.finditer(row.split("|")[2])]
+    return found
+
+
+def test_docs_list_the_fields_of_every_wpa_form() -> None:
+    documented = _documented_fields()
+    assert set(documented) == set(WPA_FORMS)
+    assert all(len(fields) >= 8 for fields in documented.values()), documented
+
+
+@pytest.mark.parametrize("name", list(WPA_FORMS))
+def test_every_listed_field_maps_to_a_context_value_the_form_prints(name: str) -> None:
+    registry = FieldRegistry(name)
+    with zipfile.ZipFile(forms_dir() / "wpa" / f"{name}.docx") as package:
+        xml = "".join(package.read(n).decode("utf-8") for n in package.namelist()
+                      if n.endswith(".xml"))
+    for path, of in _documented_fields()[name]:
+        if of:  # `{{ c.text }}` of `special_conditions`: the item's field of that list
+            full = f"{of}[].{path.split('.', 1)[1]}" if "." in path else f"{of}[]"
+            assert registry.get(full) is not None, f"{name}: {full}"
+            assert f" in {of}" in xml, f"{name} does not loop over {of}"
+        else:
+            assert registry.get(path) is not None, f"{name}: {path} is not a context field"
+            assert path in xml, f"{name} does not print {path}"
+
+
+def _fill_in_the_record(db: Database) -> None:
+    """What the clerk enters for the joint NOI 2026-014: plans, fee, findings, vote."""
+    from sqlalchemy import select
+
+    with db.session() as s:
+        permit = s.scalars(select(Filing).where(Filing.file_no == "2026-014")).one()
+        permit.plan_title = "Site Plan, 12 Pond St"
+        permit.plan_prepared_by = "Blackstone Valley Engineering"
+        permit.plan_stamped_by = "David Ellis, P.E."
+        permit.plan_dated = date(2026, 5, 20)
+        permit.plan_revised = date(2026, 7, 10)
+        permit.plan_scale = "1 in. = 20 ft"
+        permit.wpa_fee_cents = 50000  # a Category 2 activity
+        decision = s.scalars(select(Decision).where(Decision.filing_id == permit.id)).one()
+        decision.findings = ("Significant to Prevention of Pollution and Flood Control.")
+        meeting = Meeting(held_on=date(2026, 7, 15), start_time="19:00")
+        s.add(meeting)
+        s.flush()
+        vote = Vote(meeting_id=meeting.id, filing_id=permit.id, motion="Issue the Order",
+                    result="carried")
+        s.add(vote)
+        s.flush()
+        members = s.scalars(select(Member).order_by(Member.id)).all()
+        for member, choice in zip(members, ("yes", "yes", "yes", "no", "abstain"),
+                                  strict=False):
+            s.add(MemberVote(vote_id=vote.id, member_id=member.id, choice=choice))
+
+
+def test_form_5_is_filled_from_the_record(db: Database) -> None:
+    _fill_in_the_record(db)
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                    date(2026, 8, 5))
+    text = every_word(document.path)
+    for value in ("SE 082-1234", "Jane Doe & Sons, LLC", "Doe Family Trust", "12 Pond St",
+                  "Middlesex South", "61234", "118", "June 12, 2026", "July 15, 2026",
+                  "August 5, 2026", "Site Plan, 12 Pond St", "Blackstone Valley Engineering",
+                  "David Ellis, P.E.", "July 10, 2026", "1 in. = 20 ft",
+                  # 310 CMR 4.00 / the transmittal form: ($500 − $25) ÷ 2 to the state.
+                  "$500.00", "$237.50", "$262.50",
+                  "Record this Order before work begins.", "No fertilizer within 50 feet"):
+        assert value in text, value
+    assert f"{CHECKED}Flood Control" in text.replace("  ", "")
+    assert f"{UNCHECKED}Fisheries" in text.replace("  ", "")
+    assert "in favor" in text
+    assert document.blanks == ()  # nothing the form needs is missing
+    assert document.title.startswith("WPA Form 5 Order of Conditions 2026-014")
+
+
+def test_what_the_record_lacks_prints_as_lines_and_is_named_first(db: Database) -> None:
+    gaps = wpa_gaps(db, "2026-014", "form-5-order-of-conditions")
+    for gap in ("no plan title recorded", "no plan preparer recorded", "no plan scale recorded",
+                "no fee under the Act recorded", "no vote recorded",
+                "no interests of the Act named in the decision's findings"):
+        assert gap in gaps
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                    date(2026, 8, 5))
+    assert document.blanks == tuple(gaps)
+    assert BLANK in every_word(document.path)
+
+
+def test_a_filing_without_a_dep_number_is_never_offered_a_wpa_form(db: Database) -> None:
+    # 2026-020: an NOI under the bylaw only (no DEP file number).
+    assert offered_templates(db, "2026-020", "noi") == (False, [])
+    for kind in ("noi", "rda", "anrad", "amendment", "extension", "coc", "emergency"):
+        assert not set(templates_for(kind, joint=False)) & set(WPA_FORMS), kind
+    with pytest.raises(UserError, match="2026-020 has no DEP file number"):
+        save_filing_document(db, "2026-020", "form-5-order-of-conditions", date(2026, 9, 30))
+
+
+def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
+        db: Database) -> None:
+    assert offered_templates(db, "2026-014", "noi") == (True, ["form-5-order-of-conditions"])
+    offered = templates_for("noi", joint=True)
+    assert offered[:2] == ["form-5-order-of-conditions", "permit"]
+    # A certificate carries its permit's DEP number, so it gets Form 8B.
+    assert offered_templates(db, "2029-003", "coc") == (True,
+                                                        ["form-8b-certificate-of-compliance"])
+
+
+def test_render_names_the_blanks_and_refuses_a_bylaw_only_filing(
+        db: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    from concom_desk.cli import main
+
+    path = str(db.path)
+    db.close()
+    assert main(["render", "--db", path, "--filing", "2026-014", "--template",
+                 "form-5-order-of-conditions", "--date", "2026-08-05"]) == 0
+    out = capsys.readouterr().out
+    assert "left blank on the form: no plan title recorded; no plan preparer recorded" in out
+    assert main(["render", "--db", path, "--filing", "2026-020", "--template",
+                 "form-5-order-of-conditions"]) != 0
+    assert "2026-020 has no DEP file number" in capsys.readouterr().err
+
+
+def test_the_interests_the_clerk_checks_are_checked_on_form_5(
+        db: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    from concom_desk.cli import main
+    from concom_desk.services.documents.context_extras import DraftChoices
+
+    chosen = DraftChoices(interests=("Fisheries", "Flood Control"))
+    gaps = wpa_gaps(db, "2026-014", "form-5-order-of-conditions", chosen)
+    assert "no interests of the Act named in the decision's findings" not in gaps
+    path = str(db.path)
+    db.close()
+    assert main(["render", "--db", path, "--filing", "2026-014", "--template",
+                 "form-5-order-of-conditions", "--interest", "Fisheries", "--json"]) == 0
+    text = every_word(Path(json.loads(capsys.readouterr().out)["path"])).replace("  ", "")
+    assert f"{CHECKED}Fisheries" in text and f"{UNCHECKED}Flood Control" in text
