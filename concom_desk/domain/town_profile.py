@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
@@ -115,6 +116,9 @@ class TownProfile:
     fines: Fines | None = None
     rules: tuple[dict[str, Any], ...] = ()
     flags: tuple[str, ...] = ()
+    # The permit extension acts, which move every approval's expiry under the state Act
+    # and the bylaw alike (resources/extension_acts.toml; see `with_acts`).
+    extension_acts: tuple[ExtensionAct, ...] = ()
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -132,6 +136,10 @@ class TownProfile:
         )
         rule = TimeRule(self.time_rule.business_day_threshold, merged)
         return TownProfile(**{**self.__dict__, "time_rule": rule})
+
+    def with_acts(self, acts: Iterable[ExtensionAct]) -> TownProfile:
+        """The same profile with the permit extension acts that move its expiries."""
+        return TownProfile(**{**self.__dict__, "extension_acts": tuple(acts)})
 
 
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",

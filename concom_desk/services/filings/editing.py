@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, timedelta
-from types import SimpleNamespace
 from typing import cast
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
-from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -23,7 +22,12 @@ from concom_desk.domain.status_rules import (
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import acts_done, open_deadlines, profiles_in_effect
+from concom_desk.services.filings.deadlines import (
+    acts_done,
+    filing_deadlines,
+    open_deadlines,
+    profiles_in_effect,
+)
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.next_deadline import (
     deadline_lines,
@@ -78,21 +82,26 @@ class _ListedFiling:
     town: str
     status: str
     received: date | None
-    original: SimpleNamespace
+    original: _ListedFiling | None
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self.__dict__.update(values)
 
 
 _LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
-                   *FILING_DATE_FIELDS)
+                   "acts_not_covered", *FILING_DATE_FIELDS)
+# What an extension's deadlines need of the permit it extends: its expiry in force and
+# the acts that moved it (`permit_in_force`).
+_ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
+                     "received", "closed", "decided", "issued", "expires")
 
 
 def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
     applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
     statement = (
         select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
-               owner.name, Property.address, Property.map, Property.lot, original.expires)
+               owner.name, Property.address, Property.map, Property.lot,
+               *(getattr(original, name) for name in _ORIGINAL_COLUMNS))
         .outerjoin(applicant, Filing.applicant_id == applicant.id)
         .outerjoin(owner, Filing.owner_id == owner.id)
         .outerjoin(Property, Filing.property_id == Property.id)
@@ -103,8 +112,10 @@ def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
     width = len(_LISTED_COLUMNS)
     for values in session.execute(statement):
         filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
-        applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
-        filing.original = SimpleNamespace(expires=original_expires)
+        applicant_name, owner_name, address, map_no, lot = values[width:width + 5]
+        parent = dict(zip(_ORIGINAL_COLUMNS, values[width + 5:], strict=True))
+        filing.original = (_ListedFiling({**parent, "original": None})
+                           if parent["id"] is not None else None)
         row = FilingRow(
             id=filing.id, kind=filing.kind, file_no=filing.file_no,
             dep_file_no=filing.dep_file_no, address=address or "",
@@ -277,12 +288,14 @@ def _town(session: Session) -> str:
 
 
 def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
-    """An issued permit's expiry date is the engine's, from the issue date."""
-    profile = profiles.get(filing.town)
-    if filing.issued is None or profile is None:
+    """An issued permit's expiry date is the engine's, from the issue date, as the
+    permit extension acts move it; an amendment runs with the original's term."""
+    if filing.kind == "amendment":
+        filing.expires = filing.original.expires if filing.original is not None else None
         return
-    found = {d.id: d.date for d in compute_deadlines(profile, filing.kind,
-                                                     filing.event_dates(), filing.flags())}
+    if filing.issued is None or filing.town not in profiles:
+        return
+    found = {d.id: d.date for d in filing_deadlines(filing, profiles)}
     if "expires" in found:
         filing.expires = found["expires"]
 

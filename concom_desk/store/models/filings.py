@@ -100,6 +100,10 @@ class Filing(Base):
     bond_posted_on: Mapped[date | None] = mapped_column(Date)
     bond_released_on: Mapped[date | None] = mapped_column(Date)
 
+    # Why the permit extension acts do not move this approval's expiry (the holder
+    # waived them, a federal permit…); empty: they apply, as the law has it.
+    acts_not_covered: Mapped[str] = text_field(300)
+
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
     void_reason: Mapped[str] = text_field()
 
