@@ -36,6 +36,7 @@ class Deadline:
     # An expiry the permit extension acts moved: the term before any act, and each act.
     term_ends: date | None = None
     extended_by: tuple[ActApplied, ...] = ()
+    clock: str = ""  # the period as a clock's name: "21-day", "5-business-day"
 
     def days_left(self, today: date) -> int:
         return (self.date - today).days
@@ -144,6 +145,7 @@ def compute_deadlines(
                 citation=rule.citation,
                 rule=rule.describe(),
                 counted_from=base_date,
+                clock=f"{rule.count}-{rule.unit.value.removesuffix('s').replace('_', '-')}",
             )
             if rule.id == "expires":
                 deadline = _in_force(deadline, rule, profile, events, not_covered, skip_acts)

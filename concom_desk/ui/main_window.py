@@ -336,6 +336,10 @@ class MainWindow(QMainWindow):
         make.setAutoDefault(False)
         make.clicked.connect(lambda: self.make_document(record))
         record.actions_row.addWidget(make)
+        from concom_desk.services.filings.permit_life import mark_not_covered
+        from concom_desk.ui.filings.acts_coverage import add_acts_button
+
+        add_acts_button(record, lambda why: mark_not_covered(self.db, filing_id, why))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)

@@ -38,13 +38,18 @@ CITATION_COLUMN = 5  # elided; the whole citation is in the tooltip
 
 def today_columns(today: date) -> list[Column[TodayItem]]:
     def colour(item: TodayItem) -> QColor | None:
+        if item.late:
+            return OVERDUE
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(item.due, today) or "")
+
+    def left(item: TodayItem) -> str:
+        # An act done after its clock: nothing is owed now, but it was late.
+        return "LATE (done)" if item.late else days_left_text(item.due, today)
 
     return [
         Column("Due", lambda i: f"{day_cell(i.due)} {i.due:%a}",
                sort_key=lambda i: date_key(i.due)),
-        Column("Days left", lambda i: days_left_text(i.due, today),
-               sort_key=lambda i: date_key(i.due), background=colour),
+        Column("Days left", left, sort_key=lambda i: date_key(i.due), background=colour),
         Column("Record", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
                sort_key=lambda i: natural_key(i.file_no)),
         Column("Address", lambda i: i.address, sort_key=lambda i: address_key(i.address)),
@@ -79,7 +84,8 @@ class TodayView(QWidget):
                   filings: int | None = None) -> None:
         self.model.set_rows(items)
         self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
-        overdue = sum(1 for i in items if i.due < self.today)
+        overdue = sum(1 for i in items if i.due < self.today and not i.late)
+        late = sum(1 for i in items if i.late)
         if not items and filings == 0:  # the first day: say where to begin
             text = ("No filings yet: File → New filing… (Ctrl+N) enters the first one, and "
                     "its deadlines appear here.")
@@ -87,9 +93,11 @@ class TodayView(QWidget):
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
                     "overdue.")
         else:
-            text = (f"<b>{counted(len(items), 'deadline')}</b> up to "
+            text = (f"<b>{counted(len(items) - late, 'deadline')}</b> up to "
                     f"{weekday_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
                     + (f", <b>{overdue} of them overdue</b>" if overdue else "")
+                    + (f"; <b>{counted(late, 'act')} recorded late</b> in the last "
+                       f"{OVERDUE_LOOKBACK_DAYS} days" if late else "")
                     + ". Press Enter or double-click a row to open its record.")
         if older_overdue:
             text += (f"<br>{older_overdue} more deadline{'s' if older_overdue != 1 else ''} "

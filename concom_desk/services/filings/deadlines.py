@@ -237,15 +237,19 @@ def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> 
 
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
                    today: date, done: ActsDone | None = None,
-                   continued_to: date | None = None) -> list[Deadline]:
+                   continued_to: date | None = None,
+                   deadlines: list[Deadline] | None = None) -> list[Deadline]:
     """Deadlines that still ask for something: overdue acts, and every unmet date from today.
 
     The one rule of what is still owed: the Filings tab and Today show the first of
-    these (an overdue act first); `next_deadline` the first still ahead."""
+    these (an overdue act first); `next_deadline` the first still ahead. `deadlines`
+    are the filing's, when the caller has them already (Today also looks for late acts)."""
     if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
         return []
     found = []
-    for deadline in filing_deadlines(filing, profiles, continued_to, done):
+    if deadlines is None:
+        deadlines = filing_deadlines(filing, profiles, continued_to, done)
+    for deadline in deadlines:
         if is_met(filing, deadline, done):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:

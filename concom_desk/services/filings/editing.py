@@ -23,6 +23,7 @@ from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
+    FINISHED_STATUSES,
     acts_done,
     filing_deadlines,
     open_deadlines,
@@ -37,6 +38,12 @@ from concom_desk.services.filings.parties import (
     find_or_add_property,
     mailing_address,
     party_from_form,
+)
+from concom_desk.services.filings.permit_life import (
+    is_joint,
+    joint_deadline_lines,
+    late_items,
+    life_lines,
 )
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
@@ -93,6 +100,7 @@ _LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "ma
 # What an extension's deadlines need of the permit it extends: its expiry in force and
 # the acts that moved it (`permit_in_force`).
 _ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
+                     "dep_file_no",
                      "received", "closed", "decided", "issued", "expires")
 
 
@@ -162,8 +170,12 @@ def load_records(db: Database, today: date) -> DeskRecords:
         done = acts_done(session)
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            pending = (open_deadlines(cast(Filing, filing), profiles, today, done)
-                       if filing.town in profiles else [])
+            every = (filing_deadlines(cast(Filing, filing), profiles, done=done)
+                     if filing.town in profiles and filing.status not in FINISHED_STATUSES
+                     else [])
+            pending = open_deadlines(cast(Filing, filing), profiles, today, done,
+                                     deadlines=every) if every else []
+            items.extend(late_items(cast(Filing, filing), listed, every, done, oldest_listed))
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
@@ -207,14 +219,25 @@ ENFORCEMENT_CITATIONS = {
 
 
 
-def _facts(filing: Filing) -> FilingFacts:
+def _facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = None) -> FilingFacts:
     parent = None
+    before, allowed, citation = 0, None, ""
     if filing.original is not None:
         o = filing.original
         parent = ParentPermit(o.file_no, o.status, o.issued, o.expires)
+        if filing.kind == "extension":
+            # The extensions the same permit already has: a town's count is per permit.
+            before = sum(1 for other in o.follow_ups if other.kind == "extension"
+                         and other.id != filing.id and other.issued is not None
+                         and other.status != "void")
+            profile = (profiles if profiles is not None else available_profiles()).get(
+                filing.town)
+            if profile is not None:
+                allowed, citation = profile.extensions_allowed, profile.extensions_citation
     return FilingFacts(kind=filing.kind, status=filing.status, received=filing.received,
                        hearing=filing.hearing, closed=filing.closed, issued=filing.issued,
-                       expires=filing.expires, parent=parent)
+                       expires=filing.expires, parent=parent, extensions_before=before,
+                       extensions_allowed=allowed, extensions_citation=citation)
 
 
 # Columns the form shows and saves as they are (no party, property or parent to look up).
@@ -255,7 +278,7 @@ def _form(filing: Filing) -> FilingForm:
         resource_areas=filing.resource_areas or "",
         parent_file_no=filing.original.file_no if filing.original else "",
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
-        issued=filing.issued,
+        issued=filing.issued, acts_not_covered=filing.acts_not_covered or "",
         **{name: getattr(filing, name) for name in RECORD_COLUMNS},
     )
 
@@ -272,10 +295,16 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
         pending = (open_deadlines(filing, profiles, today, done)
                    if filing.town in profiles else [])
         profile = profiles.get(filing.town)
+        lines = []
+        if profile is not None:
+            lines = (joint_deadline_lines(filing, profiles, done, profile.name)
+                     if is_joint(filing) else deadline_lines(filing, profiles, done))
         return FilingDetail(
-            row=_row(filing, pending), form=_form(filing), facts=_facts(filing),
+            row=_row(filing, pending), form=_form(filing), facts=_facts(filing, profiles),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
-            deadlines=deadline_lines(filing, profiles, done) if profile else [],
+            deadlines=lines,
+            life=life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
+            if profile else [],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),
@@ -285,6 +314,11 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
 def _town(session: Session) -> str:
     settings = session.scalars(select(CommissionSettings)).first()
     return settings.town if settings else "massachusetts"
+
+
+def store_expiry(filing: Filing) -> None:
+    """Store the expiry in force (see `_set_expiry`), with the profiles as shipped."""
+    _set_expiry(filing, available_profiles())
 
 
 def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:

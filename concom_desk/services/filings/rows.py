@@ -57,6 +57,9 @@ class TodayItem:
     due: date
     citation: str
     record: str = "filing"  # or "enforcement_case"
+    # An act recorded after its deadline (a hearing opened late): `due` is the day it
+    # was done, `what` says by how much; nothing is owed, but the commission should know.
+    late: bool = False
 
     def days_left(self, today: date) -> int:
         return (self.due - today).days
@@ -163,6 +166,9 @@ class FilingForm:
     recorded_document: str = ""
     notes: str = ""
     id: int | None = None
+    # Why the permit extension acts do not apply (shown, not edited, by the form:
+    # it is set on the record by "Extension acts…", an audited change of its own).
+    acts_not_covered: str = ""
 
 
 @dataclass(frozen=True)
@@ -188,6 +194,8 @@ class FilingDetail:
     history: list[HistoryEntry]
     documents: list[DocumentEntry]
     undo: UndoOffer | None = None  # what "Undo last change" would put back
+    # The permit's life in words: the expiry in force and why, acts that came late.
+    life: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -131,5 +131,8 @@ class Filing(Base):
         return getattr(self, event, None)
 
     def flags(self) -> frozenset[str]:
-        return frozenset({"maintenance"} if self.maintenance else set())
+        flags = {"maintenance"} if self.maintenance else set()
+        if (self.dep_file_no or "").strip():
+            flags.add("joint")
+        return frozenset(flags)
 
