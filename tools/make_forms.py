@@ -32,6 +32,7 @@ from forms_letters import (  # noqa: E402
     agenda,
     board_notice,
     enforcement_order,
+    expiry_reminder,
     legal_notice,
     violation_notice,
     waiver,
@@ -71,6 +72,7 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
                           enforcement_order),
     "waiver-21-day": ("APPLICANT'S ASSENT TO A HEARING AFTER 21 DAYS", "",
                       "{{ filing.file_no }}", waiver),
+    "expiry-reminder": ("", "", "{{ filing.file_no }}", expiry_reminder),
 }
 
 

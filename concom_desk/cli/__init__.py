@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.fines_cmd",  # fines
     "concom_desk.cli.enforcement_cmd",  # case-history, enforcement-deadlines
     "concom_desk.cli.backup_cmd",  # backup, restore, check, export
+    "concom_desk.cli.expiry_watch_cmd",  # expiry-watch
 )
 
 

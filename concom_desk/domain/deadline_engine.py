@@ -172,3 +172,22 @@ def _in_force(term: Deadline, rule: DeadlineRule, profile: TownProfile,
     return replace(term, date=found.expires, citation=citation,
                    rule=found.why(f"{rule.count}-{unit} {what}"),
                    term_ends=found.term_ends, extended_by=found.applied)
+
+
+def expiry_in_force(profile: TownProfile, kind: str, events: Mapping[str, date],
+                    flags: frozenset[str] = frozenset(), *, not_covered: str = "",
+                    skip_acts: frozenset[str] = frozenset()) -> Deadline | None:
+    """Only the `expires` deadline, as `compute_deadlines` gives it (the acts applied),
+    for a list of many permits that needs no other clock (the expiry watch)."""
+    if kind == "amendment":
+        return None  # runs with the original permit's term
+    for rule in profile.rules_for(kind_named(kind).code, flags):
+        if rule.id != "expires" or rule.sources[0] not in events:
+            continue
+        base = events[rule.sources[0]]
+        term = Deadline(id=rule.id, date=profile.time_rule.count(base, rule.count, rule.unit,
+                                                                  rule.direction),
+                        label=rule.label, citation=rule.citation, rule=rule.describe(),
+                        counted_from=base)
+        return _in_force(term, rule, profile, events, not_covered, skip_acts)
+    return None

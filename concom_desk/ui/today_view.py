@@ -3,6 +3,7 @@ soonest first, each row opening its record."""
 
 from __future__ import annotations
 
+import html
 from datetime import date, timedelta
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -62,6 +63,7 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
 class TodayView(QWidget):
     open_filing = Signal(int)
     open_record = Signal(str, int)  # another kind of record: ("enforcement_case", id)
+    open_watch = Signal()  # the expiry watch, from its count under the heading
 
     def __init__(self, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,8 +78,15 @@ class TodayView(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.open_requested.connect(self._open)
+        # What the expiry watch holds (Records → Expiry watch…), a link that opens it.
+        self.watch = QLabel()
+        self.watch.setAccessibleName("Expiry watch")
+        self.watch.setTextFormat(Qt.TextFormat.RichText)
+        self.watch.linkActivated.connect(lambda _link: self.open_watch.emit())
+        self.watch.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.watch)
         layout.addWidget(self.table, 1)
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0,
@@ -104,6 +113,11 @@ class TodayView(QWidget):
                      f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
                      "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
         self.heading.setText(f"Today is {weekday_date(self.today)}. {text}")
+
+    def set_watch(self, line: str) -> None:
+        self.watch.setVisible(bool(line))
+        self.watch.setText(f'{html.escape(line)} <a href="watch">Open the expiry watch</a>'
+                           if line else "")
 
     def shown_items(self) -> list[TodayItem]:
         return list(self.model.rows())

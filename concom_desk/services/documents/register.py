@@ -48,6 +48,7 @@ TITLES: dict[str, str] = {
     "violation-notice": "Violation notice",
     "enforcement-order": "Enforcement order",
     "waiver-21-day": "21-day waiver",
+    "expiry-reminder": "Expiry reminder",
 }
 
 

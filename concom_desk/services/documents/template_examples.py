@@ -409,6 +409,10 @@ def _build() -> dict[str, Context]:
                                                       "inside a cofferdam."}],
         ),
         "waiver-21-day": _filing(),
+        # The expiry watch's letter: the permit in force, and what to ask for by when.
+        "expiry-reminder": _filing(reminder={"expired": False, "extended": True,
+                                             "acts": "St. 2024 c.238 §280",
+                                             "days_before": "30 days"}),
         "violation-notice": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
         "enforcement-order": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
     }

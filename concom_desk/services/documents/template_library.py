@@ -39,6 +39,7 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "violation-notice",
     "enforcement-order",
     "waiver-21-day",
+    "expiry-reminder",
 )
 
 

@@ -29,6 +29,7 @@ from concom_desk.services.filings.deadlines import (
     open_deadlines,
     profiles_in_effect,
 )
+from concom_desk.services.filings.expiry_watch import watch_count_line, watch_counts
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.next_deadline import (
     deadline_lines,
@@ -187,8 +188,9 @@ def load_records(db: Database, today: date) -> DeskRecords:
                                        what=deadline.label, due=deadline.date,
                                        citation=deadline.citation))
         items.extend(_enforcement_items(session, oldest_listed, today))
+        watch = watch_count_line(watch_counts(session, today))
     items.sort(key=lambda i: (i.due, i.file_no))
-    return DeskRecords(rows, items, older)
+    return DeskRecords(rows, items, older, watch)
 
 
 def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:

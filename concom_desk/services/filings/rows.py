@@ -74,6 +74,8 @@ class DeskRecords:
     # Acts overdue for longer than the Today view looks back: old records never
     # closed out. Counted, so the Today view can say so, not listed one by one.
     older_overdue: int = 0
+    # What the expiry watch holds, in one line for Today ("" when nothing).
+    watch_line: str = ""
 
 
 @dataclass(frozen=True)
