@@ -245,3 +245,41 @@ def enforcement_order(document) -> None:
         "{% if order.emergency %}Signed in an emergency, to be ratified by the Commission."
         "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} must sign).{% endif %}"))
+
+
+def expiry_reminder(document) -> None:
+    """The expiry watch's letter to the permit holder: when the permit expires (the date
+    in force, with the extension acts), and by when to ask for an extension or a COC."""
+    para(document, "{{ today }}", after=12)
+    address_block(document, "{{ owner.name }}", "owner.address_lines")
+    rich(document, ("b", "Re: "), ("", "{{ filing.kind_name }} {{ filing.file_no }}"
+                                       "{% if filing.dep_file_no %} (DEP file "
+                                       "{{ filing.dep_file_no }}){% endif %}, "
+                                       "{{ property.address }}"), after=10)
+    para(document, "Dear {{ owner.name }}:")
+    filing_facts(document, ("Issued", "{{ filing.issued }}"),
+                 ("Expires", "{{ deadlines.expires.date }}{% if deadlines.expires.why %} "
+                             "({{ deadlines.expires.why }}){% endif %}"))
+    para(document, "{% if reminder.expired %}Our records show that the permit issued on "
+                   "{{ filing.issued }} for the property named above expired on "
+                   "{{ deadlines.expires.date }}{% else %}This is a reminder that the permit "
+                   "issued on {{ filing.issued }} for the property named above expires on "
+                   "{{ deadlines.expires.date }}{% endif %}{% if reminder.extended %}, the "
+                   "date in force under the permit extension acts "
+                   "({{ reminder.acts }}){% endif %}.", align="justify")
+    para(document, "{% if reminder.expired %}No Certificate of Compliance has been issued. "
+                   "If the work is finished, please request a Certificate of Compliance; if "
+                   "it was never begun, please tell us in writing so that the file can be "
+                   "closed. Work may not continue under an expired permit.{% else %}If the "
+                   "work will not be finished by then, please request an extension in "
+                   "writing{% if reminder.days_before %} at least {{ reminder.days_before }} "
+                   "before the permit expires, that is by "
+                   "{{ deadlines.extension_request_by.date }}{% else %} before the permit "
+                   "expires{% endif %}. When the work is done, please request a Certificate "
+                   "of Compliance.{% endif %}", align="justify")
+    para(document, "Please call or write to the Conservation office with any question.",
+         align="justify")
+    keep_with_signatures(para(document, "Sincerely,", before=8))
+    para(document, "{{ commission.name }}", before=18, after=0)
+    para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
+         size=9.5)

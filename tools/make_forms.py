@@ -32,6 +32,7 @@ from forms_letters import (  # noqa: E402
     agenda,
     board_notice,
     enforcement_order,
+    expiry_reminder,
     legal_notice,
     violation_notice,
     waiver,
@@ -75,6 +76,7 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
     "minutes": ("MINUTES", "", "Minutes of {{ meeting.date }}", minutes),
     "annual-report": ("ANNUAL REPORT", "", "Annual report, {{ report.period_short }}",
                       annual_report),
+    "expiry-reminder": ("", "", "{{ filing.file_no }}", expiry_reminder),
 }
 
 

@@ -43,13 +43,28 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
         return EXIT_OK
 
 
+# The years a date on the command line may fall in: a permit from 1900 is still a
+# permit; a year like 9999 or 0001 is a typing slip, and counting 21 days or three
+# years from it would run off the calendar (a traceback, not an answer).
+FIRST_YEAR, LAST_YEAR = 1900, 2199
+
+
+def check_year(day: date, text: str) -> None:
+    """Refuse, in one line, a date whose year is outside FIRST_YEAR..LAST_YEAR."""
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(
+            f"{text.strip()}: the year must be between {FIRST_YEAR} and {LAST_YEAR}")
+
+
 def iso_date(text: str) -> date:
     """argparse type for a date, typed as in the window: 2026-12-01 or 12/1/2026
     (one parser for both, so what the window accepts the command line accepts)."""
     try:
-        return typed_date(text)
+        day = typed_date(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    check_year(day, text)
+    return day
 
 
 def add_db_option(parser: argparse.ArgumentParser) -> None:

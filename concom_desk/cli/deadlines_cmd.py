@@ -31,6 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--maintenance", action="store_true",
         help="a permit for recurring maintenance work (longer term where the bylaw allows)",
     )
+    deadlines.add_argument(
+        "--not-covered", metavar="REASON", default="",
+        help="the permit extension acts do not apply to this approval, and why "
+             "(e.g. the holder waived them); the expiry is then the bare term",
+    )
     deadlines.add_argument("--json", action="store_true", help="print JSON")
     deadlines.set_defaults(run=run_deadlines)
 
@@ -55,7 +60,9 @@ def run_deadlines(args: argparse.Namespace) -> int:
         event: getattr(args, event) for event in EVENT_NAMES if getattr(args, event) is not None
     }
     flags = frozenset({"maintenance"} if args.maintenance else set())
-    found = compute_deadlines(profile, args.kind, events, flags)
+    # The expiry is the date in force: the permit extension acts are applied to the
+    # term from --issued (St. 2010 c.240 §173; St. 2020 c.53 §17; St. 2024 c.238 §280).
+    found = compute_deadlines(profile, args.kind, events, flags, not_covered=args.not_covered)
     if args.json:
         print_json({d.id: d.as_json() for d in found})
         return EXIT_OK

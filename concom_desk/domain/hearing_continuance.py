@@ -1,11 +1,11 @@
 """Continuing a hearing to a date certain, and closing it.
 
-The bylaws agree on the shape (Upton §330-10E, Shutesbury §5, Sandwich §7.20
+The bylaws agree on the shape (Upton §330-10E, Shutesbury §5, Sandwich §7.25
 Part 4, 310 CMR 10.05(5)(b)): the commission may continue a hearing to a date
 announced at the hearing, for reasons stated at the hearing. Without the
 applicant's consent the continued session must still fall within the 21 days
-the hearing had to open in; with it, to any agreed date. Sandwich goes
-and Shutesbury go further: when the applicant objects, the hearing is closed and
+the hearing had to open in; with it, to any agreed date. Sandwich and
+Shutesbury go further: when the applicant objects, the hearing is closed and
 the commission acts on what it has (their profiles' rules
 ``continuance_by_request`` and ``continuance_objection``).
 

@@ -116,6 +116,11 @@ class FilingFacts:
     issued: date | None = None
     expires: date | None = None
     parent: ParentPermit | None = None
+    # For an extension request: extensions already issued on the same permit, and how
+    # many the town's bylaw allows (None: no limit), with its citation.
+    extensions_before: int = 0
+    extensions_allowed: int | None = None
+    extensions_citation: str = ""
 
 
 def _long(day: date | None) -> str:
@@ -178,9 +183,36 @@ def _check_decision(facts: FilingFacts, on: date) -> str | None:
         if parent.issued is None or parent.status not in (Status.ISSUED, Status.EXPIRED):
             return (f"Permit {parent.file_no} was never issued; there is nothing to certify "
                     "compliance with.")
+    if facts.kind == "extension":
+        refusal = _extension_refusal(facts)
+        if refusal:
+            return refusal
     if facts.kind in PERMIT_CHANGING_KINDS:
         return _parent_in_force(facts, facts.issued or on, "decide it")
     return None
+
+
+def _extension_refusal(facts: FilingFacts) -> str | None:
+    """A request that came after the permit expired, or one past the town's count."""
+    parent = facts.parent
+    if parent is None:
+        return None
+    if facts.received is not None and parent.expires is not None \
+            and facts.received > parent.expires:
+        return (f"Permit {parent.file_no} expired on {_long(parent.expires)}; an expired "
+                f"permit cannot be extended, and this request was received on "
+                f"{_long(facts.received)}, after it expired (the expiry in force, with the "
+                "permit extension acts). The applicant must file a new Notice of Intent.")
+    allowed = facts.extensions_allowed
+    if allowed is not None and facts.extensions_before >= allowed:
+        return (f"Permit {parent.file_no} has already been extended "
+                f"{_times(facts.extensions_before)}; the bylaw allows "
+                f"{_times(allowed)} ({facts.extensions_citation}).")
+    return None
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _check_issue(facts: FilingFacts, on: date) -> str | None:

@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
@@ -115,6 +116,13 @@ class TownProfile:
     fines: Fines | None = None
     rules: tuple[dict[str, Any], ...] = ()
     flags: tuple[str, ...] = ()
+    # The permit extension acts, which move every approval's expiry under the state Act
+    # and the bylaw alike (resources/extension_acts.toml; see `with_acts`).
+    extension_acts: tuple[ExtensionAct, ...] = ()
+    # How many extensions the bylaw allows one permit ([extensions] allowed; None: no
+    # limit in the text), with the citation a refusal quotes.
+    extensions_allowed: int | None = None
+    extensions_citation: str = ""
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -133,10 +141,15 @@ class TownProfile:
         rule = TimeRule(self.time_rule.business_day_threshold, merged)
         return TownProfile(**{**self.__dict__, "time_rule": rule})
 
+    def with_acts(self, acts: Iterable[ExtensionAct]) -> TownProfile:
+        """The same profile with the permit extension acts that move its expiries."""
+        return TownProfile(**{**self.__dict__, "extension_acts": tuple(acts)})
+
 
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
                   "when", "unless", "until", "note"}
-_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags"}
+_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "extensions"}
+_EXTENSIONS_KEYS = {"allowed", "citation", "note"}
 _TOWN_KEYS = {"id", "name", "source", "note"}
 _TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
 _FINES_KEYS = {"per_offense", "citation", "noncriminal_ticket", "noncriminal_citation",
@@ -314,6 +327,10 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     for flag in declared:
         _choice(flag, FILING_FLAGS, "flag", f"{name} flags")
     used = [f for rule in deadlines for f in (rule.when, rule.unless) if f is not None]
+    extensions = _table(data, "extensions", name)
+    _known_keys(extensions, _EXTENSIONS_KEYS, f"{name} [extensions]")
+    allowed = (_require(extensions, "allowed", int, f"{name} [extensions]")
+               if extensions else None)
     return TownProfile(
         id=ident,
         name=_require(town, "name", str, f"{name} [town]"),
@@ -326,6 +343,9 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         fines=fines,
         rules=_parse_rules(data.get("rule", []), name),
         flags=tuple(dict.fromkeys((*declared, *used))),
+        extensions_allowed=allowed,
+        extensions_citation=(_require(extensions, "citation", str, f"{name} [extensions]")
+                             if extensions else ""),
     )
 
 

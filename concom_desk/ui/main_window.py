@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
 
         self.today_view.open_filing.connect(self.open_filing)
         self.today_view.open_record.connect(self.open_record)
+        self.today_view.open_watch.connect(self.open_expiry_watch)
         self.filings_tab.open_filing.connect(self.open_filing)
         self._previous_tab: QWidget | None = self.today_view
         self._swapping_tabs = False
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
                                         QKeySequence.StandardKey.Find)
         records.addAction(self.find_action)
         records.addAction(self._action("&Reload", self.reload, QKeySequence.StandardKey.Refresh))
+        records.addAction(self._action("Expiry &watch…", self.open_expiry_watch))
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&User guide", lambda: help_actions.user_guide(self),
@@ -155,6 +157,7 @@ class MainWindow(QMainWindow):
             self.filings_tab.set_rows(records.filings)
             self.today_view.set_items(records.today, records.older_overdue,
                                       len(records.filings))
+            self.today_view.set_watch(records.watch_line)
             self.statusBar().showMessage(
                 f"{counted(len(records.filings), 'filing')} · database: {self.db_path}")
             if self.tabs.currentWidget() is self.today_view and records.today:
@@ -338,11 +341,20 @@ class MainWindow(QMainWindow):
         make.setAutoDefault(False)
         make.clicked.connect(lambda: self.make_document(record))
         record.actions_row.addWidget(make)
+        from concom_desk.services.filings.permit_life import mark_not_covered
+        from concom_desk.ui.filings.acts_coverage import add_acts_button
+
+        add_acts_button(record, lambda why: mark_not_covered(self.db, filing_id, why))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)
             record.panels.addTab(panel, "&Abutters")
         add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
+
+    def open_expiry_watch(self) -> QWidget:
+        from concom_desk.ui.filings.expiry_watch import open_watch
+
+        return open_watch(self)
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog

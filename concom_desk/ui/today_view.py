@@ -3,6 +3,7 @@ soonest first, each row opening its record."""
 
 from __future__ import annotations
 
+import html
 from datetime import date, timedelta
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -38,13 +39,18 @@ CITATION_COLUMN = 5  # elided; the whole citation is in the tooltip
 
 def today_columns(today: date) -> list[Column[TodayItem]]:
     def colour(item: TodayItem) -> QColor | None:
+        if item.late:
+            return OVERDUE
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(item.due, today) or "")
+
+    def left(item: TodayItem) -> str:
+        # An act done after its clock: nothing is owed now, but it was late.
+        return "LATE (done)" if item.late else days_left_text(item.due, today)
 
     return [
         Column("Due", lambda i: f"{day_cell(i.due)} {i.due:%a}",
                sort_key=lambda i: date_key(i.due)),
-        Column("Days left", lambda i: days_left_text(i.due, today),
-               sort_key=lambda i: date_key(i.due), background=colour),
+        Column("Days left", left, sort_key=lambda i: date_key(i.due), background=colour),
         Column("Record", lambda i: f"{KIND_LABELS.get(i.kind, i.kind)} {i.file_no}",
                sort_key=lambda i: natural_key(i.file_no)),
         Column("Address", lambda i: i.address, sort_key=lambda i: address_key(i.address)),
@@ -57,6 +63,7 @@ def today_columns(today: date) -> list[Column[TodayItem]]:
 class TodayView(QWidget):
     open_filing = Signal(int)
     open_record = Signal(str, int)  # another kind of record: ("enforcement_case", id)
+    open_watch = Signal()  # the expiry watch, from its count under the heading
 
     def __init__(self, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,15 +78,23 @@ class TodayView(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.open_requested.connect(self._open)
+        # What the expiry watch holds (Records → Expiry watch…), a link that opens it.
+        self.watch = QLabel()
+        self.watch.setAccessibleName("Expiry watch")
+        self.watch.setTextFormat(Qt.TextFormat.RichText)
+        self.watch.linkActivated.connect(lambda _link: self.open_watch.emit())
+        self.watch.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.watch)
         layout.addWidget(self.table, 1)
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0,
                   filings: int | None = None) -> None:
         self.model.set_rows(items)
         self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
-        overdue = sum(1 for i in items if i.due < self.today)
+        overdue = sum(1 for i in items if i.due < self.today and not i.late)
+        late = sum(1 for i in items if i.late)
         if not items and filings == 0:  # the first day: say where to begin
             text = ("No filings yet: File → New filing… (Ctrl+N) enters the first one, and "
                     "its deadlines appear here.")
@@ -87,15 +102,22 @@ class TodayView(QWidget):
             text = (f"Nothing is due in the next {WEEK_AHEAD_DAYS} days and nothing is "
                     "overdue.")
         else:
-            text = (f"<b>{counted(len(items), 'deadline')}</b> up to "
+            text = (f"<b>{counted(len(items) - late, 'deadline')}</b> up to "
                     f"{weekday_date(self.today + timedelta(days=WEEK_AHEAD_DAYS))}"
                     + (f", <b>{overdue} of them overdue</b>" if overdue else "")
+                    + (f"; <b>{counted(late, 'act')} recorded late</b> in the last "
+                       f"{OVERDUE_LOOKBACK_DAYS} days" if late else "")
                     + ". Press Enter or double-click a row to open its record.")
         if older_overdue:
             text += (f"<br>{older_overdue} more deadline{'s' if older_overdue != 1 else ''} "
                      f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
                      "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
         self.heading.setText(f"Today is {weekday_date(self.today)}. {text}")
+
+    def set_watch(self, line: str) -> None:
+        self.watch.setVisible(bool(line))
+        self.watch.setText(f'{html.escape(line)} <a href="watch">Open the expiry watch</a>'
+                           if line else "")
 
     def shown_items(self) -> list[TodayItem]:
         return list(self.model.rows())

@@ -1,5 +1,5 @@
 """Booking findings per clock, worked out by hand from the bylaw texts (seeds) with
-the state time rule (310 CMR 10.04: 10 days or less = business days; longer =
+the state time rule (310 CMR 10.05(1): 10 days or less = business days; longer =
 calendar days, a last day on a weekend/holiday moves to the next business day;
 "not less than N days before" moves earlier)."""
 

@@ -110,5 +110,8 @@ def test_an_expired_permit_is_named_as_expired_not_as_never_issued() -> None:
     lapsed = ParentPermit("2019-4", "expired", date(2019, 6, 3), date(2022, 6, 3))
     refusal = check_status_change(
         facts("extension", "received", **RECEIVED, parent=lapsed), "issued", ON)
+    # An extension request received after the expiry says so (the date it came).
     assert refusal == ("Permit 2019-4 expired on June 3, 2022; an expired permit cannot be "
-                       "amended or extended. The applicant must file a new Notice of Intent.")
+                       "extended, and this request was received on November 2, 2026, after "
+                       "it expired (the expiry in force, with the permit extension acts). "
+                       "The applicant must file a new Notice of Intent.")

@@ -1,4 +1,4 @@
-"""The time-computation rule (310 CMR 10.04; Upton ch. 330 "Time periods";
+"""The time-computation rule (310 CMR 10.05(1); Upton ch. 330 "Time periods";
 Bourne BWR 1.05(1)), each case worked out by hand on a calendar."""
 
 from datetime import date

@@ -60,9 +60,9 @@ def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
         # No hearing booked: 5 business days before the latest lawful hearing date
         # (Fri 11-27, as Thu 11-26 is Thanksgiving): Wed 25, Tue 24, Mon 23, Fri 20, Thu 19.
         (date(2026, 11, 19), "2026-41", "Publish the legal notice", "310 CMR 10.05(5)(b)"),
-        # Permit issued Tue 2023-11-21 expires three years later, Sat 2026-11-21, not moved.
-        (date(2026, 11, 21), "2023-7", "Order or determination expires",
-         "310 CMR 10.05(6)(d)"),
+        # Not listed: permit 2023-7, issued Tue 2023-11-21, whose three years end Sat
+        # 2026-11-21, was in effect in 2023-2024, so it runs two more years, to
+        # 2028-11-21 (St. 2024 c.238 §280).
     ]
     assert lines == [line[:3] for line in expected]
     for item, (*_line, cited) in zip(shown, expected, strict=True):
@@ -71,7 +71,7 @@ def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
     assert table.model().index(0, 1).data() == "OVERDUE by 11 days"
     assert table.model().index(1, 1).data() == "in 2 days"
     heading = plain(window.today_view.heading.text())
-    assert heading.startswith("Today is Monday, November 16, 2026. 4 deadlines up to Monday, "
+    assert heading.startswith("Today is Monday, November 16, 2026. 3 deadlines up to Monday, "
                               "November 23, 2026, 1 of them overdue.")
 
 
@@ -130,7 +130,7 @@ def test_lawful_status_change_is_recorded_in_history(qtbot, town_db: Database) -
     assert "hearing: — → 2026-11-12" in last.what
     assert last.who == "JB"
     # Hearing held: the legal notice and abutter clocks are met, off the Today list.
-    assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40", "2023-7"]
+    assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40"]
 
 
 def test_create_a_filing(qtbot, town_db: Database) -> None:

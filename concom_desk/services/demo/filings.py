@@ -9,10 +9,13 @@ years ran out without a certificate, and so on.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from concom_desk.domain.extension_acts import ExtensionAct, apply_acts
+from concom_desk.services.commission import town_profiles
 from concom_desk.services.demo.calendar import MeetingCalendar, add_years, days_between
 
 HEARING_KINDS = ("noi", "rda", "anrad", "amendment")
@@ -23,6 +26,12 @@ DENIAL_DECISION = {"extension": "denial_of_extension", "coc": "denial_of_coc"}
 VOID_REASONS = ("Entered twice; the filing is recorded under the next number.",
                 "Logged under the wrong property; re-entered correctly.",
                 "Paper filing returned to the applicant as incomplete before logging.")
+
+
+@functools.cache
+def _acts() -> tuple[ExtensionAct, ...]:
+    """The permit extension acts, read once for a whole demo town."""
+    return town_profiles.extension_acts()
 
 
 @dataclass
@@ -120,7 +129,10 @@ class FilingPlanner:
         if plan.kind == "amendment" and plan.original is not None:
             plan.expires = plan.original.expires  # an amendment never extends the dates
         else:
-            plan.expires = add_years(plan.issued, 5 if plan.maintenance else 3)
+            # The date in force: the permit extension acts move the term, as the
+            # program does for every approval it stores.
+            plan.expires = apply_acts(plan.issued, add_years(plan.issued, 5 if plan.maintenance
+                                                             else 3), _acts()).expires
         if plan.kind in ("noi", "anrad", "amendment"):
             recorded = plan.issued + self._days(21, 45)
             plan.recorded = recorded if recorded <= self.today else None
@@ -178,8 +190,10 @@ class FilingPlanner:
 
     def _maybe_extension(self, plan: FilingPlan) -> None:
         assert plan.expires is not None
-        received = plan.expires - self._days(30, 90)
-        if self.rng.random() > 0.35 or received > self.today:
+        # Most holders whose work is unfinished ask, some months ahead (with the permit
+        # extension acts, few of a six-year town's permits have run out yet).
+        received = plan.expires - self._days(30, 200)
+        if self.rng.random() > 0.65 or received > self.today:
             return
         ext = FilingPlan("extension", received, original=plan)
         ext.complete = received
@@ -192,7 +206,12 @@ class FilingPlanner:
                 ext.status, ext.denied = "denied", True
             else:
                 ext.status = "issued"
-                ext.expires = add_years(plan.expires, 1)
+                # An act that already moved the permit does not move its extension too.
+                assert plan.issued is not None
+                moved = apply_acts(plan.issued, add_years(plan.issued, 5 if plan.maintenance
+                                                          else 3), _acts())
+                ext.expires = apply_acts(issued, add_years(plan.expires, 1), _acts(),
+                                         skip={a.act.id for a in moved.applied}).expires
                 if plan.status == "expired" and ext.expires >= self.today:
                     plan.status = "issued"
         plan.follow_ups.append(ext)

@@ -196,11 +196,14 @@ def registry_name(settings: CommissionSettings) -> str:
 
 
 def deadlines_context(session: Session, filing: Filing) -> Context:
-    found: Context = {ident: {"date": "", "label": "", "citation": ""} for ident in DEADLINE_IDS}
+    found: Context = {ident: {"date": "", "label": "", "citation": "", "why": ""}
+                      for ident in DEADLINE_IDS}
     done = acts_done(session, [filing.id])
     for deadline in filing_deadlines(filing, profiles_in_effect(session), done=done):
+        # An expiry says how the permit extension acts moved it.
+        why = deadline.rule if deadline.term_ends is not None else ""
         found[deadline.id] = {"date": long_date(deadline.date), "label": deadline.label,
-                              "citation": deadline.citation}
+                              "citation": deadline.citation, "why": why}
     return found
 
 

@@ -214,6 +214,10 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
                                         if decision else [])
     if template == "board-notice":
         extras["boards"] = list(library_for(filing.town).boards)
+    if template == "expiry-reminder":
+        from concom_desk.services.filings.reminders import reminder_facts
+
+        extras["reminder"] = reminder_facts(session, filing, base["today"])
     if template in ("abutter-letter", "affidavit-of-service"):
         extras["notices"] = abutter_notices(session, filing)
     if template == "affidavit-of-service":

@@ -58,6 +58,7 @@ TITLES: dict[str, str] = {
     "form-8b-certificate-of-compliance": "WPA Form 8B Certificate of Compliance",
     "emergency-certification-wpa": "WPA Emergency Certification",
     "enforcement-order-wpa": "WPA Enforcement Order",
+    "expiry-reminder": "Expiry reminder",
 }
 
 

@@ -26,7 +26,7 @@ DEADLINE_IDS: tuple[str, ...] = (
     "hearing_by", "legal_notice_by", "abutter_notice_by", "board_comment_period_ends",
     "decision_by", "appeal_ends", "expires", "extension_request_by", "coc_decision_by",
     "coc_application_by", "hearing_request_by", "emergency_work_complete_by",
-    "emergency_filing_by",
+    "emergency_filing_by", "dep_copy_by",
 )
 
 _COMMON: Context = {
@@ -94,8 +94,10 @@ _PARTY_REPRESENTATIVE = {
 }
 
 
-def _deadline(date: str, label: str, citation: str) -> dict[str, str]:
-    return {"date": date, "label": label, "citation": citation}
+def _deadline(date: str, label: str, citation: str, why: str = "") -> dict[str, str]:
+    # `why`: how the date was reached where more than one count made it (an expiry the
+    # permit extension acts moved: "3-year term to …; + 2 years, St. 2024 c.238 §280 → …").
+    return {"date": date, "label": label, "citation": citation, "why": why}
 
 
 _DEADLINES: Context = {ident: _deadline("", "", "") for ident in DEADLINE_IDS}
@@ -112,7 +114,8 @@ _DEADLINES.update({
     "appeal_ends": _deadline("August 26, 2026", "Appeal period ends",
                              "Upton ch. 330; MGL c.249 §4: 21 days from issuance"),
     "expires": _deadline("August 5, 2029", "Permit expires",
-                         "Upton ch. 330: valid for three years from issuance"),
+                         "Upton ch. 330: valid for three years from issuance",
+                         "3-year term to 2029-08-05"),
     "extension_request_by": _deadline("July 6, 2029", "Request an extension by",
                                       "Upton ch. 330: at least 30 days before expiry"),
 })
@@ -408,6 +411,10 @@ def _build() -> dict[str, Context]:
                                                       "inside a cofferdam."}],
         ),
         "waiver-21-day": _filing(),
+        # The expiry watch's letter: the permit in force, and what to ask for by when.
+        "expiry-reminder": _filing(reminder={"expired": False, "extended": True,
+                                             "acts": "St. 2024 c.238 §280",
+                                             "days_before": "30 days"}),
         "violation-notice": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
         "enforcement-order": {**copy.deepcopy(_COMMON), **copy.deepcopy(_ENFORCEMENT)},
         "minutes": {**copy.deepcopy(_COMMON), **copy.deepcopy(records_examples.MINUTES)},

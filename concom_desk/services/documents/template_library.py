@@ -42,6 +42,7 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "waiver-21-day",
     "minutes",
     "annual-report",
+    "expiry-reminder",
 )
 
 

@@ -41,7 +41,7 @@ MET_BY: dict[str, tuple[str, ...]] = {
     "abutter_notice_by": ("hearing", "abutters_mailed"),
     "board_notice_by": ("boards_notified",),
     "board_comment_period_ends": ("closed",),
-    "decision_by": ("decided", "issued"),
+    "decision_by": ("decided", "issued", "decision_waived"),
     "coc_decision_by": ("decided", "issued"),
     "recording": ("recorded",),
     "recording_before_work": ("recorded",),
@@ -108,19 +108,48 @@ def filing_deadlines(
         hearing_booked = (done or {}).get(filing.id, {}).get(BOOKED_ON)
     if hearing_booked is not None and "hearing" in kind_events:
         events.setdefault("hearing", hearing_booked)
+    skip: frozenset[str] = frozenset()
+    if filing.kind == "extension" and filing.original is not None:
+        in_force, skip = permit_in_force(filing.original, profiles)
+        if in_force is not None:
+            events["expiry"] = in_force
     return compute_deadlines(profile, filing.kind, events, filing.flags(),
-                             extensions_for(filing, done))
+                             extensions_for(filing, done),
+                             not_covered=filing.acts_not_covered or "", skip_acts=skip)
+
+
+def permit_in_force(permit: Filing, profiles: Mapping[str, TownProfile] | None
+                    ) -> tuple[date | None, frozenset[str]]:
+    """The expiry in force of the permit an extension extends, and the extension acts
+    that already moved it (or the permit it extends in turn): an act extends a permit
+    once, not again each extension of it."""
+    found = {d.id: d for d in filing_deadlines(permit, profiles)} if permit.issued else {}
+    expiry = found.get("expires")
+    if expiry is None:
+        return permit.expires, frozenset()
+    acts = {step.act.id for step in expiry.extended_by}
+    if permit.kind == "extension" and permit.original is not None:
+        acts |= permit_in_force(permit.original, profiles)[1]
+    return expiry.date, frozenset(acts)
 
 
 def extensions_for(filing: Filing, done: ActsDone | None) -> dict[str, tuple[date, str]]:
-    """Deadlines a recorded act has moved: the hearing clock, by a dated waiver."""
+    """Deadlines a recorded act has moved: the hearing clock, or the decision's, by the
+    applicant's dated written waiver."""
     recorded = (done or {}).get(filing.id, {})
+    moved = {}
     waived_to = recorded.get(WAIVED_TO)
-    if waived_to is None:
-        return {}
-    signed = recorded.get("waiver_signed")
-    return {"hearing_by": (waived_to, f"extended to {waived_to} by the applicant's written "
-                                      f"waiver signed {signed}")}
+    if waived_to is not None:
+        signed = recorded.get("waiver_signed")
+        moved["hearing_by"] = (waived_to, f"extended to {waived_to} by the applicant's "
+                                          f"written waiver signed {signed}")
+    decide_by = recorded.get(DECISION_WAIVED_TO)
+    if decide_by is not None:
+        signed = recorded.get("decision_waiver_signed")
+        moved["decision_by"] = (decide_by, f"extended to {decide_by} by the applicant's "
+                                           f"written waiver of the decision period signed "
+                                           f"{signed} (Garrity v. Hingham, 2012)")
+    return moved
 
 
 def open_continuances(session: Session) -> dict[int, date]:
@@ -139,6 +168,10 @@ ActsDone = Mapping[int, Mapping[str, date]]
 # The date an applicant's written waiver lets the hearing open by (Sandwich §7.30:
 # "later only with the applicant's written assent"; the state and other towns alike).
 WAIVED_TO = "hearing_waived_to"
+# The date an applicant's written waiver of the 21-day decision period lets the
+# decision come by (Garrity v. Hingham Conservation Commission, 2012); with no date,
+# "decision_waived": the 21 days no longer bind.
+DECISION_WAIVED_TO = "decision_waived_to"
 # The meeting a hearing is booked on, not yet opened: the legal notice and the abutters'
 # notice count back from it (310 CMR 10.05(5)(b)), in the record and Today as on the
 # calendar, not from the 21-day limit.
@@ -177,18 +210,22 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
     for filing_id, day in session.execute(booked):
         done.setdefault(filing_id, {})[BOOKED_ON] = day
     waivers = select(HearingWaiver.filing_id, HearingWaiver.signed_on,
-                     HearingWaiver.hearing_no_later_than).order_by(HearingWaiver.signed_on)
+                     HearingWaiver.hearing_no_later_than, HearingWaiver.period
+                     ).order_by(HearingWaiver.signed_on)
     if filing_ids is not None:
         waivers = waivers.where(HearingWaiver.filing_id.in_(wanted))
-    for filing_id, signed_on, no_later_than in session.execute(waivers):
+    for filing_id, signed_on, no_later_than, period in session.execute(waivers):
         acts = done.setdefault(filing_id, {})
-        acts.pop("hearing_waived", None)  # the latest waiver signed is the one in force
-        acts.pop(WAIVED_TO, None)
+        waived, moved_to, signed = (("decision_waived", DECISION_WAIVED_TO,
+                                     "decision_waiver_signed") if period == "decision"
+                                    else ("hearing_waived", WAIVED_TO, "waiver_signed"))
+        acts.pop(waived, None)  # the latest waiver signed is the one in force
+        acts.pop(moved_to, None)
         if no_later_than is not None:
-            acts[WAIVED_TO] = no_later_than
-            acts["waiver_signed"] = signed_on
-        else:  # assent to a later hearing with no date: the 21-day clock no longer binds
-            acts["hearing_waived"] = signed_on
+            acts[moved_to] = no_later_than
+            acts[signed] = signed_on
+        else:  # assent to a later date with none given: the 21-day clock no longer binds
+            acts[waived] = signed_on
     return done
 
 
@@ -200,15 +237,19 @@ def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> 
 
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
                    today: date, done: ActsDone | None = None,
-                   continued_to: date | None = None) -> list[Deadline]:
+                   continued_to: date | None = None,
+                   deadlines: list[Deadline] | None = None) -> list[Deadline]:
     """Deadlines that still ask for something: overdue acts, and every unmet date from today.
 
     The one rule of what is still owed: the Filings tab and Today show the first of
-    these (an overdue act first); `next_deadline` the first still ahead."""
+    these (an overdue act first); `next_deadline` the first still ahead. `deadlines`
+    are the filing's, when the caller has them already (Today also looks for late acts)."""
     if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
         return []
     found = []
-    for deadline in filing_deadlines(filing, profiles, continued_to, done):
+    if deadlines is None:
+        deadlines = filing_deadlines(filing, profiles, continued_to, done)
+    for deadline in deadlines:
         if is_met(filing, deadline, done):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, timedelta
-from types import SimpleNamespace
 from typing import cast
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
-from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -24,7 +23,14 @@ from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.documents.dep_copies import dep_copy_items
-from concom_desk.services.filings.deadlines import acts_done, open_deadlines, profiles_in_effect
+from concom_desk.services.filings.deadlines import (
+    FINISHED_STATUSES,
+    acts_done,
+    filing_deadlines,
+    open_deadlines,
+    profiles_in_effect,
+)
+from concom_desk.services.filings.expiry_watch import watch_count_line, watch_counts
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.next_deadline import (
     deadline_lines,
@@ -34,6 +40,12 @@ from concom_desk.services.filings.parties import (
     find_or_add_property,
     mailing_address,
     party_from_form,
+)
+from concom_desk.services.filings.permit_life import (
+    is_joint,
+    joint_deadline_lines,
+    late_items,
+    life_lines,
 )
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
@@ -79,21 +91,27 @@ class _ListedFiling:
     town: str
     status: str
     received: date | None
-    original: SimpleNamespace
+    original: _ListedFiling | None
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self.__dict__.update(values)
 
 
 _LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
-                   *FILING_DATE_FIELDS)
+                   "acts_not_covered", *FILING_DATE_FIELDS)
+# What an extension's deadlines need of the permit it extends: its expiry in force and
+# the acts that moved it (`permit_in_force`).
+_ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
+                     "dep_file_no",
+                     "received", "closed", "decided", "issued", "expires")
 
 
 def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
     applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
     statement = (
         select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
-               owner.name, Property.address, Property.map, Property.lot, original.expires)
+               owner.name, Property.address, Property.map, Property.lot,
+               *(getattr(original, name) for name in _ORIGINAL_COLUMNS))
         .outerjoin(applicant, Filing.applicant_id == applicant.id)
         .outerjoin(owner, Filing.owner_id == owner.id)
         .outerjoin(Property, Filing.property_id == Property.id)
@@ -104,8 +122,10 @@ def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
     width = len(_LISTED_COLUMNS)
     for values in session.execute(statement):
         filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
-        applicant_name, owner_name, address, map_no, lot, original_expires = values[width:]
-        filing.original = SimpleNamespace(expires=original_expires)
+        applicant_name, owner_name, address, map_no, lot = values[width:width + 5]
+        parent = dict(zip(_ORIGINAL_COLUMNS, values[width + 5:], strict=True))
+        filing.original = (_ListedFiling({**parent, "original": None})
+                           if parent["id"] is not None else None)
         row = FilingRow(
             id=filing.id, kind=filing.kind, file_no=filing.file_no,
             dep_file_no=filing.dep_file_no, address=address or "",
@@ -152,8 +172,12 @@ def load_records(db: Database, today: date) -> DeskRecords:
         done = acts_done(session)
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            pending = (open_deadlines(cast(Filing, filing), profiles, today, done)
-                       if filing.town in profiles else [])
+            every = (filing_deadlines(cast(Filing, filing), profiles, done=done)
+                     if filing.town in profiles and filing.status not in FINISHED_STATUSES
+                     else [])
+            pending = open_deadlines(cast(Filing, filing), profiles, today, done,
+                                     deadlines=every) if every else []
+            items.extend(late_items(cast(Filing, filing), listed, every, done, oldest_listed))
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
@@ -166,8 +190,9 @@ def load_records(db: Database, today: date) -> DeskRecords:
                                        citation=deadline.citation))
         items.extend(_enforcement_items(session, oldest_listed, today))
         items.extend(dep_copy_items(session, oldest_listed))  # WPA forms' copies to MassDEP
+        watch = watch_count_line(watch_counts(session, today))
     items.sort(key=lambda i: (i.due, i.file_no))
-    return DeskRecords(rows, items, older)
+    return DeskRecords(rows, items, older, watch)
 
 
 def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:
@@ -198,14 +223,25 @@ ENFORCEMENT_CITATIONS = {
 
 
 
-def _facts(filing: Filing) -> FilingFacts:
+def _facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = None) -> FilingFacts:
     parent = None
+    before, allowed, citation = 0, None, ""
     if filing.original is not None:
         o = filing.original
         parent = ParentPermit(o.file_no, o.status, o.issued, o.expires)
+        if filing.kind == "extension":
+            # The extensions the same permit already has: a town's count is per permit.
+            before = sum(1 for other in o.follow_ups if other.kind == "extension"
+                         and other.id != filing.id and other.issued is not None
+                         and other.status != "void")
+            profile = (profiles if profiles is not None else available_profiles()).get(
+                filing.town)
+            if profile is not None:
+                allowed, citation = profile.extensions_allowed, profile.extensions_citation
     return FilingFacts(kind=filing.kind, status=filing.status, received=filing.received,
                        hearing=filing.hearing, closed=filing.closed, issued=filing.issued,
-                       expires=filing.expires, parent=parent)
+                       expires=filing.expires, parent=parent, extensions_before=before,
+                       extensions_allowed=allowed, extensions_citation=citation)
 
 
 # Columns the form shows and saves as they are (no party, property or parent to look up).
@@ -248,7 +284,7 @@ def _form(filing: Filing) -> FilingForm:
         resource_areas=filing.resource_areas or "",
         parent_file_no=filing.original.file_no if filing.original else "",
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
-        issued=filing.issued,
+        issued=filing.issued, acts_not_covered=filing.acts_not_covered or "",
         **{name: getattr(filing, name) for name in RECORD_COLUMNS},
     )
 
@@ -265,10 +301,16 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
         pending = (open_deadlines(filing, profiles, today, done)
                    if filing.town in profiles else [])
         profile = profiles.get(filing.town)
+        lines = []
+        if profile is not None:
+            lines = (joint_deadline_lines(filing, profiles, done, profile.name)
+                     if is_joint(filing) else deadline_lines(filing, profiles, done))
         return FilingDetail(
-            row=_row(filing, pending), form=_form(filing), facts=_facts(filing),
+            row=_row(filing, pending), form=_form(filing), facts=_facts(filing, profiles),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
-            deadlines=deadline_lines(filing, profiles, done) if profile else [],
+            deadlines=lines,
+            life=life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
+            if profile else [],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),
@@ -280,13 +322,20 @@ def _town(session: Session) -> str:
     return settings.town if settings else "massachusetts"
 
 
+def store_expiry(filing: Filing) -> None:
+    """Store the expiry in force (see `_set_expiry`), with the profiles as shipped."""
+    _set_expiry(filing, available_profiles())
+
+
 def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
-    """An issued permit's expiry date is the engine's, from the issue date."""
-    profile = profiles.get(filing.town)
-    if filing.issued is None or profile is None:
+    """An issued permit's expiry date is the engine's, from the issue date, as the
+    permit extension acts move it; an amendment runs with the original's term."""
+    if filing.kind == "amendment":
+        filing.expires = filing.original.expires if filing.original is not None else None
         return
-    found = {d.id: d.date for d in compute_deadlines(profile, filing.kind,
-                                                     filing.event_dates(), filing.flags())}
+    if filing.issued is None or filing.town not in profiles:
+        return
+    found = {d.id: d.date for d in filing_deadlines(filing, profiles)}
     if "expires" in found:
         filing.expires = found["expires"]
 

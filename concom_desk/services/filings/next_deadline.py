@@ -26,10 +26,13 @@ from concom_desk.store.models import Filing
 def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
     # By date, as the clerk reads down the panel (same-day ones in the profile's order).
-    waived = (filing.hearing is None
-              and (done or {}).get(filing.id, {}).get("hearing_waived") is not None)
-    return [DeadlineLine(d, is_met(filing, d, done),
-                         "waived" if waived and d.id == "hearing_by" else "done")
+    recorded = (done or {}).get(filing.id, {})
+    # A clock the applicant's written waiver lifted (no date given) reads "waived".
+    waived = {"hearing_by"} if filing.hearing is None and recorded.get("hearing_waived") \
+        else set()
+    if filing.decided is None and filing.issued is None and recorded.get("decision_waived"):
+        waived.add("decision_by")
+    return [DeadlineLine(d, is_met(filing, d, done), "waived" if d.id in waived else "done")
             for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
 
 

@@ -57,6 +57,9 @@ class TodayItem:
     due: date
     citation: str
     record: str = "filing"  # or "enforcement_case"
+    # An act recorded after its deadline (a hearing opened late): `due` is the day it
+    # was done, `what` says by how much; nothing is owed, but the commission should know.
+    late: bool = False
 
     def days_left(self, today: date) -> int:
         return (self.due - today).days
@@ -71,6 +74,8 @@ class DeskRecords:
     # Acts overdue for longer than the Today view looks back: old records never
     # closed out. Counted, so the Today view can say so, not listed one by one.
     older_overdue: int = 0
+    # What the expiry watch holds, in one line for Today ("" when nothing).
+    watch_line: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,6 +176,9 @@ class FilingForm:
     plan_scale: str = ""
     wpa_fee_cents: int = 0
     id: int | None = None
+    # Why the permit extension acts do not apply (shown, not edited, by the form:
+    # it is set on the record by "Extension acts…", an audited change of its own).
+    acts_not_covered: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +204,8 @@ class FilingDetail:
     history: list[HistoryEntry]
     documents: list[DocumentEntry]
     undo: UndoOffer | None = None  # what "Undo last change" would put back
+    # The permit's life in words: the expiry in force and why, acts that came late.
+    life: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

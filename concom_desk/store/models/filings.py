@@ -110,6 +110,10 @@ class Filing(Base):
     plan_revised: Mapped[date | None] = mapped_column(Date)
     plan_scale: Mapped[str] = text_field(40)
 
+    # Why the permit extension acts do not move this approval's expiry (the holder
+    # waived them, a federal permit…); empty: they apply, as the law has it.
+    acts_not_covered: Mapped[str] = text_field(300)
+
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
     void_reason: Mapped[str] = text_field()
 
@@ -137,5 +141,8 @@ class Filing(Base):
         return getattr(self, event, None)
 
     def flags(self) -> frozenset[str]:
-        return frozenset({"maintenance"} if self.maintenance else set())
+        flags = {"maintenance"} if self.maintenance else set()
+        if (self.dep_file_no or "").strip():
+            flags.add("joint")
+        return frozenset(flags)
 

@@ -93,7 +93,10 @@ class Continuance(Base):
 
 
 class HearingWaiver(Base):
-    """The applicant's written assent to open the hearing after the 21-day limit."""
+    """The applicant's written assent to open the hearing after the 21-day limit, or
+    (period "decision") to a decision after the 21 days from the close of the hearing
+    (Garrity v. Hingham Conservation Commission, 2012); `hearing_no_later_than` is
+    then the date the decision may come by."""
 
     __tablename__ = "hearing_waiver"
 
@@ -104,6 +107,7 @@ class HearingWaiver(Base):
     received_on: Mapped[date | None] = mapped_column(Date)
     document_id: Mapped[int | None] = ref("generated_document")
     notes: Mapped[str] = text_field()
+    period: Mapped[str] = text_field(10, "hearing")  # "hearing" or "decision"
 
 
 class Vote(Base):

@@ -244,7 +244,7 @@ class FilingRecordDialog(QDialog):
         self.summary.setText("\n".join([
             f"{row.address or 'No property'}{map_lot}",
             f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
-            *record_summary(detail.form)]))
+            *record_summary(detail.form), *detail.life]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
         self.new_status.clear()

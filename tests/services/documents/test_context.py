@@ -79,7 +79,9 @@ def test_deadlines_worked_by_hand(db: Database) -> None:
     assert deadlines["hearing_by"]["date"] == "July 3, 2026"
     assert deadlines["appeal_ends"]["date"] == "August 19, 2026"
     assert deadlines["expires"]["date"] == "August 5, 2029"
-    assert deadlines["coc_decision_by"] == {"date": "", "label": "", "citation": ""}
+    # Issued 2026: no extension act reaches it; the why is its bare term.
+    assert deadlines["expires"]["why"] == "3-year term to 2029-08-05"
+    assert deadlines["coc_decision_by"] == {"date": "", "label": "", "citation": "", "why": ""}
 
 
 def test_signers_are_the_members_in_office_on_the_issue_date(db: Database) -> None:

@@ -19,7 +19,7 @@ def _noi(**dates: date) -> Filing:
 
 def test_deadlines_follow_the_stored_dates() -> None:
     # Received Thu 2026-11-05: hearing within 21 days → Thu 11-26 is Thanksgiving
-    # → Fri 2026-11-27 (310 CMR 10.05(5)(a); 10.04 time rule).
+    # → Fri 2026-11-27 (310 CMR 10.05(5)(a); 10.05(1) time rule).
     found = {d.id: d.date for d in filing_deadlines(_noi(received=date(2026, 11, 5)))}
     assert found["hearing_by"] == date(2026, 11, 27)
 
