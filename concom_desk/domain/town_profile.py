@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from concom_desk.domain.abutter_reach import STATE_REACH, AbutterReach, parse_reach
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
@@ -115,6 +116,8 @@ class TownProfile:
     fines: Fines | None = None
     rules: tuple[dict[str, Any], ...] = ()
     flags: tuple[str, ...] = ()
+    # How far abutter notice reaches (the state's 100 ft unless the bylaw says more).
+    abutter_reach: AbutterReach = STATE_REACH
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -136,7 +139,7 @@ class TownProfile:
 
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
                   "when", "unless", "until", "note"}
-_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags"}
+_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "abutters"}
 _TOWN_KEYS = {"id", "name", "source", "note"}
 _TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
 _FINES_KEYS = {"per_offense", "citation", "noncriminal_ticket", "noncriminal_citation",
@@ -314,6 +317,11 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     for flag in declared:
         _choice(flag, FILING_FLAGS, "flag", f"{name} flags")
     used = [f for rule in deadlines for f in (rule.when, rule.unless) if f is not None]
+    try:
+        reach = parse_reach(data["abutters"], f"{name} [abutters]") if "abutters" in data \
+            else STATE_REACH
+    except UserError as exc:
+        raise ProfileError(str(exc)) from None
     return TownProfile(
         id=ident,
         name=_require(town, "name", str, f"{name} [town]"),
@@ -326,6 +334,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         fines=fines,
         rules=_parse_rules(data.get("rule", []), name),
         flags=tuple(dict.fromkeys((*declared, *used))),
+        abutter_reach=reach,
     )
 
 

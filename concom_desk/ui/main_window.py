@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         tools = bar.addMenu("&Tools")
         tools.addAction(self._action("Word &templates…", self.open_templates))
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
+        tools.addAction(self._action("Load MassGIS &parcels…", self.load_parcels))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -340,6 +341,11 @@ class MainWindow(QMainWindow):
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)
             record.panels.addTab(panel, "&Abutters")
+
+    def load_parcels(self) -> None:
+        from concom_desk.ui.abutters.parcel_loading import load_parcels_from_window
+
+        load_parcels_from_window(self)
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog

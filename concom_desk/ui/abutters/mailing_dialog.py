@@ -45,6 +45,8 @@ FILE_TITLES = {
     "labels.docx": "Mailing labels (Avery 5160)",
     "certified-mail-list.docx": "Certified-mail list (PS Form 3877)",
     "affidavit.docx": "Affidavit of service",
+    "abutters-map.pdf": "Abutter map (a page for the file and the hearing)",
+    "abutters-map.png": "Abutter map (a picture to send)",
 }
 
 
