@@ -106,8 +106,10 @@ def subject_text(db: Database, filing_id: int) -> tuple[str, str]:
 
 
 def compute_for_filing(db: Database, filing_id: int, distance_ft: int | None = None,
-                       parcel: str | None = None) -> ComputedList:
-    """The abutters of the filing's lot (or of `parcel`, a map/lot or LOC_ID)."""
+                       parcel: str | None = None, reach: AbutterReach | None = None
+                       ) -> ComputedList:
+    """The abutters of the filing's lot (or of `parcel`, a map/lot or LOC_ID), by the
+    town profile's reach (or `reach`, read once by a window that recomputes often)."""
     file_no, named = subject_text(db, filing_id)
     index = parcel_index(Path(db.path))
     wanted = (parcel or named).strip()
@@ -123,7 +125,7 @@ def compute_for_filing(db: Database, filing_id: int, distance_ft: int | None = N
         raise UserError(f"no loaded parcel has the map/lot or LOC_ID {wanted!r} (filing "
                         f"{file_no}); check the filing's map and lot against the assessors' "
                         "map, or choose the parcel on the map")
-    reach = reach_of(db)
+    reach = reach or reach_of(db)
     if distance_ft is not None:
         reach = reach.at(distance_ft)
     search = find_abutters(index, subject, reach)
@@ -239,9 +241,10 @@ def record_certification(db: Database, filing_id: int, certified_on: date) -> in
 
 
 def computed_with_map(db: Database, filing_id: int, distance_ft: int | None = None,
-                      parcel: str | None = None) -> tuple[ComputedList, MapDrawing]:
+                      parcel: str | None = None, reach: AbutterReach | None = None
+                      ) -> tuple[ComputedList, MapDrawing]:
     """What the window shows: the list and its map (plain shapes, drawn by the window)."""
-    computed = compute_for_filing(db, filing_id, distance_ft, parcel)
+    computed = compute_for_filing(db, filing_id, distance_ft, parcel, reach)
     index = parcel_index(Path(db.path))
     return computed, drawing_for(index, computed.search, computed.file_no)
 

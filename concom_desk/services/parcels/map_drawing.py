@@ -95,7 +95,8 @@ def map_drawing(index: ParcelIndex, search: AbutterSearch, title: str) -> MapDra
         shapes.append(MapShape(kind, _rings(clipped), numbers.get(i), label_at))
         if kind == "way":
             name = _way_name(index, i)
-            if name:
+            # One label a street: a town's merged street polygons would repeat the name.
+            if name and name not in {s.text for s in streets}:
                 point = shapely.point_on_surface(clipped)
                 streets.append(StreetName(name, (point.x, point.y)))
     shapes.sort(key=lambda s: order[s.kind])

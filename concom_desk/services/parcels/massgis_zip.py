@@ -25,6 +25,7 @@ from pathlib import Path
 
 import shapefile
 import shapely
+from shapely.errors import GEOSException
 from shapely.geometry import shape as geometry_of
 
 from concom_desk.errors import UserError
@@ -135,7 +136,10 @@ def _read_assess(data: bytes, source: str
     try:
         table = shapefile.Reader(dbf=io.BytesIO(data))
         names = [f[0] for f in table.fields[1:]]
-        records = table.records()
+        # A real Assess table has some forty columns; decoding only the dozen used is
+        # most of the load's speed.
+        keep = [n for n in (*OWNER_COLUMNS, "LOC_ID", "CITY", "FY") if n in names]
+        records = [r.as_dict() for r in table.iterRecords(fields=list(dict.fromkeys(keep)))]
     except (shapefile.ShapefileException, ValueError, IndexError, struct.error) as exc:
         raise UserError(f"{source}: the assessor table cannot be read ({exc}); download the "
                         "set again") from None
@@ -144,23 +148,37 @@ def _read_assess(data: bytes, source: str
     if missing:
         raise UserError(f"{source}: this is not a MassGIS assessor table (no "
                         f"{', '.join(missing)} column)")
-    at = {name: names.index(name) for name in names}
     grouped: dict[str, list[dict[str, str]]] = {}
     cities: Counter[str] = Counter()
     years: Counter[int] = Counter()
     for record in records:
-        loc_id = _text(record[at["LOC_ID"]])
+        loc_id = _text(record["LOC_ID"])
         if not loc_id:
             continue
-        row = {c: _text(record[at[c]]) if c in at else "" for c in OWNER_COLUMNS}
-        grouped.setdefault(loc_id, []).append(row)
-        if "CITY" in at and (city := _text(record[at["CITY"]])):
+        grouped.setdefault(loc_id, []).append(
+            {c: _text(record.get(c)) for c in OWNER_COLUMNS})
+        if city := _text(record.get("CITY")):
             cities[city.upper()] += 1
-        if "FY" in at and isinstance(record[at["FY"]], int | float) and record[at["FY"]]:
-            years[int(record[at["FY"]])] += 1
+        year = record.get("FY")
+        if isinstance(year, int | float) and year:
+            years[int(year)] += 1
     town = cities.most_common(1)[0][0] if cities else ""
     year = years.most_common(1)[0][0] if years else None
     return {k: tuple(v) for k, v in grouped.items()}, town, year
+
+
+def _polygon(shape: shapefile.Shape) -> shapely.Geometry | None:
+    """A parcel's polygon (None for a sliver of fewer than three corners). Most parcels
+    are one ring, made directly; a parcel with holes or several parts goes through
+    pyshp's own sorting of outer rings and holes."""
+    try:
+        if len(shape.parts) == 1:
+            geometry = shapely.polygons(shape.points)
+        else:
+            geometry = geometry_of(shape.__geo_interface__)
+    except (GEOSException, ValueError):
+        return None
+    return geometry if geometry.is_valid else shapely.make_valid(geometry)
 
 
 def _read_taxpar(data: dict[str, bytes], source: str,
@@ -175,22 +193,22 @@ def _read_taxpar(data: dict[str, bytes], source: str,
                             "polygons")
         if "LOC_ID" not in names:
             raise UserError(f"{source}: this is not a MassGIS parcel layer (no LOC_ID column)")
-        at = {name: names.index(name) for name in names}
+        keep = [n for n in ("LOC_ID", "MAP_PAR_ID", "POLY_TYPE") if n in names]
         total = len(reader)
         rows: list[ParcelRow] = []
-        for index, item in enumerate(reader.iterShapeRecords()):
-            record = item.record
+        for index, item in enumerate(reader.iterShapeRecords(fields=keep)):
+            record = item.record.as_dict()
             if not item.shape.points:
                 continue
-            geometry = geometry_of(item.shape.__geo_interface__)
-            if not geometry.is_valid:
-                geometry = shapely.make_valid(geometry)
-            loc_id = _text(record[at["LOC_ID"]])
+            geometry = _polygon(item.shape)
+            if geometry is None:
+                continue
+            loc_id = _text(record["LOC_ID"])
             first = owners.get(loc_id, ({},))[0]
             rows.append(ParcelRow(
                 loc_id=loc_id,
-                map_par_id=_text(record[at["MAP_PAR_ID"]]) if "MAP_PAR_ID" in at else "",
-                poly_type=_text(record[at["POLY_TYPE"]]).upper() if "POLY_TYPE" in at else "",
+                map_par_id=_text(record.get("MAP_PAR_ID")),
+                poly_type=_text(record.get("POLY_TYPE")).upper(),
                 geometry=geometry,
                 site_addr=first.get("SITE_ADDR", ""),
             ))

@@ -8,7 +8,7 @@ window's 100 ft / 300 ft / custom toggle recomputes in milliseconds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +45,7 @@ class ParcelIndex:
     poly_types: tuple[str, ...]
     site_addrs: tuple[str, ...]
     tree: STRtree
+    _by_key: dict[str, list[int]] | None = field(default=None, repr=False)
 
     def __len__(self) -> int:
         return len(self.loc_ids)
@@ -66,11 +67,14 @@ class ParcelIndex:
         wanted = text.strip()
         if not wanted:
             return []
-        exact = [i for i, loc in enumerate(self.loc_ids) if loc.upper() == wanted.upper()]
-        if exact:
-            return exact
-        key = parcel_key(wanted)
-        return [i for i, mp in enumerate(self.map_par_ids) if mp and parcel_key(mp) == key]
+        if self._by_key is None:  # built on the first lookup, kept with the index
+            self._by_key = {}
+            for i, (loc, mp) in enumerate(zip(self.loc_ids, self.map_par_ids, strict=True)):
+                self._by_key.setdefault(f"loc:{loc.upper()}", []).append(i)
+                if mp:
+                    self._by_key.setdefault(parcel_key(mp), []).append(i)
+        return list(self._by_key.get(f"loc:{wanted.upper()}")
+                    or self._by_key.get(parcel_key(wanted), []))
 
     def parcel_at(self, x: float, y: float) -> str:
         """The map/lot of the owned parcel under a point of the map ('' for a street)."""

@@ -216,8 +216,9 @@ class AbutterMailingDialog(QDialog):
     def _succeeded(self, result: MailingResult) -> None:
         self.result = result
         note = "".join(f"\n{flag}" for flag in result.flags)
-        self.status_label.setText(f"{result.notices} notices: the four documents are in "
-                                  f"{result.folder}.{note}")
+        with_map = " and the abutter map" if len(result.files) > len(MAILING_FILES) else ""
+        self.status_label.setText(f"{result.notices} notices: the four documents{with_map} "
+                                  f"are in {result.folder}.{note}")
         for row, path in enumerate(result.files):
             title = QLabel(FILE_TITLES.get(path.name, path.name))
             name = QLabel(path.name)

@@ -78,7 +78,7 @@ class ParcelAbuttersDialog(QDialog):
         self.setWindowTitle(f"Abutters from the parcel map — filing {file_no}")
         remember(self, "parcel-abutters", QSize(1180, 700))
         reach = reach_of(db)
-        self._rule_distance = reach.distance_ft
+        self._reach = reach
 
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -183,10 +183,10 @@ class ParcelAbuttersDialog(QDialog):
         self.use_button.setEnabled(False)
         self.save_map_button.setEnabled(False)
         self.count_label.setText(f"counting within {feet} ft…")
-        db, filing_id = self._db, self._filing_id
+        db, filing_id, reach = self._db, self._filing_id, self._reach
 
         def work(_progress: Progress) -> tuple[ComputedList, object]:
-            return computed_with_map(db, filing_id, feet, parcel)
+            return computed_with_map(db, filing_id, feet, parcel, reach)
 
         task = BackgroundTask(work)
         task.signals.succeeded.connect(lambda result: self._shown(asked, result, task))

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
 
 def load_parcels_from_window(window: MainWindow, path: Path | None = None) -> None:
     if path is None:
-        folder = QStandardPaths.writableLocation(
-            QStandardPaths.StandardLocation.DownloadLocation) or str(Path.home())
-        loaded = "\n".join(i.describe() for i in parcel_sets(window.db_path))
+        # Where the browser saved the download; a folder that does not exist would open
+        # the program's own, so the chooser starts at the nearest one that does.
+        start = Path(QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DownloadLocation) or Path.home())
+        while not start.is_dir() and start.parent != start:
+            start = start.parent
         chosen, _filter = QFileDialog.getOpenFileName(
-            window, "Load the town's MassGIS parcels (Level 3 shapefiles, .zip)"
-            + (f" — now loaded: {loaded}" if loaded else ""), folder, "MassGIS download (*.zip)")
+            window, "Load the town's MassGIS parcels (Level 3 shapefiles, .zip)", str(start),
+            "MassGIS download (*.zip)")
         if not chosen:
             return
         path = Path(chosen)
@@ -37,10 +40,12 @@ def load_parcels_from_window(window: MainWindow, path: Path | None = None) -> No
             5 + int(85 * done / max(total, 1)), f"Reading parcel {done:,} of {total:,}…"))
 
     def loaded_set(info: ParcelSetInfo) -> None:
+        towns = "\n".join(f"• {i.describe()}" for i in parcel_sets(db_path))
         QMessageBox.information(
             window, "Parcels loaded",
-            f"Loaded {info.describe()}.\n\nOn a filing's Abutters tab, Compute from parcels… "
-            "now finds its abutters, with a map.")
+            f"Loaded {info.describe()}.\n\nParcels kept for computing abutters:\n{towns}"
+            "\n\nOn a filing's Abutters tab, Compute from parcels… now finds its abutters, "
+            "with a map.")
 
     run_in_background(window, "Loading the MassGIS parcels", work, loaded_set,
                       window.show_problem)

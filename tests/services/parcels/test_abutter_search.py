@@ -149,3 +149,12 @@ def test_map_and_lot_match_whatever_the_zeros_and_dashes(db: Database, tmp_path:
     computed = compute_for_filing(db, add_filing(db))  # the filing says map 12, lot 34
     assert computed.search.subject_label == "012-034"
     assert [p.parcel.label for p in computed.parcels] == ["012-035"]
+
+
+def test_a_lot_inside_a_neighbours_land_is_measured_to_the_hole(db: Database,
+                                                                tmp_path: Path) -> None:
+    # 12-34 sits in a hole of the farm around it, 50 ft from the hole's edge on every side:
+    # the farm is 50 ft away, not 0 (its ring with a hole read as one).
+    (outer,), (hole,) = ft_lot(-300, -300, 700), ft_lot(-50, -50, 200)
+    load(db, tmp_path, [SUBJECT, lot("12-99", [outer, hole], owner("THE FARM"))])
+    assert found(db, add_filing(db)) == {"12-99": 50.0}

@@ -132,3 +132,34 @@ def test_no_parcels_loaded_says_where_to_load_them(qtbot: QtBot, db: Database) -
     assert shown.status.text().startswith("no parcels are loaded: load the town's MassGIS "
                                           "parcels first (Tools → Load MassGIS parcels…")
     assert not shown.use_button.isEnabled()
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_importing_the_certified_list_shows_it_beside_the_computed_one(
+        qtbot: QtBot, db: Database, tmp_path: Path) -> None:
+    from concom_desk.services.parcels.computed_list import compute_for_filing, store_computed_list
+    from concom_desk.ui.abutters.import_dialog import AbutterImportDialog
+    from tests.helpers.abutter_fixtures import write_csv
+
+    _world(db, tmp_path)
+    filing = add_filing(db)
+    store_computed_list(db, filing, compute_for_filing(db, filing))
+    # The assessors certify 19 of the 20 owners and one new owner of G49-49.
+    computed = compute_for_filing(db, filing)
+    rows = [(p.parcel.label, "", o.owner_name, o.street_lines[0], "UPTON", "MA", "01568")
+            for p in computed.parcels[1:] for o in p.owners]
+    rows.append(("G49-49", "", "NEW OWNER", "9 HILL RD", "UPTON", "MA", "01568"))
+    dialog = AbutterImportDialog(db, filing)
+    qtbot.addWidget(dialog)
+    dialog.load_file(write_csv(tmp_path / "certified.csv", rows))
+    qtbot.waitUntil(lambda: not dialog.busy and dialog.comparison is not None, timeout=10_000)
+    assert dialog.summary_label.text().endswith(
+        "Compared with the computed list: 1 owner only on the assessor's list, 1 owner only "
+        "on the computed list.")  # the locus owner is added to both alike: not compared
+    dialog.open_comparison()
+    shown = dialog.comparison_dialog
+    assert [shown.model.index(r, 3).data() for r in range(shown.model.rowCount())] == [
+        "only on the assessor's list", "only on the computed list"]
+    if SHOTS:
+        shown.resize(1000, 420)
+        shown.grab().save(str(Path(SHOTS) / "list-comparison.png"))
