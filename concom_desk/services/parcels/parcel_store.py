@@ -22,6 +22,7 @@ from pathlib import Path
 
 import shapely
 
+from concom_desk.domain.wording import counted
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.services.parcels.massgis_zip import OWNER_COLUMNS, ParcelSetReading
@@ -58,9 +59,9 @@ class ParcelSetInfo:
         return f"FY{self.fiscal_year}" if self.fiscal_year else "fiscal year not given"
 
     def describe(self) -> str:
-        return (f"{self.town_name or self.town_code} ({self.town_code}): {self.parcels:,} "
-                f"parcels, {self.owner_rows:,} assessor rows, MassGIS {self.vintage}, "
-                f"loaded {self.loaded_on} from {self.source_file}")
+        return (f"{self.town_name or self.town_code} ({self.town_code}): "
+                f"{counted(self.parcels, 'parcel')}, {counted(self.owner_rows, 'assessor row')}"
+                f", MassGIS {self.vintage}, loaded {self.loaded_on} from {self.source_file}")
 
     def as_json(self) -> dict[str, object]:
         return asdict(self)
