@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.records_cmd",  # demo, filings
     "concom_desk.cli.calendar_cmd",  # posting-deadline, ical
     "concom_desk.cli.abutters_cmd",  # abutters import|mail|check
+    "concom_desk.cli.parcels_cmd",  # parcels load|info
     "concom_desk.cli.render_cmd",  # render
     "concom_desk.cli.wpa_cmd",  # dep-copies
     "concom_desk.cli.templates_cmd",  # check-template, templates

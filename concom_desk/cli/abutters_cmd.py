@@ -58,6 +58,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--json", action="store_true", help="print JSON")
     check.set_defaults(run=run_check)
 
+    from concom_desk.cli.abutters_compute_cmd import register_compute
+
+    register_compute(commands)
+
 
 def _filing_id(db: Database, file_no: str) -> int:
     from concom_desk.services.abutters.importing import find_filing

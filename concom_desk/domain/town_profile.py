@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from concom_desk.domain.abutter_reach import STATE_REACH, AbutterReach, parse_reach
 from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
@@ -123,6 +124,8 @@ class TownProfile:
     # limit in the text), with the citation a refusal quotes.
     extensions_allowed: int | None = None
     extensions_citation: str = ""
+    # How far abutter notice reaches (the state's 100 ft unless the bylaw says more).
+    abutter_reach: AbutterReach = STATE_REACH
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -148,7 +151,8 @@ class TownProfile:
 
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
                   "when", "unless", "until", "note"}
-_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "extensions"}
+_TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "extensions",
+              "abutters"}
 _EXTENSIONS_KEYS = {"allowed", "citation", "note"}
 _TOWN_KEYS = {"id", "name", "source", "note"}
 _TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
@@ -331,6 +335,11 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     _known_keys(extensions, _EXTENSIONS_KEYS, f"{name} [extensions]")
     allowed = (_require(extensions, "allowed", int, f"{name} [extensions]")
                if extensions else None)
+    try:
+        reach = parse_reach(data["abutters"], f"{name} [abutters]") if "abutters" in data \
+            else STATE_REACH
+    except UserError as exc:
+        raise ProfileError(str(exc)) from None
     return TownProfile(
         id=ident,
         name=_require(town, "name", str, f"{name} [town]"),
@@ -346,6 +355,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         extensions_allowed=allowed,
         extensions_citation=(_require(extensions, "citation", str, f"{name} [extensions]")
                              if extensions else ""),
+        abutter_reach=reach,
     )
 
 

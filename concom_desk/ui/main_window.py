@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         tools.addAction(self._action("Word &templates…", self.open_templates))
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
         tools.addAction(self._action("Public records and &reports…", self.open_records_desk))
+        tools.addAction(self._action("Load MassGIS &parcels…", self.load_parcels))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -355,6 +356,11 @@ class MainWindow(QMainWindow):
         from concom_desk.ui.filings.expiry_watch import open_watch
 
         return open_watch(self)
+
+    def load_parcels(self) -> None:
+        from concom_desk.ui.abutters.parcel_loading import load_parcels_from_window
+
+        load_parcels_from_window(self)
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog

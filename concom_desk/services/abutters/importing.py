@@ -83,8 +83,10 @@ def preview_abutter_list(path: Path, mapping: ColumnMapping | None = None,
 def import_abutter_list(db: Database, filing_id: int, path: Path, *,
                         mapping: ColumnMapping | None = None, skip_bad_rows: bool = False,
                         replace: bool = False, remember: bool = True,
-                        preview: AbutterListPreview | None = None) -> ImportSummary:
-    """Store the list as the filing's abutters, one notice per owner and address."""
+                        preview: AbutterListPreview | None = None,
+                        source: str | None = None) -> ImportSummary:
+    """Store the list as the filing's abutters, one notice per owner and address.
+    `source` says where the list came from (default: the assessors' list and the day)."""
     preview = preview or preview_abutter_list(path, mapping)
     reading = preview.reading
     rejected = reading.rejected
@@ -101,7 +103,7 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
     if not reading.records:
         return refused("nothing imported: the list has no usable rows")
 
-    source = f"assessors' list {path.name}, imported {date.today().isoformat()}"
+    source = source or f"assessors' list {path.name}, imported {date.today().isoformat()}"
     with db.session() as session:
         filing = session.get(Filing, filing_id)
         if filing is None:

@@ -204,8 +204,10 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
                                   step=lambda: step("certified-mail list"))
         render_template(affidavit_template, packet.affidavit_context, work / AFFIDAVIT)
         step("affidavit of service", count)
+        from concom_desk.services.parcels.mailing_map import write_mailing_map
+
         files = []
-        for name in MAILING_FILES:
+        for name in (*MAILING_FILES, *write_mailing_map(db, filing_id, work)):
             os.replace(work / name, out_dir / name)
             files.append(out_dir / name)
     except OSError as exc:

@@ -26,6 +26,9 @@ REGISTER_ENTRIES: dict[str, tuple[str, str]] = {
     "labels.docx": ("Abutter mailing labels", "labels (Avery 5160)"),
     "certified-mail-list.docx": ("Certified-mail list", "certified-mail list (PS Form 3877)"),
     "affidavit.docx": ("Affidavit of service", "affidavit-of-service.docx"),
+    # When the list was computed from the MassGIS parcels (services/parcels/mailing_map.py).
+    "abutters-map.pdf": ("Abutter map", "map drawn from the MassGIS parcels"),
+    "abutters-map.png": ("Abutter map picture", "map drawn from the MassGIS parcels"),
 }
 
 
@@ -40,7 +43,7 @@ def register_mailing(db: Database, filing_id: int, file_no: str, files: Sequence
         folder.mkdir(parents=True, exist_ok=True)
         for path in files:
             title, _ = REGISTER_ENTRIES[path.name]
-            target = safe_path(folder, f"{title} {file_no} {today.isoformat()}")
+            target = safe_path(folder, f"{title} {file_no} {today.isoformat()}", path.suffix)
             shutil.copyfile(path, target)
             copies.append((path, target))
         ids: dict[str, int] = {}

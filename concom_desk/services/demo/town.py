@@ -236,6 +236,10 @@ def _load_into(db: Database, size: str, today: date | None, seed: int) -> DemoSu
         write_seconds = time.perf_counter() - writing
     finally:
         db.set_initials(initials)
+    if size == "small":  # drawn parcels around its filings' lots, to try computed abutters
+        from concom_desk.services.parcels.demo_parcels import load_demo_parcels
+
+        load_demo_parcels(db)
     with db.read_session() as session:
         audit = session.scalar(select(func.count()).select_from(AuditEntry)) or 0
     counts = {**book.counts(), "audit_entry": audit}

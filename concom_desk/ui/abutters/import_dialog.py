@@ -40,6 +40,7 @@ from concom_desk.services.abutters.importing import (
     filing_number,
     import_abutter_list,
 )
+from concom_desk.services.parcels.list_comparison import ListComparison, compare_with_computed
 from concom_desk.store import Database
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
 from concom_desk.ui.background import BackgroundTask, Progress
@@ -126,8 +127,14 @@ class AbutterImportDialog(QDialog):
         self.skip_button.clicked.connect(lambda: self._start_import(skip=True))
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.reject)
+        # A list computed from the parcels is shown beside the certified one before it goes.
+        self.comparison: ListComparison | None = None
+        self.compare_button = QPushButton("Compare with the computed list…")
+        self.compare_button.clicked.connect(self.open_comparison)
+        self.compare_button.setVisible(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.replace_check)
+        buttons.addWidget(self.compare_button)
         buttons.addStretch(1)
         buttons.addWidget(self.skip_button)
         buttons.addWidget(self.import_button)
@@ -223,6 +230,19 @@ class AbutterImportDialog(QDialog):
             + (f"; {rejected} {'row' if rejected == 1 else 'rows'} rejected "
                "(highlighted, with the reason)"
                if rejected else "; every row is usable") + ".")
+        self.comparison = compare_with_computed(self._db, self._filing_id, preview.notices)
+        self.compare_button.setVisible(self.comparison is not None)
+        if self.comparison is not None:
+            words = self.comparison.summary()
+            self.summary_label.setText(f"{self.summary_label.text()} "
+                                       f"{words[:1].upper()}{words[1:]}.")
+
+    def open_comparison(self) -> None:
+        from concom_desk.ui.abutters.list_comparison_dialog import ListComparisonDialog
+
+        if self.comparison is not None:
+            self.comparison_dialog = ListComparisonDialog(self.comparison, self)
+            self.comparison_dialog.open()
 
     # -- importing --------------------------------------------------------------------
     @property

@@ -45,6 +45,8 @@ FILE_TITLES = {
     "labels.docx": "Mailing labels (Avery 5160)",
     "certified-mail-list.docx": "Certified-mail list (PS Form 3877)",
     "affidavit.docx": "Affidavit of service",
+    "abutters-map.pdf": "Abutter map (a page for the file and the hearing)",
+    "abutters-map.png": "Abutter map (a picture to send)",
 }
 
 
@@ -214,8 +216,9 @@ class AbutterMailingDialog(QDialog):
     def _succeeded(self, result: MailingResult) -> None:
         self.result = result
         note = "".join(f"\n{flag}" for flag in result.flags)
-        self.status_label.setText(f"{result.notices} notices: the four documents are in "
-                                  f"{result.folder}.{note}")
+        with_map = " and the abutter map" if len(result.files) > len(MAILING_FILES) else ""
+        self.status_label.setText(f"{result.notices} notices: the four documents{with_map} "
+                                  f"are in {result.folder}.{note}")
         for row, path in enumerate(result.files):
             title = QLabel(FILE_TITLES.get(path.name, path.name))
             name = QLabel(path.name)

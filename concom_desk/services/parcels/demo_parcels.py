@@ -1,0 +1,124 @@
+"""An invented town's parcels, drawn (never downloaded): blocks of lots between named
+streets, a pond, a condominium, and the demo filings' own lots among them, so a
+clerk trying the demo town can compute abutters and see the map. The benchmark
+draws a 20,000-parcel town the same way.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import select
+
+from concom_desk.services.parcels.loading import load_parcels
+from concom_desk.services.parcels.massgis_writer import (
+    DrawnParcel,
+    OwnerRow,
+    square,
+    write_parcel_zip,
+)
+from concom_desk.store import Database
+
+LOT_W, LOT_D, STREET_W = 30.0, 45.0, 15.0  # metres: about 100 ft by 150 ft, 50-ft streets
+ORIGIN = (180_000.0, 890_000.0)
+STREETS = ("POND ST", "MILL RD", "GROVE ST", "CHURCH ST", "ELM ST", "HIGH ST", "SCHOOL ST",
+           "MAPLE AVE", "OAK ST", "PLAIN ST", "WALNUT ST", "FOWLER ST", "HARTFORD AVE",
+           "WESTBORO RD", "NORTH ST", "SOUTH ST")
+SURNAMES = ("SMITH", "OBRIEN", "NGUYEN", "PATEL", "MURPHY", "SILVA", "KOWALSKI", "BROWN",
+            "GAGNON", "ROSSI", "COHEN", "WALSH", "LEBLANC", "MORIARTY", "CHEN", "DUFFY")
+GIVEN = ("JOHN", "MARY", "ROBERT", "LINDA", "JAMES", "SUSAN", "DAVID", "KAREN", "PAUL",
+         "ANN", "MARK", "HELEN")
+
+
+@dataclass(frozen=True)
+class KnownLot:
+    """A lot a filing names, to be placed in the drawn town."""
+
+    map_par_id: str
+    site_addr: str
+    owner: str
+
+
+def draw_town(blocks_x: int, blocks_y: int, lots_per_side: int, known: Sequence[KnownLot] = (),
+              seed: int = 1835) -> list[DrawnParcel]:
+    """Blocks of two rows of lots; east-west streets between them carry the addresses."""
+    rng = random.Random(seed)
+    parcels: list[DrawnParcel] = []
+    block_w = lots_per_side * LOT_W
+    block_h = 2 * LOT_D
+    total_w = blocks_x * (block_w + STREET_W) + STREET_W
+    placed = list(known)
+    spacing = max(1, (blocks_x * blocks_y * 2 * lots_per_side) // (len(placed) + 1))
+    serial = 0
+    for by in range(blocks_y + 1):  # the east-west streets, one below each block row
+        y = ORIGIN[1] + by * (block_h + STREET_W)
+        parcels.append(DrawnParcel(f"ROW_EW_{by}", "", square(ORIGIN[0], y, total_w, STREET_W),
+                                   "ROW"))
+    for bx in range(blocks_x + 1):  # the north-south streets
+        x = ORIGIN[0] + bx * (block_w + STREET_W)
+        height = blocks_y * (block_h + STREET_W) + STREET_W
+        parcels.append(DrawnParcel(f"ROW_NS_{bx}", "", square(x, ORIGIN[1], STREET_W, height),
+                                   "ROW"))
+    pond_block = (blocks_x // 2, blocks_y // 2)
+    condo_block = (max(0, blocks_x // 2 - 1), blocks_y // 2)
+    for bx in range(blocks_x):
+        for by in range(blocks_y):
+            x0 = ORIGIN[0] + STREET_W + bx * (block_w + STREET_W)
+            y0 = ORIGIN[1] + STREET_W + by * (block_h + STREET_W)
+            if (bx, by) == pond_block:
+                parcels.append(DrawnParcel(f"WATER_{bx}_{by}", "",
+                                           square(x0, y0, block_w / 2, block_h), "WATER"))
+            for row in (0, 1):
+                street = STREETS[(by + row) % len(STREETS)]
+                for n in range(lots_per_side):
+                    x = x0 + n * LOT_W
+                    if (bx, by) == pond_block and x < x0 + block_w / 2:
+                        continue
+                    serial += 1
+                    number = 2 * (bx * lots_per_side + n) + 2 + row
+                    site = f"{number} {street}"
+                    map_par_id = f"{100 + bx * blocks_y + by}-{row * lots_per_side + n + 1}"
+                    owners: list[OwnerRow] = [_owner(rng, site)]
+                    if (bx, by) == condo_block and row == 0 and n == 0:
+                        owners = [OwnerRow(f"{rng.choice(SURNAMES)} {rng.choice(GIVEN)}",
+                                           f"{site} UNIT {u}", "UPTON", "MA", "01568",
+                                           f"{site} UNIT {u}") for u in range(1, 13)]
+                    elif placed and serial % spacing == 0:
+                        lot = placed.pop(0)
+                        map_par_id, site = lot.map_par_id, lot.site_addr.upper()
+                        owners = [OwnerRow(lot.owner.upper(), site, "UPTON", "MA", "01568",
+                                           site)]
+                    parcels.append(DrawnParcel(f"F_{map_par_id}", map_par_id,
+                                               square(x, y0 + row * LOT_D, LOT_W, LOT_D),
+                                               "FEE", owners))
+    return parcels
+
+
+def _owner(rng: random.Random, site: str) -> OwnerRow:
+    name = f"{rng.choice(SURNAMES)} {rng.choice(GIVEN)}"
+    if rng.random() < 0.12:  # some owners live elsewhere
+        return OwnerRow(name, f"{rng.randint(1, 99)} BEACON ST", "BOSTON", "MA", "02108", site)
+    return OwnerRow(name, site, "UPTON", "MA", "01568", site)
+
+
+def load_demo_parcels(db: Database) -> None:
+    """Draw the demo town's parcels around its open filings' lots and load them."""
+    from concom_desk.store.models import Filing, Party, Property
+
+    with db.read_session() as session:
+        rows = session.execute(
+            select(Property.map, Property.lot, Property.address, Party.name)
+            .join(Filing, Filing.property_id == Property.id)
+            .outerjoin(Party, Party.id == Filing.owner_id)
+            .where(Filing.kind.in_(("noi", "anrad", "amendment")))
+            .order_by(Filing.received.desc()).limit(60)).all()
+    known = list({f"{m}-{lot}": KnownLot(f"{m}-{lot}", address, owner or "OWNER UNKNOWN")
+                  for m, lot, address, owner in rows if m and lot}.values())
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_parcel_zip(Path(folder) / "M001TaxPar_demo.zip",
+                                draw_town(6, 5, 10, known), fiscal_year=2025)
+        load_parcels(Path(db.path), path)
