@@ -195,8 +195,8 @@ class TemplateSandbox(SandboxedEnvironment):
         return super()._generate(_BudgetGuards().visit(source), name, filename, defer_init)
 
     # -- the budget ----------------------------------------------------------
-    def start_budget(self, seconds: float = RENDER_SECONDS) -> None:
-        self.budget = RenderBudget(seconds)
+    def start_budget(self, seconds: float | None = None) -> None:
+        self.budget = RenderBudget(RENDER_SECONDS if seconds is None else seconds)
         self.budget.start()
 
     def _loop(self, items: Any) -> Any:

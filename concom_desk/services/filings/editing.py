@@ -12,7 +12,9 @@ from typing import cast
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
+from concom_desk.domain.amounts import checked_amount
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.file_numbers import checked_file_number
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -292,6 +294,14 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
     command line, a script) gets the same refusals in one line."""
     if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents) < 0:
         raise UserError("a fee or bond amount cannot be negative")
+    for cents, what in ((form.fee_cents, "the filing fee"),
+                        (form.consultant_fee_cents, "the consultant's fee"),
+                        (form.bond_cents, "the bond")):
+        checked_amount(cents, what)
+    if form.dep_file_no.strip():
+        checked_file_number(form.dep_file_no, "the DEP file number")
+    if form.parent_file_no.strip():
+        checked_file_number(form.parent_file_no, "the permit's file number")
     if form.fee_waived and not form.fee_waiver_reason.strip():
         raise UserError("a waived fee needs the reason it was waived")
     if form.boards_notified and form.received and form.boards_notified < form.received:
@@ -301,7 +311,7 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
 
 def save_filing(db: Database, form: FilingForm) -> int:
     """Add or update a filing with its parties and property, in one transaction."""
-    file_no = form.file_no.strip()
+    file_no = checked_file_number(form.file_no)
     _refuse_bad_record_fields(form)
     with db.session() as session:
         taken = session.scalars(select(Filing).where(func.lower(Filing.file_no)
