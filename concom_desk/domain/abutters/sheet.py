@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from concom_desk.domain.abutters.columns import header_score
+from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.errors import UserError
 
 # How far down a title block may push the header.
@@ -125,6 +126,8 @@ def read_csv_bytes(data: bytes, source: str) -> AssessorSheet:
 
 def sheet_from_rows(numbered: Sequence[tuple[int, tuple[Cell, ...]]], source: str
                   ) -> AssessorSheet:
+    numbered = [(n, tuple(without_control_characters(c) if isinstance(c, str) else c
+                          for c in cells)) for n, cells in numbered]
     filled = [(n, cells) for n, cells in numbered if not all(is_blank(c) for c in cells)]
     if not filled:
         raise UserError(f"{source}: the list has no rows")

@@ -38,6 +38,8 @@ from jinja2.utils import generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
 from markupsafe import Markup, escape
 
+from concom_desk.domain.plain_text import without_control_characters
+
 # What one letter can possibly need, with room to spare: the largest mailing
 # (a thousand notices, each with a few parcels) takes some ten thousand steps.
 RENDER_SECONDS = 30.0
@@ -53,9 +55,6 @@ _FILTERS_NOT_OFFERED = ("safe", "indent", "wordwrap", "xmlattr", "urlize")
 # Filters and text methods whose number arguments say how much to make.
 _SIZING_FILTERS = {"center", "batch", "slice", "truncate"}
 _SIZING_METHODS = {"center", "ljust", "rjust", "zfill", "expandtabs"}
-# Characters XML 1.0 cannot hold (C0 controls but tab/newline/return, surrogates,
-# U+FFFE/U+FFFF): a value holding one would make the part unreadable to Word.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # A printf or str.format width/precision of five digits or more.
 _HUGE_WIDTH = re.compile(r"%[-+ #0]*(\d{5,}|\*)|%[-+ #0]*\d*\.(\d{5,}|\*)|\{[^{}]*:[^{}]*\d{5,}")
 
@@ -175,7 +174,8 @@ class TemplateSandbox(SandboxedEnvironment):
             value = finalize(value)
             if isinstance(value, Markup) or _is_program_markup(value):
                 return value  # already escaped, or a picture the program placed
-            return escape(_NOT_XML.sub("", str(value)))
+            # characters XML cannot hold would make the part unreadable to Word
+            return escape(without_control_characters(str(value)))
 
         return escaped
 
@@ -229,13 +229,17 @@ class TemplateSandbox(SandboxedEnvironment):
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         __self.budget.check_time()
         what = getattr(__obj, "__name__", "a call")
-        if isinstance(getattr(__obj, "__self__", None), str):
-            if what in _SIZING_METHODS:
-                _check_numbers([*args, *kwargs.values()], f"the text method {what}")
-            if what in ("format", "format_map"):
-                _check_width(__obj.__self__, f"the text method {what}")
+        if isinstance(getattr(__obj, "__self__", None), str) and what in _SIZING_METHODS:
+            _check_numbers([*args, *kwargs.values()], f"the text method {what}")
         result = super().call(__context, __obj, *args, **kwargs)
         return _refuse_long(result, what)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        # "{:>999999999}".format(1): the width is refused before the text is made.
+        if isinstance(getattr(value, "__self__", None), str) and \
+                getattr(value, "__name__", "") in ("format", "format_map"):
+            _check_width(value.__self__, f"the text method {value.__name__}")
+        return super().wrap_str_format(value)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         self.budget.check_time()

@@ -4,6 +4,7 @@ store's audit trail; every refusal is a UserError in plain words."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from datetime import date, timedelta
 from types import SimpleNamespace
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session, aliased, joinedload
 from concom_desk.domain.amounts import checked_amount
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.file_numbers import checked_file_number
+from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -309,8 +311,24 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
                         f"filing was received ({form.received})")
 
 
+def _plain_form(form: FilingForm) -> FilingForm:
+    """The form with characters no document can hold dropped from every text."""
+    def plain(value: object) -> object:
+        if isinstance(value, str):
+            return without_control_characters(value)
+        if isinstance(value, MailingAddress):
+            return dataclasses.replace(value, **{
+                f.name: without_control_characters(getattr(value, f.name))
+                for f in dataclasses.fields(value) if isinstance(getattr(value, f.name), str)})
+        return value
+
+    return dataclasses.replace(form, **{f.name: plain(getattr(form, f.name))
+                                        for f in dataclasses.fields(form)})
+
+
 def save_filing(db: Database, form: FilingForm) -> int:
     """Add or update a filing with its parties and property, in one transaction."""
+    form = _plain_form(form)
     file_no = checked_file_number(form.file_no)
     _refuse_bad_record_fields(form)
     with db.session() as session:
