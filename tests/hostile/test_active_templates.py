@@ -133,3 +133,14 @@ def test_every_default_template_passes_the_output_scan(town: Path, run) -> None:
         assert ran.code == 0, ran.err
         made = Path(ran.out.splitlines()[-1].removeprefix("saved: "))
         assert package_refusals(made) == [], name
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_named_like_a_template_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "permit.docx"
+    os.mkfifo(pipe)
+    refusals = [str(r) for r in package_refusals(pipe)]
+    assert refusals == [f"{pipe.name} is not an ordinary file (a pipe or a device); choose "
+                        "the saved file of a Word document"]

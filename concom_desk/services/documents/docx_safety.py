@@ -28,6 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
+from concom_desk.domain.input_files import regular_file
+from concom_desk.errors import UserError
+
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -76,6 +79,7 @@ _SAFE_LINK = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
 # A letter template is tens of kilobytes; a package that unpacks to more than this
 # is a zip bomb or a file with video in it, and neither should be opened.
 MAX_UNPACKED_BYTES = 200 * 1024 * 1024
+MAX_FILE_BYTES = 100 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,11 @@ def package_refusals(path: Path) -> list[Refusal]:
     if suffix != ".docx":
         return [Refusal(f"{path.name} is not a .docx file; open it in Word and save it as "
                         "\"Word Document (*.docx)\"")]
+    try:
+        # a pipe or a device named .docx would make the zip reader wait for ever
+        regular_file(path, "a Word document", MAX_FILE_BYTES)
+    except UserError as exc:
+        return [Refusal(str(exc))]
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError):
