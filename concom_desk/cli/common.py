@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import errno
 import json
-import logging
 import os
 import sqlite3
 import sys
@@ -84,9 +83,31 @@ def unexpected_failure(exc: BaseException) -> str:
         return "this computer ran out of memory; nothing was changed"
     if isinstance(exc, OverflowError):
         return f"a date or number is out of range ({detail})"
-    logging.getLogger("concom_desk").error("unexpected failure", exc_info=exc)
+    kept = _log_fault(exc)
+    where = f"the details are in {kept}" if kept else "the details could not be kept"
     return (f"an unexpected fault in the program ({type(exc).__name__}: {detail}); "
-            "nothing more was done; please report it with the program's log")
+            f"nothing more was done; {where} — please report it")
+
+
+def _log_fault(exc: BaseException) -> Path | None:
+    """The traceback into the program's log (the window's, in the data folder), never
+    onto the clerk's screen; logging is not used, as with no handler set up it would
+    print the traceback to the terminal."""
+    import traceback
+    from datetime import datetime
+
+    from concom_desk.paths import data_dir
+
+    try:
+        log = data_dir() / "concom-desk.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(f"{datetime.now():%Y-%m-%d %H:%M:%S} ERROR concom_desk.cli: "
+                         "unexpected failure\n")
+            traceback.print_exception(exc, file=handle)
+    except OSError:
+        return None
+    return log
 
 
 def iso_date(text: str) -> date:
