@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "restore", help="put a backup archive back; the current database is kept aside"
     )
     restore.add_argument("archive", metavar="FILE.zip", help="a backup made by concom-desk")
-    add_db_option(restore)
+    add_db_option(restore, makes_new=True)
     restore.set_defaults(run=run_restore)
 
     check = subparsers.add_parser(

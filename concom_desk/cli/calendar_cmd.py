@@ -7,7 +7,14 @@ import argparse
 import re
 from datetime import datetime
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, check_year, db_path_from, print_json
+from concom_desk.cli.common import (
+    EXIT_OK,
+    add_db_option,
+    check_year,
+    db_path_from,
+    print_json,
+    writable_folder,
+)
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.plain_dates import weekday_date_time
 
@@ -74,6 +81,7 @@ def run_ical(args: argparse.Namespace) -> int:
     from concom_desk.services.calendar.ical_export import export_calendar
 
     out = Path(args.out)
+    writable_folder(out)
     written = export_calendar(db_path_from(args), out)
     print(f"Wrote {written.events} events ({written.meetings} meetings, "
           f"{written.deadlines} deadlines) to {out}")

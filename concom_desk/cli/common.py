@@ -1,10 +1,19 @@
-"""Shared plumbing for subcommands: one-line errors, exit codes, dates, JSON."""
+"""Shared plumbing for subcommands: one-line errors, exit codes, dates, JSON.
+
+Whatever goes wrong, a command says it in one line: a mistake the person can
+fix (UserError), a request that could not be carried out (OperationFailed, a
+full disk, a read-only folder or database), or, for anything else, that it is
+a fault of the program, with the traceback kept in the program's log rather
+than thrown at the clerk.
+"""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -41,6 +50,64 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # the last line of defence: never a traceback
+        print(f"concom-desk: failed: {unexpected_failure(exc)}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def unexpected_failure(exc: BaseException) -> str:
+    """One line for a failure no service turned into words: the disk, the database
+    file, memory; anything else is logged with its traceback as a fault."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200] if str(exc) else ""
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        if exc.errno == errno.ENOSPC:
+            return f"the disk is full{where}; nothing was changed — free some space and " \
+                   "try again"
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return f"no permission to write{where}: the folder or file is read-only"
+        return f"{exc.strerror or detail}{where}"
+    if isinstance(exc, sqlite3.Error | SQLAlchemyError):
+        lowered = detail.lower()
+        if "readonly" in lowered or "read-only" in lowered:
+            return "the database is read-only (its file or folder cannot be written); " \
+                   "nothing was changed"
+        if "disk is full" in lowered:
+            return "the disk is full; nothing was changed — free some space and try again"
+        return f"the database could not do it: {detail}"
+    if isinstance(exc, MemoryError):
+        return "this computer ran out of memory; nothing was changed"
+    if isinstance(exc, OverflowError):
+        return f"a date or number is out of range ({detail})"
+    kept = _log_fault(exc)
+    where = f"the details are in {kept}" if kept else "the details could not be kept"
+    return (f"an unexpected fault in the program ({type(exc).__name__}: {detail}); "
+            f"nothing more was done; {where} — please report it")
+
+
+def _log_fault(exc: BaseException) -> Path | None:
+    """The traceback into the program's log (the window's, in the data folder), never
+    onto the clerk's screen; logging is not used, as with no handler set up it would
+    print the traceback to the terminal."""
+    import traceback
+    from datetime import datetime
+
+    from concom_desk.paths import data_dir
+
+    try:
+        log = data_dir() / "concom-desk.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(f"{datetime.now():%Y-%m-%d %H:%M:%S} ERROR concom_desk.cli: "
+                         "unexpected failure\n")
+            traceback.print_exception(exc, file=handle)
+    except OSError:
+        return None
+    return log
 
 
 # The years a date on the command line may fall in: a permit from 1900 is still a
@@ -67,23 +134,55 @@ def iso_date(text: str) -> date:
     return day
 
 
-def add_db_option(parser: argparse.ArgumentParser) -> None:
-    """Every command that touches data takes --db PATH (default: the user data folder)."""
+def add_db_option(parser: argparse.ArgumentParser, makes_new: bool = False) -> None:
+    """Every command that touches data takes --db PATH (default: the user data folder).
+
+    A --db that names no file is a typo far more often than a wish for a new, empty
+    database: it is refused unless the command makes a new one (`demo`, `restore`)
+    or --create asks for it."""
     parser.add_argument(
         "--db",
         metavar="PATH",
         default=argparse.SUPPRESS,
         help="database file (default: concom-desk.sqlite in your data folder)",
     )
+    if makes_new:
+        parser.set_defaults(create=True)
+    else:
+        parser.add_argument("--create", action="store_true",
+                            help="start a new, empty database at --db PATH if none is there")
 
 
 def db_path_from(args: argparse.Namespace) -> Path:
     from concom_desk.paths import default_db_path
 
     given = getattr(args, "db", None)
-    return Path(given) if given else default_db_path()
+    if not given:
+        return default_db_path()
+    path = Path(given)
+    if not path.exists() and not getattr(args, "create", False):
+        raise UserError(f"there is no database at {path}; check the path (or add --create "
+                        "to start a new, empty database there)")
+    return path
 
 
 def print_json(value: Any) -> None:
     json.dump(value, sys.stdout, indent=2, ensure_ascii=False, default=str)
     sys.stdout.write("\n")
+
+
+def writable_folder(out: Path) -> None:
+    """Refuse, before any work is done or recorded, an --out whose folder cannot take
+    a new file (read-only, missing and not creatable, or full)."""
+    import tempfile
+
+    folder = Path(out).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".concom-", suffix=".probe"):
+            pass
+    except OSError as exc:
+        why = {errno.ENOSPC: "the disk is full", errno.EROFS: "the folder is read-only",
+               errno.EACCES: "the folder is read-only", errno.EPERM: "the folder is read-only",
+               }.get(exc.errno or 0, exc.strerror or str(exc))
+        raise OperationFailed(f"cannot write in {folder}: {why}; nothing was made") from None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from concom_desk.cli.common import EXIT_OK, print_json
+from concom_desk.errors import UserError
 from concom_desk.services.documents.conditions_library import copy_for_editing, library_for
 
 
@@ -22,7 +23,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_conditions(args: argparse.Namespace) -> int:
-    town = args.town.lower()
+    from concom_desk.services.commission.town_profiles import profile_for
+
+    # An unknown town is an error, as for `deadlines`: never quietly the state's texts
+    # (a misspelt "Uptn" would otherwise print a list that is not Upton's).
+    try:
+        town = profile_for(args.town).id
+    except UserError as exc:
+        raise UserError(f"{exc}; a town without a profile of its own uses massachusetts "
+                        "(the Act's standard texts)") from None
     if args.edit:
         path = copy_for_editing(town)
         print(f"edit this file (it replaces the program's list for {town}): {path}")

@@ -8,7 +8,15 @@ import argparse
 from datetime import date, timedelta
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
+from concom_desk.cli.common import (
+    EXIT_OK,
+    add_db_option,
+    db_path_from,
+    iso_date,
+    print_json,
+    writable_folder,
+)
+from concom_desk.domain.file_numbers import shown_number
 from concom_desk.errors import UserError
 
 
@@ -51,12 +59,13 @@ def run_case_history(args: argparse.Namespace) -> int:
 
     if args.out.suffix.lower() != ".docx":
         raise UserError(f"--out must name a .docx file, not {args.out.name!r}")
+    writable_folder(args.out)
     with _open(args) as db:
         with db.read_session() as session:
             case_id = session.scalars(select(EnforcementCase.id).where(
                 EnforcementCase.case_no == args.case.strip())).first()
         if case_id is None:
-            raise UserError(f"there is no enforcement case {args.case!r}")
+            raise UserError(f"there is no enforcement case {shown_number(args.case)}")
         path = print_case_history(db, case_id, args.out)
     print(path)
     return EXIT_OK
@@ -66,7 +75,7 @@ def run_enforcement_deadlines(args: argparse.Namespace) -> int:
     from concom_desk.services.enforcement.deadlines import enforcement_deadlines
 
     start = args.start or date.today()
-    end = args.end or start + timedelta(days=60)
+    end = args.end or min(start, date.max - timedelta(days=60)) + timedelta(days=60)
     if end < start:
         raise UserError(f"--to {end} is before --from {start}")
     with _open(args) as db, db.read_session() as session:

@@ -11,7 +11,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     demo = subparsers.add_parser(
         "demo", help="write a believable demo town into a new database"
     )
-    add_db_option(demo)
+    add_db_option(demo, makes_new=True)
     demo.add_argument("--size", choices=("small", "large"), default="small",
                       help="small: a few years, ~90 filings; large: 20 years, ~10,000 filings")
     demo.set_defaults(run=run_demo)

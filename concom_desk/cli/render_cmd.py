@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
+from concom_desk.cli.common import (
+    EXIT_OK,
+    add_db_option,
+    db_path_from,
+    iso_date,
+    print_json,
+    writable_folder,
+)
 from concom_desk.domain.conditions import DENIAL_KINDS
 from concom_desk.errors import UserError
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
@@ -50,6 +57,8 @@ def run_render(args: argparse.Namespace) -> int:
                         f"{', '.join(FILING_BASED_TEMPLATES)}")
     if args.out and Path(args.out).suffix.lower() != ".docx":
         raise UserError(f"--out {args.out}: the file name must end in .docx")
+    if args.out:
+        writable_folder(Path(args.out))  # before the document is made and registered
     with open_database(db_path_from(args)) as db:
         draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
                              denial_kind=args.denial_kind, interests=tuple(args.interest))

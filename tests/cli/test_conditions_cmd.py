@@ -20,10 +20,19 @@ def test_upton_lists_its_six_denial_reasons(capsys: pytest.CaptureFixture[str]) 
     assert [c["number"] for c in shown["standard"]] == list(range(1, len(shown["standard"]) + 1))
 
 
-def test_unprofiled_town_gets_the_state_list(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conditions", "--town", "ashland"]) == 0
+def test_unprofiled_town_is_an_error_naming_the_state_list(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conditions", "--town", "ashland"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown town 'ashland'" in err
+    assert "a town without a profile of its own uses massachusetts" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_state_list_is_asked_for_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conditions", "--town", "massachusetts"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("ashland: the Massachusetts Wetlands Protection Act")
+    assert out.startswith("massachusetts: the Massachusetts Wetlands Protection Act")
     assert "[only with a DEP file number]" in out
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from concom_desk.domain.abutters.columns import header_score
+from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.errors import UserError
 
 # How far down a title block may push the header.
@@ -60,7 +61,7 @@ def is_blank(cell: Cell) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
 
 
-def decode_text(data: bytes) -> tuple[str, str]:
+def decode_text(data: bytes, source: str = "the file") -> tuple[str, str]:
     """The text of a CSV file and the encoding it was in.
 
     UTF-8 is tried before Windows-1252: cp1252 accepts almost any bytes, so
@@ -69,7 +70,13 @@ def decode_text(data: bytes) -> tuple[str, str]:
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), "utf-16"
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError as exc:
+            # an odd number of bytes, or half of a character pair: a damaged export
+            raise UserError(f"{source}: it says it is UTF-16 text but is damaged at byte "
+                            f"{exc.start:,} ({exc.reason}); export the list again from "
+                            "Excel as CSV UTF-8 or XLSX") from None
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
@@ -96,7 +103,7 @@ def read_csv_bytes(data: bytes, source: str) -> AssessorSheet:
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise UserError(f"{source}: this is not a text (CSV) file; export the list from Excel "
                         "as CSV or XLSX")
-    text, encoding = decode_text(data)
+    text, encoding = decode_text(data, source)
     if not text.strip():
         raise UserError(f"{source}: the file is empty")
     first_line = text.split("\n", 1)[0].strip()
@@ -119,6 +126,8 @@ def read_csv_bytes(data: bytes, source: str) -> AssessorSheet:
 
 def sheet_from_rows(numbered: Sequence[tuple[int, tuple[Cell, ...]]], source: str
                   ) -> AssessorSheet:
+    numbered = [(n, tuple(without_control_characters(c) if isinstance(c, str) else c
+                          for c in cells)) for n, cells in numbered]
     filled = [(n, cells) for n, cells in numbered if not all(is_blank(c) for c in cells)]
     if not filled:
         raise UserError(f"{source}: the list has no rows")

@@ -33,6 +33,7 @@ from concom_desk.services.documents.docx_layout import (
     set_cell_margins,
     write_lines,
 )
+from concom_desk.services.documents.rendering import save_atomically
 
 FORM_TITLE = "Firm Mailing Book For Accountable Mail"
 FORM_NAME = "PS Form 3877 layout"
@@ -63,8 +64,7 @@ def write_certified_mail_list(sender: Sender, pieces: Sequence[MailingPiece], ou
     _top_block(document, sender, reference)
     _articles_table(document, pieces, step)
     _totals_block(document, len(pieces))
-    document.save(str(out))
-    return out
+    return save_atomically(document, out, "the certified-mail list")  # scanned like every document
 
 
 def _style(document: WordDocument) -> None:

@@ -23,6 +23,7 @@ from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner,
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
 from concom_desk.domain.abutters.tidy import match_key
+from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.wording import counted
 from concom_desk.errors import UserError
 from concom_desk.services.abutters.assessor_files import read_assessor_sheet
@@ -62,7 +63,7 @@ class ImportSummary:
 def find_filing(session: Session, file_no: str) -> Filing:
     filing = session.scalar(select(Filing).where(Filing.file_no == file_no.strip()))
     if filing is None:
-        raise UserError(f"there is no filing numbered {file_no!r}")
+        raise UserError(f"there is no filing numbered {shown_number(file_no)}")
     if filing.status == "void":
         raise UserError(f"filing {filing.file_no} is void: {filing.void_reason}")
     return filing

@@ -27,6 +27,7 @@ from concom_desk.services.documents.docx_layout import (
     set_table_indent,
     write_lines,
 )
+from concom_desk.services.documents.rendering import save_atomically
 
 LABELS_ACROSS = 3
 LABELS_DOWN = 10
@@ -73,5 +74,4 @@ def write_labels(pieces: Sequence[MailingPiece], out: Path,
     tail = document.add_paragraph()
     tail.paragraph_format.space_before = tail.paragraph_format.space_after = Pt(0)
     tail.add_run("").font.size = Pt(1)
-    document.save(str(out))
-    return out
+    return save_atomically(document, out, "the mailing labels")  # scanned like every document

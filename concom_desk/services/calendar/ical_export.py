@@ -132,11 +132,26 @@ def write_calendar(snapshot: CalendarSnapshot, out: Path, now: datetime | None =
 
 def export_calendar(db_path: Path, out: Path) -> ExportSummary:
     """`concom-desk ical`: read the calendar from the database and write the file."""
-    from concom_desk.services.calendar.loading import load_calendar
+    import uuid
+
+    from concom_desk.services.calendar.loading import load_calendar, stored_calendar_identity
     from concom_desk.store import open_database
+    from concom_desk.store.models.calendar import CalendarFeed
 
     if not Path(db_path).is_file():  # never create an empty database just to export it
         raise UserError(f"there is no database at {db_path}; give its path with --db")
     with open_database(db_path) as database:
-        snapshot = load_calendar(database)
-    return write_calendar(snapshot, out)
+        stored = stored_calendar_identity(database)
+        identity = stored or str(uuid.uuid4())
+        snapshot = load_calendar(database, identity=identity)
+        summary = write_calendar(snapshot, out)
+        if stored is None:
+            # The feed's identity is stored only once its first file exists: a file that
+            # could not be written leaves the database as it was.
+            try:
+                with database.session() as session:
+                    session.add(CalendarFeed(uuid=identity))
+            except BaseException:
+                Path(out).unlink(missing_ok=True)
+                raise
+    return summary

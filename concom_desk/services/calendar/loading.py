@@ -45,10 +45,14 @@ from concom_desk.store.models import (
 from concom_desk.store.models.calendar import CalendarFeed, HearingNotice
 
 
+def stored_calendar_identity(db: Database) -> str | None:
+    with db.read_session() as session:
+        return session.scalar(select(CalendarFeed.uuid))
+
+
 def calendar_identity(db: Database) -> str:
     """The feed identity of this database, created on first use."""
-    with db.read_session() as session:
-        found = session.scalar(select(CalendarFeed.uuid))
+    found = stored_calendar_identity(db)
     if found:
         return found
     with db.session() as session:
@@ -239,8 +243,11 @@ def _ratifications(session: Session) -> list[RatificationEntry]:
 
 
 def load_calendar(db: Database, start: date | None = None, end: date | None = None,
-                  profiles: Mapping[str, TownProfile] | None = None) -> CalendarSnapshot:
-    identity = calendar_identity(db)
+                  profiles: Mapping[str, TownProfile] | None = None,
+                  identity: str | None = None) -> CalendarSnapshot:
+    """`identity`: the feed's, when the caller stores it itself (the .ics export
+    stores a new one only once its file exists)."""
+    identity = identity or calendar_identity(db)
     profiles = profiles if profiles is not None else available_profiles()
     with db.read_session() as session:
         settings = session.scalars(select(CommissionSettings)).first()

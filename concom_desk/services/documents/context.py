@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.appeal_routes import appeal_routes
+from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wording import has_or_have, phrase, resource_areas_phrase, work_within
@@ -259,7 +260,7 @@ def hearing_context(session: Session, filing: Filing, settings: CommissionSettin
 def filing_by_number(session: Session, file_no: str) -> Filing:
     filing = session.scalars(select(Filing).where(Filing.file_no == file_no)).first()
     if filing is None:
-        raise UserError(f"there is no filing numbered {file_no!r}")
+        raise UserError(f"there is no filing numbered {shown_number(file_no)}")
     if filing.status == "void":
         raise UserError(f"filing {file_no} was voided ({filing.void_reason}); no document "
                         "is made for it")

@@ -19,6 +19,8 @@ from docx.oxml.ns import nsdecls, qn
 from docx.shared import Emu, Length, Pt
 from docx.table import Table, _Cell, _Row
 
+from concom_desk.domain.plain_text import without_control_characters
+
 ZERO = Emu(0)
 
 
@@ -126,7 +128,8 @@ def write_lines(cell: _Cell, lines: Iterable[str], size: Pt | None = None,
     for index, text in enumerate(texts):
         paragraph = parse_xml(_paragraph_xml(size.pt if size is not None else None,
                                              bold_first and index == 0))
-        paragraph.find(f"{_W_R}/{_W_T}").text = text
+        # (a name pasted with a control character in it must not stop the list)
+        paragraph.find(f"{_W_R}/{_W_T}").text = without_control_characters(text)
         tc.append(paragraph)
 
 

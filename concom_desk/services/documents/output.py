@@ -16,6 +16,7 @@ from pathlib import Path
 
 from concom_desk.domain.safe_filename import safe_path
 from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.documents.docx_safety import package_refusals
 
 CONVERT_TIMEOUT_S = 180
 _WINDOWS_SOFFICE = (
@@ -68,6 +69,18 @@ def _existing(path: Path) -> Path:
     return path
 
 
+def _plain(path: Path) -> Path:
+    """The document, when it is plain: a file changed on disk since the program made
+    it (a macro or a field added in Word) is not printed or converted by the program."""
+    path = _existing(path)
+    if path.suffix.lower() in (".docx", ".docm", ".dotm"):
+        refusals = package_refusals(path)
+        if refusals:
+            raise UserError(f"{path.name} is not printed or converted: "
+                            f"{'; '.join(map(str, refusals))}")
+    return path
+
+
 def open_document(path: Path) -> None:
     """Open in the application the system uses for this kind of file."""
     path = _existing(path)
@@ -93,7 +106,7 @@ def print_document(path: Path, printer: str, copies: int = 1) -> str:
     """Send the document to the named printer, `copies` times; returns what took it
     (the print queue with its job number, LibreOffice, or the program that opens .docx
     files on Windows) so the clerk is told exactly that."""
-    path = _existing(path)
+    path = _plain(path)
     copies = max(1, copies)
     if sys.platform == "win32":
         try:
@@ -144,7 +157,7 @@ def _launch(command: list[str]) -> None:
 def export_pdf(path: Path, out: Path | None = None) -> Path:
     """Convert a .docx to PDF beside it (or at `out`); returns the PDF's path.
     An existing PDF is never overwritten: the new one gets " (2)"."""
-    path = _existing(path)
+    path = _plain(path)
     target = out or safe_path(path.parent, path.stem, ".pdf")
     soffice = find_libreoffice()
     with tempfile.TemporaryDirectory(prefix="concom-pdf-") as work:

@@ -1,12 +1,16 @@
 """Fill a Word template with a context: the one way every letter is produced.
 
 The template is the clerk's to edit, so it is treated as untrusted: Jinja runs
-in a sandbox (no attribute tricks reach Python), every value is XML-escaped
-(an "&" in an applicant's name cannot break the document), and a placeholder
+in a sandbox (template_sandbox: no attribute tricks reach Python, escaping
+cannot be turned off, and a time and size budget holds), every value is
+XML-escaped (an "&" in an applicant's name cannot break the document, and a
+name holding WordML prints as text), and a placeholder
 the context does not have stops the rendering with the field's name instead of
 printing a blank into a permit. The result is written under a temporary name
-in the target folder and moved into place, so a half-written permit never
-exists under its real name.
+in the target folder, scanned with the same rules as templates (docx_safety:
+a field code assembled by the template or filled with data becomes active only
+in the output), and moved into place only when it is plain, so a half-written
+or active permit never exists under its real name.
 """
 
 from __future__ import annotations
@@ -27,12 +31,13 @@ from docx.shared import Mm
 from docxtpl import DocxTemplate, InlineImage
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
+from lxml import etree
 
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents.docx_safety import package_refusals
 from concom_desk.services.documents.template_library import find_template, template_name
+from concom_desk.services.documents.template_sandbox import TemplateSandbox
 
 
 class MissingField(UndefinedError):
@@ -98,13 +103,10 @@ def printable(value: Any) -> Any:
     return value
 
 
-def make_environment() -> SandboxedEnvironment:
-    environment = SandboxedEnvironment(undefined=FieldUndefined, autoescape=True,
-                                       finalize=printable)
-    # `|safe` would let a template write raw Word XML (a DDE field, say) past the
-    # escaping; no letter needs it.
-    environment.filters.pop("safe", None)
-    return environment
+def make_environment() -> TemplateSandbox:
+    # `|safe` and the filters that paste raw text into markup are not offered there:
+    # they would let a template write Word XML (a DDE field, say) past the escaping.
+    return TemplateSandbox(finalize=printable, undefined=FieldUndefined)
 
 
 def _path_to(target: Any, value: Any, prefix: str, depth: int = 0) -> str | None:
@@ -176,8 +178,10 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
     out = Path(out)
     document = DocxTemplate(str(source))
     values = _with_pictures(dict(context), document)
+    environment = make_environment()
+    environment.start_budget()
     try:
-        document.render(values, jinja_env=make_environment(), autoescape=True)
+        document.render(values, jinja_env=environment, autoescape=True)
     except MissingField as exc:
         field = missing_field_name(exc, values)
         nearest = _nearest_field(field, values)
@@ -195,22 +199,48 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
                         ) from None
     except TemplateError as exc:
         raise UserError(f"template {label}: {describe_template_error(exc)}") from None
-    except (TypeError, ArithmeticError) as exc:
+    except (TypeError, ArithmeticError, RecursionError) as exc:
         # e.g. a loop over a number or a sum of texts: the template asks the impossible.
         raise UserError(f"template {label}: {exc}") from None
+    except MemoryError:
+        raise UserError(f"template {label}: refused, it needs more memory than this "
+                        "computer has (a value repeated far too many times?)") from None
+    except etree.LxmlError as exc:
+        # the template's tags leave the Word XML broken (a tag across a table, say)
+        raise UserError(f"template {label}: the document it makes is not valid Word XML "
+                        f"({str(exc).splitlines()[0][:120]})") from None
     except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as exc:
         # python-docx raises these for a file that is not a Word document at all.
         raise UserError(f"template {label}: {source} is not a Word .docx file ({exc})"
                         ) from None
-    return save_atomically(document, out)
+    return save_atomically(document, out, f"template {label}")
 
 
-def save_atomically(document: DocxTemplate, out: Path) -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp_name = tempfile.mkstemp(prefix=".rendering-", suffix=".docx", dir=out.parent)
+class ActiveDocument(UserError):
+    """A document the program made that would carry active content; not saved."""
+
+
+def refuse_active_output(path: Path, made_by: str) -> None:
+    """Raise ActiveDocument naming what made it and what is active in it."""
+    refusals = package_refusals(path)
+    if refusals:
+        raise ActiveDocument(f"{made_by}: the document it makes was refused and not saved: "
+                             f"{'; '.join(map(str, refusals))}")
+
+
+def save_atomically(document: Any, out: Path, made_by: str = "the document") -> Path:
+    """Save a python-docx or docxtpl document at `out` through a temporary name,
+    scanned before it takes its real name (refused: ActiveDocument, nothing left)."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=".rendering-", suffix=".docx",
+                                             dir=out.parent)
+    except OSError as exc:
+        raise OperationFailed(f"could not write {out}: {exc.strerror or exc}") from None
     os.close(handle)
     try:
         document.save(temp_name)
+        refuse_active_output(Path(temp_name), made_by)
         # mkstemp makes the file private; a letter gets the folder's usual permissions.
         umask = os.umask(0)
         os.umask(umask)

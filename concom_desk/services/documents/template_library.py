@@ -115,8 +115,9 @@ def find_template(name_or_path: str | os.PathLike[str]) -> Path:
 
 def reset_to_default(name: str) -> Path | None:
     """Drop the clerk's copy of a template; returns where her file was moved, or None
-    when there was no copy. Refuses names that have no default to fall back to."""
-    if not default_template_path(name).is_file():
+    when there was no copy. Refuses names that have no default to fall back to, and
+    anything but a bare name (a path would reach outside the templates folder)."""
+    if name not in TEMPLATE_NAMES or not default_template_path(name).is_file():
         raise UserError(
             f"there is no default template named {name!r} to go back to; "
             f"the defaults are: {', '.join(TEMPLATE_NAMES)}"

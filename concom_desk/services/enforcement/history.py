@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.services.documents.rendering import save_atomically
 from concom_desk.services.enforcement.common import get_case, lines
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -207,8 +208,5 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
         row[1].text = entry.text
         row[2].text = entry.entered
     document.add_paragraph(f"Printed {long_date(date.today())}.")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temp = out.with_name(f".{out.name}.partial")
-    document.save(str(temp))
-    temp.replace(out)
-    return out
+    # through a temporary name, scanned like every document the program makes
+    return save_atomically(document, out, "the case history")

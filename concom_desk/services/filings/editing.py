@@ -4,6 +4,7 @@ store's audit trail; every refusal is a UserError in plain words."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from datetime import date, timedelta
 from typing import cast
@@ -11,7 +12,10 @@ from typing import cast
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
-from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.amounts import checked_amount
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.file_numbers import checked_file_number
+from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     FilingFacts,
@@ -346,6 +350,14 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
     if min(form.fee_cents, form.consultant_fee_cents, form.bond_cents,
            form.wpa_fee_cents) < 0:
         raise UserError("a fee or bond amount cannot be negative")
+    for cents, what in ((form.fee_cents, "the filing fee"),
+                        (form.consultant_fee_cents, "the consultant's fee"),
+                        (form.bond_cents, "the bond")):
+        checked_amount(cents, what)
+    if form.dep_file_no.strip():
+        checked_file_number(form.dep_file_no, "the DEP file number")
+    if form.parent_file_no.strip():
+        checked_file_number(form.parent_file_no, "the permit's file number")
     if form.fee_waived and not form.fee_waiver_reason.strip():
         raise UserError("a waived fee needs the reason it was waived")
     if form.boards_notified and form.received and form.boards_notified < form.received:
@@ -353,9 +365,25 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
                         f"filing was received ({form.received})")
 
 
+def _plain_form(form: FilingForm) -> FilingForm:
+    """The form with characters no document can hold dropped from every text."""
+    def plain(value: object) -> object:
+        if isinstance(value, str):
+            return without_control_characters(value)
+        if isinstance(value, MailingAddress):
+            return dataclasses.replace(value, **{
+                f.name: without_control_characters(getattr(value, f.name))
+                for f in dataclasses.fields(value) if isinstance(getattr(value, f.name), str)})
+        return value
+
+    return dataclasses.replace(form, **{f.name: plain(getattr(form, f.name))
+                                        for f in dataclasses.fields(form)})
+
+
 def save_filing(db: Database, form: FilingForm) -> int:
     """Add or update a filing with its parties and property, in one transaction."""
-    file_no = form.file_no.strip()
+    form = _plain_form(form)
+    file_no = checked_file_number(form.file_no)
     _refuse_bad_record_fields(form)
     with db.session() as session:
         taken = session.scalars(select(Filing).where(func.lower(Filing.file_no)

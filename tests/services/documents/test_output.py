@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from docx import Document
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents import output as document_output
@@ -45,7 +46,7 @@ def test_second_export_does_not_overwrite(tmp_path: Path) -> None:
 def test_no_converter_says_what_to_install(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     docx = tmp_path / "letter.docx"
-    docx.write_bytes(b"PK")
+    Document().save(str(docx))  # a real, plain document: damaged ones are refused first
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
     monkeypatch.setattr(document_output, "word_is_installed", lambda: False)
     assert document_output.pdf_converter() is None
@@ -79,7 +80,7 @@ def test_open_uses_the_systems_application(platform: str, expected: list[str], t
                                            monkeypatch: pytest.MonkeyPatch,
                                            launched: list[list[str]]) -> None:
     doc = tmp_path / "Permit 2026-014.docx"
-    doc.write_bytes(b"PK")
+    Document().save(str(doc))
     monkeypatch.setattr(document_output.sys, "platform", platform)
     document_output.open_document(doc)
     assert launched == [[part.format(doc=doc) for part in expected]]
@@ -93,7 +94,7 @@ def test_open_uses_the_systems_application(platform: str, expected: list[str], t
 def test_show_in_folder(platform: str, expected: list[str], tmp_path: Path,
                         monkeypatch: pytest.MonkeyPatch, launched: list[list[str]]) -> None:
     doc = tmp_path / "Permit 2026-014.docx"
-    doc.write_bytes(b"PK")
+    Document().save(str(doc))
     monkeypatch.setattr(document_output.sys, "platform", platform)
     document_output.show_in_folder(doc)
     assert launched == [[part.format(doc=doc, folder=tmp_path) for part in expected]]
@@ -102,7 +103,7 @@ def test_show_in_folder(platform: str, expected: list[str], tmp_path: Path,
 def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     doc = tmp_path / "letter.docx"
-    doc.write_bytes(b"PK")
+    Document().save(str(doc))
     monkeypatch.setattr(document_output.sys, "platform", "linux")
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: None)
     with pytest.raises(OperationFailed, match="printing needs Microsoft Word or LibreOffice"):
@@ -112,7 +113,7 @@ def test_print_without_word_or_libreoffice_says_so(tmp_path: Path,
 def test_print_names_the_chosen_printer_once_a_copy(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     doc = tmp_path / "letter.docx"
-    doc.write_bytes(b"PK")
+    Document().save(str(doc))
     runs: list[list[str]] = []
     monkeypatch.setattr(document_output.sys, "platform", "linux")
     monkeypatch.setattr(document_output, "find_libreoffice", lambda: Path("soffice"))
@@ -126,7 +127,7 @@ def test_print_names_the_chosen_printer_once_a_copy(tmp_path: Path,
 def test_print_through_the_queue_names_the_job(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     doc = tmp_path / "letter.docx"
-    doc.write_bytes(b"PK")
+    Document().save(str(doc))
     queued: list[list[str]] = []
 
     def lp(command: list[str], **_kwargs: object) -> subprocess.CompletedProcess[str]:

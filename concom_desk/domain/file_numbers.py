@@ -1,0 +1,38 @@
+"""What a file number may be: the commission's own ("2026-014", "CC 14-3"), the
+DEP's ("SE 300-1234") or an enforcement case's ("EO-2026-02").
+
+A number is typed on forms, printed on every permit and used to name the
+folder its documents are kept in, so it is short, not blank, and made of
+letters, digits, spaces and the few marks numbers use. A number outside that
+is a slip (a pasted paragraph, a tab) and is refused in one line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from concom_desk.errors import UserError
+
+LONGEST_FILE_NUMBER = 40
+_ALLOWED = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 \-/.#()_]*$")
+
+
+def shown_number(text: str) -> str:
+    """A number as a message quotes it: whole when short, cut when it is a paragraph."""
+    text = " ".join(str(text).split())
+    return repr(text if len(text) <= LONGEST_FILE_NUMBER else text[:LONGEST_FILE_NUMBER] + "…")
+
+
+def checked_file_number(text: str, what: str = "the file number") -> str:
+    """The number stripped of outer spaces; UserError when blank, too long, or holding
+    characters no file number has."""
+    number = text.strip()
+    if not number:
+        raise UserError(f"{what} is blank; type the number the commission gave the filing")
+    if len(number) > LONGEST_FILE_NUMBER:
+        raise UserError(f"{what} {shown_number(number)} is {len(number)} characters long; a "
+                        f"file number has at most {LONGEST_FILE_NUMBER}")
+    if not _ALLOWED.match(number):
+        raise UserError(f"{what} {shown_number(number)} holds characters a file number does "
+                        "not have; use letters, digits, spaces and - / . # ( ) _")
+    return number
