@@ -111,6 +111,9 @@ def _pool() -> QThreadPool:
     return pool
 
 
+pool = _pool  # the views' own loaders (view_loader.py) share it
+
+
 def run_in_background(
     parent: QWidget | None,
     title: str,

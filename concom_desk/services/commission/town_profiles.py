@@ -16,11 +16,34 @@ def user_towns_dir() -> Path:
     return data_dir() / "towns"
 
 
+# Folder -> (what its files were when read, the profiles read from them). Every list,
+# panel and calendar month asks for the profiles; parsing six TOML files each time was
+# a fifth of the calendar's load. A file added, changed or removed is read again.
+_READ: dict[Path, tuple[tuple[tuple[str, int, int], ...], dict[str, TownProfile]]] = {}
+
+
+def _folder_state(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for path in sorted(folder.glob("*.toml")):
+        stat = path.stat()
+        found.append((path.name, stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
+
+
+def _profiles_in(folder: Path) -> dict[str, TownProfile]:
+    state = _folder_state(folder)
+    known = _READ.get(folder)
+    if known is None or known[0] != state:
+        known = (state, load_profiles(folder))  # a broken file raises, and is not kept
+        _READ[folder] = known
+    return known[1]
+
+
 def available_profiles(extra_folder: Path | None = None) -> dict[str, TownProfile]:
-    profiles = load_profiles(towns_dir())
+    profiles = dict(_profiles_in(towns_dir()))  # a copy: callers may add to theirs
     for folder in (user_towns_dir(), extra_folder):
         if folder is not None and folder.is_dir():
-            profiles.update(load_profiles(folder))
+            profiles.update(_profiles_in(folder))
     return profiles
 
 
