@@ -47,6 +47,7 @@ class ViewLoader(QObject):
         super().__init__(parent)
         self._busy = busy
         self._current: BackgroundTask | None = None
+        self._relays: set[_Relay] = set()
         self.loads_shown = 0  # how many results reached the view (tests read it)
 
     @property
@@ -61,7 +62,9 @@ class ViewLoader(QObject):
         _RUNNING.add(task)
         if self._busy is not None:
             self._busy.show()
-        _Relay(self, task, show)
+        # Held here as well as by its Qt parent: a relay the garbage collector took
+        # would leave its read's answer undelivered and the view waiting for ever.
+        self._relays.add(_Relay(self, task, show))
         pool().start(task)
 
     def _ended(self, task: BackgroundTask) -> bool:
@@ -88,6 +91,7 @@ class _Relay(QObject):
         task.signals.cancelled.connect(self.cancelled)
 
     def _done(self) -> bool:
+        self._loader._relays.discard(self)
         self.deleteLater()
         return self._loader._ended(self._task)
 
