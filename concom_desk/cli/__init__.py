@@ -35,7 +35,9 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> CliParser:
+def build_parser(with_commands: bool = True) -> CliParser:
+    """The command line's parser; `with_commands=False` leaves the subcommands out
+    (opening the window needs none of them, nor their imports)."""
     parser = CliParser(
         prog="concom-desk",
         description="ConCom Desk: conservation commission records, deadlines and letters.",
@@ -50,15 +52,38 @@ def build_parser() -> CliParser:
         "--smoke-test", action="store_true",
         help="check that this installation works end to end, then exit (used by the build)",
     )
+    if not with_commands:
+        parser.set_defaults(command=None)
+        return parser
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).register(subparsers)
     return parser
 
 
+# The top-level options that take a value (the next word is theirs, not a command).
+_VALUE_OPTIONS = ("--db",)
+
+
+def names_a_command(argv: Sequence[str]) -> bool:
+    """Whether the words hold a subcommand (or ask for help, which lists them all):
+    only then are the command modules imported. Starting the window, the usual case,
+    parses `--db` and `--demo` alone and starts a second sooner on a slow laptop."""
+    words = iter(argv)
+    for word in words:
+        if word in ("-h", "--help"):
+            return True
+        if word in _VALUE_OPTIONS:
+            next(words, None)
+        elif not word.startswith("-"):
+            return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(with_commands=names_a_command(words))
+    args = parser.parse_args(words)
     if args.smoke_test:
         from concom_desk.smoke_test import run_smoke_test
 

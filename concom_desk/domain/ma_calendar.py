@@ -117,7 +117,7 @@ class BusinessCalendar:
         return day in legal_holidays(day.year)
 
     def is_business_day(self, day: date) -> bool:
-        return day.weekday() < SATURDAY and self.holiday_name(day) is None
+        return day.weekday() < SATURDAY and day not in _closed_days(self, day.year)
 
     def next_business_day(self, day: date) -> date:
         """`day` itself when it is a business day, else the first one after it."""
@@ -150,6 +150,16 @@ class BusinessCalendar:
             if self.is_business_day(day):
                 remaining -= 1
         return day
+
+
+@lru_cache(maxsize=1024)
+def _closed_days(calendar: BusinessCalendar, year: int) -> frozenset[date]:
+    """Every day of `year` the offices are shut (legal holidays, the town's closures):
+    worked out once a year and calendar, not again for every day a count passes."""
+    found = set(legal_holidays(year))
+    found.update(day for day in calendar.closure_dates if day.year == year)
+    found.update(closure_rule_date(rule, year) for rule in calendar.closure_rules)
+    return frozenset(found)
 
 
 MASSACHUSETTS = BusinessCalendar()

@@ -229,6 +229,19 @@ def verify_member(archive: zipfile.ZipFile, manifest: Manifest, name: str, where
         )
 
 
+def check_written(path: Path, manifest: Manifest) -> None:
+    """The archive just written, checked without reading its contents back: it opens,
+    its manifest lists exactly the members it holds, and each member holds as many
+    bytes as were hashed while it was written (the hashes themselves were taken from
+    the very bytes written; `concom-desk restore` and `check` compare them)."""
+    with open_archive(path) as archive:
+        listed = read_manifest(archive, path)
+        sizes = {info.filename: info.file_size for info in archive.infolist()}
+    for name, expected in manifest.members.items():
+        if listed.members.get(name) != expected or sizes.get(name) != expected["size"]:
+            raise OperationFailed(f"{path} came out wrong: {name} is not as it was written")
+
+
 def verify_archive(path: Path) -> Manifest:
     """Check every member of the archive at `path` against its manifest."""
     with open_archive(path) as archive:

@@ -25,8 +25,10 @@ import getpass
 import hashlib
 import sqlite3
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection
+if TYPE_CHECKING:  # sqlite3-only users (the backup) do not load SQLAlchemy
+    from sqlalchemy import Connection
 
 AUDIT_TABLE = "audit_entry"
 NEVER_DELETED = {

@@ -2,10 +2,13 @@
 
 The database is copied with SQLite's online backup API from a fresh connection
 (so never inside an open transaction, and never as a file copy of a live
-database, which can capture a half-written page or miss the WAL). The copy is
-opened and integrity-checked before it counts; the zip is written under a
-temporary name, read back against its manifest, flushed to the disk, and only
-then renamed to the name asked for.
+database, which can capture a half-written page or miss the WAL), into the
+system's temporary folder: no copy of the records is ever left beside the
+backups. The copy is opened and integrity-checked before it counts; the zip is
+written under a temporary name, every member hashed as its bytes go in, checked
+against its manifest (without reading it all back), flushed to the disk, and
+only then renamed to the name asked for. Leftovers of a run that was killed are
+swept on the next one.
 """
 
 from __future__ import annotations
@@ -31,10 +34,10 @@ from concom_desk.store.archive import (
     DOCUMENTS_FOLDER,
     TEMPLATES_FOLDER,
     Manifest,
+    check_written,
     folder_members,
     open_archive,
     read_manifest,
-    verify_archive,
     write_archive,
 )
 from concom_desk.store.audit import AUDIT_TABLE
@@ -143,13 +146,19 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
     folder = out_zip.parent
     if not folder.is_dir():
         raise UserError(f"the folder {folder} does not exist; create it or choose another")
-    sweep_leftovers(folder, STAGING_PREFIX)
+    temporary = Path(tempfile.gettempdir())
+    sweep_leftovers(folder, STAGING_PREFIX)  # a zip half-written by a run that was killed
+    sweep_leftovers(temporary, STAGING_PREFIX)  # and its copy of the database
     try:
+        # The copy of the database in the system's temporary folder; only the zip
+        # being written (under a hidden name, removed if anything fails) is beside
+        # the backups, so it can be renamed into place at once.
+        workspace = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX))
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
     try:
-        copy = staging / f"{db_path.stem}.sqlite"
+        copy = workspace / f"{db_path.stem}.sqlite"
         try:
             snapshot_database(db_path, copy)
         except sqlite3.DatabaseError as exc:
@@ -166,7 +175,7 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
         with ThreadPoolExecutor(max_workers=1) as pool:
             checking = pool.submit(_check_copy, copy, kind, database_member)
             manifest = write_archive(partial, members, checking.result)
-        verify_archive(partial)
+        check_written(partial, manifest)
         if out_zip.exists():
             raise UserError(f"{out_zip} appeared while the backup was written; nothing replaced")
         partial.replace(out_zip)
@@ -175,6 +184,7 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
         raise plain_os_error(exc, "write the backup", folder) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(workspace, ignore_errors=True)
     return BackupMade(out_zip, manifest)
 
 

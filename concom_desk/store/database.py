@@ -97,6 +97,9 @@ class Database:
         self.actor = actor
         self._lock = lock
         self._closed = False
+        # Saves committed through this Database: a view that read at count N needs no
+        # new read while the count is still N (the window's tabs ask it when shown).
+        self.changes = 0
         self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
         self._read_sessions = sessionmaker(
             bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
@@ -118,6 +121,7 @@ class Database:
         exception re-raised) otherwise. Nothing is ever half-written."""
         with self._write_sessions() as session, session.begin():
             yield session
+        self.changes += 1
 
     @contextmanager
     def read_session(self) -> Iterator[Session]:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import csv
 import os
 import shutil
+import sqlite3
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from decimal import Decimal
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +22,47 @@ from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
 from concom_desk.store.db_identity import require_concom_database
 from concom_desk.store.disk import plain_os_error, sweep_leftovers
-from concom_desk.store.records_export import Cell, TableView, record_snapshot, table_views
+from concom_desk.store.records_export import (
+    Cell,
+    TableView,
+    record_snapshot,
+    table_names,
+    table_views,
+)
 
 FORMATS = ("xlsx", "csv")
 STAGING_PREFIX = ".concom-export-"
 XLSX_CELL_LIMIT = 32_767  # Excel refuses longer text in one cell
 XLSX_MAX_ROWS = 1_048_576  # rows in one Excel sheet, header included
 _MIN_WIDTH, _MAX_WIDTH = 8, 60
+REPORT_EVERY = 5_000  # rows between two progress reports (a tenth of a second or so)
+
+# (percent done, what is being written): the window's progress bar. It may raise to
+# stop the export (the clerk pressed Cancel); nothing half-written is left behind.
+Report = Callable[[int, str], None]
+
+
+class Tally:
+    """How far the export has got, in rows of the whole record, told to `report`."""
+
+    def __init__(self, conn: sqlite3.Connection, report: Report | None) -> None:
+        self.report = report
+        self.done = 0
+        self.total = 1
+        if report is not None:
+            self.total = max(1, sum(
+                conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+                for name in table_names(conn)))
+
+    def chunks(self, table: TableView) -> Iterator[list[list[Cell]]]:
+        """The table's rows a few thousand at a time, reporting after each batch."""
+        rows = iter(table.rows)
+        while batch := list(islice(rows, REPORT_EVERY)):
+            yield batch
+            self.done += len(batch)
+            if self.report is not None:
+                self.report(min(99, 100 * self.done // self.total),
+                            f"Writing {table.title} ({self.done:,} of {self.total:,} rows)…")
 
 
 def _column_widths(table: TableView) -> list[float]:
@@ -41,7 +77,7 @@ def _column_widths(table: TableView) -> list[float]:
     return [min(max(w + 2, _MIN_WIDTH), _MAX_WIDTH) for w in widths]
 
 
-def _write_xlsx(tables: Iterable[TableView], target: Path) -> None:
+def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally) -> None:
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -66,12 +102,24 @@ def _write_xlsx(tables: Iterable[TableView], target: Path) -> None:
 
     for table in tables:
         sheet, count = new_sheet(table), 1
-        for row in table.rows:
-            if count == XLSX_MAX_ROWS:  # Excel's limit: the table goes on in another sheet
-                sheet, count = new_sheet(table), 1
-            sheet.append([_fit_cell(sheet, v) for v in row])
-            count += 1
+        # Only the money columns need a cell object of their own (their number format);
+        # every other value goes to openpyxl as it is, unless too long for one cell.
+        money = [i for i, header in enumerate(table.headers) if header.endswith(" ($)")]
+        for batch in tally.chunks(table):
+            for row in batch:
+                if count == XLSX_MAX_ROWS:  # Excel's limit: the table goes on in another sheet
+                    sheet, count = new_sheet(table), 1
+                for i in money:
+                    row[i] = _fit_cell(sheet, row[i])
+                if max(map(_text_length, row), default=0) > XLSX_CELL_LIMIT:
+                    row = [_fit_cell(sheet, v) for v in row]
+                sheet.append(row)
+                count += 1
     book.save(target)
+
+
+def _text_length(value: Cell) -> int:
+    return len(value) if type(value) is str else 0
 
 
 def _fit_cell(sheet: Any, value: Cell) -> Any:
@@ -86,35 +134,39 @@ def _fit_cell(sheet: Any, value: Cell) -> Any:
     return value
 
 
-def _write_csv(table: TableView, target: Path) -> None:
+def _write_csv(table: TableView, target: Path, tally: Tally) -> None:
     # UTF-8 with a byte-order mark: without it Excel reads the file as Windows-1252
     # and mangles every accented name.
     with open(target, "w", encoding="utf-8-sig", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(table.headers)
-        writer.writerows(table.rows)
+        for batch in tally.chunks(table):
+            writer.writerows(batch)
         handle.flush()
         os.fsync(handle.fileno())
 
 
 def _write_all(tables: Iterable[TableView], fmt: str, staging: Path, out_dir: Path,
-               stem: str) -> list[tuple[Path, Path]]:
+               stem: str, tally: Tally) -> list[tuple[Path, Path]]:
     """Write every table under `staging`; (temporary, final) path pairs."""
     if fmt == "xlsx":
         name = f"{stem} records {date.today().isoformat()}.xlsx"
-        _write_xlsx(tables, staging / name)
+        _write_xlsx(tables, staging / name, tally)
         return [(staging / name, out_dir / name)]
     taken: set[str] = set()
     finished = []
     for table in tables:
         name = sheet_title(table.name, taken) + ".csv"
-        _write_csv(table, staging / name)
+        _write_csv(table, staging / name, tally)
         finished.append((staging / name, out_dir / name))
     return finished
 
 
-def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
-    """Export every table of the database to `out_dir`; the files written."""
+def export(db_path: Path, fmt: str, out_dir: Path, report: Report | None = None
+           ) -> list[Path]:
+    """Export every table of the database to `out_dir`; the files written. `report`
+    hears how far it got, every few thousand rows; whatever it raises stops the export
+    with nothing left in `out_dir`."""
     db_path, out_dir = Path(db_path), Path(out_dir)
     if fmt not in FORMATS:
         raise UserError(f"unknown export format {fmt!r}; choose xlsx or csv")
@@ -130,7 +182,11 @@ def export(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
     written: list[Path] = []
     try:
         with record_snapshot(db_path) as conn:
-            finished = _write_all(table_views(conn), fmt, staging, out_dir, db_path.stem)
+            tally = Tally(conn, report)
+            finished = _write_all(table_views(conn), fmt, staging, out_dir, db_path.stem,
+                                  tally)
+            if report is not None:
+                report(99, "Putting the files in place…")
         for temporary, final in finished:
             temporary.replace(final)
             written.append(final)

@@ -160,6 +160,11 @@ def _iso_moment(text: str) -> str:
     return f"{match[1]}T{match[2]}{match[3]}" if match else text
 
 
+def table_names(conn: sqlite3.Connection) -> list[str]:
+    """The tables an export writes, in its order."""
+    return _tables(conn)
+
+
 def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
     labels = RecordLabels(conn)
     for table in _tables(conn):

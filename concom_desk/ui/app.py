@@ -41,12 +41,14 @@ def _log_to_file() -> logging.Handler | None:
     return handler
 
 
-def open_database_work(db_path: Path, warnings: list[str] | None = None) -> Any:
+def open_database_work(db_path: Path, warnings: list[str] | None = None, *,
+                       back_up: bool = True) -> Any:
     def work(progress: Progress) -> Any:
         from concom_desk.services.records.safekeeping import open_records
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
-        return open_records(db_path, None if warnings is None else warnings.append)
+        return open_records(db_path, None if warnings is None else warnings.append,
+                            back_up=back_up)
     return work
 
 
@@ -88,6 +90,7 @@ class Launcher(QObject):
         self.wizard: SetupWizard | None = None
         self.db: Any = None
         self.backup_warnings: list[str] = []  # filled on the worker, read after it is done
+        self.opening_backup: Any = None  # the opening backup's task, behind the window
 
     def start(self) -> None:
         if self.db_path.exists():
@@ -160,8 +163,9 @@ class Launcher(QObject):
         self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
         quit_after_first_paint_if_asked(self.window)
         self._window_up()
+        # The opening backup is made once the records show, behind them (_opened).
         run_in_background(self.window, "Opening the records",
-                          open_database_work(self.db_path, self.backup_warnings),
+                          open_database_work(self.db_path, self.backup_warnings, back_up=False),
                           self._opened, self._fail, lambda: QApplication.exit(0))
 
     def _opened(self, db: Any) -> None:
@@ -176,8 +180,11 @@ class Launcher(QObject):
             return
         assert self.window is not None
         self.window.use_database(db)
-        for warning in self.backup_warnings:  # the opening backup failed: say so, go on
-            self.window.show_problem(warning)
+        from concom_desk.ui.opening_backup import back_up_behind
+
+        # A failed opening backup is told, and the clerk goes on working.
+        self.opening_backup = back_up_behind(self.window, self.db_path,
+                                             self.window.show_problem)
 
     def _show_window(self, settings: CommissionSettings) -> None:
         self.db.set_initials(settings.clerk_initials)

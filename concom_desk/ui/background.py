@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
+from shiboken6 import isValid
 
 from concom_desk.errors import OperationFailed, UserError
 
@@ -111,6 +112,9 @@ def _pool() -> QThreadPool:
     return pool
 
 
+pool = _pool  # the views' own loaders (view_loader.py) share it
+
+
 def run_in_background(
     parent: QWidget | None,
     title: str,
@@ -136,33 +140,36 @@ def run_in_background(
     dialog.setAutoReset(False)
     dialog.setValue(0)
 
-    def finish() -> None:
+    def finish() -> bool:
+        """Whether the window that asked is still there to be told."""
+        _RUNNING.discard(task)
+        if not isValid(dialog):  # its window was closed meanwhile: nobody to tell
+            return False
         dialog.reset()
         dialog.hide()
         dialog.deleteLater()
-        _RUNNING.discard(task)
+        return True
 
     def show_progress(percent: int, text: str) -> None:
-        dialog.setValue(max(0, min(percent, 100)))
-        if text:
-            dialog.setLabelText(text)
+        if isValid(dialog):
+            dialog.setValue(max(0, min(percent, 100)))
+            if text:
+                dialog.setLabelText(text)
 
     def asked_to_cancel() -> None:
         task.progress.cancel()
         dialog.setLabelText("Stopping after the current step…")
 
     def succeeded(result: Any) -> None:
-        finish()
-        on_success(result)
+        if finish():
+            on_success(result)
 
     def failed(message: str) -> None:
-        finish()
-        if on_failure is not None:
+        if finish() and on_failure is not None:
             on_failure(message)
 
     def cancelled() -> None:
-        finish()
-        if on_cancel is not None:
+        if finish() and on_cancel is not None:
             on_cancel()
 
     task.signals.progress.connect(show_progress)

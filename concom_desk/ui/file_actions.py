@@ -103,14 +103,17 @@ def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = No
         out_dir = Path(chosen)
 
     def work(progress: Progress) -> Any:
-        progress.report(10, "Writing every table in plain words…")
-        return safekeeping.export_to(window.db_path, fmt, out_dir)
+        progress.report(0, "Counting the rows of every table…")
+        # Each report is a chance to stop: Cancel leaves nothing in the folder.
+        return safekeeping.export_to(window.db_path, fmt, out_dir, progress.report)
 
     def done(files: list[Path]) -> None:
         QMessageBox.information(window, "Exported",
                                 f"{len(files)} file(s) written to {out_dir}.")
 
-    run_in_background(window, "Exporting the records", work, done, window.show_problem)
+    run_in_background(window, "Exporting the records", work, done, window.show_problem,
+                      lambda: window.statusBar().showMessage(
+                          "Export cancelled: nothing was written."))
 
 
 def open_data_folder(window: MainWindow) -> None:

@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self._records: dict[int, FilingRecordDialog] = {}
         self._record_actions: list[QAction] = []
         self._loaded_once = False
+        self._records_seen = -1  # the store's change count when the lists were last read
         self._update_title()
 
         self.today_view = TodayView(self.today)
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
     # -- loading --------------------------------------------------------------
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
         db, today = self.db, self.today
+        self._records_seen = db.changes
 
         def load(progress: Progress) -> DeskRecords:
             from concom_desk.services.filings.editing import load_records
@@ -230,13 +232,14 @@ class MainWindow(QMainWindow):
         left, self._previous_tab = self._previous_tab, shown
         if isinstance(shown, PlaceholderTab):
             self._build_section_if_needed()
-        elif shown is self.calendar_tab:
-            shown.refresh()  # type: ignore[attr-defined]
-        elif shown is self.enforcement_tab:
-            shown.reload()  # type: ignore[attr-defined]
+        elif shown in (self.calendar_tab, self.enforcement_tab):
+            # Read again only when something was saved since its last read: the
+            # store counts the saves, so switching tabs alone reads nothing.
+            shown.refresh_if_changed()  # type: ignore[attr-defined]
         # A hearing booked or a case changed over there moves these lists' clocks.
         sections = (self.calendar_tab, self.enforcement_tab)
-        if left in sections and shown in (self.today_view, self.filings_tab) and self.db:
+        if (left in sections and shown in (self.today_view, self.filings_tab) and self.db
+                and self.db.changes != self._records_seen):
             self.reload()
 
     def _reset_sections(self) -> None:

@@ -180,8 +180,13 @@ class RowTableModel(PlainRowsModel[Row]):
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        row = self._rows[index.row()]
-        column = self._columns[index.column()]
+        return self.cell(index.row(), index.column(), role)
+
+    def cell(self, row_number: int, column_number: int, role: int) -> Any:
+        """What a cell shows for `role`, by its row and column (a filter over this model
+        asks directly: no index made and mapped for each of the cells it paints)."""
+        row = self._rows[row_number]
+        column = self._columns[column_number]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
             return column.text(row)
         if role == Qt.ItemDataRole.ToolTipRole:  # the full text of a cell cut short

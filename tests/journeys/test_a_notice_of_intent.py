@@ -313,7 +313,8 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         special.place.setText("Town Hall, Room 2")
         press_save(special)
         yield Wait("the meeting on today's calendar",
-                   lambda: tab.status.text() == "Special meeting added.")
+                   lambda: tab.status.text() == "Special meeting added."
+                   and not tab.loader.loading)
         (tonight,) = [m for m in tab.snapshot.meetings if m.day == today]
 
         # The hearing booked at tonight's meeting, picked on purpose: a late meeting is

@@ -150,11 +150,11 @@ def test_disk_full_leaves_no_partial_export(record_db: Path, tmp_path: Path,
     real_write = export_writers._write_csv
     calls = []
 
-    def fill_up(table, target: Path) -> None:
+    def fill_up(table, target: Path, tally) -> None:
         calls.append(table.name)
         if len(calls) == 3:
             raise OSError(errno.ENOSPC, "No space left on device")
-        real_write(table, target)
+        real_write(table, target, tally)
 
     monkeypatch.setattr(export_writers, "_write_csv", fill_up)
     out = tmp_path / "request"
@@ -198,3 +198,33 @@ def test_text_too_long_for_an_excel_cell_is_cut_and_says_so(record_db: Path,
     assert long_text.startswith(shown.removesuffix(" … (cut: too long for one Excel cell)"))
     export(record_db, "csv", tmp_path / "csv")
     assert records(csv_rows(tmp_path / "csv" / "Filing.csv"))[0]["Work description"] == long_text
+
+
+class StopPressed(Exception):
+    """What the window's Progress raises once Cancel is pressed (ui.background.Cancelled)."""
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_progress_is_told_and_cancel_leaves_nothing(record_db: Path, tmp_path: Path,
+                                                    fmt: str) -> None:
+    heard: list[tuple[int, str]] = []
+
+    def report(percent: int, text: str) -> None:
+        heard.append((percent, text))
+
+    out = tmp_path / "whole"
+    written = export(record_db, fmt, out, report)
+    assert written and all(path.exists() for path in written)
+    percents = [p for p, _ in heard]
+    assert percents == sorted(percents) and percents[-1] == 99  # forward, to the end
+    assert heard[-1][1] == "Putting the files in place…"
+    assert any(text.startswith("Writing ") and " rows)…" in text for _, text in heard)
+
+    def press_cancel(percent: int, text: str) -> None:
+        if text.startswith("Writing "):
+            raise StopPressed
+
+    stopped = tmp_path / "stopped"
+    with pytest.raises(StopPressed):
+        export(record_db, fmt, stopped, press_cancel)
+    assert list(stopped.iterdir()) == []  # no file, and no staging folder either

@@ -14,6 +14,7 @@ from concom_desk.services.enforcement.actions import OrderDraft, issue_order
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.store import Database
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
+from tests.helpers.loading import loaded
 from tests.ui.test_main_window import filing_id, open_window
 
 
@@ -42,6 +43,7 @@ def test_an_order_s_restoration_deadline_is_on_today_and_opens_its_case(
     table.setCurrentIndex(window.today_view.model.index(row, 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert isinstance(window.tabs.currentWidget(), EnforcementTab)
+    loaded(qtbot, window.enforcement_tab)  # the case is chosen once the list is read
     assert window.enforcement_tab.current_case_id() == case_id  # type: ignore[attr-defined]
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, or_, select, true
 from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
@@ -22,6 +22,7 @@ from concom_desk.services.calendar.entries import (
     MeetingEntry,
     RatificationEntry,
 )
+from concom_desk.services.calendar.month_scope import may_fall_within
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
     FINISHED_STATUSES,
@@ -43,6 +44,7 @@ from concom_desk.store.models import (
     Property,
 )
 from concom_desk.store.models.calendar import CalendarFeed, HearingNotice
+from concom_desk.store.models.meetings import HearingWaiver
 
 
 def stored_calendar_identity(db: Database) -> str | None:
@@ -61,6 +63,11 @@ def calendar_identity(db: Database) -> str:
             found = str(uuid.uuid4())
             session.add(CalendarFeed(uuid=found))
         return found
+
+
+def _known_identity(db: Database) -> str:
+    with db.read_session() as session:
+        return session.scalar(select(CalendarFeed.uuid)) or ""
 
 
 def _kind_name(kind: str) -> str:
@@ -86,9 +93,11 @@ class _HearingRow:
     map_lot: str
 
 
-def _hearing_rows(session: Session) -> dict[int, _HearingRow]:
-    """Every hearing with what the calendar prints of its filing, as plain rows (one
-    query; building ORM objects for thousands of hearings would freeze the tab)."""
+def _hearing_rows(session: Session, where: ColumnElement[bool] | None = None
+                  ) -> dict[int, _HearingRow]:
+    """The hearings `where` picks (every one without it) with what the calendar prints
+    of their filing, as plain rows (one query; building ORM objects for thousands of
+    hearings would freeze the tab)."""
     applicant, owner = aliased(Party), aliased(Party)
     query = (
         select(Hearing.id, Hearing.filing_id, Hearing.meeting_id, Hearing.status,
@@ -99,7 +108,10 @@ def _hearing_rows(session: Session) -> dict[int, _HearingRow]:
         .outerjoin(applicant, applicant.id == Filing.applicant_id)
         .outerjoin(owner, owner.id == Filing.owner_id)
         .outerjoin(Property, Property.id == Filing.property_id)
+        .order_by(Hearing.id)
     )
+    if where is not None:
+        query = query.where(where)
     found = {}
     for row in session.execute(query):
         (ident, filing_id, meeting_id, status, opened_on, file_no, dep_file_no, kind, work,
@@ -126,38 +138,66 @@ class _NoticeRow:
     published_on: date | None
 
 
-class _Records:
-    """Every row the calendar needs, read in a handful of queries (no query per row)."""
+@dataclass(frozen=True)
+class Window:
+    """The days a view shows: meetings and deadlines from `start` to `end` (either
+    open-ended when None), and every meeting from `agenda_from` on (the agenda list)."""
 
-    def __init__(self, session: Session) -> None:
-        self.meetings = {m.id: m for m in session.scalars(select(Meeting))}
-        self.hearings = _hearing_rows(session)
-        self.continuances = [
-            _ContinuanceRow(*row) for row in session.execute(
-                select(Continuance.hearing_id, Continuance.from_meeting_id,
-                       Continuance.to_meeting_id, Continuance.continued_to)
-                .order_by(Continuance.id))]
+    start: date | None = None
+    end: date | None = None
+    agenda_from: date | None = None
+
+    @property
+    def everything(self) -> bool:
+        return self.start is None and self.end is None and self.agenda_from is None
+
+    def meetings(self) -> ColumnElement[bool]:
+        # A week past the end too: the agenda of a meeting just after must be posted
+        # within the window (48 hours ahead, not counting weekends and holidays).
+        shown = and_(Meeting.held_on >= self.start if self.start else true(),
+                     Meeting.held_on <= self.end + timedelta(days=7) if self.end else true())
+        if self.agenda_from is None:
+            return shown
+        return or_(shown, Meeting.held_on >= self.agenda_from)
+
+    def holds(self, day: date) -> bool:
+        return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
+
+
+class _Records:
+    """The rows the calendar needs for the meetings in the window, read in a handful of
+    queries (no query per row, and none for the twenty years outside the window)."""
+
+    def __init__(self, session: Session, window: Window) -> None:
+        query = select(Meeting)
+        if not window.everything:
+            query = query.where(window.meetings())
+        self.meetings = {m.id: m for m in session.scalars(query)}
+        # The day of every meeting, for "continued from" (the earlier meeting may lie
+        # outside the window): two small columns of a table of a few hundred rows.
+        self.held_on = dict(session.execute(select(Meeting.id, Meeting.held_on)).all())
+        ids = list(self.meetings)
+        if window.everything:
+            self.hearings = _hearing_rows(session)
+        else:
+            continued_here = select(Continuance.hearing_id).where(
+                Continuance.to_meeting_id.in_(ids))
+            self.hearings = _hearing_rows(session, or_(Hearing.meeting_id.in_(ids),
+                                                       Hearing.id.in_(continued_here)))
+        continuances = select(Continuance.hearing_id, Continuance.from_meeting_id,
+                              Continuance.to_meeting_id, Continuance.continued_to
+                              ).order_by(Continuance.id)
+        notices = select(HearingNotice.hearing_id, HearingNotice.meeting_id,
+                         HearingNotice.publish_by, HearingNotice.published_on)
+        if not window.everything:
+            continuances = continuances.where(Continuance.hearing_id.in_(list(self.hearings)))
+            notices = notices.where(HearingNotice.meeting_id.in_(ids))
+        self.continuances = [_ContinuanceRow(*row) for row in session.execute(continuances)]
         self.notices = {
             (hearing_id, meeting_id): _NoticeRow(publish_by, published_on)
-            for hearing_id, meeting_id, publish_by, published_on in session.execute(
-                select(HearingNotice.hearing_id, HearingNotice.meeting_id,
-                       HearingNotice.publish_by, HearingNotice.published_on))}
+            for hearing_id, meeting_id, publish_by, published_on in session.execute(notices)}
         self.onward = {(c.hearing_id, c.from_meeting_id): c for c in self.continuances}
 
-    def booked_days(self) -> dict[int, tuple[date, bool]]:
-        """Filing id -> (the meeting its hearing is booked on, while not yet opened;
-        whether its legal notice is published). The notices are counted back from that
-        meeting rather than from the 21-day limit."""
-        found: dict[int, tuple[date, bool]] = {}
-        for hearing in self.hearings.values():
-            if hearing.status != "scheduled" or hearing.opened_on is not None:
-                continue
-            meeting = self.meetings.get(hearing.meeting_id) if hearing.meeting_id else None
-            if meeting is not None and not meeting.cancelled:
-                notice = self.notices.get((hearing.id, meeting.id))
-                found[hearing.filing_id] = (meeting.held_on,
-                                            notice is not None and notice.published_on is not None)
-        return found
 
     def hearing_entry(self, hearing: _HearingRow, meeting: Meeting,
                       continued_from: date | None) -> HearingEntry:
@@ -176,7 +216,7 @@ class _Records:
             advertise=notice is not None,
         )
 
-    def meeting_entries(self, start: date | None, end: date | None) -> list[MeetingEntry]:
+    def meeting_entries(self) -> list[MeetingEntry]:
         by_meeting: dict[int, list[HearingEntry]] = {m: [] for m in self.meetings}
         for hearing in sorted(self.hearings.values(), key=lambda h: h.id):
             if hearing.status != "withdrawn" and hearing.meeting_id in by_meeting:
@@ -187,14 +227,10 @@ class _Records:
             meeting = self.meetings.get(continuance.to_meeting_id or -1)
             if hearing is None or meeting is None or hearing.status == "withdrawn":
                 continue
-            before = self.meetings.get(continuance.from_meeting_id or -1)
-            by_meeting[meeting.id].append(self.hearing_entry(
-                hearing, meeting, before.held_on if before else None))
+            before = self.held_on.get(continuance.from_meeting_id or -1)
+            by_meeting[meeting.id].append(self.hearing_entry(hearing, meeting, before))
         entries = []
         for meeting in sorted(self.meetings.values(), key=lambda m: (m.held_on, m.start_time)):
-            if (start is not None and meeting.held_on < start) or \
-                    (end is not None and meeting.held_on > end):
-                continue
             start_at = meeting_start(meeting)
             posted = (datetime.fromisoformat(meeting.agenda_posted_at)
                       if meeting.agenda_posted_at else None)
@@ -206,14 +242,39 @@ class _Records:
         return entries
 
 
+def booked_days(session: Session) -> dict[int, tuple[date, bool]]:
+    """Filing id -> (the meeting its hearing is booked on, while not yet opened;
+    whether its legal notice is published). The notices are counted back from that
+    meeting rather than from the 21-day limit."""
+    query = (select(Hearing.filing_id, Meeting.held_on, HearingNotice.published_on)
+             .join(Meeting, Meeting.id == Hearing.meeting_id)
+             .outerjoin(HearingNotice, and_(HearingNotice.hearing_id == Hearing.id,
+                                            HearingNotice.meeting_id == Meeting.id))
+             .where(Hearing.status == "scheduled", Hearing.opened_on.is_(None),
+                    Meeting.cancelled.is_(False))
+             .order_by(Hearing.id))
+    # A filing's later hearing stands over an earlier one, as when they were read in turn.
+    return {filing_id: (held_on, published_on is not None)
+            for filing_id, held_on, published_on in session.execute(query)}
+
+
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
-                      booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
+                      booked: Mapping[int, tuple[date, bool]], window: Window
+                      ) -> list[DeadlineEntry]:
     found = []
-    done = acts_done(session)
     in_effect = profiles_in_effect(session, profiles)
     query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
              .options(selectinload(Filing.original)).order_by(Filing.id))
-    for filing in session.scalars(query):
+    if window.start is not None and window.end is not None:
+        # Only the filings that can have a deadline in the window (see month_scope);
+        # those counted from a booked meeting or a dated waiver are read whatever.
+        waived = session.scalars(select(HearingWaiver.filing_id).where(
+            HearingWaiver.hearing_no_later_than.is_not(None)))
+        query = query.where(may_fall_within(window.start, window.end, in_effect,
+                                            {*booked, *waived}))
+    filings = list(session.scalars(query))
+    done = acts_done(session)  # grouped over every filing: quicker than a list of ids
+    for filing in filings:
         if filing.received is None or filing.town not in in_effect:
             continue
         booked_day, published = booked.get(filing.id, (None, False))
@@ -244,16 +305,23 @@ def _ratifications(session: Session) -> list[RatificationEntry]:
 
 def load_calendar(db: Database, start: date | None = None, end: date | None = None,
                   profiles: Mapping[str, TownProfile] | None = None,
-                  identity: str | None = None) -> CalendarSnapshot:
-    """`identity`: the feed's, when the caller stores it itself (the .ics export
-    stores a new one only once its file exists)."""
-    identity = identity or calendar_identity(db)
+                  identity: str | None = None, *,
+                  agenda_from: date | None = None) -> CalendarSnapshot:
+    """The calendar from `start` to `end` (the whole of it without them): the meetings
+    and deadlines of those days, and every meeting from `agenda_from` on. `identity`:
+    the feed's, when the caller stores it itself (the .ics export stores a new one only
+    once its file exists)."""
+    window = Window(start, end, agenda_from)
+    # The feed identity is made on the first whole read (the .ics export); a view of a
+    # month only reads it, so showing a month never writes to the records.
+    identity = identity or (calendar_identity(db) if window.everything
+                            else _known_identity(db))
     profiles = profiles if profiles is not None else available_profiles()
     with db.read_session() as session:
         settings = session.scalars(select(CommissionSettings)).first()
-        records = _Records(session)
-        meetings = records.meeting_entries(start, end)
-        deadlines = _filing_deadlines(session, profiles, records.booked_days())
+        records = _Records(session, window)
+        meetings = records.meeting_entries()
+        deadlines = _filing_deadlines(session, profiles, booked_days(session), window)
         ratifications = _ratifications(session)
     for meeting in meetings:
         if not meeting.cancelled:
@@ -266,9 +334,8 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
             deadlines.append(DeadlineEntry(
                 "enforcement_case", order.case_id, order.case_no, "ratify_by", order.ratify_by,
                 "Ratify the emergency enforcement order", "Sandwich §7.55 Part 2"))
-    if start is not None or end is not None:
-        deadlines = [d for d in deadlines
-                     if (start is None or d.day >= start) and (end is None or d.day <= end)]
+    if not window.everything:
+        deadlines = [d for d in deadlines if window.holds(d.day)]
     deadlines.sort(key=lambda d: (d.day, d.reference, d.kind))
     return CalendarSnapshot(
         identity=identity, commission_name=settings.name if settings else "",

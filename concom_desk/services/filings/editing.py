@@ -13,7 +13,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, aliased, joinedload
 
 from concom_desk.domain.amounts import checked_amount
-from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.file_numbers import checked_file_number
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (

@@ -12,15 +12,19 @@ if TYPE_CHECKING:
     from concom_desk.store import Database
 
 
-def open_records(db_path: Path, warn: Callable[[str], None] | None = None) -> Database:
+def open_records(db_path: Path, warn: Callable[[str], None] | None = None, *,
+                 back_up: bool = True) -> Database:
     """Open (creating or upgrading) the database; UserError in plain words if it cannot.
-    Then the opening backup, when the records changed since the last automatic one: a
-    backup that fails is told through `warn` and never keeps the clerk from working."""
+    Then, unless the caller makes it itself (the window does, behind the open records:
+    ui/opening_backup.py), the opening backup when the records changed since the last
+    automatic one: a backup that fails is told through `warn` and never keeps the
+    clerk from working."""
     from concom_desk.services.records.backups import back_up_quietly
     from concom_desk.store import open_database
 
     database = open_database(db_path)
-    back_up_quietly(database.path, warn)
+    if back_up:
+        back_up_quietly(database.path, warn)
     return database
 
 
@@ -38,8 +42,10 @@ def restore_from(archive: Path, db_path: Path) -> list[Path]:
     return list(restore(archive, db_path).kept_aside)
 
 
-def export_to(db_path: Path, fmt: str, out_dir: Path) -> list[Path]:
-    """Every table in plain words, for a public-records request (xlsx or csv)."""
+def export_to(db_path: Path, fmt: str, out_dir: Path,
+              report: Callable[[int, str], None] | None = None) -> list[Path]:
+    """Every table in plain words, for a public-records request (xlsx or csv);
+    `report` hears how far it got and may raise to stop it (Cancel)."""
     from concom_desk.store.export_writers import export
 
-    return export(db_path, fmt, out_dir)
+    return export(db_path, fmt, out_dir, report)

@@ -5,7 +5,7 @@ hearings. Activating a row asks the window to open its record (`record_requested
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -28,12 +28,13 @@ from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, HearingEntry, MeetingEntry
-from concom_desk.services.calendar.ical_export import write_calendar
+from concom_desk.services.calendar.ical_export import ExportSummary, write_calendar
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.services.calendar.meetings import generate_meetings, mark_agenda_posted
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
+from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
     CalendarRowsModel,
@@ -52,9 +53,37 @@ from concom_desk.ui.calendar.meeting_dialogs import (
 )
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
+from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
 
 SCHEDULE_MONTHS_AHEAD = 6
+GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
+
+
+def grid_days(year: int, month: int) -> tuple[date, date]:
+    """The first and last day the month grid of `month` shows."""
+    first = date(year, month, 1)
+    start = first - timedelta(days=(first.weekday() + 1) % 7)
+    return start, start + timedelta(days=GRID_DAYS - 1)
+
+
+def read_month(db: Database, start: date, end: date, today: date
+               ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
+    """What the tab shows for a month (read off the GUI thread): the meetings and
+    deadlines of its grid, the meetings from today on (the agenda list), the town's
+    business calendar; and the problem to tell, if the calendar could not be read."""
+    try:
+        snapshot = load_calendar(db, start, end, agenda_from=today)
+        problem = ""
+    except UserError as exc:
+        snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
+    try:
+        with db.read_session() as session:
+            dates, rules = town_closures(session)
+        business = BusinessCalendar.with_closures(dates, tuple(rules))
+    except ValueError:  # an unknown closure rule: the settings dialog names it
+        business = BusinessCalendar()
+    return snapshot, business, problem
 
 
 def _table(model: CalendarRowsModel, name: str) -> QTableView:
@@ -91,7 +120,13 @@ class CalendarTab(QWidget):
         super().__init__(parent)
         self._db = database
         self._now = now
-        self._snapshot: CalendarSnapshot | None = None
+        self._snapshot = CalendarSnapshot(identity="", commission_name="")  # until read
+        self._business = BusinessCalendar()
+        self.busy = BusyLine("Reading the calendar…")
+        self.loader = ViewLoader(self, self.busy)
+        self.loader.failed.connect(lambda message: self.say(message, error=True))
+        self._after_load: list[Callable[[], None]] = []
+        self.seen_changes = -1  # the store's change count this tab last read
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
@@ -125,9 +160,12 @@ class CalendarTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._toolbar())
         layout.addWidget(self.views, 1)
+        layout.addWidget(self.busy)
         layout.addWidget(self.status)
 
+        self.month.setSelectedDate(to_qdate(self.today))  # the tab's clock, not the laptop's
         self.month.selectionChanged.connect(self._show_day)
+        self.month.currentPageChanged.connect(lambda _year, _month: self.refresh())
         self.month.activated.connect(self._open_first_on_day)
         for view in (self.day_table, self.agenda_table):
             view.activated.connect(self._open_row)
@@ -171,29 +209,35 @@ class CalendarTab(QWidget):
 
     @property
     def snapshot(self) -> CalendarSnapshot:
-        assert self._snapshot is not None
+        """What was last read: the month shown and the meetings ahead."""
         return self._snapshot
 
-    def refresh(self) -> None:
-        try:
-            self._snapshot = load_calendar(self._db)
-        except UserError as exc:
-            self._snapshot = CalendarSnapshot(identity="", commission_name="")
-            self.say(str(exc), error=True)
-        self.month.show_snapshot(self.snapshot, self._business_calendar().holiday_name)
+    def refresh(self, then: Callable[[], None] | None = None) -> None:
+        """Read the month shown (and the meetings ahead) again, in the background;
+        `then` runs once it is on screen."""
+        if then is not None:
+            self._after_load.append(then)
+        db, today = self._db, self.today
+        self.seen_changes = db.changes
+        start, end = grid_days(self.month.yearShown(), self.month.monthShown())
+        self.loader.load(lambda _progress: read_month(db, start, end, today), self._loaded)
+
+    def _loaded(self, read: tuple[CalendarSnapshot, BusinessCalendar, str]) -> None:
+        self._snapshot, self._business, problem = read
+        if problem:
+            self.say(problem, error=True)
+        self.month.show_snapshot(self.snapshot, self._business.holiday_name)
         self.agenda_model.set_rows(agenda_rows(self.snapshot, self.today, self._now()))
         self.agenda_table.resizeRowsToContents()
         self._show_day()
+        waiting, self._after_load = self._after_load, []
+        for then in waiting:
+            then()
 
-    def _business_calendar(self) -> BusinessCalendar:
-        """Massachusetts legal holidays and the town's own closure days (from the
-        settings), marked on their days."""
-        try:
-            with self._db.read_session() as session:
-                dates, rules = town_closures(session)
-            return BusinessCalendar.with_closures(dates, tuple(rules))
-        except ValueError:  # an unknown closure rule: the settings dialog names it
-            return BusinessCalendar()
+    def refresh_if_changed(self) -> None:
+        """Shown again: read again only if the records changed since the last read."""
+        if self._db.changes != self.seen_changes:
+            self.refresh()
 
     def selected_day(self) -> date:
         return from_qdate(self.month.selectedDate())
@@ -366,13 +410,21 @@ class CalendarTab(QWidget):
             "iCalendar files (*.ics)")
         if not name:
             return
-        try:
-            summary = write_calendar(self.snapshot, Path(name))
-        except (UserError, OperationFailed) as exc:
-            self.say(str(exc), error=True)
-            return
-        self.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines to "
-                 f"{name}. Import it again later to update the same events.")
+        db = self._db
+
+        def work(progress: Progress) -> ExportSummary:
+            # The whole calendar, not the month on screen: every meeting and deadline.
+            progress.report(10, "Reading every meeting and deadline…")
+            snapshot = load_calendar(db)
+            progress.report(70, "Writing the calendar file…")
+            return write_calendar(snapshot, Path(name))
+
+        def done(summary: ExportSummary) -> None:
+            self.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines "
+                     f"to {name}. Import it again later to update the same events.")
+
+        run_in_background(self, "Exporting the calendar", work, done,
+                          lambda message: self.say(message, error=True))
 
     def add_meetings(self) -> None:
         dialog = ScheduleDialog(self._db, self.today, parent=self, now=self._now())
@@ -388,11 +440,14 @@ class CalendarTab(QWidget):
         except UserError as exc:
             self.say(str(exc), error=True)
             return
-        self.refresh()
-        first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
-                    key=lambda m: m.at, default=None)
-        self.say(f"{len(added)} regular meetings added for the next {SCHEDULE_MONTHS_AHEAD} "
-                 "months" + (f", the first on {weekday_date(first.day)}." if first else "."))
+
+        def say_added() -> None:  # the meetings ahead are read again first
+            first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
+                        key=lambda m: m.at, default=None)
+            self.say(f"{len(added)} regular meetings added for the next "
+                     f"{SCHEDULE_MONTHS_AHEAD} months"
+                     + (f", the first on {weekday_date(first.day)}." if first else "."))
+        self.refresh(say_added)
 
     def _special_meeting(self) -> None:
         dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self,

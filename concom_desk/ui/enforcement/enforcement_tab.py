@@ -46,6 +46,7 @@ from concom_desk.ui.enforcement.dialogs import (
 )
 from concom_desk.ui.enforcement.rows_model import ROW_ROLE, SORT_ROLE, Column, RowsModel, day_text
 from concom_desk.ui.row_table import fit_columns
+from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
 
 ACTIVE = "__active__"  # every status but closed
@@ -150,9 +151,16 @@ class EnforcementTab(QWidget):
         self.history_button.clicked.connect(self.print_history)
         self.status_line = QLabel()
         self.status_line.setWordWrap(True)
+        self.busy = BusyLine("Reading the cases…")
+        self.loader = ViewLoader(self, self.busy)
+        self.loader.failed.connect(self.status_line.setText)
+        self.seen_changes = -1  # the store's change count this tab last read
+        self._sized = False
+        # The case to select once the list is read (asked for while it was being read).
+        self._wanted: tuple[int | None] | None = None
 
         self.form = CaseForm(database, today, self)
-        self.form.changed.connect(self.reload)
+        self.form.changed.connect(lambda: self.reload())
         self.form.message.connect(self.status_line.setText)
         self.form.record_requested.connect(self.record_requested)
 
@@ -182,6 +190,7 @@ class EnforcementTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(actions)
         layout.addWidget(splitter, 1)
+        layout.addWidget(self.busy)
         layout.addWidget(self.status_line)
         # Dialogs are shown through this hook so tests can drive them without exec().
         self._show_dialog: Callable[[RecordDialog], object] = lambda dialog: dialog.open()
@@ -197,14 +206,32 @@ class EnforcementTab(QWidget):
         self.form.show_dialog = show
 
     # -- data -------------------------------------------------------------------------
-    def reload(self) -> None:
-        chosen = self.current_case_id()
-        rows = read_cases(self.database, self.today())
-        self.model.set_rows(rows)
-        fit_columns(self.table, NEXT_DEADLINE_COLUMN, may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN),
-                    widest_chars=18)
-        self.select_case(chosen)
-        self._update_buttons()
+    def reload(self, then: Callable[[], None] | None = None) -> None:
+        """Read the cases again in the background; the list keeps the case chosen.
+        `then` runs once the new list is on screen."""
+        if self._wanted is None:
+            self._wanted = (self.current_case_id(),)
+        database, today = self.database, self.today()
+        self.seen_changes = database.changes
+
+        def show(rows: list[CaseRow]) -> None:
+            self.model.set_rows(rows)
+            if not self._sized:  # once, from a sample of rows: later reads keep the widths
+                self._sized = True
+                fit_columns(self.table, NEXT_DEADLINE_COLUMN,
+                            may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN), widest_chars=18)
+            wanted, self._wanted = self._wanted, None
+            self.select_case(wanted[0] if wanted else None)
+            self._update_buttons()
+            if then is not None:
+                then()
+
+        self.loader.load(lambda _progress: read_cases(database, today), show)
+
+    def refresh_if_changed(self) -> None:
+        """Shown again: read again only if the records changed since the last read."""
+        if self.database.changes != self.seen_changes:
+            self.reload()
 
     def rows_shown(self) -> list[CaseRow]:
         return [self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
@@ -218,6 +245,9 @@ class EnforcementTab(QWidget):
         return row.case_id
 
     def select_case(self, case_id: int | None) -> None:
+        if self.loader.loading:  # chosen before the list is read: chosen once it is
+            self._wanted = (case_id,)
+            return
         for r in range(self.proxy.rowCount()):
             row: CaseRow = self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
             if row.case_id == case_id:
@@ -249,8 +279,8 @@ class EnforcementTab(QWidget):
     # -- actions ----------------------------------------------------------------------
     def _after_save(self, dialog: RecordDialog, select: Callable[[int], int | None]) -> None:
         def saved(record_id: int) -> None:
+            self._wanted = (select(record_id),)
             self.reload()
-            self.select_case(select(record_id))
             self.status_line.setText(f"{dialog.windowTitle()}: saved.")
         dialog.saved.connect(saved)
         self.show_dialog(dialog)

@@ -1,21 +1,21 @@
 """The filings grid: its columns, and the proxy that searches and filters it.
 
-Search is type-ahead over ten thousand rows, so the proxy never asks the model
-for display text: it tests each row's precomputed lower-case search key once per
-keystroke. Sorting is the source model's (one Python sort per click).
+Search is type-ahead over tens of thousands of rows, so the proxy never asks the
+model for display text: it tests each row's precomputed lower-case search key, only
+among the rows the last search found when the new one extends it. Sorting is the
+source model's (one Python sort per click).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QAbstractProxyModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor
@@ -84,68 +84,166 @@ class FilingTableModel(RowTableModel[FilingRow]):
         super().__init__(filing_columns(today), parent)
 
 
-class FilingFilterProxy(QSortFilterProxyModel):
+def narrows(before: list[str], after: list[str]) -> bool:
+    """Whether every filing the words `after` find is among those `before` found: each
+    earlier word is still in some later one ("pon" → "pond", "pond" → "pond sm")."""
+    return all(any(old in new for new in after) for old in before)
+
+
+class FilingFilterProxy(QAbstractProxyModel):
     """Search text, kind, status and year; an empty value means "any".
 
-    Qt asks filterAcceptsRow once per row per keystroke, ten thousand calls from
-    C++ into Python; so the answer is worked out beforehand, in one Python pass
-    over the rows, as the set of filing ids shown, and each call is one lookup.
+    Type-ahead over forty thousand rows must repaint within a keystroke, so the rows
+    shown are worked out in one Python pass over the rows' precomputed lower-case
+    search keys, and a search that extends the last one ("pon" → "pond") looks only
+    among the rows the last one found. The grid is then told once that its rows
+    changed (a reset), not once for every stretch of rows that went; Qt never calls
+    back into Python per row. Sorting is the source model's (one Python sort per
+    click); the rows shown keep its order.
     """
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setDynamicSortFilter(False)  # rows change only on reload
         self._words: list[str] = []
         self._kind = ""
         self._status = ""
         self._year: int | None = None
         self._rows: list[FilingRow] = []
-        self._shown: set[int] | None = None  # None: no filter, every row is shown
+        self._shown: list[int] = []  # source rows shown, in the source's order
+        self._position: dict[int, int] | None = None  # source row -> row here
+        self._filtered = False
 
+    # -- the filters -------------------------------------------------------------
     def setSourceModel(self, model: QAbstractItemModel) -> None:
         super().setSourceModel(model)
         self._rows = model.rows()  # type: ignore[attr-defined]  # the same list, kept in place
-        model.rows_replaced.connect(self._work_out)  # type: ignore[attr-defined]
-        self._work_out()
+        model.modelAboutToBeReset.connect(self.beginResetModel)
+        model.modelReset.connect(self._source_reset)
+        model.layoutAboutToBeChanged.connect(self._source_moving)
+        model.layoutChanged.connect(self._source_moved)
+        model.dataChanged.connect(self._source_data_changed)
+        self._refilter(False)
 
     def set_search(self, text: str) -> None:
         words = text.lower().split()
         if words != self._words:
-            self._change(lambda: setattr(self, "_words", words))
+            narrower = self._filtered and narrows(self._words, words)
+            self._words = words
+            self._refilter(narrower)
 
     def set_kind(self, kind: str) -> None:
-        self._change(lambda: setattr(self, "_kind", kind))
+        self._kind = kind
+        self._refilter(False)
 
     def set_status(self, status: str) -> None:
-        self._change(lambda: setattr(self, "_status", status))
+        self._status = status
+        self._refilter(False)
 
     def set_year(self, year: int | None) -> None:
-        self._change(lambda: setattr(self, "_year", year))
+        self._year = year
+        self._refilter(False)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """The source model sorts (in Python, once); the proxy keeps its order and filters."""
         self.sourceModel().sort(column, order)
 
-    def _change(self, apply: Callable[[], None]) -> None:
-        self.beginFilterChange()
-        apply()
+    def _refilter(self, narrower: bool) -> None:
+        self.beginResetModel()
+        self._work_out(self._shown if narrower else None)
+        self.endResetModel()
+
+    def _work_out(self, among: list[int] | None = None) -> None:
+        """The source rows shown; only those of `among` are looked at when given."""
+        rows, words = self._rows, self._words
+        kind, status, year = self._kind, self._status, self._year
+        self._filtered = bool(words or kind or status or year is not None)
+        candidates = range(len(rows)) if among is None else among
+        if not self._filtered:
+            shown = list(candidates)
+        else:
+            # Every word typed must appear somewhere: "pond smith" finds Smith's filing
+            # on Pond Rd.
+            shown = [
+                i for i in candidates
+                if (not kind or rows[i].kind == kind) and (not status or rows[i].status == status)
+                and (year is None or rows[i].year == year)
+                and all(word in rows[i].search_key for word in words)
+            ]
+        self._shown = shown
+        self._position = None  # worked out when first asked: typing never needs it
+
+    # -- following the source ----------------------------------------------------
+    def _source_reset(self) -> None:
         self._work_out()
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.endResetModel()
 
-    def _work_out(self) -> None:
-        words, kind, status, year = self._words, self._kind, self._status, self._year
-        if not (words or kind or status or year is not None):
-            self._shown = None
-            return
-        # Every word typed must appear somewhere: "pond smith" finds Smith's filing on Pond Rd.
-        self._shown = {
-            row.id for row in self._rows
-            if (not kind or row.kind == kind) and (not status or row.status == status)
-            and (year is None or row.year == year)
-            and all(word in row.search_key for word in words)
-        }
+    def _source_moving(self) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._moving = [(index, self._rows[self._shown[index.row()]].id)
+                        for index in self.persistentIndexList()]
 
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        shown = self._shown
-        return shown is None or self._rows[source_row].id in shown
+    def _source_moved(self) -> None:
+        self._work_out()
+        position_of_id = {self._rows[source].id: row for row, source in enumerate(self._shown)}
+        before = [index for index, _id in self._moving]
+        after = [self.index(position_of_id[filing_id], index.column())
+                 if filing_id in position_of_id else QModelIndex()
+                 for index, filing_id in self._moving]
+        self.changePersistentIndexList(before, after)
+        self._moving = []
+        self.layoutChanged.emit()
+
+    def _source_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
+                             roles: list[int] | None = None) -> None:
+        self.dataChanged.emit(self.index(0, 0),
+                              self.index(max(0, self.rowCount() - 1), self.columnCount() - 1))
+
+    # -- the proxy's side of the model -------------------------------------------
+    def mapToSource(self, proxy_index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
+        if not proxy_index.isValid() or not 0 <= proxy_index.row() < len(self._shown):
+            return QModelIndex()
+        return self.sourceModel().index(self._shown[proxy_index.row()], proxy_index.column())
+
+    def mapFromSource(self, source_index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
+        if self._position is None:
+            self._position = {source: row for row, source in enumerate(self._shown)}
+        row = self._position.get(source_index.row()) if source_index.isValid() else None
+        return QModelIndex() if row is None else self.index(row, source_index.column())
+
+    def index(self, row: int, column: int,
+              parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if parent.isValid() or not (0 <= row < len(self._shown)
+                                    and 0 <= column < self.columnCount()):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, _child: Any = None) -> Any:  # type: ignore[override]
+        return QModelIndex()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._shown)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        source = self.sourceModel()
+        return 0 if parent.isValid() or source is None else source.columnCount()
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        return self.sourceModel().headerData(section, orientation, role)
+
+    # Painting asks for each visible cell's every role: straight to the source's row.
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = index.row()
+        if not index.isValid() or row >= len(self._shown):
+            return None
+        return self.sourceModel().cell(self._shown[row], index.column(), role)  # type: ignore[attr-defined]
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def sibling(self, row: int, column: int,
+                index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
+        return self.index(row, column)

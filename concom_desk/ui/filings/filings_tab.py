@@ -80,8 +80,10 @@ class FilingsTab(QWidget):
         self.search.setClearButtonEnabled(True)
         search_label = QLabel("&Search:")
         search_label.setBuddy(self.search)
-        # A short pause after the last keystroke, so fast typists are not slowed down.
-        self._search_timer = QTimer(self, singleShot=True, interval=120)
+        # Filtered as the clerk types: the zero timer runs once the keys already waiting
+        # are taken in, so keystrokes that came while the grid filtered are one filter.
+        self.search_applied = ""  # the search the grid shows (the bench waits for it)
+        self._search_timer = QTimer(self, singleShot=True, interval=0)
         self._search_timer.timeout.connect(self._apply_search)
         self.search.textChanged.connect(self._search_timer.start)
         self.search.returnPressed.connect(self._open_first_match)
@@ -135,8 +137,8 @@ class FilingsTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count_label)
-        self.proxy.rowsInserted.connect(self._update_count)
-        self.proxy.rowsRemoved.connect(self._update_count)
+        # The proxy says "reset" once per filter (never once per stretch of rows gone):
+        # the count is worked out once per filter too.
         self.proxy.modelReset.connect(self._update_count)
         self.proxy.layoutChanged.connect(self._update_count)
 
@@ -171,7 +173,7 @@ class FilingsTab(QWidget):
 
     def _apply_search(self) -> None:
         self.proxy.set_search(self.search.text())
-        self._update_count()
+        self.search_applied = self.search.text()
 
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()

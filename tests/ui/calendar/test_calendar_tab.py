@@ -20,13 +20,14 @@ from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.form_fixtures import LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.loading import loaded, show_day
 from tests.services.calendar.test_hearing_services import FEB18, MAR3, book_three
 
 
 def _tab(qtbot: QtBot, c: Commission, now: datetime) -> CalendarTab:
     tab = CalendarTab(c.db, now=lambda: now)
     qtbot.addWidget(tab)
-    return tab
+    return loaded(qtbot, tab)
 
 
 def _rows(tab: CalendarTab) -> list[tuple[str, str, str]]:
@@ -37,7 +38,7 @@ def _rows(tab: CalendarTab) -> list[tuple[str, str, str]]:
 def test_meeting_day_shows_hearings_and_posting(qtbot: QtBot, commission: Commission) -> None:
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     assert tab.day_title.text() == "Wednesday, March 3, 2027"
     assert _rows(tab) == [
         ("Meeting", "7:00 PM", "Meeting, Upton Town Hall, Room 1"),
@@ -59,14 +60,14 @@ def test_meeting_day_shows_hearings_and_posting(qtbot: QtBot, commission: Commis
 def test_deadlines_coloured_by_kind_with_words(qtbot: QtBot, commission: Commission) -> None:
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
-    tab.go_to_day(date(2027, 2, 24))  # 5 business days before Mar 3 (§330-10D)
+    show_day(qtbot, tab, date(2027, 2, 24))  # 5 business days before Mar 3 (§330-10D)
     rows = _rows(tab)
     assert [r[0] for r in rows] == ["Legal notice"] * 3
     assert {r[2] for r in rows} == {f"{n}: Publish the hearing notice in the newspaper" for n in
                                     ("UCC 2027-003", "UCC 2027-001", "UCC 2027-005")}
     swatch = tab.day_model.index(0, 0).data(Qt.ItemDataRole.DecorationRole)
     assert swatch == QColor(KIND_COLOURS["legal_notice_by"])
-    tab.go_to_day(date(2027, 3, 2))  # Pond's boards' comment period ends (Feb 16 + 14)
+    show_day(qtbot, tab, date(2027, 3, 2))  # Pond's boards' comment period ends (Feb 16 + 14)
     assert ("Boards' comments end", "",
             "UCC 2027-003: Other boards' 14-day comment period ends (no final action "
             "before this day is over)") in _rows(tab)
@@ -74,7 +75,7 @@ def test_deadlines_coloured_by_kind_with_words(qtbot: QtBot, commission: Commiss
 
 def test_posting_deadline_passed_is_a_warning(qtbot: QtBot, commission: Commission) -> None:
     tab = _tab(qtbot, commission, datetime(2027, 3, 1, 19, 1))  # one minute late
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     index = tab.day_model.index(1, 2)
     assert index.data() == ("Posting deadline passed Monday, March 1, 2027 7:00 PM — post it "
                             "now or choose a later date")
@@ -86,7 +87,7 @@ def test_keyboard_moves_the_day_and_enter_opens_the_record(qtbot: QtBot,
                                                           commission: Commission) -> None:
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
-    tab.go_to_day(date(2027, 3, 2))
+    show_day(qtbot, tab, date(2027, 3, 2))
     grid = tab.month.findChild(QTableView)
     grid.setFocus()
     qtbot.keyClick(grid, Qt.Key.Key_Right)
@@ -119,7 +120,7 @@ def test_legal_notice_button(qtbot: QtBot, commission: Commission, tmp_path: Pat
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
     tab.form_overrides["legal-notice"] = write_form(tmp_path, "legal-notice", LEGAL_NOTICE_LINES)
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["legal_notice"], Qt.MouseButton.LeftButton)
     assert tab.status.text().endswith("It must be published by February 24, 2027.")
     assert "Publish by February 24, 2027" in paragraphs(tab.last_document)
@@ -137,7 +138,7 @@ def test_legal_notice_names_filings_without_a_description(qtbot: QtBot, commissi
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
     tab.form_overrides["legal-notice"] = write_form(tmp_path, "legal-notice", LEGAL_NOTICE_LINES)
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["legal_notice"], Qt.MouseButton.LeftButton)
     assert tab.status.text().endswith(
         "It must be published by February 24, 2027. Check before sending: no work "
@@ -150,7 +151,7 @@ def test_no_vote_is_recorded_for_a_meeting_not_yet_held(qtbot: QtBot,
     # The vote dialog opened for a meeting two weeks ahead, and its vote was recorded.
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
     assert tab.active_dialog is None
     assert tab.status.text() == ("The meeting of Wednesday, March 3, 2027 has not been held "
@@ -165,6 +166,8 @@ def test_export_ics_button(qtbot: QtBot, commission: Commission, tmp_path: Path,
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *args, **kwargs: (str(out), "")))
     qtbot.mouseClick(tab.buttons["ical"], Qt.MouseButton.LeftButton)
+    # The whole calendar is read and written in the background, not the month shown.
+    qtbot.waitUntil(lambda: tab.status.text().startswith("Exported"), timeout=10_000)
     assert tab.status.text().startswith("Exported 6 meetings")
     events = Calendar.from_ical(out.read_bytes()).walk("VEVENT")
     assert sum(1 for e in events if str(e["uid"]).startswith("meeting-")) == 6
@@ -176,7 +179,7 @@ def test_vote_dialog_counts_quorum(qtbot: QtBot, commission: Commission) -> None
     c = commission
     book_three(c)
     tab = _tab(qtbot, c, datetime(2027, 3, 3, 21, 0))
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
     dialog = tab.active_dialog
     assert isinstance(dialog, VoteDialog)
@@ -206,7 +209,7 @@ def test_vote_at_a_meeting_with_one_hearing_is_about_that_filing(
     pond = c.filings["UCC 2027-003"]
     book_hearing(c.db, pond, c.meetings[MAR3], FEB18)
     tab = _tab(qtbot, c, datetime(2027, 3, 3, 21, 0))
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
     dialog = tab.active_dialog
     assert isinstance(dialog, VoteDialog)

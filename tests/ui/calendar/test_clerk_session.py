@@ -19,12 +19,13 @@ from concom_desk.ui.calendar.hearing_dialogs import ContinueHearingDialog
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
+from tests.helpers.loading import loaded, show_day
 
 MAR3, MAR17 = date(2027, 3, 3), date(2027, 3, 17)
 
 
 def _book(qtbot: QtBot, tab: CalendarTab, filing_id: int) -> BookHearingDialog:
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["book"], Qt.MouseButton.LeftButton)
     dialog = tab.active_dialog
     assert isinstance(dialog, BookHearingDialog)
@@ -51,10 +52,11 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     qtbot.mouseClick(dialog.record_waiver_button, Qt.MouseButton.LeftButton)
     dialog.acknowledge.setChecked(True)
     qtbot.mouseClick(dialog.book_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
 
     clock["now"] = datetime(2027, 3, 3, 20, 30)  # at the meeting
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     tab.day_table.setCurrentIndex(tab.day_model.index(2, 0))  # Pond Street's hearing
     qtbot.mouseClick(tab.buttons["continue"], Qt.MouseButton.LeftButton)
     dialog = tab.active_dialog
@@ -64,9 +66,10 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     dialog.consent.setChecked(True)
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert tab.status.text() == "Hearing continued."
+    loaded(qtbot, tab)
     assert ("meeting", "Meeting 7:00 pm · 1 hearing") in tab.month.tags_on(MAR17)
 
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
     dialog = tab.active_dialog
     assert isinstance(dialog, VoteDialog)
@@ -80,11 +83,11 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     tab.form_overrides = {"legal-notice": write_form(tmp_path, "legal-notice",
                                                      LEGAL_NOTICE_LINES),
                           "agenda": write_form(tmp_path, "agenda", AGENDA_LINES)}
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     qtbot.mouseClick(tab.buttons["legal_notice"], Qt.MouseButton.LeftButton)
     assert tab.last_document is not None
     assert len(paragraphs(tab.last_document)) == 7  # heading lines + three hearings
-    tab.go_to_day(MAR17)
+    show_day(qtbot, tab, MAR17)
     qtbot.mouseClick(tab.buttons["agenda"], Qt.MouseButton.LeftButton)
     assert tab.status.text().endswith("Post it by Monday, March 15, 2027 7:00 PM.")
     assert "1. UCC 2027-003 Jane Doe, 12 Pond Street (continued from March 3, 2027)" \
@@ -94,6 +97,7 @@ def test_a_clerks_evening(qtbot: QtBot, commission: Commission, tmp_path: Path,
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *args, **kwargs: (str(out), "")))
     qtbot.mouseClick(tab.buttons["ical"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.status.text().startswith("Exported"), timeout=10_000)
     meetings = [e for e in Calendar.from_ical(out.read_bytes()).walk("VEVENT")
                 if str(e["uid"]).startswith("meeting-")]
     march17 = next(e for e in meetings if e.decoded("dtstart").date() == MAR17)

@@ -15,6 +15,7 @@ from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog, PublicationDialog
 from tests.helpers.calendar_db import Commission
+from tests.helpers.loading import show_day
 from tests.services.calendar.test_hearing_services import FEB18, MAR3, MAR17, book_three
 
 
@@ -101,7 +102,7 @@ def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commissi
     book_three(c)
     tab = CalendarTab(c.db, now=lambda: datetime(2027, 3, 2, 9, 0))
     qtbot.addWidget(tab)
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     meeting = tab.selected_meeting()
     assert meeting is not None
     dialog = PublicationDialog(c.db, meeting, date(2027, 2, 25))
@@ -116,9 +117,9 @@ def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commissi
     qtbot.mouseClick(tab.buttons["posted"], Qt.MouseButton.LeftButton)
     assert tab.status.text() == ("Agenda recorded as posted Tuesday, March 2, 2027 9:00 AM — "
                                  "LATE: it was due by Monday, March 1, 2027 7:00 PM.")
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)
     assert tab.day_model.index(1, 2).data() == "Agenda posted Tuesday, March 2, 2027 9:00 AM"
-    tab.go_to_day(date(2027, 2, 24))
+    show_day(qtbot, tab, date(2027, 2, 24))
     assert all(text.startswith("Done: ") for text in
                (tab.day_model.index(r, 2).data() for r in range(tab.day_model.rowCount())))
 

@@ -20,6 +20,7 @@ from concom_desk.store import Database, open_database
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
 from tests.helpers.calendar_db import Commission
+from tests.helpers.loading import loaded, show_day
 from tests.ui.conftest import SETTINGS, TODAY
 
 DEC1_10AM = datetime(2026, 12, 1, 10, 0)  # a Tuesday
@@ -79,6 +80,7 @@ def test_save_adds_meetings_from_the_first_postable_one(qtbot: QtBot,
     with qtbot.waitSignal(dialog.saved) as saved:
         dialog.save_button.click()
     assert saved.args == [date(2027, 3, 17)]
+    loaded(qtbot, tab)  # the meetings ahead read again, then the first new one named
     # Mar 17, Apr 7 and Apr 21 were there; May 5 to Sep 15 (two a month) are new.
     assert tab.status.text() == ("10 regular meetings added for the next 6 months, the "
                                  "first on Wednesday, May 5, 2027.")
@@ -124,7 +126,7 @@ def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Com
     now = datetime(2027, 2, 18, 9, 0)
     tab = CalendarTab(commission.db, now=lambda: now)
     qtbot.addWidget(tab)
-    tab.go_to_day(date(2027, 2, 19))  # a Friday: no meeting
+    show_day(qtbot, tab, date(2027, 2, 19))  # a Friday: no meeting
     tab.record_posting()
     assert tab.status.text() == ("First select the meeting whose agenda was posted: a day "
                                  "with a meeting in the month, or its row in the Agenda list.")

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from concom_desk.store.models.commission import CommissionSettings, TownClosureDay
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from tests.helpers.calendar_db import Commission
+from tests.helpers.loading import loaded, show_day
 from tests.services.calendar.test_hearing_services import MAR3, book_three
 
 VETERANS_DAY = date(2026, 11, 11)  # Wednesday November 11, 2026: not moved
@@ -22,13 +23,13 @@ CHRISTMAS_EVE = date(2026, 12, 24)  # a closure day the clerk entered
 def _tab(qtbot: QtBot, c: Commission, now: datetime) -> CalendarTab:
     tab = CalendarTab(c.db, now=lambda: now)
     qtbot.addWidget(tab)
-    return tab
+    return loaded(qtbot, tab)
 
 
 def test_legal_holiday_named_in_its_cell_and_the_day_title(qtbot: QtBot,
                                                           commission: Commission) -> None:
     tab = _tab(qtbot, commission, datetime(2026, 11, 2, 9, 0))
-    tab.go_to_day(VETERANS_DAY)
+    show_day(qtbot, tab, VETERANS_DAY)
     assert tab.month.cell_lines(VETERANS_DAY) == ["Veterans Day"]
     assert tab.day_title.text() == "Wednesday, November 11, 2026 — Veterans Day"
     assert tab.month.cell_lines(THANKSGIVING) == ["Thanksgiving Day"]

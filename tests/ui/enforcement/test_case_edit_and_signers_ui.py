@@ -14,6 +14,7 @@ from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.store.models import Member
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 from tests.helpers.enforcement_db import MEMBERS
+from tests.helpers.loading import loaded
 
 FRIDAY = date(2026, 12, 4)
 
@@ -32,7 +33,7 @@ def tab(qtbot, db):
     widget.show_dialog = widget.shown.append
     widget.form.show_dialog = widget.shown.append
     widget.select_case(case_id)
-    return widget
+    return loaded(qtbot, widget)
 
 
 def test_edit_details_opens_the_case_filled_in_and_saves_the_correction(qtbot, tab):
@@ -45,6 +46,7 @@ def test_edit_details_opens_the_case_filled_in_and_saves_the_correction(qtbot, t
     dialog.description.setPlainText("Fill and a culvert in the marsh")
     with qtbot.waitSignal(dialog.saved):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     assert tab.form.facts["Description"].text() == "Fill and a culvert in the marsh"
     assert [tab.form.history.index(r, 1).data() for r in range(tab.form.history.rowCount())
             ][-1] == "Case details corrected: description."

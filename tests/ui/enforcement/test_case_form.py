@@ -12,6 +12,7 @@ from concom_desk.services.enforcement.actions import OrderDraft, ViolationDraft,
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 from tests.helpers.enforcement_db import docx_text
+from tests.helpers.loading import all_loaded, loaded
 
 FRIDAY = date(2026, 12, 4)
 THURSDAY = date(2026, 12, 10)
@@ -36,12 +37,13 @@ def tab(qtbot, db, case_id):
     widget.opened = []
     widget.form.open_file = widget.opened.append
     widget.select_case(case_id)
-    return widget
+    return loaded(qtbot, widget)
 
 
 def save(qtbot, dialog):
     with qtbot.waitSignal(dialog.saved):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    all_loaded(qtbot)
 
 
 def test_fines_tab_shows_the_ceiling_and_keeps_the_ledger(qtbot, tab):
@@ -92,6 +94,7 @@ def test_ratification_clears_the_overdue_mark(qtbot, tab):
 def test_printing_an_order_opens_the_document(qtbot, tab):
     tab.form.orders_view.selectRow(0)
     qtbot.mouseClick(tab.form.print_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     [printed] = tab.opened
     assert "EMERGENCY ORDER, to be ratified by December 9, 2026" in docx_text(printed)
     # Only a file was written: the words say so, never "printed".

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 from concom_desk.ui.enforcement.rows_model import OVERDUE_COLOUR
 from tests.helpers.enforcement_db import docx_text
+from tests.helpers.loading import loaded
 
 FRIDAY = date(2026, 12, 4)
 
@@ -37,7 +38,7 @@ def tab(qtbot, db, clock):
     widget.show_dialog = widget.shown_dialogs.append
     widget.opened = []
     widget.form.open_file = widget.opened.append
-    return widget
+    return loaded(qtbot, widget)
 
 
 def log_complaint(qtbot, tab, address="14 Shawme Road", photo=None):
@@ -51,6 +52,7 @@ def log_complaint(qtbot, tab, address="14 Shawme Road", photo=None):
         dialog.files.add_files([photo])
     with qtbot.waitSignal(dialog.saved):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     return dialog
 
 
@@ -96,6 +98,7 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     qtbot.keyClicks(order.provision, "§7.55 Part 5: fill in a resource area")
     with qtbot.waitSignal(order.saved):
         qtbot.mouseClick(order.save_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
 
     [row] = tab.rows_shown()
     assert row.status_label == "Enforcement order issued"
@@ -108,6 +111,7 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     # The Wednesday meeting passes without a ratification.
     clock.day = date(2026, 12, 10)
     tab.reload()
+    loaded(qtbot, tab)
     assert cell(tab, 0, "Ratification").data() == "OVERDUE"
     assert cell(tab, 0, "Ratification").data(Qt.ItemDataRole.BackgroundRole).color() == \
         OVERDUE_COLOUR
@@ -129,6 +133,7 @@ def test_filters_search_status_and_overdue(qtbot, tab, clock):
     qtbot.keyClicks(order.agent, "Pat Lee")
     with qtbot.waitSignal(order.saved):
         qtbot.mouseClick(order.save_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     log_complaint(qtbot, tab, address="3 Pine Lane")
     assert sorted(r.address for r in tab.rows_shown()) == ["14 Shawme Road", "3 Pine Lane"]
 
@@ -144,6 +149,7 @@ def test_filters_search_status_and_overdue(qtbot, tab, clock):
     assert tab.rows_shown() == []  # Friday: the order is awaiting, not overdue
     clock.day = date(2026, 12, 10)
     tab.reload()
+    loaded(qtbot, tab)
     assert [r.address for r in tab.rows_shown()] == ["14 Shawme Road"]
 
 
@@ -153,6 +159,7 @@ def test_next_step_offers_only_the_lawful_moves(qtbot, tab):
     assert items == ["Inspected", "Enforcement order issued"]
     tab.form.next_status.setCurrentIndex(0)
     qtbot.mouseClick(tab.form.move_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     assert tab.rows_shown()[0].status_label == "Inspected"
     assert "Status changed to Inspected." in tab.status_line.text()
     items = [tab.form.next_status.itemText(i) for i in range(tab.form.next_status.count())]
@@ -168,6 +175,7 @@ def test_inspection_dialog_records_and_moves_the_case(qtbot, tab, photo):
     dialog.files.add_files([photo])
     with qtbot.waitSignal(dialog.saved):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    loaded(qtbot, tab)
     assert tab.rows_shown()[0].status_label == "Inspected"
     assert tab.form.inspections.index(0, 1).data() == "Pat Lee"
     assert tab.form.inspections.index(0, 3).data() == "1"
@@ -195,6 +203,7 @@ def test_permit_link_asks_the_main_window(qtbot, tab, db):
                                            description="Work beyond the permit",
                                            source="observation", filing_id=permit_id))
     tab.reload()
+    loaded(qtbot, tab)
     tab.select_case(case_id)
     assert tab.form.facts["Permit involved"].text() == "2026-014"
     with qtbot.waitSignal(tab.record_requested) as signal:

@@ -1,0 +1,114 @@
+"""A view's data read off the GUI thread, one read at a time, the newest one winning.
+
+A tab builds its widgets at once and asks its `ViewLoader` for its rows; the window
+stays live while they are read. Asking again (the clerk turned to the next month
+before this one was read, a save came in) cancels the read before and throws away
+whatever it still returns, so a view never shows rows older than the last it asked
+for. While a read runs, the view's busy line says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QProgressBar, QWidget
+
+from concom_desk.ui.background import BackgroundTask, Progress, pool
+
+# The reads still running, superseded or not: kept alive until they have reported.
+_RUNNING: set[BackgroundTask] = set()
+
+
+class BusyLine(QProgressBar):
+    """The view's own 'reading…' bar: moving while it waits, hidden otherwise."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRange(0, 0)  # no percentage to give: a bar that moves
+        self.setTextVisible(True)
+        self.setFormat(text)
+        self.setAccessibleName(text)
+        self.setMaximumHeight(self.fontMetrics().height() + 6)
+        self.hide()
+
+
+class ViewLoader(QObject):
+    """`load(work, show)`: run `work` (a function of a `Progress`) on the thread pool
+    and hand its result to `show` on the GUI thread, unless a newer load came first.
+    `loaded` is emitted after each result shown, `failed(message)` after a read that
+    went wrong (the view says it in its own status line)."""
+
+    loaded = Signal()
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject, busy: BusyLine | None = None) -> None:
+        super().__init__(parent)
+        self._busy = busy
+        self._current: BackgroundTask | None = None
+        self._relays: set[_Relay] = set()
+        self.loads_shown = 0  # how many results reached the view (tests read it)
+
+    @property
+    def loading(self) -> bool:
+        return self._current is not None
+
+    def load(self, work: Callable[[Progress], Any], show: Callable[[Any], None]) -> None:
+        if self._current is not None:
+            self._current.progress.cancel()  # its result, if any, is dropped
+        task = BackgroundTask(work)
+        self._current = task
+        _RUNNING.add(task)
+        if self._busy is not None:
+            self._busy.show()
+        # Held here as well as by its Qt parent: a relay the garbage collector took
+        # would leave its read's answer undelivered and the view waiting for ever.
+        self._relays.add(_Relay(self, task, show))
+        pool().start(task)
+
+    def _ended(self, task: BackgroundTask) -> bool:
+        """Whether `task` was still the read the view waits for."""
+        _RUNNING.discard(task)
+        if task is not self._current:
+            return False
+        self._current = None
+        if self._busy is not None:
+            self._busy.hide()
+        return True
+
+
+class _Relay(QObject):
+    """One read's results, taken in on the GUI thread. A child of the loader: a view
+    closed while its read runs takes the relay, and so the connections, with it."""
+
+    def __init__(self, loader: ViewLoader, task: BackgroundTask,
+                 show: Callable[[Any], None]) -> None:
+        super().__init__(loader)
+        self._loader, self._task, self._show = loader, task, show
+        task.signals.succeeded.connect(self.succeeded)
+        task.signals.failed.connect(self.failed)
+        task.signals.cancelled.connect(self.cancelled)
+
+    def _done(self) -> bool:
+        self._loader._relays.discard(self)
+        self.deleteLater()
+        return self._loader._ended(self._task)
+
+    def succeeded(self, result: Any) -> None:
+        if self._done():
+            self._show(result)
+            self._loader.loads_shown += 1
+            self._loader.loaded.emit()
+
+    def failed(self, message: str) -> None:
+        if self._done():
+            self._loader.failed.emit(message)
+
+    def cancelled(self) -> None:
+        self._done()
+
+
+def running() -> int:
+    """How many reads are still running, superseded ones included."""
+    return len(_RUNNING)

@@ -1,0 +1,56 @@
+"""The calendar tab reads the month shown, in the background: turning the months
+faster than they are read shows the last month asked for, never an older one."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date, datetime
+from typing import Any
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from concom_desk.ui.calendar import calendar_tab as calendar_module
+from concom_desk.ui.calendar.calendar_tab import CalendarTab, grid_days
+from tests.helpers.calendar_db import Commission
+from tests.helpers.loading import all_loaded
+from tests.services.calendar.test_hearing_services import MAR3, book_three
+
+HELD = 10  # seconds a held read waits at most, should the test fail before letting it go
+
+
+def test_grid_days_are_the_six_weeks_the_month_shows() -> None:
+    # March 2027 begins on a Monday: the grid starts Sunday Feb 28 and runs 42 days.
+    assert grid_days(2027, 3) == (date(2027, 2, 28), date(2027, 4, 10))
+    # November 2026 begins on a Sunday: the grid starts on the 1st itself.
+    assert grid_days(2026, 11) == (date(2026, 11, 1), date(2026, 12, 12))
+
+
+def test_turning_the_months_quickly_shows_the_last_month_asked_for(
+        qtbot: QtBot, commission: Commission, monkeypatch: pytest.MonkeyPatch) -> None:
+    book_three(commission)
+    let_go = threading.Event()
+    real_read = calendar_module.read_month
+    asked: list[date] = []
+
+    def read_month(db: Any, start: date, end: date, today: date) -> Any:
+        asked.append(start)
+        if len(asked) == 1:  # February's read, the tab's first, is the slow one
+            let_go.wait(HELD)
+        return real_read(db, start, end, today)
+
+    monkeypatch.setattr(calendar_module, "read_month", read_month)
+    tab = CalendarTab(commission.db, now=lambda: datetime(2027, 2, 18, 9, 0))
+    qtbot.addWidget(tab)
+    assert tab.loader.loading and not tab.busy.isHidden()  # February still being read
+    tab.go_to_day(MAR3)  # the clerk turns to March before February is on screen
+    qtbot.waitUntil(lambda: tab.loader.loads_shown == 1, timeout=HELD * 1000)
+    assert asked == [grid_days(2027, 2)[0], grid_days(2027, 3)[0]]
+    assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
+    assert tab.day_title.text() == "Wednesday, March 3, 2027"
+    march = tab.snapshot
+    let_go.set()
+    all_loaded(qtbot)
+    assert tab.snapshot is march  # February's late answer was thrown away
+    assert tab.loader.loads_shown == 1
+    assert tab.busy.isHidden()
