@@ -118,6 +118,9 @@ class Anchor:
     wal_salts: str = ""  # hex of the -wal header's two salts after the last save
     # Set by a restore: backups made before it are of the records it replaced.
     timeline_from: str = ""
+    # (size, mtime in ns) of the database file as the program closed it: the same at
+    # the next opening means nobody touched it since (so quick_check can be spared).
+    closed: tuple[int, int] | None = None
 
 
 def wal_salts(db_path: Path) -> str:
@@ -147,11 +150,22 @@ def read_anchor(db_path: Path) -> Anchor | None | str:
     head = ChainHead.from_json(data.get("head") if isinstance(data, dict) else None)
     if not isinstance(data, dict) or data.get("format") != ANCHOR_FORMAT or head is None:
         return f"the anchor file {path.name} is not an anchor (it was changed or damaged)"
+    closed = data.get("closed")
+    try:
+        as_closed = (int(closed[0]), int(closed[1])) if closed else None
+    except (TypeError, ValueError, IndexError, KeyError):
+        as_closed = None
     return Anchor(head, str(data.get("written_utc", "")), str(data.get("wal_salts", "")),
-                  str(data.get("timeline_from", "")))
+                  str(data.get("timeline_from", "")), as_closed)
 
 
-def write_anchor(db_path: Path, head: ChainHead, timeline_from: str | None = None) -> None:
+def file_stamp(db_path: Path) -> tuple[int, int]:
+    stat = db_path.stat()
+    return stat.st_size, stat.st_mtime_ns
+
+
+def write_anchor(db_path: Path, head: ChainHead, timeline_from: str | None = None,
+                 closed: tuple[int, int] | None = None) -> None:
     """Write the anchor beside the database: to a temporary name, flushed, then renamed
     over the old one, so a power cut leaves the old anchor or the new, never half.
     The start of the timeline (the last restore) is kept from the old anchor."""
@@ -161,7 +175,8 @@ def write_anchor(db_path: Path, head: ChainHead, timeline_from: str | None = Non
         timeline_from = old.timeline_from if isinstance(old, Anchor) else ""
     data = {"format": ANCHOR_FORMAT, "database": db_path.name, "head": head.as_json(),
             "written_utc": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "wal_salts": wal_salts(db_path), "timeline_from": timeline_from}
+            "wal_salts": wal_salts(db_path), "timeline_from": timeline_from,
+            "closed": list(closed) if closed else None}
     partial = path.with_name(f".{path.name}.partial")
     with open(partial, "w", encoding="utf-8") as handle:
         json.dump(data, handle)

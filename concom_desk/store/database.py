@@ -154,7 +154,7 @@ class Database:
         """One transaction: committed when the block ends normally, rolled back (and the
         exception re-raised) otherwise. Nothing is ever half-written."""
         if self.state.refusal:
-            raise UserError(self.state.refusal)
+            raise OperationFailed(self.state.refusal)
         with self._write_sessions() as session, session.begin():
             yield session
         self.anchor()
@@ -163,13 +163,14 @@ class Database:
     def writable(self) -> bool:
         return not self.state.refusal
 
-    def anchor(self) -> None:
+    def anchor(self, closing: bool = False) -> None:
         """Write the trail's head into the anchor file beside the database (after each
-        save). Failing to is told in the log, never stops the clerk: the backups
+        save, and at closing with the file's size and time, once SQLite has folded its
+        journal in). Failing to is told in the log, never stops the clerk: the backups
         carry the head too."""
         if self.state.refusal or self._closed:
             return
-        from concom_desk.store.anchor import chain_head, write_anchor
+        from concom_desk.store.anchor import chain_head, file_stamp, write_anchor
 
         try:
             raw = self.engine.raw_connection()
@@ -177,7 +178,11 @@ class Database:
                 head = chain_head(raw.driver_connection)  # type: ignore[arg-type]
             finally:
                 raw.close()
-            write_anchor(self.path, head)
+            if not closing:
+                write_anchor(self.path, head)
+                return
+            self.engine.dispose()
+            write_anchor(self.path, head, closed=file_stamp(self.path))
         except (OSError, sqlite3.Error) as exc:
             import logging
 
@@ -209,8 +214,8 @@ class Database:
 
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
-        if not self._closed:
-            self.anchor()
+        if not self._closed and self._lock is not None:
+            self.anchor(closing=True)
         self._closed = True
         self.engine.dispose()
         if self._lock is not None:

@@ -250,6 +250,16 @@ def _check_anchors(conn: sqlite3.Connection, report: HealthReport,
                        "written down (cut short or rewritten):")
         report.lines.extend(f"  {line}" for line in disagreements[:10])
     elif anchors:
-        report.ok(f"Trail head: ok, agrees with {len(anchors)} "
-                  f"anchor{'s' if len(anchors) != 1 else ''} (the file beside the "
-                  "database and the backups).")
+        report.ok(f"Trail head: ok, agrees with {_anchors_in_words(anchors)}.")
+
+
+def _anchors_in_words(anchors: list[tuple[str, ChainHead | str]]) -> str:
+    given = sum(1 for source, _ in anchors if source.startswith("the head given"))
+    backups = sum(1 for source, _ in anchors if source.startswith("the backup "))
+    parts = ["the anchor file"] if any(s.startswith("the anchor file") for s, _ in anchors) \
+        else []
+    if backups:
+        parts.append(f"{backups} backup{'s' if backups != 1 else ''}")
+    if given:
+        parts.append(f"the head{'s' if given != 1 else ''} given")
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)

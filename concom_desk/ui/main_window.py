@@ -432,7 +432,9 @@ class MainWindow(QMainWindow):
             self.db.close()  # releases the lock, so the next program can open it
             from concom_desk.services.records.backups import back_up_quietly
 
-            # The closing backup (only when the records changed since the last one).
-            self.statusBar().showMessage("Making the closing backup…")
-            back_up_quietly(self.db_path)
+            # The closing backup (only when the records changed since the last one, and
+            # never of a file opened without writing: damaged or tampered).
+            if self.db.writable:
+                self.statusBar().showMessage("Making the closing backup…")
+                back_up_quietly(self.db_path)
         super().closeEvent(event)

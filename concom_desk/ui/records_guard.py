@@ -30,6 +30,12 @@ if TYPE_CHECKING:
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"
 
 
+def sentence(line: str) -> str:
+    """A refusal line as a sentence: "the folder…" starts with a capital, a file name
+    ("concom-desk.sqlite is damaged…") keeps its own spelling."""
+    return (line[:1].upper() + line[1:] if line.startswith("the ") else line) + "."
+
+
 def tell_about_opening(window: MainWindow, db: Any) -> None:
     """Called each time the window takes a database (opening, restore, move, repair)."""
     if db.state.refusal:
@@ -43,8 +49,7 @@ def tell_about_opening(window: MainWindow, db: Any) -> None:
         boxes.append(_guards_broken(window, db))
     elif db.state.why == READ_ONLY_FOLDER:
         boxes.append(_box(window, QMessageBox.Icon.Information, "read-only-folder",
-                          "The records are read-only here", db.state.refusal[:1].upper()
-                          + db.state.refusal[1:] + "."))
+                          "The records are read-only here", sentence(db.state.refusal)))
     warning = db.location_warning()
     if warning:
         boxes.append(_location(window, warning))
@@ -84,7 +89,7 @@ def _when_idle(action: Any) -> None:
 def _damaged(window: MainWindow, db: Any) -> QMessageBox:
     box = _box(window, QMessageBox.Icon.Critical, "database-damaged",
                "The database is damaged",
-               f"{db.state.refusal[:1].upper()}{db.state.refusal[1:]}.\n\nWhat can still be "
+               f"{sentence(db.state.refusal)}\n\nWhat can still be "
                "read is shown, but nothing can be saved into a damaged file.")
     _offer_restore(window, box)
     keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)

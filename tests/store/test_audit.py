@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store import Database, open_database, verify_audit_chain, void_filing
 from concom_desk.store.audit import Actor
 from concom_desk.store.guard_repair import repair_guards
@@ -172,7 +172,7 @@ def test_dropped_triggers_are_never_put_back_silently(db: Database, db_path: Pat
     raw.close()
     reopened = open_database(db_path, initials="JB")
     try:
-        with pytest.raises(UserError, match=r"trigger audit_party_insert is missing; trigger "
+        with pytest.raises(OperationFailed, match=r"trigger audit_party_insert is missing; trigger "
                                              r"guard_filing_delete is missing\); nothing can be "
                                              "saved"), reopened.session() as s:
             s.add(Party(name="Jane Doe"))

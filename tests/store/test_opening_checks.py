@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed
 from concom_desk.store import health, open_database, opening_checks
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.models import Abutter, Party
@@ -80,8 +80,8 @@ def test_a_malformed_database_opens_read_only(tmp_path: Path) -> None:
     before = db_path.read_bytes()
     with open_database(db_path, initials="JB") as db:
         assert db.state.why == DAMAGED and not db.writable
-        with pytest.raises(UserError, match=r"concom-desk.sqlite is damaged \(.*\): it is open "
-                           "read-only; restore the last good backup"), db.session():
+        with pytest.raises(OperationFailed, match=r"concom-desk.sqlite is damaged \(.*\): it "
+                           "is open read-only; restore the last good backup"), db.session():
             pass
         with db.read_session() as s:  # what can be read, can be seen before restoring
             assert s.scalar(select(func.count()).select_from(Party)) == 3
@@ -97,7 +97,7 @@ def test_a_read_only_folder_is_read_only_not_damaged(record_db: Path,
         assert "damaged" not in db.state.refusal
         with db.read_session() as s:
             assert s.scalar(select(func.count()).select_from(Abutter)) == 3
-        with pytest.raises(UserError, match="is read-only: the records can be read but not "
+        with pytest.raises(OperationFailed, match="is read-only: the records can be read but not "
                            "changed"), db.session():
             pass
 

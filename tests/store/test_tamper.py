@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed
 from concom_desk.paths import backups_dir
 from concom_desk.store import open_database
 from concom_desk.store.anchor import anchor_path, chain_head
@@ -106,7 +106,7 @@ def test_a_same_named_do_nothing_trigger_is_found_and_the_program_will_not_write
         in problems(anchored)
     with open_database(anchored, initials="JB") as db:
         assert db.state.why == GUARDS
-        with pytest.raises(UserError, match="audit_filing_update was altered"), db.session():
+        with pytest.raises(OperationFailed, match="audit_filing_update was altered"), db.session():
             pass
     assert trigger_sql(anchored, "audit_filing_update").endswith("SELECT 1; END")  # kept
 

@@ -20,7 +20,8 @@ def open_records(db_path: Path, warn: Callable[[str], None] | None = None) -> Da
     from concom_desk.store import open_database
 
     database = open_database(db_path)
-    back_up_quietly(database.path, warn)
+    if database.writable:  # a damaged or tampered file must not become the latest backup
+        back_up_quietly(database.path, warn)
     return database
 
 
