@@ -29,7 +29,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "check", help="check the database for damage (exit 0 when sound, 1 otherwise)"
     )
     add_db_option(check)
+    check.add_argument("--head", action="append", default=[], metavar="N:HASH",
+                       help="a trail head from a printed register's footer "
+                            "(e.g. 12345:3f2a9c01d4e5b6a7), compared with the trail")
     check.set_defaults(run=run_check)
+
+    repair = subparsers.add_parser(
+        "repair-guards",
+        help="put the audit trail's triggers back, recording in the trail what was found")
+    add_db_option(repair)
+    repair.add_argument("--initials", required=True, help="who is repairing (recorded)")
+    repair.set_defaults(run=run_repair_guards)
 
     export = subparsers.add_parser(
         "export", help="every table in plain words, for a public-records request"
@@ -64,13 +74,31 @@ def run_restore(args: argparse.Namespace) -> int:
     print(f"Restored {done.database} from the backup of {done.manifest.created_utc}.")
     for path in done.kept_aside:
         print(f"What was there before is kept as {path}.")
+    for notice in done.notices:
+        print(notice)
+    return EXIT_OK
+
+
+def run_repair_guards(args: argparse.Namespace) -> int:
+    from concom_desk.services.records.safekeeping import repair_guards
+
+    print(repair_guards(db_path_from(args), args.initials))
     return EXIT_OK
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from concom_desk.errors import UserError
+    from concom_desk.store.anchor import parse_head
     from concom_desk.store.health import check
 
-    report = check(db_path_from(args))
+    heads = []
+    for text in args.head:
+        head = parse_head(text)
+        if head is None:
+            raise UserError(f"--head {text!r} is not a trail head; give it as printed, "
+                            "e.g. 12345:3f2a9c01d4e5b6a7")
+        heads.append(head)
+    report = check(db_path_from(args), tuple(heads))
     for line in report.lines:
         print(line)
     print("The database is sound." if report.sound else "The database has problems.")

@@ -26,6 +26,7 @@ from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store.anchor import ChainHead
 
 MANIFEST_NAME = "manifest.json"
 ARCHIVE_FORMAT = "ConCom Desk backup"
@@ -53,6 +54,8 @@ class Manifest:
     kind: str = "manual"
     fingerprint: str = ""
     members: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The audit trail's head in the copy: an anchor `check` and restore compare with.
+    chain_head: ChainHead | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -64,6 +67,7 @@ class Manifest:
             "created_utc": self.created_utc,
             "kind": self.kind,
             "fingerprint": self.fingerprint,
+            "chain_head": self.chain_head.as_json() if self.chain_head else None,
             "database": self.database,
             "members": self.members,
         }
@@ -92,6 +96,7 @@ class Manifest:
                 kind=str(data.get("kind", "manual")),
                 fingerprint=str(data.get("fingerprint", "")),
                 members=members,
+                chain_head=ChainHead.from_json(data.get("chain_head")),
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             raise foreign from None

@@ -21,7 +21,6 @@ triggers matching the tables as they are at that revision.
 
 from __future__ import annotations
 
-import getpass
 import hashlib
 import sqlite3
 from dataclasses import dataclass
@@ -48,11 +47,9 @@ class Actor:
 
     @classmethod
     def current(cls, initials: str = "") -> Actor:
-        try:
-            login = getpass.getuser()
-        except (KeyError, OSError):  # no login name (some service accounts)
-            login = "unknown"
-        return cls(os_user=login, initials=initials)
+        from concom_desk.store.os_account import os_account
+
+        return cls(os_user=os_account(), initials=initials)
 
 
 def entry_hash(prev_hash: str, at: str, os_user: str, initials: str, table_name: str,
@@ -98,6 +95,12 @@ def _row_json(columns: list[str], alias: str) -> str:
         pairs = ", ".join(f"'$.\"{c}\"', {alias}.{_quote(c)}" for c in chunk)
         expression = f"json_set({expression}, {pairs})"
     return expression
+
+
+def row_json_sql(columns: list[str], alias: str) -> str:
+    """The SQL expression of a row as the triggers write it into the trail (the replay
+    in `check` compares each row with its last entry through the same expression)."""
+    return _row_json(columns, alias)
 
 
 def _audit_trigger(table: str, columns: list[str], action: str) -> str:
@@ -160,24 +163,36 @@ def missing_audit_triggers(connection: Connection) -> set[str]:
     return expected_triggers(connection) - present
 
 
+def expected_trigger_sql(connection: Connection) -> dict[str, str]:
+    """Every audit and guard trigger the schema as it is now should have, by name, with
+    the exact statement that makes it: what `install_audit_triggers` creates, and what
+    `check` compares the database's triggers with (their full SQL, not their names)."""
+    expected: dict[str, str] = {}
+    tables = audited_tables(connection)
+    for table in tables:
+        columns = [row[1] for row in connection.exec_driver_sql(
+            f"PRAGMA table_info({_quote(table)})")]
+        for action in ("insert", "update", "delete"):
+            expected[f"audit_{table}_{action}"] = _audit_trigger(table, columns, action)
+    for statement in _guard_triggers():
+        table = statement.split(" ON ")[1].split()[0]
+        if table == AUDIT_TABLE or table in tables:
+            expected[statement.split()[2]] = statement
+    return expected
+
+
 def install_audit_triggers(connection: Connection) -> None:
-    """Drop and re-create every audit and guard trigger from the schema as it is now."""
+    """Drop and re-create every audit and guard trigger from the schema as it is now.
+    Called by migrations and by the audited "repair guards" only: a guard found missing
+    or altered at opening is never put back silently (see concom_desk.store.guards)."""
     existing = connection.exec_driver_sql(
         "SELECT name FROM sqlite_master WHERE type = 'trigger'"
     ).scalars().all()
     for name in existing:
         if name.startswith(_TRIGGER_PREFIXES):
             connection.exec_driver_sql(f"DROP TRIGGER {_quote(name)}")
-    tables = audited_tables(connection)
-    for table in tables:
-        columns = [row[1] for row in connection.exec_driver_sql(
-            f"PRAGMA table_info({_quote(table)})")]
-        for action in ("insert", "update", "delete"):
-            connection.exec_driver_sql(_audit_trigger(table, columns, action))
-    for statement in _guard_triggers():
-        table = statement.split(" ON ")[1].split()[0]
-        if table == AUDIT_TABLE or table in tables:
-            connection.exec_driver_sql(statement)
+    for statement in expected_trigger_sql(connection).values():
+        connection.exec_driver_sql(statement)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from concom_desk import __version__
 from concom_desk.domain.backup_thinning import backups_to_delete
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir, data_dir, documents_dir
+from concom_desk.store.anchor import chain_head
 from concom_desk.store.archive import (
     DATABASE_FOLDER,
     DOCUMENTS_FOLDER,
@@ -124,6 +125,7 @@ def _check_copy(copy: Path, kind: str, database_member: str) -> Manifest:
             )
         identity = read_identity(conn)
         fingerprint = content_fingerprint(conn)
+        head = chain_head(conn) if _has_audit_table(conn) else None
     return Manifest(
         program_version=__version__,
         schema_revision=identity.revision,
@@ -132,7 +134,13 @@ def _check_copy(copy: Path, kind: str, database_member: str) -> Manifest:
         database=database_member,
         kind=kind,
         fingerprint=fingerprint,
+        chain_head=head,
     )
+
+
+def _has_audit_table(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        (AUDIT_TABLE,)).fetchone() is not None
 
 
 def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
@@ -200,6 +208,11 @@ def _automatic_backups(db_path: Path) -> list[tuple[datetime, Path]]:
             # Two in one second are numbered -2, -3…: the number orders them, not the name.
             found.append((made, int(match["n"] or 1), path))
     return [(made, path) for made, _, path in sorted(found)]
+
+
+def automatic_backups(db_path: Path) -> list[Path]:
+    """The automatic backups of the database, oldest first."""
+    return [path for _made, path in _automatic_backups(db_path)]
 
 
 def _latest_fingerprint(path: Path) -> str | None:

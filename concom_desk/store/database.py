@@ -42,6 +42,12 @@ from concom_desk.store.audit import (
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
 from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
+from concom_desk.store.opening_checks import (
+    OpeningState,
+    folder_is_writable,
+    look_after_opening,
+    look_before_opening,
+)
 from concom_desk.store.schema import bring_schema_up_to_date
 
 BUSY_TIMEOUT_SECONDS = 10
@@ -62,6 +68,34 @@ def _configure_connection(dbapi_connection: sqlite3.Connection, actor: Actor) ->
         cursor.execute("PRAGMA trusted_schema = ON")
     finally:
         cursor.close()
+
+
+def _configure_read_only(dbapi_connection: sqlite3.Connection, actor: Actor) -> None:
+    dbapi_connection.isolation_level = None
+    register_audit_functions(dbapi_connection, actor)
+    dbapi_connection.execute("PRAGMA trusted_schema = ON")
+    dbapi_connection.execute("PRAGMA query_only = ON")
+
+
+def make_read_only_engine(path: Path, actor: Actor, immutable: bool = False) -> Engine:
+    """An engine that can only read `path`: for a damaged database (read so the clerk
+    can see what is there before restoring) or one in a read-only folder."""
+    uri = f"{path.absolute().as_uri()}?{'immutable=1' if immutable else 'mode=ro'}"
+    engine = create_engine(
+        "sqlite://",
+        creator=lambda: sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_SECONDS,
+                                        check_same_thread=False),
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        _configure_read_only(dbapi_connection, actor)
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN DEFERRED")
+
+    return engine
 
 
 def make_engine(path: Path, actor: Actor) -> Engine:
@@ -89,8 +123,11 @@ class Database:
     """An open ConCom Desk database. Create it with `open_database`."""
 
     def __init__(self, path: Path, engine: Engine, actor: Actor, lock: DatabaseLock | None,
-                 upgrade_backup: Path | None = None):
+                 upgrade_backup: Path | None = None, state: OpeningState | None = None):
         self.path = path
+        # What the checks at opening found (see concom_desk.store.opening_checks): why the
+        # program must not write, and what the clerk is to be told.
+        self.state = state or OpeningState()
         # The copy kept before a schema upgrade at this opening (None when none was made).
         self.upgrade_backup = upgrade_backup
         self.engine = engine
@@ -119,9 +156,42 @@ class Database:
     def session(self) -> Iterator[Session]:
         """One transaction: committed when the block ends normally, rolled back (and the
         exception re-raised) otherwise. Nothing is ever half-written."""
+        if self.state.refusal:
+            raise OperationFailed(self.state.refusal)
         with self._write_sessions() as session, session.begin():
             yield session
         self.changes += 1
+        self.anchor()
+
+    @property
+    def writable(self) -> bool:
+        return not self.state.refusal
+
+    def anchor(self, closing: bool = False) -> None:
+        """Write the trail's head into the anchor file beside the database (after each
+        save, and at closing with the file's size and time, once SQLite has folded its
+        journal in). Failing to is told in the log, never stops the clerk: the backups
+        carry the head too."""
+        if self.state.refusal or self._closed:
+            return
+        from concom_desk.store.anchor import chain_head, file_stamp, write_anchor
+
+        try:
+            raw = self.engine.raw_connection()
+            try:
+                head = chain_head(raw.driver_connection)  # type: ignore[arg-type]
+            finally:
+                raw.close()
+            if not closing:
+                write_anchor(self.path, head)
+                return
+            self.engine.dispose()
+            write_anchor(self.path, head, closed=file_stamp(self.path))
+        except (OSError, sqlite3.Error) as exc:
+            import logging
+
+            logging.getLogger(__name__).warning("could not write the anchor of %s: %s",
+                                                self.path, exc)
 
     @contextmanager
     def read_session(self) -> Iterator[Session]:
@@ -148,6 +218,8 @@ class Database:
 
     # -- life cycle ----------------------------------------------------------------
     def close(self) -> None:
+        if not self._closed and self._lock is not None:
+            self.anchor(closing=True)
         self._closed = True
         self.engine.dispose()
         if self._lock is not None:
@@ -185,11 +257,25 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
     db_lock = DatabaseLock(db_path) if lock else None
     try:
         if db_lock is not None:
-            db_lock.acquire()
+            try:
+                db_lock.acquire()
+            except OperationFailed:
+                # A read-only folder cannot hold the lock file; nobody can write there
+                # either, so the database is opened read-only without one (said below).
+                if folder_is_writable(db_path.parent) or not db_path.is_file():
+                    raise
+                db_lock = None
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        upgrade_backup = bring_schema_up_to_date(db_path, actor)
-        engine = make_engine(db_path, actor)
+        crashed = db_lock is not None and db_lock.recovered_stale
+        state = look_before_opening(db_path, crashed, may_set_aside=lock)
+        upgrade_backup = None
+        if state.read_only:
+            engine = make_read_only_engine(db_path, actor, state.immutable)
+        else:
+            upgrade_backup = bring_schema_up_to_date(db_path, actor)
+            look_after_opening(db_path, state)
+            engine = make_engine(db_path, actor)
     except (UserError, OperationFailed):
         if db_lock is not None:
             db_lock.release()
@@ -202,8 +288,10 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
         if db_lock is not None:
             db_lock.release()
         raise
-    database = Database(db_path, engine, actor, db_lock, upgrade_backup)
+    database = Database(db_path, engine, actor, db_lock, upgrade_backup, state)
     database.set_initials(initials)
+    if lock:
+        database.anchor()
     return database
 
 
@@ -217,4 +305,4 @@ def _explain_open_failure(path: Path, exc: BaseException) -> str:
     return f"cannot open {path}: {detail}"
 
 
-__all__ = ["APPLICATION_ID", "Database", "make_engine", "open_database"]
+__all__ = ["APPLICATION_ID", "Database", "make_engine", "make_read_only_engine", "open_database"]

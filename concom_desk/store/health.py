@@ -1,7 +1,11 @@
 """`check`: is the database sound? Told in lines a clerk can read aloud.
 
-The checks only read (the file is opened read-only): a database that fails
-them is exactly the one that must not be touched before it is copied.
+The checks only read (the file is opened read-only; in a read-only folder, as
+immutable): a database that fails them is exactly the one that must not be
+touched before it is copied. Beyond SQLite's own checks, the audit trail is
+checked as a witness: its hash chain, its triggers by their full SQL, a replay
+of the trail against every row, and its head against the anchors written
+outside the database (concom_desk.store.anchor).
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import create_engine
-from sqlalchemy.pool import StaticPool
-
 from concom_desk.domain.spreadsheet_cells import column_header
-from concom_desk.store.audit import AUDIT_TABLE, missing_audit_triggers, verify_audit_chain
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.paths import backups_dir
+from concom_desk.store.anchor import Anchor, ChainHead, disagreement, read_anchor
+from concom_desk.store.archive import open_archive, read_manifest
+from concom_desk.store.audit import AUDIT_TABLE, verify_audit_chain
 from concom_desk.store.backup import integrity_problems
 from concom_desk.store.db_identity import (
     APPLICATION_ID,
@@ -25,6 +30,11 @@ from concom_desk.store.db_identity import (
     open_read_only,
     read_identity,
 )
+from concom_desk.store.guards import as_sqlalchemy, guard_problems
+from concom_desk.store.lock import lock_path_for
+from concom_desk.store.opening_checks import folder_is_writable
+from concom_desk.store.trail_replay import replay
+from concom_desk.store.wal_guard import foreign_wal, has_frames
 
 
 @dataclass
@@ -52,8 +62,11 @@ def _foreign_key_lines(conn: sqlite3.Connection) -> list[str]:
     ]
 
 
-def check(db_path: Path) -> HealthReport:
-    """Integrity, foreign keys and the audit chain of the database at `db_path`."""
+def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
+    """Integrity, foreign keys, the audit chain, the guards (by their full SQL), the
+    replay of the trail against the rows, and the trail's head against its anchors
+    (the file beside the database, the backups' manifests, and `heads` given from a
+    printed footer) of the database at `db_path`."""
     db_path = Path(db_path)
     report = HealthReport(db_path)
     if not db_path.is_file():
@@ -62,15 +75,66 @@ def check(db_path: Path) -> HealthReport:
     if not looks_like_sqlite(db_path):
         report.problem(f"{db_path} is not a database file (it is not SQLite).")
         return report
+    anchor = read_anchor(db_path)
+    stray = foreign_wal(db_path, anchor if isinstance(anchor, Anchor) else None,
+                        crashed=lock_left_behind(db_path))
+    if stray:
+        report.problem(f"Journal: {stray}. ConCom Desk sets it aside when it opens the "
+                       "database; this check read the database with it.")
     try:
-        with closing(open_read_only(db_path)) as conn:
-            _check_open(conn, report)
+        conn, note = _open_for_check(db_path)
+    except sqlite3.DatabaseError as exc:
+        report.problem(f"The database cannot be read: {exc}.")
+        return report
+    except _ReadOnlyWithJournal:
+        report.problem(f"The folder {db_path.parent} is read-only and the database's "
+                       "last changes are still in its journal (-wal), which cannot be read "
+                       "from here. The database is not known to be damaged: copy the "
+                       "folder to this computer's disk and check it there.")
+        return report
+    try:
+        with closing(conn):
+            if note:
+                report.ok(note)
+            _check_open(conn, report, db_path, anchor, heads)
     except sqlite3.DatabaseError as exc:
         report.problem(f"The database cannot be read: {exc}.")
     return report
 
 
-def _check_open(conn: sqlite3.Connection, report: HealthReport) -> None:
+class _ReadOnlyWithJournal(Exception):
+    pass
+
+
+def _open_for_check(db_path: Path) -> tuple[sqlite3.Connection, str]:
+    """A read-only connection, and a line to say when the folder is read-only. SQLite
+    needs to write the -shm index beside a WAL database even to read it; in a
+    read-only folder with no journal left, the file is read as immutable instead."""
+    conn = open_read_only(db_path)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn, ""
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "unable to open" not in str(exc) or folder_is_writable(db_path.parent):
+            raise
+    if has_frames(db_path):
+        raise _ReadOnlyWithJournal
+    conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?immutable=1", uri=True)
+    return conn, (f"The folder {db_path.parent} is read-only: the database was checked "
+                  "as it is (ConCom Desk can only read it there).")
+
+
+def lock_left_behind(db_path: Path) -> bool:
+    """The lock file still names a holder: a program has it open, or crashed."""
+    try:
+        return bool(lock_path_for(db_path).read_bytes().strip())
+    except OSError:
+        return False
+
+
+def _check_open(conn: sqlite3.Connection, report: HealthReport, db_path: Path,
+                anchor: Anchor | None | str, heads: tuple[ChainHead, ...]) -> None:
     identity = read_identity(conn)
     if identity.application_id != APPLICATION_ID:
         report.problem("This SQLite file is not a ConCom Desk database.")
@@ -85,36 +149,117 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport) -> None:
         report.problem("Integrity check FAILED: the file is damaged. Restore the latest "
                        "backup (`concom-desk restore`).")
         report.lines.extend(f"  {p}" for p in problems)
+        return
+    report.ok("Integrity check: ok, every page of the file is readable and consistent.")
+    fk_lines = _foreign_key_lines(conn)
+    if fk_lines:
+        report.problem("Links between records: BROKEN.")
+        report.lines.extend(f"  {line}" for line in fk_lines)
     else:
-        report.ok("Integrity check: ok, every page of the file is readable and consistent.")
-        fk_lines = _foreign_key_lines(conn)
-        if fk_lines:
-            report.problem("Links between records: BROKEN.")
-            report.lines.extend(f"  {line}" for line in fk_lines)
-        else:
-            report.ok("Links between records: ok, every link points to an existing record.")
-        _check_audit_chain(conn, report)
+        report.ok("Links between records: ok, every link points to an existing record.")
+    check_trail(conn, report, _anchors(db_path, anchor, heads))
 
 
-def _check_audit_chain(conn: sqlite3.Connection, report: HealthReport) -> None:
+def _anchors(db_path: Path, anchor: Anchor | None | str,
+             heads: tuple[ChainHead, ...]) -> list[tuple[str, ChainHead | str]]:
+    """(where it was written, the head or why it cannot be read) for every anchor."""
+    found: list[tuple[str, ChainHead | str]] = [
+        (f"the head given ({head.token()})", head) for head in heads]
+    if isinstance(anchor, str):
+        found.append(("the anchor file", anchor))
+    elif anchor is not None:
+        found.append((f"the anchor file of {anchor.written_utc}", anchor.head))
+    since = anchor.timeline_from if isinstance(anchor, Anchor) else ""
+    found += backup_heads(backups_dir(db_path), db_path.stem, since)
+    return found
+
+
+def backup_heads(folder: Path, stem: str,
+                 since: str = "") -> list[tuple[str, ChainHead | str]]:
+    """The chain head in the manifest of each backup of this database in `folder`
+    (made at or after `since`, the last restore: older ones are of the records it
+    replaced)."""
+    if not folder.is_dir():
+        return []
+    found: list[tuple[str, ChainHead | str]] = []
+    for path in sorted(folder.glob(f"{stem}-*.zip")):
+        try:
+            with open_archive(path) as archive:
+                manifest = read_manifest(archive, path)
+        except (UserError, OperationFailed, OSError):
+            continue  # not a backup of ours, or damaged: restore tells, not check
+        if manifest.chain_head is not None and manifest.created_utc >= since:
+            found.append((f"the backup {path.name}", manifest.chain_head))
+    return found
+
+
+def check_trail(conn: sqlite3.Connection, report: HealthReport,
+                anchors: list[tuple[str, ChainHead | str]], guards_too: bool = True) -> None:
+    """The audit part of `check`: chain, guards, replay, anchors (also run by restore
+    on the copy it is about to put in place; `guards_too=False` for a copy at an older
+    schema, whose triggers the upgrade re-creates)."""
     has_audit = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (AUDIT_TABLE,)
     ).fetchone()
     if not has_audit:
         report.problem("Audit trail: MISSING (this database has no history of changes).")
         return
-    # verify_audit_chain speaks SQLAlchemy; lend it the read-only connection.
-    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
-    with engine.connect() as connection:
+    with as_sqlalchemy(conn) as connection:
         chain = verify_audit_chain(connection)
-        missing = sorted(missing_audit_triggers(connection))
+        guards = guard_problems(connection) if guards_too else []
     if chain.ok:
         report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
                   "before it.")
     else:
         report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
                        f"{chain.problem}. The record was changed outside ConCom Desk.")
-    if missing:
-        report.problem(f"Audit guards: {len(missing)} MISSING ({', '.join(missing[:3])}"
-                       f"{', …' if len(missing) > 3 else ''}); changes could be made without "
-                       "a trace. Opening the database in ConCom Desk puts them back.")
+    if guards:
+        report.problem(f"Audit guards: {len(guards)} WRONG; changes could be made without "
+                       "a trace. ConCom Desk will not write to this database until a good "
+                       "backup is restored or the guards are repaired (Tools → Repair "
+                       "audit guards…, recorded in the trail).")
+        report.lines.extend(f"  {p.describe()}" for p in guards[:20])
+        if len(guards) > 20:
+            report.lines.append(f"  … and {len(guards) - 20} more")
+    divergences = replay(conn)
+    if divergences:
+        count = len(divergences)
+        report.problem(f"Trail replay: {count:,} record{'s' if count != 1 else ''} "
+                       f"{'do' if count != 1 else 'does'} not match the audit trail "
+                       "(changed without a trace):")
+        report.lines.extend(f"  {d.describe()}" for d in divergences[:20])
+        if count > 20:
+            report.lines.append(f"  … and {count - 20:,} more")
+    else:
+        report.ok("Trail replay: ok, every record holds what its last audit entry says.")
+    _check_anchors(conn, report, anchors)
+
+
+def _check_anchors(conn: sqlite3.Connection, report: HealthReport,
+                   anchors: list[tuple[str, ChainHead | str]]) -> None:
+    disagreements = []
+    for source, head in anchors:
+        if isinstance(head, str):
+            disagreements.append(head)
+            continue
+        why = disagreement(conn, head, source)
+        if why:
+            disagreements.append(why)
+    if disagreements:
+        report.problem("Trail head: the trail does not agree with where its head was "
+                       "written down (cut short or rewritten):")
+        report.lines.extend(f"  {line}" for line in disagreements[:10])
+    elif anchors:
+        report.ok(f"Trail head: ok, agrees with {_anchors_in_words(anchors)}.")
+
+
+def _anchors_in_words(anchors: list[tuple[str, ChainHead | str]]) -> str:
+    given = sum(1 for source, _ in anchors if source.startswith("the head given"))
+    backups = sum(1 for source, _ in anchors if source.startswith("the backup "))
+    parts = ["the anchor file"] if any(s.startswith("the anchor file") for s, _ in anchors) \
+        else []
+    if backups:
+        parts.append(f"{backups} backup{'s' if backups != 1 else ''}")
+    if given:
+        parts.append(f"the head{'s' if given != 1 else ''} given")
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)

@@ -48,6 +48,7 @@ from concom_desk.store.db_identity import (
 from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
 from concom_desk.store.file_identity import read_application_id
 from concom_desk.store.lock import DatabaseLock
+from concom_desk.store.restore_checks import judge_backup_database, restart_anchor
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class Restored:
     database: Path
     manifest: Manifest
     kept_aside: list[Path] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
 
 
 def _refuse_foreign_target(db_path: Path) -> None:
@@ -182,6 +184,8 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             staged_db = staging / db_path.name
             extract_member(archive, manifest, manifest.database, staged_db, archive_path)
             _check_restored_database(staged_db, archive_path)
+            # The full check of `check`, on the copy, before anything is replaced.
+            notices = judge_backup_database(staged_db, manifest, archive_path, db_path)
             _use_wal(staged_db)
             staged_documents = staging / DOCUMENTS_FOLDER
             staged_templates = staging / TEMPLATES_FOLDER
@@ -192,8 +196,10 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             lock = DatabaseLock(db_path)
             lock.acquire()
             try:
-                return _put_in_place(db_path, manifest, staged_db, staged_documents,
+                done = _put_in_place(db_path, manifest, staged_db, staged_documents,
                                      staged_templates)
+                done.notices += notices
+                return done
             finally:
                 lock.release()
         except OSError as exc:
@@ -227,6 +233,7 @@ def _put_in_place(db_path: Path, manifest: Manifest, staged_db: Path, staged_doc
             Path(str(db_path) + suffix).unlink(missing_ok=True)
         staged_db.replace(db_path)
         fsync_directory(db_path.parent)
+        restart_anchor(db_path, stamp, result.kept_aside)
     except OSError:
         _undo_swaps(swapped, stamp)
         raise

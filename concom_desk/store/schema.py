@@ -30,12 +30,7 @@ from sqlalchemy import Connection, Engine, create_engine, event
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
-from concom_desk.store.audit import (
-    Actor,
-    install_audit_triggers,
-    missing_audit_triggers,
-    register_audit_functions,
-)
+from concom_desk.store.audit import Actor, install_audit_triggers, register_audit_functions
 from concom_desk.store.file_identity import APPLICATION_ID, is_new_database
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -191,11 +186,9 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
             revision = current_revision(connection)
             _refuse_unknown(path, revision)
             if revision == head_revision():
-                # A trigger dropped with another tool (to write past the audit trail) is
-                # put back; the hash chain still shows whatever was done meanwhile.
-                if missing_audit_triggers(connection):
-                    install_audit_triggers(connection)
-                    connection.commit()
+                # A trigger dropped or altered with another tool is NOT put back here:
+                # that would erase the evidence. open_database checks the guards and
+                # refuses to write until the clerk restores or repairs on purpose.
                 return None
         assert revision is not None
         backup = upgrade_backup_path(path, revision)

@@ -113,6 +113,17 @@ class Launcher(QObject):
         # (the wizard goes before the window comes); Cancel ends it on purpose.
         QApplication.setQuitOnLastWindowClosed(False)
         self.wizard = SetupWizard(offer_demo=demo_offered)
+        if demo_offered:  # the records are yet to be made: say when the place is risky
+            from concom_desk.services.records.safekeeping import (
+                local_place_for,
+                location_warning_for,
+            )
+
+            local = local_place_for(self.db_path)
+            self.wizard.warn_about_location(location_warning_for(self.db_path),
+                                            str(local) if local else None)
+            self.wizard.use_local_folder.connect(
+                lambda: setattr(self, "db_path", local))
         self.wizard.finish_requested.connect(self._wizard_done)
         self.wizard.rejected.connect(lambda: QApplication.exit(0))
         self.wizard.show()

@@ -119,6 +119,7 @@ class MainWindow(QMainWindow):
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
         tools.addAction(self._action("Public records and &reports…", self.open_records_desk))
         tools.addAction(self._action("Load MassGIS &parcels…", self.load_parcels))
+        tools.addAction(self._action("&Repair audit guards…", self.repair_guards))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -394,6 +395,19 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
         return dialog
+    def repair_guards(self) -> None:
+        from concom_desk.ui import records_guard
+
+        box = QMessageBox(QMessageBox.Icon.Question, "Repair the audit guards",
+                          "Put the audit trail's own triggers back? Use this only when no "
+                          "good backup can be restored. What was wrong, and every change "
+                          "made without a trace, is written into the trail with your "
+                          "initials.", QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("repair-guards")
+        repair = box.addButton("Re&pair", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        repair.clicked.connect(lambda: records_guard.repair_guards(self))
+        box.open()
 
     def export_calendar(self) -> None:
         self.show_section("Hearing calendar").export_ical()  # type: ignore[attr-defined]
@@ -441,6 +455,9 @@ class MainWindow(QMainWindow):
         # say "opens once the records are loaded…" until the clerk changed tabs.
         self._build_section_if_needed()
         self.reload()
+        from concom_desk.ui import records_guard
+
+        records_guard.tell_about_opening(self, db)  # damaged, tampered, risky place…
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for record in list(self._records.values()):
@@ -449,7 +466,9 @@ class MainWindow(QMainWindow):
             self.db.close()  # releases the lock, so the next program can open it
             from concom_desk.services.records.backups import back_up_quietly
 
-            # The closing backup (only when the records changed since the last one).
-            self.statusBar().showMessage("Making the closing backup…")
-            back_up_quietly(self.db_path)
+            # The closing backup (only when the records changed since the last one, and
+            # never of a file opened without writing: damaged or tampered).
+            if self.db.writable:
+                self.statusBar().showMessage("Making the closing backup…")
+                back_up_quietly(self.db_path)
         super().closeEvent(event)

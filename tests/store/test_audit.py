@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from datetime import date
 from pathlib import Path
 
@@ -12,9 +13,11 @@ import pytest
 from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store import Database, open_database, verify_audit_chain, void_filing
 from concom_desk.store.audit import Actor
+from concom_desk.store.guard_repair import repair_guards
+from concom_desk.store.health import check
 from concom_desk.store.models import (
     AuditEntry,
     EnforcementCase,
@@ -160,8 +163,7 @@ def test_values_are_json_objects_of_every_column(db: Database) -> None:
 
 
 
-def test_dropped_triggers_are_put_back_when_the_program_opens(db: Database,
-                                                               db_path: Path) -> None:
+def test_dropped_triggers_are_never_put_back_silently(db: Database, db_path: Path) -> None:
     db.close()
     raw = sqlite3.connect(db_path)
     raw.execute("DROP TRIGGER audit_party_insert")
@@ -170,14 +172,42 @@ def test_dropped_triggers_are_put_back_when_the_program_opens(db: Database,
     raw.close()
     reopened = open_database(db_path, initials="JB")
     try:
+        with pytest.raises(OperationFailed, match=r"trigger audit_party_insert is missing; trigger "
+                                             r"guard_filing_delete is missing\); nothing can be "
+                                             "saved"), reopened.session() as s:
+            s.add(Party(name="Jane Doe"))
+    finally:
+        reopened.close()
+    with closing(sqlite3.connect(db_path)) as conn:  # still gone: the evidence stays
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+    assert "audit_party_insert" not in names and "guard_filing_delete" not in names
+
+
+def test_repairing_the_guards_puts_them_back_and_records_the_gap(db: Database,
+                                                                 db_path: Path) -> None:
+    db.close()
+    raw = sqlite3.connect(db_path)
+    raw.execute("DROP TRIGGER audit_party_insert")
+    raw.execute("INSERT INTO party (name, kind) VALUES ('Hidden Person', 'person')")
+    raw.commit()
+    raw.close()
+    repaired = repair_guards(db_path, Actor("clerk", "JB"))
+    assert repaired.rows_recorded == 1
+    reopened = open_database(db_path, initials="JB")
+    try:
         with reopened.session() as s:
             s.add(Party(name="Jane Doe"))
             s.add(Filing(file_no="2026-001", kind="rda", town="upton"))
-        assert [e.table_name for e in _entries(reopened)] == ["party", "filing"]
-        with pytest.raises(IntegrityError, match="void it"), reopened.engine.begin() as c:
-            c.exec_driver_sql("DELETE FROM filing")
+        entries = _entries(reopened)
+        assert [(e.table_name, e.action, e.initials) for e in entries] == [
+            ("party", "insert", "UNAUDITED"), ("audit_entry", "repair", "JB"),
+            ("party", "insert", "JB"), ("filing", "insert", "JB")]
+        assert "Hidden Person" in (entries[0].new_values or "")
+        assert "trigger audit_party_insert is missing" in (entries[1].old_values or "")
+        assert reopened.verify_audit_chain().ok
     finally:
         reopened.close()
+    assert check(db_path).sound
 
 
 def test_a_record_s_history_lists_only_its_own_entries(db: Database) -> None:

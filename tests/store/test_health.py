@@ -23,6 +23,7 @@ def test_a_sound_database(record_db: Path) -> None:
         "Integrity check: ok, every page of the file is readable and consistent.",
         "Links between records: ok, every link points to an existing record.",
         "Audit trail: ok, 13 entries, each sealed to the one before it.",
+        "Trail replay: ok, every record holds what its last audit entry says.",
     ]
 
 
@@ -68,9 +69,11 @@ def test_a_dropped_audit_trigger_is_named(record_db: Path) -> None:
     tamper(record_db, "DROP TRIGGER audit_filing_update")
     report = check(record_db)
     assert not report.sound
-    assert report.lines[-1] == (
-        "Audit guards: 1 MISSING (audit_filing_update); changes could be made without a "
-        "trace. Opening the database in ConCom Desk puts them back.")
+    assert ("Audit guards: 1 WRONG; changes could be made without a trace. ConCom Desk "
+            "will not write to this database until a good backup is restored or the guards "
+            "are repaired (Tools → Repair audit guards…, recorded in the trail)."
+            ) in report.lines
+    assert "  trigger audit_filing_update is missing" in report.lines
 
 
 def test_a_damaged_page(tmp_path: Path) -> None:

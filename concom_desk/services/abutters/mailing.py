@@ -47,6 +47,7 @@ from concom_desk.services.documents.context_extras import (
 )
 from concom_desk.services.documents.rendering import render_template
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 from concom_desk.store.models import Abutter, AbutterNotice, Filing
 
 LETTER_TEMPLATE = "abutter-letter"
@@ -75,6 +76,7 @@ class MailingPacket:
     letter_context: dict[str, Any]
     affidavit_context: dict[str, Any]
     no_country: tuple[str, ...] = ()  # foreign owners whose country is not known
+    trail_footer: str = ""  # the audit trail's head, printed at the foot of the mail list
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,8 @@ def load_mailing(db: Database, filing_id: int, today: date | None = None,
         sender = Sender(commission["name"], tuple(commission["address_lines"]))
         no_country = tuple(a.owner_name for a in abutters
                            if is_foreign(a) and not country_of(a.state, a.address_line2))
-        return MailingPacket(filing.file_no, pieces, sender, letter, affidavit, no_country)
+        return MailingPacket(filing.file_no, pieces, sender, letter, affidavit, no_country,
+                             head_in(session).footer())
 
 
 def _grouped(notices: list[dict[str, Any]], facts: dict[str, Any]) -> dict[str, Any]:
@@ -201,7 +204,8 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
         write_certified_mail_list(packet.sender, certified_pieces(packet.pieces),
                                   work / MAIL_LIST,
                                   reference=f"Filing {packet.file_no}",
-                                  step=lambda: step("certified-mail list"))
+                                  step=lambda: step("certified-mail list"),
+                                  footer=packet.trail_footer)
         render_template(affidavit_template, packet.affidavit_context, work / AFFIDAVIT)
         step("affidavit of service", count)
         from concom_desk.services.parcels.mailing_map import write_mailing_map

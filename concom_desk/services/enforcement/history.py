@@ -21,6 +21,7 @@ from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.documents.rendering import save_atomically
 from concom_desk.services.enforcement.common import get_case, lines
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 from concom_desk.store.models import (
     AuditEntry,
     CaseAttachment,
@@ -183,6 +184,7 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
         map_lot = case.property.map_lot if case.property else ""
         violator = case.violator.name if case.violator else ""
         case_no, opened, status = case.case_no, case.opened_on, case.status
+        trail = head_in(session).footer()  # what `concom-desk check --head` compares
     document = Document()
     style = document.styles["Normal"]
     style.font.size = Pt(10)
@@ -208,5 +210,8 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
         row[1].text = entry.text
         row[2].text = entry.entered
     document.add_paragraph(f"Printed {long_date(date.today())}.")
+    footer = document.sections[0].footer.paragraphs[0]
+    footer.text = f"{case_no} · printed {long_date(date.today())} · {trail}"
+    footer.runs[0].font.size = Pt(7)
     # through a temporary name, scanned like every document the program makes
     return save_atomically(document, out, "the case history")

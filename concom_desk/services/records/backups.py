@@ -57,9 +57,12 @@ def working_on_record(path: Path | str | None = None, *, initials: str = "",
 
     database = open_database(path, initials=initials)
     try:
-        # After opening: the file is ours (locked) and at this program's schema.
-        back_up_quietly(database.path, warn)
+        # After opening: the file is ours (locked) and at this program's schema. A file
+        # opened without writing (damaged, tampered) is not backed up over the good ones.
+        if database.writable:
+            back_up_quietly(database.path, warn)
         yield database
     finally:
         database.close()
-        back_up_quietly(database.path, warn)
+        if database.writable:
+            back_up_quietly(database.path, warn)

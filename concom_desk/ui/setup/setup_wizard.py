@@ -82,6 +82,7 @@ class SetupWizard(QWizard):
     the clerk typed is still here, with the reason (`show_failure`)."""
 
     finish_requested = Signal()
+    use_local_folder = Signal()  # "Keep the records on this computer" was clicked
 
     def __init__(self, offer_demo: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -181,6 +182,36 @@ class SetupWizard(QWizard):
         self._busy = False
         self.hide()
         self.deleteLater()
+
+    def warn_about_location(self, warning: str | None, local: str | None) -> None:
+        """The records would be made in a sync folder or on a share: say so beside every
+        page, with one click to make them in this computer's data folder instead."""
+        if not warning:
+            return
+        from PySide6.QtWidgets import QPushButton
+
+        side = QWidget()
+        side.setObjectName("location-warning")
+        side.setMaximumWidth(260)
+        layout = QVBoxLayout(side)
+        self.location_line = QLabel(f"⚠ {warning}")
+        self.location_line.setWordWrap(True)
+        self.location_line.setStyleSheet("color: #8a4b00;")
+        layout.addWidget(self.location_line)
+        if local:
+            self.local_button = QPushButton("Keep the records on &this computer")
+            self.local_button.setToolTip(local)
+            self.local_button.clicked.connect(lambda: self._chose_local(local))
+            layout.addWidget(self.local_button)
+        layout.addStretch(1)
+        self._side = side  # PySide does not hand the side widget to the wizard to keep
+        self.setSideWidget(side)
+
+    def _chose_local(self, local: str) -> None:
+        self.location_line.setText(f"The records will be kept on this computer, in {local}.")
+        self.location_line.setStyleSheet("")
+        self.local_button.hide()
+        self.use_local_folder.emit()
 
     @property
     def wants_demo(self) -> bool:

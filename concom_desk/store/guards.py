@@ -1,0 +1,86 @@
+"""Are the audit triggers the program's own, every one, word for word?
+
+A trigger checked by its name alone can be defeated: drop it, change a record,
+create it again (the trail never saw the change, which the replay finds), or replace
+it with a same-named trigger that does nothing (every later change goes unaudited).
+So each trigger in the file is compared, by its full SQL, with the statement the
+program would write for the tables as they are (`expected_trigger_sql`), and any
+trigger the program does not make is named too: a foreign trigger can rewrite a
+record every time the program saves one.
+
+A database whose guards are not sound is never repaired silently (that would erase
+the evidence): the program opens it without writing, and the clerk restores a
+backup or repairs the guards on purpose, which the trail records
+(concom_desk.store.guard_repair).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, create_engine
+from sqlalchemy.pool import StaticPool
+
+from concom_desk.store.audit import expected_trigger_sql
+
+
+@dataclass(frozen=True)
+class GuardProblem:
+    trigger: str
+    kind: str  # "missing", "altered" or "foreign"
+    table: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "missing":
+            return f"trigger {self.trigger} is missing"
+        if self.kind == "altered":
+            return f"trigger {self.trigger} was altered (its SQL is not the program's)"
+        return f"trigger {self.trigger} on {self.table or 'a table'} is not the program's"
+
+
+def normalized(sql: str | None) -> str:
+    """SQL compared without regard to spacing and line breaks (SQLite keeps the text
+    of CREATE TRIGGER as it was given)."""
+    return " ".join((sql or "").split())
+
+
+@contextmanager
+def as_sqlalchemy(conn: sqlite3.Connection) -> Iterator[Connection]:
+    """Lend a plain sqlite3 connection (e.g. a read-only one) to code that speaks
+    SQLAlchemy, without closing it afterwards."""
+    # No reset on return: the caller's transaction on `conn` must survive the loan.
+    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool,
+                           pool_reset_on_return=None)
+    with engine.connect() as connection:
+        yield connection
+
+
+def guard_problems(connection: Connection) -> list[GuardProblem]:
+    """Every trigger that is missing, altered or foreign, in a stable order."""
+    expected = expected_trigger_sql(connection)
+    present = {name: (table, sql) for name, table, sql in connection.exec_driver_sql(
+        "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")}
+    problems = []
+    for name, statement in sorted(expected.items()):
+        if name not in present:
+            problems.append(GuardProblem(name, "missing"))
+        elif normalized(present[name][1]) != normalized(statement):
+            problems.append(GuardProblem(name, "altered", present[name][0]))
+    problems += [GuardProblem(name, "foreign", table)
+                 for name, (table, _sql) in sorted(present.items()) if name not in expected]
+    return problems
+
+
+def guard_problems_of(conn: sqlite3.Connection) -> list[GuardProblem]:
+    with as_sqlalchemy(conn) as connection:
+        return guard_problems(connection)
+
+
+def summary(problems: list[GuardProblem], shown: int = 3) -> str:
+    lines = [p.describe() for p in problems[:shown]]
+    if len(problems) > shown:
+        lines.append(f"{len(problems) - shown} more")
+    return "; ".join(lines)
