@@ -14,6 +14,7 @@ from pathlib import Path
 
 from concom_desk import __version__
 from concom_desk.cli.common import CliParser, run_command
+from concom_desk.cli.output_streams import ensure_output_streams
 
 # One module per family of commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -27,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.fines_cmd",  # fines
     "concom_desk.cli.enforcement_cmd",  # case-history, enforcement-deadlines
     "concom_desk.cli.backup_cmd",  # backup, restore, check, export
+    "concom_desk.cli.guide_cmd",  # guide
 )
 
 
@@ -52,6 +54,7 @@ def build_parser() -> CliParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    ensure_output_streams()  # the windowed Windows program has no stdout or stderr
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.smoke_test:

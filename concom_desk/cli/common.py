@@ -28,6 +28,8 @@ class CliParser(argparse.ArgumentParser):
 
 
 def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run one command; whatever goes wrong ends in one line and an exit status, and a
+    bug (anything but the two kinds of errors.py) also leaves its traceback in the log."""
     try:
         return func(args)
     except UserError as exc:
@@ -41,6 +43,14 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    except Exception as exc:
+        from concom_desk.log_file import log_crash, log_path
+
+        command = getattr(args, "command", None) or "(the window)"
+        log_crash(type(exc), exc, exc.__traceback__, f"concom-desk {command}")
+        print(f"concom-desk: failed: something went wrong that should not have ({exc}); "
+              f"the details are in {log_path()}", file=sys.stderr)
+        return EXIT_FAILED
 
 
 def iso_date(text: str) -> date:
