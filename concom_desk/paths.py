@@ -1,8 +1,11 @@
 """Where the program's own files and the commission's data live.
 
-The program's files (town profiles, default Word forms) sit beside the package
-in a source checkout and inside the bundle when frozen by PyInstaller. The
-commission's data lives in the platform's user data folder so that an upgrade
+The program's files (town profiles, conditions, icons, default Word forms, the user
+guide, the license and the changelog) sit at the top of a source checkout. An
+installed wheel and the frozen bundle carry them inside the package, as
+`concom_desk/_bundled/` (setup.py and packaging/concom-desk.spec put them there),
+found through importlib.resources: `app_root()` is the one place that knows.
+The commission's data lives in the platform's user data folder so that an upgrade
 or an uninstall of the program never touches it; CONCOM_DESK_DATA overrides
 that folder for development and tests.
 """
@@ -10,7 +13,7 @@ that folder for development and tests.
 from __future__ import annotations
 
 import os
-import sys
+from importlib import resources
 from pathlib import Path
 
 APP_NAME = "ConCom Desk"
@@ -18,11 +21,16 @@ DATA_ENV = "CONCOM_DESK_DATA"
 DB_FILE_NAME = "concom-desk.sqlite"
 
 
+BUNDLED = "_bundled"  # the package folder a wheel or the frozen bundle carries them in
+
+
 def app_root() -> Path:
-    """The folder holding `resources/` and `forms/`."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        return Path(frozen_root)
+    """The folder holding `resources/`, `forms/`, `docs/`, LICENSE and CHANGELOG.md:
+    the package's `_bundled` folder when installed or frozen, else the checkout."""
+    packaged = resources.files("concom_desk") / BUNDLED
+    if packaged.is_dir():
+        # Installed as files (pip, PyInstaller), never zipped: a plain folder.
+        return Path(str(packaged))
     return Path(__file__).resolve().parent.parent
 
 
@@ -59,3 +67,16 @@ def backups_dir(db_path: Path) -> Path:
 def documents_dir(db_path: Path) -> Path:
     """Generated letters and permits sit beside the database that records them."""
     return db_path.parent / "documents"
+
+
+def docs_dir() -> Path:
+    """The user guide's pages (docs/*.md and their screenshots)."""
+    return app_root() / "docs"
+
+
+def license_file() -> Path:
+    return app_root() / "LICENSE"
+
+
+def changelog_file() -> Path:
+    return app_root() / "CHANGELOG.md"

@@ -7,6 +7,7 @@ migration is found by the build and not by a clerk. Each step prints one line.
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from collections.abc import Callable
 from datetime import date
@@ -15,6 +16,7 @@ from pathlib import Path
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.unexpected import collect_instead_of_showing, report
 
 
 def _deadlines(_: Path) -> str:
@@ -75,6 +77,19 @@ def _backup(db_path: Path) -> str:
     return f"backup made, restored elsewhere and read back ({made.path.stat().st_size} bytes)"
 
 
+def _program_files(_: Path) -> str:
+    """Help → User guide and Help → About read these; a bundle or wheel without them
+    would show "not on this computer"."""
+    from concom_desk.paths import changelog_file, docs_dir, license_file
+
+    pages = sorted(docs_dir().glob("*.md"))
+    missing = [p.name for p in (docs_dir() / "guide.md", license_file(), changelog_file())
+               if not p.is_file()]
+    if missing:
+        raise RuntimeError(f"missing from {docs_dir().parent}: {', '.join(missing)}")
+    return f"user guide ({len(pages)} pages), license and changelog found in {docs_dir().parent}"
+
+
 def _window(db_path: Path) -> str:
     from concom_desk.ui.smoke import build_main_window_offscreen
 
@@ -105,18 +120,31 @@ STEPS: list[tuple[str, Callable[[Path], str]]] = [
     ("database", _database),
     ("document", _document),
     ("backup", _backup),
+    ("guide", _program_files),
     ("window", _window),
     ("first run", _first_run),
 ]
 
 
 def run_smoke_test(db_path: Path | None) -> int:
+    """Every step, or the first failure with its traceback on stderr and exit 1. Nothing
+    may wait for a person: a fault inside the window is collected, not shown in the crash
+    dialog, so a broken build fails at once instead of hanging behind a dialog."""
     if db_path is not None and db_path.exists():
         # It writes a test filing: never into a commission's real records.
         raise UserError(f"{db_path} already exists; the smoke test needs a new database path")
-    with tempfile.TemporaryDirectory(prefix="concom-smoke-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="concom-smoke-") as scratch, \
+            collect_instead_of_showing() as faults:
         target = db_path or Path(scratch) / "smoke.sqlite"
         for name, step in STEPS:
-            print(f"{name}: {step(target)}", flush=True)
+            try:
+                line = step(target)
+            except Exception as exc:  # a failed step is the test's answer, not a crash
+                report(type(exc), exc, exc.__traceback__, f"smoke test: {name}")  # collected
+            if faults:
+                print(f"smoke test FAILED at {name}:", file=sys.stderr)
+                print("\n".join(faults), file=sys.stderr, flush=True)
+                return 1
+            print(f"{name}: {line}", flush=True)
     print("smoke test passed")
     return 0

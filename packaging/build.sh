@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Build ConCom Desk on this machine, from a clean clone, with one command:
 #   bash packaging/build.sh
-# Produces dist/concom-desk/concom-desk (onedir, what the installer ships) and
-# dist/concom-desk-portable (onefile), then smoke-tests both outside any virtual
-# environment. The build fails when a smoke test fails or prints anything
-# unexpected on stderr.
+# Produces dist/concom-desk/ (onedir, what the installer ships: the window
+# `concom-desk` and the console `concom-desk-cli`, sharing `_internal/`) and
+# dist/concom-desk-portable (onefile), then smoke-tests all three outside any
+# virtual environment and runs the clerk's backup and check with the console
+# program. The build fails when a step fails or prints anything unexpected on stderr.
+# Build dependencies come pinned from packaging/constraints.txt (the release
+# workflow uses the same file), so a tag rebuilds the same program.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -14,14 +17,17 @@ if [ ! -x "$VENV/bin/pip" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --upgrade pip
 fi
-# Every time: cheap when nothing changed, and keeps the build venv on pyproject's pins.
+# Every time: cheap when nothing changed, and keeps the build venv on the pins.
 mkdir -p build
-"$VENV/bin/pip" install -q -e ".[build]" > build/pip.log 2>&1 || { cat build/pip.log; exit 1; }
+"$VENV/bin/pip" install -q -c packaging/constraints.txt -e ".[build]" > build/pip.log 2>&1 \
+  || { cat build/pip.log; exit 1; }
 
 export CONCOM_DESK_ROOT="$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \
   --distpath dist --workpath build/pyinstaller packaging/concom-desk.spec
 
 bash packaging/smoke.sh dist/concom-desk/concom-desk
+bash packaging/smoke.sh dist/concom-desk/concom-desk-cli
 bash packaging/smoke.sh dist/concom-desk-portable
+bash packaging/clerk-commands.sh dist/concom-desk/concom-desk-cli
 du -sh dist/concom-desk dist/concom-desk-portable

@@ -1,6 +1,7 @@
 """The house rule `ui → services → store → domain`, checked on the source text.
 
-Each layer imports only the layers below it (and the shared `errors` and `paths`);
+Each layer imports only the layers below it (and the shared `errors` and `paths`; the
+window and the entrances also share `log_file` and `unexpected`);
 only concom_desk/ui imports Qt; the domain is pure: the standard library, `dateutil`
 and `holidays`, and nothing of the layers above it. The command line, `__main__` and
 the smoke test are the program's entrances and may reach every layer.
@@ -22,10 +23,15 @@ MAY_IMPORT = {
     "domain": {"domain", "errors"},
     "store": {"store", "domain", "errors", "paths"},
     "services": {"services", "store", "domain", "errors", "paths"},
-    "ui": {"ui", "services", "domain", "errors", "paths"},
+    "ui": {"ui", "services", "domain", "errors", "paths", "log_file", "unexpected"},
     "errors": set(),
     "paths": set(),
-    "entrance": {"cli", "ui", "services", "store", "domain", "errors", "paths", "smoke_test"},
+    # the log file, and what is done with a bug (logged; shown by the ui or collected by
+    # the smoke test): shared by the window and the entrances
+    "log_file": {"paths"},
+    "unexpected": {"log_file", "paths"},
+    "entrance": {"cli", "ui", "services", "store", "domain", "errors", "paths", "smoke_test",
+                 "log_file", "unexpected"},
 }
 ENTRANCES = ("cli", "__init__", "__main__", "smoke_test")
 

@@ -49,3 +49,49 @@ def test_the_first_run_check_leaves_no_timer_behind_to_end_a_later_wait(
     # A wait that outlives the limit ends on its own signal, not on a stray exit.
     with qtbot.waitSignal(later.timeout, timeout=past_the_limit + 5_000):
         later.start()
+
+
+@pytest.mark.logs_warning  # the failure is logged at ERROR, as a real one would be
+def test_a_failing_step_ends_the_smoke_test_with_its_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from concom_desk import smoke_test
+
+    def broken_document(_db: Path) -> str:
+        raise FileNotFoundError("forms/permit.docx is not in the bundle")
+
+    steps = [(name, broken_document if name == "document" else step)
+             for name, step in smoke_test.STEPS if name in ("deadlines", "document", "backup")]
+    monkeypatch.setattr(smoke_test, "STEPS", steps)
+    assert main(["--smoke-test", "--db", str(tmp_path / "smoke.sqlite")]) == 1
+    out, err = capsys.readouterr()
+    assert [line.split(":")[0] for line in out.splitlines()] == ["deadlines"]
+    assert err.startswith("smoke test FAILED at document:\nConCom Desk ")
+    assert "FileNotFoundError: forms/permit.docx is not in the bundle" in err
+
+
+@pytest.mark.logs_warning
+def test_a_fault_inside_a_window_step_fails_the_smoke_test(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], qtbot,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slot that raises is survived by Qt: the smoke test must notice all the same."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from concom_desk import smoke_test
+
+    def window_with_a_broken_slot(_db: Path) -> str:
+        def broken() -> None:
+            raise RuntimeError("the Today tab could not be built")
+
+        loop = QEventLoop()
+        QTimer.singleShot(0, broken)
+        QTimer.singleShot(50, loop.quit)
+        loop.exec()
+        return "window shown"
+
+    monkeypatch.setattr(smoke_test, "STEPS", [("window", window_with_a_broken_slot)])
+    assert main(["--smoke-test", "--db", str(tmp_path / "smoke.sqlite")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("smoke test FAILED at window:")
+    assert "RuntimeError: the Today tab could not be built" in err

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from concom_desk import __version__
 from concom_desk.cli.common import CliParser, run_command
+from concom_desk.cli.output_streams import ensure_output_streams
 
 # One module per family of commands, in the order `--help` lists them.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -32,6 +33,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.meeting_record_cmd",  # meeting-record, records-requests
     "concom_desk.cli.report_cmd",  # report
     "concom_desk.cli.expiry_watch_cmd",  # expiry-watch
+    "concom_desk.cli.guide_cmd",  # guide
 )
 
 
@@ -81,6 +83,7 @@ def names_a_command(argv: Sequence[str]) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    ensure_output_streams()  # the windowed Windows program has no stdout or stderr
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(with_commands=names_a_command(words))
     args = parser.parse_args(words)

@@ -37,6 +37,8 @@ class CliParser(argparse.ArgumentParser):
 
 
 def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run one command; whatever goes wrong ends in one line and an exit status, and a
+    bug (anything but the two kinds of errors.py) also leaves its traceback in the log."""
     try:
         return func(args)
     except UserError as exc:
@@ -90,24 +92,15 @@ def unexpected_failure(exc: BaseException) -> str:
 
 
 def _log_fault(exc: BaseException) -> Path | None:
-    """The traceback into the program's log (the window's, in the data folder), never
-    onto the clerk's screen; logging is not used, as with no handler set up it would
-    print the traceback to the terminal."""
-    import traceback
-    from datetime import datetime
-
-    from concom_desk.paths import data_dir
+    """The traceback into the program's rotating log (the window's, in the data folder),
+    never onto the clerk's screen."""
+    from concom_desk.log_file import log_crash, log_path
 
     try:
-        log = data_dir() / "concom-desk.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("a", encoding="utf-8") as handle:
-            handle.write(f"{datetime.now():%Y-%m-%d %H:%M:%S} ERROR concom_desk.cli: "
-                         "unexpected failure\n")
-            traceback.print_exception(exc, file=handle)
+        log_crash(type(exc), exc, exc.__traceback__, "the concom-desk command")
     except OSError:
         return None
-    return log
+    return log_path() if log_path().exists() else None
 
 
 # The years a date on the command line may fall in: a permit from 1900 is still a

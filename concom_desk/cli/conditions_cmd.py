@@ -7,8 +7,13 @@ from __future__ import annotations
 import argparse
 
 from concom_desk.cli.common import EXIT_OK, print_json
-from concom_desk.errors import UserError
-from concom_desk.services.documents.conditions_library import copy_for_editing, library_for
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.documents.conditions_library import (
+    copy_for_editing,
+    library_for,
+    library_path,
+    shipped_conditions_dir,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,6 +41,10 @@ def run_conditions(args: argparse.Namespace) -> int:
         path = copy_for_editing(town)
         print(f"edit this file (it replaces the program's list for {town}): {path}")
         return EXIT_OK
+    if not library_path(town).is_file():
+        raise OperationFailed(f"no conditions library found for {town}: "
+                              f"{shipped_conditions_dir()} has no {town}.toml nor the state "
+                              "default (installing ConCom Desk again puts them back)")
     library = library_for(town)
     standard = [{"number": n, "text": c.text, "dep_only": c.dep_only}
                 for n, c in enumerate(library.standard, start=1)]

@@ -9,6 +9,8 @@ from datetime import date
 from concom_desk.cli.common import EXIT_OK, iso_date, print_json
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.errors import OperationFailed
+from concom_desk.paths import towns_dir
 from concom_desk.services.commission.town_profiles import available_profiles, profile_for
 
 
@@ -42,6 +44,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_towns(args: argparse.Namespace) -> int:
     profiles = available_profiles()
+    if not profiles:
+        raise OperationFailed(f"no town profiles found: {towns_dir()} has no .toml files "
+                              "(installing ConCom Desk again puts them back)")
     if args.json:
         print_json([
             {"id": p.id, "name": p.name, "source": p.source, "path": str(p.path)}

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 
 from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, print_json
-from concom_desk.errors import UserError
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents.template_examples import EXAMPLES
 
 
@@ -46,10 +46,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_templates(args: argparse.Namespace) -> int:
+    from concom_desk.paths import forms_dir
     from concom_desk.services.documents.field_registry import field_reference_markdown
     from concom_desk.services.documents.template_library import (
         reset_to_default,
         templates_in_effect,
+        user_templates_dir,
     )
 
     if args.out and not args.reference:
@@ -70,6 +72,10 @@ def run_templates(args: argparse.Namespace) -> int:
             print(f"{args.reset}: back to the default; your copy was moved to {aside}")
         return EXIT_OK
     found = templates_in_effect()
+    if not found:
+        raise OperationFailed(f"no Word templates found: neither {forms_dir()} nor "
+                              f"{user_templates_dir()} has any (installing ConCom Desk again "
+                              "puts the defaults back)")
     if args.json:
         print_json([t.as_json() for t in found])
         return EXIT_OK

@@ -77,14 +77,21 @@ def network_fs_type(path: Path, mounts: Iterable[tuple[str, str]] | None = None)
     return None
 
 
-def _windows_remote_drive(path: Path) -> bool:
+DRIVE_REMOTE = 4  # GetDriveTypeW's answer for a mapped network drive
+
+
+def _drive_type(root: str) -> int:
+    """Windows' GetDriveTypeW for a drive root such as "Z:\\" (tests replace it)."""
     import ctypes
 
+    return int(ctypes.windll.kernel32.GetDriveTypeW(root))
+
+
+def _windows_remote_drive(path: Path) -> bool:
     drive = PureWindowsPath(path).drive
     if not drive:
         return False
-    drive_remote = 4  # GetDriveTypeW: DRIVE_REMOTE
-    return bool(ctypes.windll.kernel32.GetDriveTypeW(drive + "\\") == drive_remote)
+    return _drive_type(drive + "\\") == DRIVE_REMOTE
 
 
 def is_unc_path(text: str) -> bool:

@@ -15,10 +15,11 @@ from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from concom_desk.errors import UserError
-from concom_desk.paths import data_dir
+from concom_desk.log_file import start_log_file, stop_log_file
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.crash_dialog import CrashHandlers, force_fault_if_asked
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
 
@@ -26,19 +27,6 @@ log = logging.getLogger(__name__)
 
 # The demo a newcomer explores: twenty years of a made-up town ("large" is for benchmarks).
 DEMO_SIZE = "small"
-
-
-def _log_to_file() -> logging.Handler | None:
-    """Bugs go to a log file the clerk can send (Help → About says where)."""
-    try:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(folder / "concom-desk.log", encoding="utf-8")
-    except OSError:
-        return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.getLogger("concom_desk").addHandler(handler)
-    return handler
 
 
 def open_database_work(db_path: Path, warnings: list[str] | None = None, *,
@@ -224,11 +212,13 @@ def run_app(db_path: Path, demo_if_missing: bool = False,
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
     app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
-    handler = _log_to_file()
+    handler = start_log_file()  # bugs go to a log file the clerk can send
+    crash_handlers = CrashHandlers()  # ...and are told in a dialog, not swallowed
     launcher = Launcher(db_path, demo_if_missing)
     if watch is not None:
         watch(launcher)
     QTimer.singleShot(0, launcher.start)
+    force_fault_if_asked()
     try:
         status = app.exec()
     finally:
@@ -237,7 +227,6 @@ def run_app(db_path: Path, demo_if_missing: bool = False,
         QThreadPool.globalInstance().waitForDone()
         if launcher.db is not None:
             launcher.db.close()
-        if handler is not None:
-            logging.getLogger("concom_desk").removeHandler(handler)
-            handler.close()
+        crash_handlers.remove()
+        stop_log_file(handler)
     return status

@@ -1,4 +1,5 @@
-"""Help menu: the user guide and the About box (version and where the data lives).
+"""Help menu: the user guide and the About box (version, where the data lives, the
+license and the changes).
 
 The guide is the docs/ folder that ships with the program (beside the package in a
 checkout, inside the bundle when frozen). It is shown in a window of its own rather
@@ -7,6 +8,7 @@ than handed to the system: a town-hall laptop often has nothing that opens .md f
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -21,9 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk import __version__
+from concom_desk.log_file import log_path
 from concom_desk.paths import app_root, data_dir
+from concom_desk.ui.about_dialog import AboutDialog
 
-GUIDE_PAGE = Path("docs") / "window.md"  # the guide's first page; the others link from it
+GUIDE_PAGE = Path("docs") / "guide.md"  # the guide's contents page; the others link from it
 
 
 def guide_file() -> Path:
@@ -86,13 +90,16 @@ def user_guide(parent: QWidget) -> GuideWindow | None:
 def about_text(db_path: str) -> str:
     return (f"<h3>ConCom Desk {__version__}</h3>"
             "<p>Records, statutory deadlines and letters for Massachusetts conservation "
-            "commissions.</p>"
-            f"<p><b>Database:</b> {db_path}<br><b>Data folder:</b> {data_dir()}<br>"
-            "Backups are kept in the <i>backups</i> folder beside the database; the log "
-            "file to send when something goes wrong is <i>concom-desk.log</i> in the data "
-            "folder.</p>")
+            "commissions. Free software under the MIT license (the License tab); it "
+            "never uses the internet.</p>"
+            f"<p><b>Database:</b> {html.escape(db_path)}<br>"
+            f"<b>Data folder:</b> {html.escape(str(data_dir()))}<br>"
+            f"<b>Log file:</b> {html.escape(str(log_path()))}</p>"
+            "<p>Backups are kept in the <i>backups</i> folder beside the database; the log "
+            "file is the one to send when something goes wrong.</p>")
 
 
-def about(parent: QWidget) -> None:
-    QMessageBox.about(parent, "About ConCom Desk", about_text(str(getattr(parent, "db_path",
-                                                                          ""))))
+def about(parent: QWidget) -> AboutDialog:
+    dialog = AboutDialog(about_text(str(getattr(parent, "db_path", ""))), parent)
+    dialog.show()
+    return dialog

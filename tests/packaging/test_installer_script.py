@@ -1,5 +1,7 @@
 """The Windows installer script compiles, installs per user, and its
-uninstaller leaves the commission's data folder alone."""
+uninstaller leaves the commission's data folder alone; the polish a clerk meets
+(license page, desktop shortcut as a choice, Start-menu entries, the command line on
+PATH, no upgrade under a running program) is in the script."""
 
 from __future__ import annotations
 
@@ -13,25 +15,85 @@ import pytest
 from tests.conftest import REPO_ROOT
 
 SCRIPT = REPO_ROOT / "packaging" / "windows" / "concom-desk.nsi"
+OURS = ("$INSTDIR", "$SMPROGRAMS", "$DESKTOP", "${STARTMENU}")
 
 
-def uninstall_section(text: str) -> str:
-    return text[text.index('Section "Uninstall"'):]
+def script() -> str:
+    return SCRIPT.read_text(encoding="utf-8")
+
+
+def section(text: str, name: str) -> str:
+    start = text.index(f'Section "{name}"')
+    return text[start:text.index("SectionEnd", start)]
+
+
+def removed_paths(text: str) -> list[str]:
+    return re.findall(r'(?:RMDir|Delete)\s+(?:/r\s+)?"([^"]+)"', text)
 
 
 def test_installs_without_an_administrator() -> None:
-    text = SCRIPT.read_text(encoding="utf-8")
+    text = script()
     assert re.search(r"^RequestExecutionLevel user$", text, re.MULTILINE)
     assert 'InstallDir "$LOCALAPPDATA\\Programs\\${APP}"' in text
     assert "HKLM" not in text, "a per-user install must not write machine-wide keys"
 
 
 def test_uninstaller_keeps_the_data_folder() -> None:
-    section = uninstall_section(SCRIPT.read_text(encoding="utf-8"))
-    removed = re.findall(r'(?:RMDir|Delete)\s+(?:/r\s+)?"([^"]+)"', section)
+    removed = removed_paths(section(script(), "Uninstall"))
     assert removed, "the uninstaller removes its own files"
-    ours = ("$INSTDIR", "$SMPROGRAMS", "$DESKTOP")
-    assert all(path.startswith(ours) for path in removed), removed
+    assert all(path.startswith(OURS) for path in removed), removed
+    assert "$INSTDIR\\${CLI_EXE}" in removed  # the console program goes too
+
+
+def test_an_upgrade_keeps_settings_data_and_edited_templates() -> None:
+    """The install section deletes only the program's own files: the data folder
+    ($LOCALAPPDATA\\ConCom Desk: database, settings, the clerk's templates) is
+    another folder, never named."""
+    install = section(script(), "${APP} (required)")
+    removed = removed_paths(install)
+    assert "$INSTDIR\\_internal" in removed  # no stale library from the old version
+    assert all(path.startswith(OURS) for path in removed), removed
+    assert "$LOCALAPPDATA\\${APP}" not in install
+
+
+def test_the_clerk_meets_a_license_page_and_chooses_the_desktop_shortcut() -> None:
+    text = script()
+    assert '!insertmacro MUI_PAGE_LICENSE "..\\..\\LICENSE"' in text
+    assert (SCRIPT.parent / ".." / ".." / "LICENSE").resolve().is_file()
+    assert "!insertmacro MUI_PAGE_COMPONENTS" in text
+    desktop = section(text, "Desktop shortcut")
+    assert "SectionIn RO" not in desktop  # unticking it is allowed
+    assert 'CreateShortCut "$DESKTOP\\${APP}.lnk"' in desktop
+    assert "$DESKTOP" not in section(text, "${APP} (required)").replace(
+        'Delete "$DESKTOP\\${APP}.lnk"', "")
+
+
+def test_start_menu_has_the_program_the_guide_and_the_uninstaller() -> None:
+    install = section(script(), "${APP} (required)")
+    shortcuts = dict(re.findall(r'CreateShortCut "\$\{STARTMENU\}\\([^"]+)" "([^"]+)"', install))
+    assert shortcuts == {
+        "${APP}.lnk": "$INSTDIR\\${EXE}",
+        "${APP} User guide.lnk": "$INSTDIR\\${EXE}",
+        "Uninstall ${APP}.lnk": "$INSTDIR\\uninstall.exe",
+    }
+    assert '"$INSTDIR\\${EXE}" "guide"' in install  # `concom-desk guide` opens the guide
+
+
+def test_settings_apps_shows_the_size_and_the_cli_is_on_the_users_path() -> None:
+    text = script()
+    assert re.search(r'WriteRegDWORD HKCU "\$\{UNINSTALL_KEY\}" "EstimatedSize"', text)
+    assert "Call AddToUserPath" in section(text, "${APP} (required)")
+    assert "Call un.RemoveFromUserPath" in section(text, "Uninstall")
+    assert re.search(r'WriteRegExpandStr HKCU "\$\{ENV_KEY\}" "Path"', text)
+
+
+def test_neither_upgrade_nor_uninstall_runs_under_the_open_program() -> None:
+    text = script()
+    for init, check in ((".onInit", "RefuseWhileRunning"), ("un.onInit", "un.RefuseWhileRunning")):
+        body = text[text.index(f"Function {init}"):]
+        assert body[:body.index("FunctionEnd")].count(f"Call {check}") == 1
+    assert "MB_RETRYCANCEL" in text and "IDRETRY retry" in text
+    assert "/SD IDCANCEL" in text  # a silent upgrade gives up instead of waiting
 
 
 @pytest.mark.skipif(shutil.which("makensis") is None, reason="NSIS (makensis) is not installed")
@@ -39,10 +101,11 @@ def test_script_compiles_to_an_installer(tmp_path: Path) -> None:
     payload = tmp_path / "concom-desk"
     (payload / "_internal").mkdir(parents=True)
     (payload / "concom-desk.exe").write_bytes(b"MZ stand-in for the frozen program")
+    (payload / "concom-desk-cli.exe").write_bytes(b"MZ stand-in for the console program")
     (payload / "_internal" / "library.dll").write_bytes(b"stand-in")
     result = subprocess.run(
-        ["makensis", "-V2", f"-DDIST={payload}", f"-DOUTDIR={tmp_path}", "-DVERSION=9.8.7",
-         SCRIPT.name],
+        ["makensis", "-V2", "-WX", f"-DDIST={payload}", f"-DOUTDIR={tmp_path}",
+         "-DVERSION=9.8.7", SCRIPT.name],
         cwd=SCRIPT.parent, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
