@@ -26,6 +26,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from concom_desk.store.record_locks import LOCK_TRIGGERS
+
 if TYPE_CHECKING:  # sqlite3-only users (the backup) do not load SQLAlchemy
     from sqlalchemy import Connection
 
@@ -35,7 +37,7 @@ NEVER_DELETED = {
     "enforcement_case": "an enforcement case is never deleted: void it with a reason",
 }
 _NOT_AUDITED = {AUDIT_TABLE, "alembic_version"}
-_TRIGGER_PREFIXES = ("audit_", "guard_")
+_TRIGGER_PREFIXES = ("audit_", "guard_", "lock_")
 
 
 @dataclass
@@ -136,6 +138,7 @@ def _guard_triggers() -> list[str]:
             f"CREATE TRIGGER guard_{table}_delete BEFORE DELETE ON {table} "
             f"BEGIN SELECT RAISE(ABORT, '{message}'); END"
         )
+    statements.extend(LOCK_TRIGGERS)  # approved minutes (store.record_locks)
     return statements
 
 

@@ -24,9 +24,9 @@ from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String, Text, U
 from sqlalchemy.orm import Mapped, mapped_column
 
 from concom_desk.store.models.base import Base, one_of, ref, text_field
+from concom_desk.store.record_locks import LOCKED as LOCKED_MESSAGE  # noqa: F401 (the services' word)
 
 MINUTES_STATES = ("draft", "approved")
-LOCKED_MESSAGE = "approved minutes are locked: correct them with an amendment"
 
 
 class Minutes(Base):

@@ -3,8 +3,8 @@ then locked; a correction is an amendment), the public-records request log, the
 members who took part remotely, and whether the annual report follows the
 calendar or the fiscal year. New tables and plain ADD COLUMNs: existing rows are
 untouched. The audit triggers are rebuilt after the upgrade as for every table;
-the lock on approved minutes is a trigger of its own ("lock_" prefix, so the audit
-rebuild leaves it in place).
+the lock on approved minutes is a trigger of its own (concom_desk.store.record_locks),
+made by that rebuild and checked with the audit triggers.
 
 Revision ID: 0009_minutes
 Revises: 0008_joined_again
@@ -19,22 +19,6 @@ revision: str = '0009_minutes'
 down_revision: str | None = '0008_joined_again'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
-
-LOCKED = "approved minutes are locked: correct them with an amendment"
-KEPT = "minutes are kept permanently (Records Management Bulletin 02-92): never deleted"
-_ITEM_LOCKED = ("(SELECT state FROM minutes WHERE id = {row}.minutes_id) = 'approved'")
-LOCK_TRIGGERS = (
-    f"CREATE TRIGGER lock_minutes_update BEFORE UPDATE ON minutes "
-    f"WHEN OLD.state = 'approved' BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
-    f"CREATE TRIGGER lock_minutes_delete BEFORE DELETE ON minutes "
-    f"BEGIN SELECT RAISE(ABORT, '{KEPT}'); END",
-    f"CREATE TRIGGER lock_minutes_item_insert BEFORE INSERT ON minutes_item "
-    f"WHEN {_ITEM_LOCKED.format(row='NEW')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
-    f"CREATE TRIGGER lock_minutes_item_update BEFORE UPDATE ON minutes_item "
-    f"WHEN {_ITEM_LOCKED.format(row='OLD')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
-    f"CREATE TRIGGER lock_minutes_item_delete BEFORE DELETE ON minutes_item "
-    f"WHEN {_ITEM_LOCKED.format(row='OLD')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
-)
 
 
 def upgrade() -> None:
@@ -111,8 +95,8 @@ def upgrade() -> None:
                               unique=False)
         batch_op.create_index(batch_op.f('ix_records_request_received_on'), ['received_on'],
                               unique=False)
-    for statement in LOCK_TRIGGERS:
-        op.execute(statement)
+    # The lock triggers (concom_desk.store.record_locks) are made with the audit
+    # triggers, which the upgrade rebuilds at its end.
 
 
 def downgrade() -> None:

@@ -1,0 +1,23 @@
+"""Records the law keeps as they were: approved minutes cannot change (a correction is
+an amendment) and minutes are never deleted (Records Management Bulletin 02-92).
+Triggers of the program's own, made and checked with the audit triggers (store.audit),
+so `check` knows them by their full text and a restore keeps them."""
+
+from __future__ import annotations
+
+LOCKED = "approved minutes are locked: correct them with an amendment"
+KEPT = "minutes are kept permanently (Records Management Bulletin 02-92): never deleted"
+_ITEM_LOCKED = ("(SELECT state FROM minutes WHERE id = {row}.minutes_id) = 'approved'")
+LOCK_TRIGGERS = (
+    f"CREATE TRIGGER lock_minutes_update BEFORE UPDATE ON minutes "
+    f"WHEN OLD.state = 'approved' BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
+    f"CREATE TRIGGER lock_minutes_delete BEFORE DELETE ON minutes "
+    f"BEGIN SELECT RAISE(ABORT, '{KEPT}'); END",
+    f"CREATE TRIGGER lock_minutes_item_insert BEFORE INSERT ON minutes_item "
+    f"WHEN {_ITEM_LOCKED.format(row='NEW')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
+    f"CREATE TRIGGER lock_minutes_item_update BEFORE UPDATE ON minutes_item "
+    f"WHEN {_ITEM_LOCKED.format(row='OLD')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
+    f"CREATE TRIGGER lock_minutes_item_delete BEFORE DELETE ON minutes_item "
+    f"WHEN {_ITEM_LOCKED.format(row='OLD')} BEGIN SELECT RAISE(ABORT, '{LOCKED}'); END",
+)
+
