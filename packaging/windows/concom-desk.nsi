@@ -112,9 +112,11 @@ FunctionEnd
 Function AddToUserPath
   ClearErrors
   ReadRegStr $R0 HKCU "${ENV_KEY}" "Path"
-  StrLen $R1 $R0
-  ${If} $R1 >= ${NSIS_MAX_STRLEN}
-  ${OrIf} $R1 >= 8000
+  ; A value NSIS read cut short (it keeps NSIS_MAX_STRLEN - 1 characters), or one that
+  ; would not fit with this folder added, is never written back.
+  StrLen $R1 "$R0;$INSTDIR"
+  IntOp $R3 ${NSIS_MAX_STRLEN} - 1
+  ${If} $R1 >= $R3
     DetailPrint "Your PATH is too long to change safely; concom-desk-cli is in $INSTDIR"
     Return
   ${EndIf}
@@ -135,8 +137,9 @@ Function un.RemoveFromUserPath
   ClearErrors
   ReadRegStr $R0 HKCU "${ENV_KEY}" "Path"
   StrLen $R1 $R0
-  ${If} $R1 >= ${NSIS_MAX_STRLEN}
-    Return
+  IntOp $R3 ${NSIS_MAX_STRLEN} - 1
+  ${If} $R1 >= $R3
+    Return  ; read cut short: leave it as it is
   ${EndIf}
   ${UnStrRep} $R0 "$R0" ";$INSTDIR" ""
   ${UnStrRep} $R0 "$R0" "$INSTDIR;" ""

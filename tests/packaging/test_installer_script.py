@@ -85,6 +85,8 @@ def test_settings_apps_shows_the_size_and_the_cli_is_on_the_users_path() -> None
     assert "Call AddToUserPath" in section(text, "${APP} (required)")
     assert "Call un.RemoveFromUserPath" in section(text, "Uninstall")
     assert re.search(r'WriteRegExpandStr HKCU "\$\{ENV_KEY\}" "Path"', text)
+    # NSIS cuts strings at NSIS_MAX_STRLEN: a PATH that long is never written back cut short
+    assert text.count("IntOp $R3 ${NSIS_MAX_STRLEN} - 1") == 2
 
 
 def test_neither_upgrade_nor_uninstall_runs_under_the_open_program() -> None:
