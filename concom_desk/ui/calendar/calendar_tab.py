@@ -169,6 +169,8 @@ class CalendarTab(QWidget):
         layout.addWidget(self.status)
 
         self.month.setSelectedDate(to_qdate(self.today))  # the tab's clock, not the laptop's
+        # The legal holidays at once, before the month's records are read.
+        self.month.show_snapshot(self._snapshot, self._business.holiday_name)
         self.month.selectionChanged.connect(self._show_day)
         self.month.currentPageChanged.connect(lambda _year, _month: self.refresh())
         self.month.activated.connect(self._open_first_on_day)
