@@ -48,8 +48,14 @@ def town(factor: int) -> Path:
     began = time.perf_counter()
     print(f"building the {factor}x town in {path} …", flush=True)
     book = DemoTownBuilder(size, date.today()).build()
-    with open_database(path, initials="DEMO") as db, db.session() as session:
+    building = path.with_name(path.stem + "-building.sqlite")  # a cut-off build is no town
+    for stale in FOLDER.glob(building.name + "*"):
+        stale.unlink()
+    with open_database(building, initials="DEMO") as db, db.session() as session:
         book.write(session)
+    building.replace(path)
+    for leftover in FOLDER.glob(building.name + "*"):  # its lock file
+        leftover.unlink()
     print(f"  built in {time.perf_counter() - began:.0f} s", flush=True)
     return path
 
