@@ -79,6 +79,7 @@ class Launcher(QObject):
         self.db: Any = None
         self.backup_warnings: list[str] = []  # filled on the worker, read after it is done
         self.opening_backup: Any = None  # the opening backup's task, behind the window
+        self.warming_up: Any = None  # the sections' imports, behind the window
 
     def start(self) -> None:
         if self.db_path.exists():
@@ -180,10 +181,12 @@ class Launcher(QObject):
         assert self.window is not None
         self.window.use_database(db)
         from concom_desk.ui.opening_backup import back_up_behind
+        from concom_desk.ui.warm_up import warm_up
 
         # A failed opening backup is told, and the clerk goes on working.
         self.opening_backup = back_up_behind(self.window, self.db_path,
                                              self.window.show_problem)
+        self.warming_up = warm_up()  # the sections' imports, before they are first shown
 
     def _show_window(self, settings: CommissionSettings) -> None:
         self.db.set_initials(settings.clerk_initials)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QProgressBar, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from concom_desk.ui.background import BackgroundTask, Progress, pool
 
@@ -21,16 +21,24 @@ from concom_desk.ui.background import BackgroundTask, Progress, pool
 _RUNNING: set[BackgroundTask] = set()
 
 
-class BusyLine(QProgressBar):
-    """The view's own 'reading…' bar: moving while it waits, hidden otherwise."""
+class BusyLine(QWidget):
+    """The view's own "Reading…" line: its words and a moving bar (a busy bar draws no
+    text of its own in most styles), shown while a read runs, hidden otherwise."""
 
     def __init__(self, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setRange(0, 0)  # no percentage to give: a bar that moves
-        self.setTextVisible(True)
-        self.setFormat(text)
-        self.setAccessibleName(text)
-        self.setMaximumHeight(self.fontMetrics().height() + 6)
+        self.label = QLabel(text)
+        bar = QProgressBar()
+        bar.setRange(0, 0)  # no percentage to give: a bar that moves
+        bar.setTextVisible(False)
+        bar.setMaximumWidth(160)
+        bar.setMaximumHeight(self.fontMetrics().height())
+        bar.setAccessibleName(text)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(bar)
+        layout.addStretch(1)
         self.hide()
 
 

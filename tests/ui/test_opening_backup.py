@@ -66,3 +66,13 @@ def test_a_failed_opening_backup_is_told_and_the_clerk_works_on(
     assert told == ["The automatic backup could not be made: the disk is full"]
     assert window.tabs.isEnabled()
     window.close()
+
+
+def test_the_sections_code_is_loaded_behind_the_window(qtbot) -> None:  # an application
+    import sys
+
+    from concom_desk.ui.warm_up import SECTION_MODULES, warm_up
+
+    task = warm_up()
+    task.wait()  # returns once the imports have run, on the pool's thread
+    assert all(name in sys.modules for name in SECTION_MODULES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
@@ -28,9 +29,7 @@ from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, HearingEntry, MeetingEntry
-from concom_desk.services.calendar.ical_export import ExportSummary, write_calendar
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.services.calendar.meetings import generate_meetings, mark_agenda_posted
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
@@ -55,6 +54,12 @@ from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
+
+if TYPE_CHECKING:
+    from concom_desk.services.calendar.ical_export import ExportSummary
+
+# The documents (python-docx, the templates) and the .ics writer are imported when a
+# button asks for them: importing them with the tab froze the window on first sight.
 
 SCHEDULE_MONTHS_AHEAD = 6
 GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
@@ -164,6 +169,8 @@ class CalendarTab(QWidget):
         layout.addWidget(self.status)
 
         self.month.setSelectedDate(to_qdate(self.today))  # the tab's clock, not the laptop's
+        # The legal holidays at once, before the month's records are read.
+        self.month.show_snapshot(self._snapshot, self._business.holiday_name)
         self.month.selectionChanged.connect(self._show_day)
         self.month.currentPageChanged.connect(lambda _year, _month: self.refresh())
         self.month.activated.connect(self._open_first_on_day)
@@ -347,6 +354,11 @@ class CalendarTab(QWidget):
         meeting = self.meeting_for("the document is for")
         if meeting is None:
             return
+        from concom_desk.services.calendar.meeting_documents import (
+            write_agenda,
+            write_legal_notice,
+        )
+
         try:
             if kind == "legal-notice":
                 path = write_legal_notice(self._db, meeting.meeting_id, self.today,
@@ -413,6 +425,8 @@ class CalendarTab(QWidget):
         db = self._db
 
         def work(progress: Progress) -> ExportSummary:
+            from concom_desk.services.calendar.ical_export import write_calendar
+
             # The whole calendar, not the month on screen: every meeting and deadline.
             progress.report(10, "Reading every meeting and deadline…")
             snapshot = load_calendar(db)

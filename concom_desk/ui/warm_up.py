@@ -1,0 +1,34 @@
+"""The sections' code, loaded behind the open window.
+
+The Hearing calendar and Enforcement tabs, and the documents they print, bring in
+python-docx and the templates' machinery: a second or more of imports on a slow
+laptop, which froze the window the first time either tab was shown. Once the
+records are on screen, those modules are imported on a background thread, so the
+first visit only builds the widgets. (Should the clerk be quicker, Python makes the
+window wait for the import already under way, never import it twice.)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from concom_desk.ui.background import BackgroundTask, Progress
+
+SECTION_MODULES = (
+    "concom_desk.ui.calendar.calendar_tab",
+    "concom_desk.ui.enforcement.enforcement_tab",
+    "concom_desk.services.calendar.meeting_documents",
+    "concom_desk.services.calendar.ical_export",
+    "concom_desk.ui.filings.filing_record",
+)
+
+
+def warm_up() -> BackgroundTask:
+    def work(progress: Progress) -> None:
+        for name in SECTION_MODULES:
+            progress.check()
+            importlib.import_module(name)
+
+    task = BackgroundTask(work)
+    task.start()
+    return task
