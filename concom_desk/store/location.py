@@ -26,6 +26,7 @@ SYNC_FOLDERS: dict[str, str] = {
     "mobile documents": "iCloud Drive",  # macOS: ~/Library/Mobile Documents
     "com~apple~clouddocs": "iCloud Drive",
     "box sync": "Box",
+    "box": "Box",  # Box Drive's folder in the home folder
 }
 NETWORK_FS_TYPES = frozenset({
     "nfs", "nfs4", "cifs", "smb", "smb2", "smb3", "smbfs", "sshfs", "fuse.sshfs", "afpfs",

@@ -22,6 +22,9 @@ LOCAL_MOUNTS = [("/", "ext4"), ("/home", "ext4")]
     ("/home/clerk/Dropbox/concom-desk.sqlite", "Dropbox"),
     ("/home/clerk/Google Drive/My Drive/concom-desk.sqlite", "Google Drive"),
     ("/Users/clerk/Library/Mobile Documents/com~apple~CloudDocs/cc.sqlite", "iCloud Drive"),
+    ("/Users/clerk/Box/ConCom/concom-desk.sqlite", "Box"),
+    ("/Users/clerk/Library/CloudStorage/GoogleDrive-clerk@upton.gov/cc.sqlite",
+     "a cloud storage folder"),
 ])
 def test_sync_folders_are_named(path: str, service: str) -> None:
     warning = location_warning(Path(path), mounts=LOCAL_MOUNTS)

@@ -106,7 +106,8 @@ def test_tools_menu_opens_the_word_templates(qtbot, town_db: Database) -> None:
     tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
     names = [a.text().replace("&", "") for a in tools.actions()]
     assert names == ["Word templates…", "Export the calendar (.ics)…",
-                     "Public records and reports…"]
+                     "Public records and reports…", "Load MassGIS parcels…",
+                     "Repair audit guards…"]
     dialog = window.open_templates()
     assert dialog.isVisible()
 
