@@ -350,6 +350,11 @@ class MainWindow(QMainWindow):
         from concom_desk.ui.filings.acts_coverage import add_acts_button
 
         add_acts_button(record, lambda why: mark_not_covered(self.db, filing_id, why))
+        from concom_desk.services.filings.decision_waiver import record_decision_waiver
+        from concom_desk.ui.filings.decision_waiver_dialog import add_decision_waiver_button
+
+        add_decision_waiver_button(record, self.today, lambda on, by, until:
+                                   record_decision_waiver(self.db, filing_id, on, by, until))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)

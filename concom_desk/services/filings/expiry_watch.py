@@ -137,8 +137,9 @@ def expiry_watch(db: Database, today: date, months: int = DEFAULT_MONTHS,
         in_effect = profiles_in_effect(session, profiles if profiles is not None
                                        else available_profiles())
         statement = _candidates(today, horizon).options(
+            # (The permit a COC or an extension refers to is read for those few rows only.)
             joinedload(Filing.owner), joinedload(Filing.applicant),
-            joinedload(Filing.property), joinedload(Filing.original))
+            joinedload(Filing.property))
         rows: list[WatchRow] = []
         for filing in session.scalars(statement).unique():
             rows.extend(_rows_of(filing, today, horizon, in_effect))
@@ -148,46 +149,52 @@ def expiry_watch(db: Database, today: date, months: int = DEFAULT_MONTHS,
 
 def _rows_of(filing: Filing, today: date, horizon: date,
              profiles: Mapping[str, TownProfile]) -> list[WatchRow]:
+    """The filing's rows. Which list it is on is decided by the stored expiry (as the
+    query and Today's count decide it); the engine then gives the reason and the clocks,
+    and only those the row shows: a 20-year town has hundreds of expired permits."""
+    stored = filing.expires
+    live = filing.status in LIVE and filing.issued is not None
+    expiring = (live and filing.kind in EXPIRING_KINDS and stored is not None
+                and today <= stored <= horizon)
+    expired = live and filing.kind in PERMIT_KINDS and stored is not None and stored < today
+    pending_coc = filing.kind == "coc" and filing.issued is None
     profile = profiles.get(filing.town)
     deadlines: dict[str, Deadline] = {}
-    if profile is not None:
-        if _needs_every_clock(filing, today, horizon):
-            deadlines = {d.id: d for d in filing_deadlines(filing, profiles)}
-        else:  # an expired permit: only its expiry and why (most of a 20-year town's rows)
-            expiry_only = expiry_in_force(profile, filing.kind, filing.event_dates(),
-                                          filing.flags(),
-                                          not_covered=filing.acts_not_covered or "")
-            deadlines = {"expires": expiry_only} if expiry_only else {}
+    if profile is not None and (expiring or pending_coc
+                                or (expired and filing.kind == "extension")):
+        deadlines = {d.id: d for d in filing_deadlines(filing, profiles)}
+    elif profile is not None and expired:  # only its expiry and why
+        only = expiry_in_force(profile, filing.kind, filing.event_dates(), filing.flags(),
+                               not_covered=filing.acts_not_covered or "")
+        deadlines = {"expires": only} if only else {}
     holder = filing.owner or filing.applicant
     base = {"filing_id": filing.id, "file_no": filing.file_no, "kind": filing.kind,
             "address": filing.property.address if filing.property else "",
             "holder": holder.name if holder else "", "holder_id": holder.id if holder else None,
             "issued": filing.issued}
     expiry = deadlines.get("expires")
-    expires = expiry.date if expiry else filing.expires
+    expires = expiry.date if expiry else stored
     why = expiry.rule if expiry else ""
     found = []
-    if filing.kind in EXPIRING_KINDS and filing.status in LIVE and expires is not None:
+    if expiring and expires is not None:
         request = deadlines.get("extension_request_by")
         request_by = request.date if request else None
-        if today <= expires <= horizon:
-            ask = (f"; request an extension by {request_by.isoformat()}" if request_by
-                   else "")
-            found.append(WatchRow(**base, section="expiring", expires=expires, why=why,
-                                  act_by=request_by or expires, request_by=request_by,
-                                  what=f"Expires {expires.isoformat()}{ask}"))
-        elif expires < today and filing.kind in PERMIT_KINDS:  # (none with a COC issued)
-            found.append(WatchRow(**base, section="expired", expires=expires, why=why,
-                                  act_by=expires,
-                                  what=f"Expired {expires.isoformat()} with no Certificate of "
-                                       "Compliance: was the work done, or never begun?"))
-    if filing.kind in RECORDED_KINDS and filing.status in LIVE and filing.issued \
-            and not _recorded(filing):
+        ask = f"; request an extension by {request_by.isoformat()}" if request_by else ""
+        found.append(WatchRow(**base, section="expiring", expires=expires, why=why,
+                              act_by=request_by or expires, request_by=request_by,
+                              what=f"Expires {expires.isoformat()}{ask}"))
+    if expired and expires is not None:  # the query left out those with a COC issued
+        found.append(WatchRow(**base, section="expired", expires=expires, why=why,
+                              act_by=expires,
+                              what=f"Expired {expires.isoformat()} with no Certificate of "
+                                   "Compliance: was the work done, or never begun?"))
+    if live and filing.kind in RECORDED_KINDS and not _recorded(filing):
+        assert filing.issued is not None
         found.append(WatchRow(**base, section="unrecorded", expires=expires, why="",
                               act_by=filing.issued,
                               what=f"Issued {filing.issued.isoformat()}, not recorded at the "
                                    "Registry of Deeds (no book/page): no work may begin"))
-    if filing.kind == "coc" and filing.issued is None:
+    if pending_coc:
         clock = deadlines.get("coc_decision_by")
         received = filing.received or today
         permit = f" for permit {filing.original.file_no}" if filing.original else ""
@@ -198,14 +205,6 @@ def _rows_of(filing: Filing, today: date, horizon: date,
                               what=f"COC requested {received.isoformat()}{permit}, not "
                                    f"decided{due}"))
     return found
-
-
-def _needs_every_clock(filing: Filing, today: date, horizon: date) -> bool:
-    """A row that shows a clock besides the expiry: the extension request of a permit
-    still in force, a COC's decision; an extension's expiry runs on from its permit's."""
-    if filing.kind in ("coc", "extension"):
-        return True
-    return filing.expires is not None and filing.expires >= today
 
 
 def _recorded(filing: Filing) -> bool:

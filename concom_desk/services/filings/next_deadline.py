@@ -19,6 +19,7 @@ from concom_desk.services.filings.deadlines import (
     filing_deadlines,
     is_met,
 )
+from concom_desk.services.filings.permit_life import late_acts
 from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS, DeadlineLine
 from concom_desk.store.models import Filing
 
@@ -32,8 +33,11 @@ def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
         else set()
     if filing.decided is None and filing.issued is None and recorded.get("decision_waived"):
         waived.add("decision_by")
-    return [DeadlineLine(d, is_met(filing, d, done), "waived" if d.id in waived else "done")
-            for d in sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)]
+    found = sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)
+    late = {act.deadline.id for act in late_acts(filing, found, done)}
+    return [DeadlineLine(d, is_met(filing, d, done),
+                         "waived" if d.id in waived else "done LATE" if d.id in late else "done")
+            for d in found]
 
 
 def due_this_week(deadlines: list[Deadline], today: date) -> list[Deadline]:

@@ -31,10 +31,8 @@ from concom_desk.services.filings.expiry_watch import (
     SECTIONS,
     ExpiryWatch,
     WatchRow,
-    expiry_watch,
 )
 from concom_desk.services.filings.rows import days_left_text
-from concom_desk.store import Database
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_table import KIND_LABELS
@@ -56,6 +54,21 @@ WHY_COLUMN = 7
 LETTER_SECTIONS = ("expiring", "expired")
 
 
+# The lists as the grid names them (narrow; the export and the heading say them whole).
+SHORT_NAMES = {"expiring": "Expiring", "expired": "Expired, no COC",
+               "unrecorded": "Not recorded", "coc_pending": "COC not decided"}
+
+
+def when_text(row: WatchRow, today: date) -> str:
+    """Days left to act, or how long ago the permit expired or issued unrecorded."""
+    ago = -row.days_left(today)
+    if row.section == "expired":
+        return f"expired {ago:,} days ago" if ago != 1 else "expired yesterday"
+    if row.section == "unrecorded":
+        return f"issued {ago:,} days ago" if ago != 1 else "issued yesterday"
+    return days_left_text(row.act_by, today)
+
+
 def watch_columns(today: date) -> list[Column[WatchRow]]:
     def colour(row: WatchRow) -> QColor | None:
         left = row.days_left(today)
@@ -63,9 +76,10 @@ def watch_columns(today: date) -> list[Column[WatchRow]]:
 
     return [
         Column("Act by", lambda r: day_cell(r.act_by), sort_key=lambda r: date_key(r.act_by)),
-        Column("When", lambda r: days_left_text(r.act_by, today),
+        Column("When", lambda r: when_text(r, today),
                sort_key=lambda r: date_key(r.act_by), background=colour),
-        Column("List", lambda r: SECTIONS[r.section],
+        Column("List", lambda r: SHORT_NAMES[r.section],
+               tooltip=lambda r: SECTIONS[r.section],
                sort_key=lambda r: list(SECTIONS).index(r.section)),
         Column("Record", lambda r: f"{KIND_LABELS.get(r.kind, r.kind)} {r.file_no}",
                sort_key=lambda r: natural_key(r.file_no)),
@@ -82,10 +96,12 @@ class ExpiryWatchDialog(QDialog):
     open_filing = Signal(int)
     loaded = Signal()
 
-    def __init__(self, db: Database, today: date, parent: QWidget | None = None, *,
+    def __init__(self, load: Callable[[int], ExpiryWatch], today: date,
+                 parent: QWidget | None = None, *,
                  make_letter: Callable[[str], Path] | None = None) -> None:
+        """`load(months)` reads the watch (on the pool: it must open its own session)."""
         super().__init__(parent)
-        self._db, self._today = db, today
+        self._load, self._today = load, today
         self._make_letter = make_letter
         self.watch: ExpiryWatch | None = None
         self.setWindowTitle("Expiry watch")
@@ -142,11 +158,11 @@ class ExpiryWatchDialog(QDialog):
 
     # -- loading ---------------------------------------------------------------
     def reload(self) -> None:
-        db, today, months = self._db, self._today, self.months.value()
+        load, months = self._load, self.months.value()
 
         def work(progress: Progress) -> ExpiryWatch:
             progress.report(10, "Looking over the permits…")
-            return expiry_watch(db, today, months)
+            return load(months)
 
         run_in_background(self, "Expiry watch", work, self.show_watch, self._failed,
                           quiet=True)
@@ -154,7 +170,7 @@ class ExpiryWatchDialog(QDialog):
     def show_watch(self, watch: ExpiryWatch) -> None:
         self.watch = watch
         self.model.set_rows(watch.rows)
-        self.table.fit_columns(WHAT_COLUMN, may_cut=(WHY_COLUMN,), widest_chars=40)
+        self.table.fit_columns(WHAT_COLUMN, may_cut=(WHY_COLUMN,), widest_chars=34)
         if watch.rows:
             self.heading.setText(
                 f"<b>{len(watch.rows)} to look at</b> on {watch.today.isoformat()}: "
@@ -226,6 +242,7 @@ def open_watch(window: Any) -> ExpiryWatchDialog:
     """The watch for the main window: one at a time, its rows opening the records, its
     letters made from the reminder template and registered with the filing."""
     from concom_desk.services.documents.register import save_filing_document
+    from concom_desk.services.filings.expiry_watch import expiry_watch
     from concom_desk.ui.window_memory import remember, sensible_size
 
     existing = getattr(window, "_expiry_watch", None)
@@ -235,7 +252,7 @@ def open_watch(window: Any) -> ExpiryWatchDialog:
         return existing
     db, today = window.db, window.today
     dialog = ExpiryWatchDialog(
-        db, today, window,
+        lambda months: expiry_watch(db, today, months), today, window,
         make_letter=lambda file_no: save_filing_document(db, file_no, "expiry-reminder",
                                                          today).path)
     dialog.open_filing.connect(window.open_filing)

@@ -107,7 +107,10 @@ def test_a_late_hearing_is_flagged_on_the_record_and_on_today(db: Database) -> N
     filing_id = late_noi(db)
     flag = ("Hearing opened 2026-12-18, 3 days after the 21-day clock (2026-12-15), "
             "no waiver recorded")
-    assert f"LATE: {flag}" in filing_detail(db, filing_id, TODAY).life
+    detail = filing_detail(db, filing_id, TODAY)
+    assert f"LATE: {flag}" in detail.life
+    hearing = next(line for line in detail.deadlines if line.deadline.id == "hearing_by")
+    assert (hearing.met, hearing.met_how) == (True, "done LATE")
     late = [item for item in load_records(db, TODAY).today if item.late]
     assert [(item.file_no, item.what, item.due) for item in late] == [
         ("2026-77", flag, date(2026, 12, 18))]
@@ -166,3 +169,26 @@ def test_a_form_saved_again_keeps_the_mark(db: Database) -> None:
     form = filing_detail(db, filing_id, TODAY).form
     save_filing(db, replace(form, notes="called the holder"))
     assert stored(db, filing_id).expires == date(2025, 6, 10)
+
+
+def test_recording_a_decision_waiver(db: Database) -> None:
+    import pytest
+
+    from concom_desk.errors import UserError
+    from concom_desk.services.filings.decision_waiver import record_decision_waiver
+
+    # Closed Fri 2026-12-18; 21 days -> Fri 2027-01-08 (310 CMR 10.05(6)(a)).
+    filing_id = order(db, "2026-81", received=date(2026, 11, 30), hearing=date(2026, 12, 18),
+                      closed=date(2026, 12, 18), issued=None)
+    with pytest.raises(UserError, match="defined end"):
+        record_decision_waiver(db, filing_id, date(2026, 12, 21), "Jane Doe", None)
+    with pytest.raises(UserError, match="reasonable in length"):
+        record_decision_waiver(db, filing_id, date(2026, 12, 21), "Jane Doe",
+                               date(2028, 1, 1))
+    record_decision_waiver(db, filing_id, date(2026, 12, 21), "Jane Doe", date(2027, 2, 3))
+    decision = next(line for line in filing_detail(db, filing_id, TODAY).deadlines
+                    if line.deadline.id == "decision_by")
+    assert decision.date == date(2027, 2, 3)
+    assert decision.deadline.label.endswith(
+        "(extended to 2027-02-03 by the applicant's written waiver of the decision period "
+        "signed 2026-12-21 (Garrity v. Hingham, 2012))")
