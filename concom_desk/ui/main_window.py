@@ -337,11 +337,11 @@ class MainWindow(QMainWindow):
         make.setAutoDefault(False)
         make.clicked.connect(lambda: self.make_document(record))
         record.actions_row.addWidget(make)
+        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)
             record.panels.addTab(panel, "&Abutters")
-        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog
