@@ -355,11 +355,11 @@ class MainWindow(QMainWindow):
 
         add_decision_waiver_button(record, self.today, lambda on, by, until:
                                    record_decision_waiver(self.db, filing_id, on, by, until))
+        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.db, filing_id)
             panel.changed.connect(record.reload)
             record.panels.addTab(panel, "&Abutters")
-        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
 
     def open_expiry_watch(self) -> QWidget:
         from concom_desk.ui.filings.expiry_watch import open_watch

@@ -77,7 +77,9 @@ def test_a_permit_is_made_from_the_record_and_listed_in_its_documents(
     record = window.open_filing(filing_id(window, "2026-41"))
     before = record.documents.rowCount()
     dialog = window.make_document(record)
-    assert dialog.template.currentData() == "permit"  # an NOI's first document
+    # A joint NOI's first document is MassDEP's Form 5; the bylaw's permit comes next.
+    assert dialog.template.currentData() == "form-5-order-of-conditions"
+    dialog.template.setCurrentIndex(dialog.template.findData("permit"))
     dialog.special.setPlainText("Erosion controls inspected after every storm.")
     with qtbot.waitSignal(dialog.made, timeout=20_000):
         dialog.make()

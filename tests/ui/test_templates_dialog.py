@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QTextBrowser
 
 from concom_desk.services.documents.template_library import TEMPLATE_NAMES, user_templates_dir
+from concom_desk.services.documents.wpa_fields import WPA_TEMPLATE_NAMES
 from concom_desk.ui import templates_dialog
 from concom_desk.ui.templates_dialog import TemplatesDialog
 
@@ -40,8 +41,10 @@ def select(dialog: TemplatesDialog, name: str) -> None:
 def test_lists_every_default_template(qtbot) -> None:
     dialog = TemplatesDialog()
     qtbot.addWidget(dialog)
-    assert [r.name for r in dialog.model.rows] == list(TEMPLATE_NAMES)
+    # The bylaw's documents, then MassDEP's WPA forms.
+    assert [r.name for r in dialog.model.rows] == [*TEMPLATE_NAMES, *WPA_TEMPLATE_NAMES]
     assert cell(dialog, "permit", 1) == "default"
+    assert cell(dialog, "form-5-order-of-conditions", 1) == "default"
     assert not dialog.check_button.isEnabled()
     assert not dialog.reset_button.isEnabled()
 

@@ -26,7 +26,6 @@ from concom_desk.services.documents.dep_copies import (
     dep_copies_of,
     record_dep_copy_sent,
 )
-from concom_desk.store import Database
 from concom_desk.ui.row_table import Column, RowTableModel
 
 COLUMNS: list[Column[DepCopy]] = [
@@ -40,7 +39,7 @@ COLUMNS: list[Column[DepCopy]] = [
 class DepCopiesPanel(QWidget):
     changed = Signal()
 
-    def __init__(self, db: Database, filing_id: int, today: date,
+    def __init__(self, db: Any, filing_id: int, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._db, self._filing_id = db, filing_id
@@ -100,7 +99,7 @@ class DepCopiesPanel(QWidget):
         self.changed.emit()
 
 
-def add_dep_copies_tab(db: Database, record: Any, filing_id: int, today: date,
+def add_dep_copies_tab(db: Any, record: Any, filing_id: int, today: date,
                        refresh: Callable[[], None]) -> DepCopiesPanel | None:
     """The tab, on the record of a filing under the Act (a DEP file number) only; a
     recorded copy refreshes Today, which stops reminding of it."""

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.errors import UserError
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
@@ -106,7 +107,10 @@ class DocumentMakerDialog(QDialog):
 
         self.template = QComboBox()
         self.template.setAccessibleName("Document to make")
-        joint, _state_forms = offered_templates(db, file_no, kind)
+        try:
+            joint, _state_forms = offered_templates(db, file_no, kind)
+        except UserError:  # the filing is gone (voided meanwhile): the note below says so
+            joint = False
         for name in templates_for(kind, joint):
             self.template.addItem(TITLES.get(name, name.replace("-", " ").capitalize()), name)
         self.special = QPlainTextEdit()
