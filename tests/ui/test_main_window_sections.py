@@ -103,7 +103,8 @@ def test_tools_menu_opens_the_word_templates(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
     tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
     names = [a.text().replace("&", "") for a in tools.actions()]
-    assert names == ["Word templates…", "Export the calendar (.ics)…"]
+    assert names == ["Word templates…", "Export the calendar (.ics)…",
+                     "Load MassGIS parcels…"]
     dialog = window.open_templates()
     assert dialog.isVisible()
 
