@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
         tools.addAction(self._action("Public records and &reports…", self.open_records_desk))
         tools.addAction(self._action("Load MassGIS &parcels…", self.load_parcels))
-        tools.addAction(self._action("Repair audit "&Repair audit guards…"guards…", self.repair_guards))
+        tools.addAction(self._action("Repair audit &guards…", self.repair_guards))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
