@@ -30,6 +30,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_conditions(args: argparse.Namespace) -> int:
     from concom_desk.services.commission.town_profiles import profile_for
 
+    # A lost installation first: even the state's texts are missing.
+    if not library_path(args.town).is_file():
+        raise OperationFailed(f"no conditions library found for {args.town}: "
+                              f"{shipped_conditions_dir()} has no {args.town}.toml nor the state "
+                              "default (installing ConCom Desk again puts them back)")
     # An unknown town is an error, as for `deadlines`: never quietly the state's texts
     # (a misspelt "Uptn" would otherwise print a list that is not Upton's).
     try:
@@ -41,10 +46,6 @@ def run_conditions(args: argparse.Namespace) -> int:
         path = copy_for_editing(town)
         print(f"edit this file (it replaces the program's list for {town}): {path}")
         return EXIT_OK
-    if not library_path(town).is_file():
-        raise OperationFailed(f"no conditions library found for {town}: "
-                              f"{shipped_conditions_dir()} has no {town}.toml nor the state "
-                              "default (installing ConCom Desk again puts them back)")
     library = library_for(town)
     standard = [{"number": n, "text": c.text, "dep_only": c.dep_only}
                 for n, c in enumerate(library.standard, start=1)]

@@ -76,8 +76,9 @@ def test_a_bug_in_a_command_is_one_line_and_its_traceback_is_logged(
     out, err = one_line(capsys)
     log = isolated_data_dir / LOG_FILE_NAME
     assert out == ""
-    assert err == ("concom-desk: failed: something went wrong that should not have "
-                   f"('deadline_engine_table'); the details are in {log}")
+    assert err == ("concom-desk: failed: an unexpected fault in the program (KeyError: "
+                   f"'deadline_engine_table'); nothing more was done; the details are in {log}"
+                   " — please report it")
     logged = log.read_text(encoding="utf-8")
-    assert "unexpected failure in concom-desk towns" in logged
+    assert "unexpected failure in the concom-desk command" in logged
     assert "Traceback (most recent call last)" in logged and "in broken" in logged

@@ -50,7 +50,10 @@ def town(demo_master: Path, tmp_path: Path) -> Path:
 @pytest.fixture
 def run(capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
     def running(*args: str | Path) -> Ran:
-        code = main([str(a) for a in args])
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exit_:  # the parser refuses an argument: one line, status 2
+            code = int(exit_.code or 0)
         captured = capsys.readouterr()
         return Ran(code, captured.out, captured.err)
 

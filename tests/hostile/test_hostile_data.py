@@ -37,7 +37,9 @@ def hostile_form() -> FilingForm:
         values[item.name] = f"{item.name}: {HOSTILE}"
     address = MailingAddress(street=f"1 {HOSTILE}", street2=HOSTILE, city=HOSTILE,
                              state="MA", zip="01568")
-    return FilingForm(kind="noi", file_no="2026-66", received=date(2026, 11, 2),
+    # A DEP number, so the WPA forms are made from the same text as the bylaw's documents.
+    return FilingForm(kind="noi", file_no="2026-66", dep_file_no="SE 315-0066",
+                      received=date(2026, 11, 2),
                       hearing=date(2026, 11, 20), closed=date(2026, 11, 20),
                       issued=date(2026, 11, 24), fee_cents=5_000, applicant_mail=address,
                       owner_mail=address, representative_mail=address, **values)

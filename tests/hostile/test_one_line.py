@@ -180,6 +180,7 @@ def test_failures_no_service_named_are_one_line(failure: BaseException, said: st
     assert said in err
 
 
+@pytest.mark.logs_warning  # the fault is logged at ERROR, as a real one would be
 def test_a_fault_of_the_program_is_one_line_and_kept_in_the_log(
         capsys: pytest.CaptureFixture[str], isolated_data_dir: Path) -> None:
     def failing(_args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from concom_desk.domain.extension_acts import ExtensionAct, load_acts
 from concom_desk.domain.town_profile import TownProfile, find_profile, load_profiles
+from concom_desk.errors import OperationFailed
 from concom_desk.paths import data_dir, resources_dir, towns_dir
 
 DEFAULT_TOWN_ID = "massachusetts"
@@ -45,6 +46,8 @@ def available_profiles(extra_folder: Path | None = None) -> dict[str, TownProfil
     for folder in (user_towns_dir(), extra_folder):
         if folder is not None and folder.is_dir():
             profiles.update(_profiles_in(folder))
+    if not profiles:  # the caller says which folder is empty
+        return profiles
     acts = extension_acts()
     return {town: _with_acts(profile, acts) for town, profile in profiles.items()}
 
@@ -72,7 +75,13 @@ def extension_acts() -> tuple[ExtensionAct, ...]:
     data folder, if there is one (a later act, a court's reading), else the shipped file."""
     own = data_dir() / ACTS_FILE
     path = own if own.is_file() else resources_dir() / ACTS_FILE
-    stat = path.stat()
+    try:
+        stat = path.stat()
+    except OSError:
+        # Without the acts every permit of 2008-2012, 2020 and 2023-2024 would show years
+        # short: say so rather than show wrong expiry dates.
+        raise OperationFailed(f"the permit extension acts are missing: {path} is not there "
+                              "(installing ConCom Desk again puts it back)") from None
     state = (stat.st_mtime_ns, stat.st_size)
     known = _ACTS_READ.get(path)
     if known is None or known[0] != state:
