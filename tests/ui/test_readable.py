@@ -90,7 +90,11 @@ def test_filings_show_names_and_addresses_whole_at_1366(qtbot: QtBot,
     window = open_window(qtbot, demo_db)
     window.tabs.setCurrentWidget(window.filings_tab)
     view = window.filings_tab.table
-    assert view.model().rowCount() == 94  # the two filings heard at the minuted meeting too
+    import sqlite3
+
+    with sqlite3.connect(demo_db.path) as raw:  # every filing not voided is listed
+        (filings,) = raw.execute("SELECT count(*) FROM filing WHERE status != 'void'").fetchone()
+    assert view.model().rowCount() == filings > 80
     for title in ("Kind", "File no.", "DEP file no.", "Address", "Map/lot", "Applicant",
                   "Status", "Received", "Days left"):
         assert cut_cells(view, title) == [], title

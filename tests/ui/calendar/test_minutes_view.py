@@ -18,6 +18,7 @@ from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.minutes_view import AmendDialog, ApproveDialog, MinutesDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import paragraphs
+from tests.helpers.loading import show_day
 from tests.helpers.minutes_meeting import MAR3, MAR17, hold_march_3, vote_approval_on_march_17
 
 
@@ -29,7 +30,7 @@ def _no_word_processor(monkeypatch: pytest.MonkeyPatch) -> None:
 def _open_from_calendar(qtbot: QtBot, c: Commission, now: datetime) -> MinutesDialog:
     tab = CalendarTab(c.db, now=lambda: now)
     qtbot.addWidget(tab)
-    tab.go_to_day(MAR3)
+    show_day(qtbot, tab, MAR3)  # the month is read in the background
     tab.buttons["minutes"].click()
     dialog = tab.active_dialog
     assert isinstance(dialog, MinutesDialog)
