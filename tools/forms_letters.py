@@ -52,6 +52,15 @@ def waiver(document) -> None:
                    "{{ hearing.date }} at {{ hearing.time }}{% endif %}. I understand that I "
                    "waive my right to a hearing within 21 days of receipt of the filing.",
          align="justify")
+    # The decision period's waiver, when the applicant signed one (Garrity v. Hingham
+    # Conservation Commission, 462 Mass. 779 (2012): voluntary, of a defined length).
+    tag(document, "{%p if decision_waiver.decide_by %}")
+    para(document, "I also agree, of my own free will, that the "
+                   "Commission may issue its decision after the 21 days from the close of "
+                   "the public hearing, and no later than {{ decision_waiver.decide_by }} "
+                   "(signed by {{ decision_waiver.signed_by }} on "
+                   "{{ decision_waiver.signed_on }}).", align="justify")
+    tag(document, "{%p endif %}")
     for who in ("Applicant: {{ applicant.name }}", "Received for the Commission"):
         signature_line(document, who, before=24)
 

@@ -214,6 +214,8 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
                                         if decision else [])
     if template == "board-notice":
         extras["boards"] = list(library_for(filing.town).boards)
+    if template == "waiver-21-day":
+        extras["decision_waiver"] = decision_waiver(session, filing)
     if template == "expiry-reminder":
         from concom_desk.services.filings.reminders import reminder_facts
 
@@ -224,6 +226,22 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
         extras["affidavit"] = affidavit_facts(extras["notices"], mailed_dates(session, filing),
                                               draft.signed_by)
     return extras
+
+
+def decision_waiver(session: Session, filing: Filing) -> Context:
+    """The applicant's latest written waiver of the decision period (Garrity v. Hingham,
+    2012), for the waiver form to print beside the hearing's; its fields empty when none
+    is recorded (the form prints the paragraph only with a `decide_by`)."""
+    from concom_desk.store.models import HearingWaiver
+
+    waiver = session.scalars(
+        select(HearingWaiver).where(HearingWaiver.filing_id == filing.id,
+                                    HearingWaiver.period == "decision")
+        .order_by(HearingWaiver.id.desc())).first()
+    if waiver is None or waiver.hearing_no_later_than is None:
+        return {"signed_on": "", "signed_by": "", "decide_by": ""}
+    return {"signed_on": long_date(waiver.signed_on), "signed_by": waiver.signed_by,
+            "decide_by": long_date(waiver.hearing_no_later_than)}
 
 
 def _confirmed_areas(findings: list[str], resource_areas: str) -> list[Context]:

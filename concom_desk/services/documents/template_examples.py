@@ -410,7 +410,9 @@ def _build() -> dict[str, Context]:
             special_conditions=[{"number": 1, "text": "Work shall be done in low water and "
                                                       "inside a cofferdam."}],
         ),
-        "waiver-21-day": _filing(),
+        "waiver-21-day": _filing(decision_waiver={"signed_on": "March 20, 2027",
+                                                  "signed_by": "Jane Doe",
+                                                  "decide_by": "April 30, 2027"}),
         # The expiry watch's letter: the permit in force, and what to ask for by when.
         "expiry-reminder": _filing(reminder={"expired": False, "extended": True,
                                              "acts": "St. 2024 c.238 §280",

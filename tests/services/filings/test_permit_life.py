@@ -192,3 +192,21 @@ def test_recording_a_decision_waiver(db: Database) -> None:
     assert decision.deadline.label.endswith(
         "(extended to 2027-02-03 by the applicant's written waiver of the decision period "
         "signed 2026-12-21 (Garrity v. Hingham, 2012))")
+
+
+def test_the_waiver_form_prints_the_decision_waiver(db: Database) -> None:
+    """The applicant's waiver of the decision period is a matter of public record
+    (Garrity v. Hingham, 462 Mass. 779 (2012)): the waiver form says it, with its date."""
+    from concom_desk.services.documents.register import save_filing_document
+    from concom_desk.services.filings.decision_waiver import record_decision_waiver
+    from tests.helpers.docx_reading import full_text
+
+    filing_id = order(db, "2026-82", received=date(2026, 11, 30), hearing=date(2026, 12, 18),
+                      closed=date(2026, 12, 18), issued=None)
+    before = full_text(save_filing_document(db, "2026-82", "waiver-21-day", TODAY).path)
+    assert "after the 21 days from the close" not in before  # none recorded: not printed
+    record_decision_waiver(db, filing_id, date(2026, 12, 21), "Jane Doe", date(2027, 2, 3))
+    text = full_text(save_filing_document(db, "2026-82", "waiver-21-day", TODAY).path)
+    assert ("the Commission may issue its decision after the 21 days from the close of the "
+            "public hearing, and no later than February 3, 2027 (signed by Jane Doe on "
+            "December 21, 2026).") in text
