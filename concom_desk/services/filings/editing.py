@@ -50,6 +50,7 @@ from concom_desk.services.filings.permit_life import (
     joint_deadline_lines,
     late_items,
     life_lines,
+    revived_line,
 )
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
@@ -313,8 +314,9 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             row=_row(filing, pending), form=_form(filing), facts=_facts(filing, profiles),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
             deadlines=lines,
-            life=life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
-            if profile else [],
+            life=(life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
+                  if profile else [])
+            + [line for line in (revived_line(filing, today),) if line],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),

@@ -90,6 +90,16 @@ def life_lines(filing: Filing, deadlines: list[Deadline], done: ActsDone | None)
     return lines
 
 
+def revived_line(filing: Filing, today: date) -> str:
+    """A permit marked expired that the extension acts keep in force (marked before the
+    program knew the acts, say): the record says so, since work may go on under it."""
+    if filing.status != "expired" or filing.expires is None or filing.expires < today:
+        return ""
+    return (f"IN FORCE: the permit extension acts keep this permit in force to "
+            f"{filing.expires}, but its status says expired; Correct status… puts it back "
+            "to issued")
+
+
 def mark_not_covered(db: Database, filing_id: int, reason: str,
                      profiles: Mapping | None = None) -> None:
     """Record that the permit extension acts do not apply to this approval (the holder

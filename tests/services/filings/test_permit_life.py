@@ -210,3 +210,17 @@ def test_the_waiver_form_prints_the_decision_waiver(db: Database) -> None:
     assert ("the Commission may issue its decision after the 21 days from the close of the "
             "public hearing, and no later than February 3, 2027 (signed by Jane Doe on "
             "December 21, 2026).") in text
+
+
+def test_a_permit_marked_expired_that_the_acts_keep_in_force_says_so(db: Database) -> None:
+    """Marked expired on its old term (2025-06-10), before the acts were applied: the
+    record tells the clerk it is in force to 2027-06-10 (St. 2024 c.238 §280)."""
+    filing_id = order(db)
+    with db.session() as session:  # as a clerk marked it in 2025, with the old term
+        session.get(Filing, filing_id).status = "expired"
+    detail = filing_detail(db, filing_id, TODAY)
+    assert ("IN FORCE: the permit extension acts keep this permit in force to 2027-06-10, "
+            "but its status says expired; Correct status… puts it back to issued") in detail.life
+    # Once the date in force has passed, an expired status is simply right.
+    assert not any(line.startswith("IN FORCE")
+                   for line in filing_detail(db, filing_id, date(2027, 6, 11)).life)
