@@ -80,20 +80,10 @@ def add_acts_button(record, save: Callable[[str], None]) -> QPushButton | None: 
         current = record.detail
         dialog = ActsCoverageDialog(current.row.file_no, current.form.acts_not_covered,
                                     save, record)
-
-        def saved() -> None:
-            record.question = None
-            record.reload()
-            record.status_reason.setText(
-                "Saved: the permit extension acts do not apply to this filing."
-                if dialog.reason.text().strip()
-                else "Saved: the permit extension acts apply to this filing.")
-            record.changed.emit(record.filing_id)
-
-        dialog.accepted.connect(saved)
-        dialog.rejected.connect(lambda: setattr(record, "question", None))
-        record.question = dialog
-        dialog.open()
+        record.ask(dialog, lambda: (
+            "Saved: the permit extension acts do not apply to this filing."
+            if dialog.reason.text().strip()
+            else "Saved: the permit extension acts apply to this filing."))
 
     button.clicked.connect(open_dialog)
     record.actions_row.addWidget(button)

@@ -89,19 +89,9 @@ def add_decision_waiver_button(record, today: date,  # noqa: ANN001
 
     def open_dialog() -> None:
         dialog = DecisionWaiverDialog(record.detail.row.file_no, today, save, record)
-
-        def saved() -> None:
-            record.question = None
-            record.reload()
-            record.status_reason.setText(
-                f"Saved: the decision may come by {dialog.decide_by.text().strip()}, "
-                "by the applicant's written waiver.")
-            record.changed.emit(record.filing_id)
-
-        dialog.accepted.connect(saved)
-        dialog.rejected.connect(lambda: setattr(record, "question", None))
-        record.question = dialog
-        dialog.open()
+        record.ask(dialog, lambda: (
+            f"Saved: the decision may come by {dialog.decide_by.text().strip()}, "
+            "by the applicant's written waiver."))
 
     button.clicked.connect(open_dialog)
     record.actions_row.addWidget(button)

@@ -8,6 +8,7 @@ import html
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
@@ -108,6 +109,10 @@ def _refusal_html(reason: str) -> str:
 # The selector's first entry: nothing is chosen until the clerk chooses, so no click
 # ever lands on a next step (least of all a final one) by default.
 CHOOSE = "Choose…"
+
+
+# A dialog the record opens as its question (correct, void, extension acts, waiver).
+AskedDialog = TypeVar("AskedDialog", bound=QDialog)
 
 
 class FilingRecordDialog(QDialog):
@@ -361,16 +366,17 @@ class FilingRecordDialog(QDialog):
         correct = self._correct
         dialog = CorrectStatusDialog(self.detail.row.file_no, self.detail.row.status,
                                      lambda status, why: correct(status, why), self)
-        return self._ask(dialog, lambda: f"Status corrected to "
+        return self.ask(dialog, lambda: f"Status corrected to "
                          f"{status_name(dialog.status.currentData()).lower()}.")
 
     def void_filing(self) -> VoidFilingDialog:
         assert self.detail is not None and self._void is not None
         dialog = VoidFilingDialog(self.detail.row.file_no, self._void, self)
-        return self._ask(dialog, lambda: "Voided: the filing has left Filings and Today.")
+        return self.ask(dialog, lambda: "Voided: the filing has left Filings and Today.")
 
-    def _ask(self, dialog: CorrectStatusDialog | VoidFilingDialog,
-             done: Callable[[], str]) -> CorrectStatusDialog | VoidFilingDialog:
+    def ask(self, dialog: AskedDialog, done: Callable[[], str]) -> AskedDialog:
+        """Open `dialog` as the record's question; once it is accepted (it saved), the
+        record reads itself again, says `done()` and tells the window what changed."""
         def accepted() -> None:
             self.question = None
             self.reload()
