@@ -6,6 +6,7 @@ full disk or a crash never leaves a truncated export that looks finished.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import shutil
@@ -100,6 +101,29 @@ def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally) -> None
         sheet.append(header)
         return sheet
 
+    try:
+        _fill_sheets(tables, tally, new_sheet)
+    except BaseException:
+        _abandon(book)
+        raise
+    book.save(target)
+
+
+def _abandon(book: Any) -> None:
+    """Close the sheets of a workbook not to be saved (the clerk pressed Cancel) and
+    delete the rows openpyxl had spooled to the system's temporary folder: left to
+    the garbage collector, its half-written sheets complain on the console, and the
+    copies of the records would stay on disk until the program ended."""
+    for sheet in book.worksheets:
+        with contextlib.suppress(Exception):  # already closed: nothing to end
+            sheet.close()  # ends its rows the way a save would
+        writer = getattr(sheet, "_writer", None)
+        if writer is not None and Path(writer.out).exists():
+            writer.cleanup()
+
+
+def _fill_sheets(tables: Iterable[TableView], tally: Tally,
+                 new_sheet: Callable[[TableView], Any]) -> None:
     for table in tables:
         sheet, count = new_sheet(table), 1
         # Only the money columns need a cell object of their own (their number format);
@@ -115,7 +139,6 @@ def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally) -> None
                     row = [_fit_cell(sheet, v) for v in row]
                 sheet.append(row)
                 count += 1
-    book.save(target)
 
 
 def _text_length(value: Cell) -> int:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import csv
 import errno
+import gc
 import sqlite3
+import tempfile
 from contextlib import closing
 from datetime import date
 from pathlib import Path
@@ -228,3 +230,22 @@ def test_progress_is_told_and_cancel_leaves_nothing(record_db: Path, tmp_path: P
     with pytest.raises(StopPressed):
         export(record_db, fmt, stopped, press_cancel)
     assert list(stopped.iterdir()) == []  # no file, and no staging folder either
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+def test_a_cancelled_workbook_leaves_no_spooled_rows_behind(
+        record_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # openpyxl spools a write-only sheet's rows to the system's temporary folder: a
+    # cancelled export must delete them, not leave a copy of the records there.
+    spool = tmp_path / "system-temp"
+    spool.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool))
+
+    def press_cancel(percent: int, text: str) -> None:
+        if text.startswith("Writing "):
+            raise StopPressed
+
+    with pytest.raises(StopPressed):
+        export(record_db, "xlsx", tmp_path / "stopped", press_cancel)
+    gc.collect()  # a half-ended sheet would complain here, when collected
+    assert list(spool.iterdir()) == []
