@@ -14,7 +14,9 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest_plugins = ["pytester"]  # tests/test_house_rules.py runs these rules on sample tests
+# pytester: tests/test_house_rules.py runs these rules on sample tests; pg_fixtures: the
+# throwaway PostgreSQL server's fixtures (tests/helpers/pg_fixtures.py).
+pytest_plugins = ["pytester", "tests.helpers.pg_fixtures"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

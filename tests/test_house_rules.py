@@ -36,8 +36,10 @@ def test_slow():
 
 
 @pytest.fixture
-def sample(pytester: pytest.Pytester) -> pytest.Pytester:
+def sample(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
     pytester.makeconftest((REPO_ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    # The conftest's plugins are modules of tests/: the sample's own run must find them.
+    monkeypatch.setenv("PYTHONPATH", str(REPO_ROOT))
     pytester.makeini("[pytest]\nmarkers =\n    slow: slow\n    logs_warning: warns\n")
     pytester.makepyfile(test_sample=SAMPLE)
     return pytester

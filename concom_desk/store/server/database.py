@@ -1,0 +1,97 @@
+"""`open_server_database`: a `Database` whose records live on a PostgreSQL server.
+
+Everything above the store uses it as it uses the SQLite one: `session()`,
+`read_session()`, `verify_audit_chain()`, `initials`. What differs is below:
+- no lock file and no anchor file — the server serializes the desks itself and keeps
+  the trail's head in its own transactions;
+- `path` is this desk's own folder for the server (`<data folder>/servers/<name>/`):
+  where the letters and permits this desk prints, its backups and its parcel layer go,
+  as they go beside a SQLite file;
+- no location warning: a server is the safe way to share records across a network.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+
+from concom_desk.errors import OperationFailed, UserError
+from concom_desk.store.audit import Actor
+from concom_desk.store.database import Database
+from concom_desk.store.server.address import ServerAddress
+from concom_desk.store.server.engine import make_server_engine
+from concom_desk.store.server.password import stored_password
+from concom_desk.store.server.schema import refuse_unknown_server
+
+DESK_FILE = "server.concom"  # names the desk's folder; holds no records
+
+
+def desk_folder(address: ServerAddress) -> Path:
+    """This desk's folder for the server: its printed papers, backups and parcels."""
+    from concom_desk.paths import data_dir
+
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{address.host}-{address.port}-"
+                  f"{address.database}").strip("_")
+    return data_dir() / "servers" / name
+
+
+class ServerDatabase(Database):
+    """An open server database. Create it with `open_server_database`."""
+
+    is_server = True
+
+    def __init__(self, address: ServerAddress, engine: object, actor: Actor) -> None:
+        folder = desk_folder(address)
+        super().__init__(folder / DESK_FILE, engine, actor, None)  # type: ignore[arg-type]
+        self.address = address
+
+    def anchor(self, closing: bool = False) -> None:
+        """The server keeps the trail's head itself: there is no file to anchor it in."""
+
+    def location_warning(self) -> str | None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"<Database {self.address.display()}>"
+
+
+def open_server_database(address: ServerAddress, *, initials: str = "",
+                         password: str | None = None) -> ServerDatabase:
+    """Connect to the server and check it holds this program's schema. Raises UserError
+    (wrong password, no such server, a schema this program does not know) in one line."""
+    actor = Actor(os_user=address.user, initials="")
+    engine = make_server_engine(address, actor, password or stored_password(address))
+    try:
+        with engine.connect() as connection:
+            refuse_unknown_server(connection, address.display())
+    except (UserError, OperationFailed):
+        engine.dispose()
+        raise
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise UserError(explain_connection_failure(address, exc)) from None
+    database = ServerDatabase(address, engine, actor)
+    desk_folder(address).mkdir(parents=True, exist_ok=True)
+    database.set_initials(initials)
+    return database
+
+
+def explain_connection_failure(address: ServerAddress, exc: BaseException) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    text = detail[0] if detail else type(exc).__name__
+    where = address.display()
+    lowered = text.lower()
+    if "password authentication failed" in lowered or "no password supplied" in lowered:
+        return f"the server {where} refused the password for {address.user}"
+    if "does not exist" in lowered and "database" in lowered:
+        return f"the server has no database {address.database!r} ({where})"
+    if "role" in lowered and "does not exist" in lowered:
+        return f"the server has no user {address.user!r} ({where})"
+    if "ssl" in lowered and ("not support" in lowered or "unsupported" in lowered):
+        return (f"the server {where} does not offer TLS; ask whoever runs it to turn TLS "
+                "on (or, on the town hall's own network only, add ?sslmode=disable)")
+    if isinstance(exc, OperationalError):
+        return f"cannot reach the server {where}: {text}"
+    return f"the server {where} answered: {text}"
