@@ -176,7 +176,9 @@ def preview_meeting_change(db: Database, meeting_id: int, new_at: datetime | Non
 def move_meeting(db: Database, meeting_id: int, new_at: datetime, today: date,
                  profiles: Mapping[str, TownProfile] | None = None) -> list[HearingEffect]:
     """Move the meeting; refused when a new hearing on it would pass its 21 days
-    without a waiver. Each hearing gets a legal notice for the new date."""
+    without a waiver. Each hearing gets a legal notice for the new date, and the
+    meeting's own notice must be posted again: the one posted named the old date and
+    time (MGL c.30A §20(b)), so its posting is no longer recorded."""
     with db.session() as session:
         meeting = get_or_refuse(session, Meeting, meeting_id, "meeting")
         effects = _effects(session, meeting, new_at.date(), today, profiles)
@@ -196,6 +198,8 @@ def move_meeting(db: Database, meeting_id: int, new_at: datetime, today: date,
             row.reason = "meeting_moved" if opened else "new"
             row.publish_by = notice.due if notice else None
             row.published_on = None  # the old ad named the old date
+        if (meeting.held_on, meeting.start_time) != (new_at.date(), f"{new_at:%H:%M}"):
+            meeting.agenda_posted_at = ""
         meeting.held_on = new_at.date()
         meeting.start_time = f"{new_at:%H:%M}"
         for continuance in session.scalars(select(Continuance).where(

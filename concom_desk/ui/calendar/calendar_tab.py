@@ -473,6 +473,7 @@ class CalendarTab(QWidget):
         meeting = self.meeting_for("to move or cancel")
         if meeting is None:
             return
-        dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self)
+        dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self,
+                                     now=self._now())
         dialog.changed.connect(self.say)
         self._run_dialog(dialog)

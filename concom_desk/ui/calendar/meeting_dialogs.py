@@ -300,10 +300,11 @@ class MeetingChangeDialog(QDialog):
     changed = Signal(str)  # what was done, in words
 
     def __init__(self, database: Database, meeting: MeetingEntry, today: date,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, now: datetime | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Move or cancel the meeting of {weekday_date(meeting.day)}")
         self._db, self._meeting, self._today = database, meeting, today
+        self._now = now or datetime.combine(today, time(0))
         self.move = QRadioButton("Move it to")
         self.cancel = QRadioButton("Cancel it")
         self.move.setChecked(True)
@@ -311,6 +312,9 @@ class MeetingChangeDialog(QDialog):
         self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
         typing_replaces_sections(self.new_at)
+        # The notice posted for the old date no longer serves: the new date's own
+        # posting deadline, in red once it has passed.
+        self.posting = PostingNote()
         self.findings = FindingsList()
         self.error = ErrorLine()
         row = QHBoxLayout()
@@ -320,7 +324,7 @@ class MeetingChangeDialog(QDialog):
         self.ok_button = buttons.addButton("Apply", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self._apply)
         buttons.rejected.connect(self.reject)
-        stack(self, row, self.findings, self.error, buttons)
+        stack(self, row, self.posting, self.findings, self.error, buttons)
         self.move.toggled.connect(self.refresh)
         self.new_at.dateTimeChanged.connect(self.refresh)
         remember(self, "meeting-change", QSize(640, 380))
@@ -331,6 +335,10 @@ class MeetingChangeDialog(QDialog):
 
     def refresh(self) -> None:
         self.error.say("")
+        target = self._target()
+        self.posting.setVisible(target is not None)
+        if target is not None:
+            self.posting.show_for(target, self._now, "Moved to ")
         try:
             effects = preview_meeting_change(self._db, self._meeting.meeting_id, self._target(),
                                              self._today)

@@ -75,3 +75,27 @@ def test_christmas_moves_the_deadline_of_the_next_last_monday() -> None:
 ])
 def test_first_day_a_special_meeting_can_be_noticed(now: datetime, day: date) -> None:
     assert first_postable_day(SEVEN_PM, now) == day
+
+
+def test_a_moved_meeting_must_be_posted_again(commission) -> None:  # noqa: ANN001
+    """The notice posted for Wed Mar 3 2027 named that date and time; moved to Wed Mar 10,
+    the meeting needs a new notice (MGL c.30A §20(b)): its posting is no longer recorded
+    and Today asks for it again, due Mon Mar 8 7 PM (Wed 19 h + Tue 24 h + Mon 5 h)."""
+    from concom_desk.services.calendar.loading import load_calendar
+    from concom_desk.services.calendar.meetings import mark_agenda_posted, move_meeting
+    from concom_desk.store.models import Meeting
+
+    mar3, mar10 = date(2027, 3, 3), date(2027, 3, 10)
+    meeting_id = commission.meetings[mar3]
+    mark_agenda_posted(commission.db, meeting_id, datetime(2027, 2, 26, 10, 0))
+    move_meeting(commission.db, meeting_id, datetime(2027, 3, 3, 19, 0), date(2027, 2, 26))
+    with commission.db.read_session() as session:  # the same day and hour: still posted
+        assert session.get(Meeting, meeting_id).agenda_posted_at == "2027-02-26T10:00"
+    move_meeting(commission.db, meeting_id, datetime.combine(mar10, SEVEN_PM),
+                 date(2027, 2, 26))
+    with commission.db.read_session() as session:
+        assert session.get(Meeting, meeting_id).agenda_posted_at == ""
+    moved = load_calendar(commission.db).meeting(meeting_id)
+    assert moved is not None and moved.post_by == datetime(2027, 3, 8, 19, 0)
+    assert posting_too_late(moved.at, datetime(2027, 3, 9, 9, 0)).startswith(
+        "posting deadline passed Monday, March 8, 2027")

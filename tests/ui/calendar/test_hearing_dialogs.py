@@ -97,6 +97,30 @@ def test_move_dialog_lists_effects_and_refuses_a_stop(qtbot: QtBot,
     assert dialog.ok_button.isEnabled()
 
 
+def test_move_dialog_gives_the_new_dates_posting_deadline(qtbot: QtBot,
+                                                         commission: Commission) -> None:
+    # Wed Mar 10 2027 7 PM: Wed 19 h + Tue 24 h + Mon 5 h -> post by Mon Mar 8 7 PM
+    # (MGL c.30A §20(b)); on Tue Mar 9 that has passed.
+    c = commission
+    meeting = load_calendar(c.db).meeting(c.meetings[MAR3])
+    assert meeting is not None
+    dialog = MeetingChangeDialog(c.db, meeting, date(2027, 3, 1),
+                                 now=datetime(2027, 3, 1, 9, 0))
+    qtbot.addWidget(dialog)
+    dialog.new_at.setDateTime(QDateTime(qdate(date(2027, 3, 10)), QTime(19, 0)))
+    assert dialog.posting.text() == (
+        "Moved to Wednesday, March 10, 2027 7:00 PM: post its notice by Monday, "
+        "March 8, 2027 7:00 PM.")
+    late = MeetingChangeDialog(c.db, meeting, date(2027, 3, 9), now=datetime(2027, 3, 9, 9, 0))
+    qtbot.addWidget(late)
+    late.new_at.setDateTime(QDateTime(qdate(date(2027, 3, 10)), QTime(19, 0)))
+    assert late.posting.text().startswith(
+        "Moved to Wednesday, March 10, 2027 7:00 PM: posting deadline passed Monday, "
+        "March 8, 2027 7:00 PM")
+    late.cancel.setChecked(True)
+    assert late.posting.isHidden()  # a cancelled meeting posts nothing
+
+
 def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commission) -> None:
     c = commission
     book_three(c)
