@@ -81,14 +81,13 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def run_repair_guards(args: argparse.Namespace) -> int:
+    from concom_desk.services.records.safekeeping import repair_guards, repair_server_guards
+
     if is_server_address(getattr(args, "db", None)):
         from concom_desk.store.server.address import parse_address
-        from concom_desk.store.server.trail_repair import repair_server_trail
 
-        print(repair_server_trail(parse_address(args.db), args.initials).describe())
+        print(repair_server_guards(parse_address(args.db), args.initials))
         return EXIT_OK
-    from concom_desk.services.records.safekeeping import repair_guards
-
     print(repair_guards(db_path_from(args), args.initials))
     return EXIT_OK
 
