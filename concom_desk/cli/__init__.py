@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.report_cmd",  # report
     "concom_desk.cli.expiry_watch_cmd",  # expiry-watch
     "concom_desk.cli.guide_cmd",  # guide
+    "concom_desk.cli.server_cmd",  # server init|add-user|users|role
 )
 
 
