@@ -72,7 +72,8 @@ def test_a_commissioners_status_change_is_refused_in_one_line(qtbot, logins) -> 
         record.status_date.setText(TODAY.isoformat())
         record.change_button.click()
         said = re.sub("<[^>]+>", "", record.status_reason.text())
-        assert said == f"Not allowed: your login ({chair.user}) may not change filings; ask the clerk"
+        assert said == (f"Not allowed: your login ({chair.user}) may not change filings; "
+                        "ask the clerk")
         _shot(record, "issue21-pginit-chair-refused")
         record.reload()
         assert record.detail.row.status == "received"

@@ -54,22 +54,13 @@ COMMISSIONER_WRITES = {
     "minutes_item": ("INSERT", "UPDATE"),
     "generated_document": ("INSERT",),
 }
-# The minutes' approval is the clerk's: a commissioner may not UPDATE these columns,
-# and a set she inserts must be a draft (the ORM names every column in an INSERT, so
-# that one is a trigger's: `APPROVAL_GUARD`).
+# The minutes' approval is the clerk's: a commissioner may not UPDATE these columns.
+# (An INSERT cannot be granted by column — the ORM names every column in one — so
+# hers is the whole row; a set inserted as approved outside the program would stand
+# in the trail under her login. The trail's own triggers are the only ones on the
+# records: `server_trail_problems` names any other.)
 MINUTES_APPROVAL = ("state", "approved_on", "approved_meeting_id", "approved_vote_id",
                     "approved_text")
-APPROVAL_GUARD = (
-    "CREATE OR REPLACE FUNCTION concom_minutes_approved_by_clerk() RETURNS trigger "
-    "LANGUAGE plpgsql AS $$ BEGIN "
-    f"IF pg_has_role(session_user, '{COMMISSIONER}', 'MEMBER') "
-    f"AND NOT pg_has_role(session_user, '{CLERK}', 'MEMBER') THEN "
-    "RAISE EXCEPTION 'permission denied for table minutes' "
-    "USING ERRCODE = 'insufficient_privilege'; END IF; RETURN NEW; END $$",
-    "DROP TRIGGER IF EXISTS minutes_approved_by_clerk ON minutes",
-    "CREATE TRIGGER minutes_approved_by_clerk BEFORE INSERT ON minutes FOR EACH ROW "
-    "WHEN (NEW.state <> 'draft') EXECUTE FUNCTION concom_minutes_approved_by_clerk()",
-)
 
 _LOGIN_NAME = re.compile(r"^[a-z][a-z0-9_.\-]{0,62}$")
 MIN_PASSWORD = 8
@@ -141,8 +132,6 @@ def grant_roles(connection: Connection) -> None:
         run(f"GRANT {', '.join(rights)} ON {_q(table)} TO {COMMISSIONER}")
     run(f"GRANT INSERT ON minutes TO {COMMISSIONER}")
     run(f"GRANT UPDATE ({_columns('minutes', MINUTES_APPROVAL)}) ON minutes TO {COMMISSIONER}")
-    for statement in APPROVAL_GUARD:
-        run(statement)
     for table in {*COMMISSIONER_WRITES, "minutes"}:
         sequence = _sequence(connection, table)
         if sequence:

@@ -4,8 +4,8 @@ An empty database gets the records' tables (stamped at this program's revision, 
 trail installed with them: `schema.create_server_schema`), the three group roles and
 their grants (`roles`). A database already at this program's revision is refused,
 untouched: running init twice must never look like it did something. One at an older
-revision is upgraded (the later revisions, which run on both engines), and its grants
-are made again for the tables as they now are. Anything that fails rolls it all back —
+revision is upgraded (the later revisions, which run on both engines), and its trail
+and grants are made again for the tables as they now are. Anything that fails rolls it all back —
 PostgreSQL's DDL is transactional — so a database is never left half set up.
 """
 
@@ -20,6 +20,7 @@ from concom_desk.errors import UserError
 from concom_desk.store.schema import alembic_config, head_revision, script_directory
 from concom_desk.store.server.roles import grant_roles, make_groups, record_tables
 from concom_desk.store.server.schema import create_server_schema, server_revision
+from concom_desk.store.server.trail import install_server_trail
 
 
 @dataclass(frozen=True)
@@ -59,5 +60,6 @@ def set_up_server(connection: Connection, where: str) -> SetUp:
                         "add-user`")
     made = make_groups(connection)
     command.upgrade(alembic_config(connection), "heads")
+    install_server_trail(connection)  # the trail's triggers for the tables as they now are
     grant_roles(connection)
     return SetUp(head_revision(), revision, made, len(record_tables()))

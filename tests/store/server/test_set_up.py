@@ -22,6 +22,7 @@ from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.engine import make_server_engine
 from concom_desk.store.server.roles import GROUPS, record_tables
 from concom_desk.store.server.set_up import set_up_server
+from concom_desk.store.server.trail import server_trail_problems
 
 
 @pytest.fixture
@@ -53,6 +54,7 @@ def test_init_makes_the_tables_the_roles_and_the_grants(admin: Engine) -> None:
             "SELECT has_database_privilege('public', :d, 'CONNECT')"), {"d": database}).scalar()
         assert not connection.execute(text(
             "SELECT has_schema_privilege('public', 'public', 'CREATE')")).scalar()
+        assert server_trail_problems(connection) == []  # the grants add no trigger
 
 
 def test_init_refuses_a_database_already_set_up_and_changes_nothing(admin: Engine) -> None:
@@ -91,6 +93,7 @@ def test_init_upgrades_a_database_set_up_by_an_older_program(admin: Engine) -> N
     assert (done.upgraded_from, done.revision) == (older, head_revision())
     with admin.connect() as connection:
         assert current_revision(connection) == head_revision()
+        assert server_trail_problems(connection) == []
 
 
 def test_init_refuses_a_database_from_a_newer_program(admin: Engine) -> None:
