@@ -33,11 +33,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_demo(args: argparse.Namespace) -> int:
     from concom_desk.services.demo.town import load_demo
 
-    if server_address_from(args) is not None:  # a trial server, set up but empty
+    server = server_address_from(args)
+    if server is not None:  # a trial server, set up but empty
         with open_records(args) as db:
             summary = load_demo(db, args.size)
-    else:
-        summary = load_demo(db_path_from(args), args.size)
+        print(summary.describe().replace(str(summary.path), f"the server {server.display()}"))
+        return EXIT_OK
+    summary = load_demo(db_path_from(args), args.size)
     print(summary.describe())
     return EXIT_OK
 
