@@ -5,6 +5,7 @@ what its role says — told in one line when anything is wrong."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -87,6 +88,26 @@ def test_init_then_logins_then_each_login_is_what_its_role_says(
     assert said["commissioner"].startswith(
         f"{as_login(server_address, names['commissioner']).display()} is a commissioner's "
         "login: reads every record, records votes and drafts minutes")
+
+    # The records' own commands, as each login: the clerk logs a records request, the
+    # terminal reads the log but may not add to it, nor may the commissioner.
+    monkeypatch.setenv("CONCOM_DESK_PASSWORD", "heron-pond-7")
+    desk = {role: as_login(server_address, name).url() for role, name in names.items()}
+    add = ("records-requests", "--add", "Ruth Åkesson", "the minutes of March",
+           "--received", "2026-11-30")
+    status, out, err = _run(capsys, *add, "--db", desk["clerk"])
+    assert (status, err) == (0, "") and out.startswith("Logged: Ruth Åkesson")
+    status, out, err = _run(capsys, *add, "--db", desk["read-only"])
+    assert (status, out) == (1, "")
+    assert err == (f"concom-desk: failed: this login ({names['read-only']}) can only read "
+                   "the records\n")
+    status, out, err = _run(capsys, *add, "--db", desk["commissioner"])
+    assert (status, out) == (2, "")
+    assert err == (f"concom-desk: error: your login ({names['commissioner']}) may not change "
+                   "the public-records request log; ask the clerk\n")
+    status, out, err = _run(capsys, "records-requests", "--json", "--db", desk["read-only"])
+    assert status == 0
+    assert [row["requester"] for row in json.loads(out)] == ["Ruth Åkesson"]
 
 
 def test_add_user_asks_the_password_twice_at_a_terminal(
