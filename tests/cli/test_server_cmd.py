@@ -98,8 +98,8 @@ def test_init_then_logins_then_each_login_is_what_its_role_says(
     status, out, err = _run(capsys, *add, "--db", desk["clerk"])
     assert (status, err) == (0, "") and out.startswith("Logged: Ruth Åkesson")
     status, out, err = _run(capsys, *add, "--db", desk["read-only"])
-    assert (status, out) == (1, "")
-    assert err == (f"concom-desk: failed: this login ({names['read-only']}) can only read "
+    assert (status, out) == (2, "")
+    assert err == (f"concom-desk: error: this login ({names['read-only']}) can only read "
                    "the records\n")
     status, out, err = _run(capsys, *add, "--db", desk["commissioner"])
     assert (status, out) == (2, "")

@@ -6,14 +6,18 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel
 
+from concom_desk.services.calendar.meetings import add_meeting, mark_agenda_posted
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import open_server_database
+from concom_desk.ui.crash_dialog import CrashHandlers
 from concom_desk.ui.main_window import MainWindow
 from tests.helpers.pg_cluster import Cluster
 from tests.helpers.pg_logins import desk_logins
@@ -58,6 +62,17 @@ def test_a_public_records_terminal_opens_read_only_and_says_why(qtbot, logins) -
             f"Read-only: this login ({kiosk.user}) can only read the records")
         assert [row.file_no for row in window.filings_tab.model.rows()] == ["2026-41"]
         _shot(window, "issue21-pginit-kiosk")
+        # Voiding a filing at the terminal: told in the dialog, the filing as it was.
+        record = window.open_filing(window.filings_tab.model.rows()[0].id)
+        dialog = record.void_filing()
+        qtbot.waitUntil(dialog.isVisible)
+        dialog.reason.setText("entered twice")
+        dialog.go_ahead.click()
+        assert dialog.isVisible()
+        assert dialog.problem.text() == f"this login ({kiosk.user}) can only read the records"
+        _shot(dialog, "issue21-pginit-kiosk-void")
+        record.reload()
+        assert record.detail.row.status == "received"
     finally:
         window.close()
 
@@ -80,3 +95,27 @@ def test_a_commissioners_status_change_is_refused_in_one_line(qtbot, logins) -> 
         assert record.detail.row.status == "received"
     finally:
         window.close()
+
+
+def test_a_refusal_no_form_expected_is_one_line_not_a_fault(qtbot, server_db, logins) -> None:
+    """The calendar's Agenda posted now never expected a refusal (on the file nothing
+    refuses it); a commissioner's desk is refused by the server, and the window tells
+    her so in one line instead of the fault dialog."""
+    meeting = add_meeting(server_db, datetime(2026, 11, 18, 19), "Town Hall", "regular")
+    chair = open_server_database(logins["commissioner"])
+    faults: list[str] = []
+    handlers = CrashHandlers(show=faults.append)
+    try:
+        QTimer.singleShot(0, lambda: mark_agenda_posted(chair, meeting,
+                                                        datetime(2026, 11, 13, 9)))
+        qtbot.waitUntil(lambda: handlers.refusal is not None and handlers.refusal.isVisible())
+    finally:
+        handlers.remove()
+        chair.close()
+    box = handlers.refusal
+    qtbot.addWidget(box)
+    assert faults == []
+    assert box.text() == (f"Your login ({logins['commissioner'].user}) may not change meetings "
+                          "(their schedule, agendas, or the approval of minutes); ask the "
+                          "clerk.")
+    _shot(box, "issue21-pginit-chair-agenda")

@@ -59,7 +59,11 @@ class ServerDatabase(Database):
     @contextmanager
     def session(self) -> Iterator[Session]:
         """As on the file; a save the server's grants refuse is told in one line (the
-        transaction is rolled back: nothing of it is kept)."""
+        transaction is rolled back: nothing of it is kept). A read-only login is refused
+        before the server is asked, as a UserError: every form of the window shows that
+        in its own place (ask the clerk), where OperationFailed would be a fault."""
+        if self.state.why == READ_ONLY_LOGIN:
+            raise UserError(self.state.refusal)
         try:
             with super().session() as session:
                 yield session

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select, text
 
 from concom_desk.domain.votes import VoteChoice
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import UserError
 from concom_desk.services.calendar.votes import record_vote
 from concom_desk.services.filings.editing import filing_detail, save_filing
 from concom_desk.services.minutes.sets import (
@@ -137,7 +137,7 @@ def test_the_read_only_login_opens_the_records_read_only_and_says_why(upton, log
         assert database.state.refusal == f"this login ({kiosk.user}) can only read the records"
         with database.read_session() as session:  # a public-records terminal reads all
             assert len(session.scalars(select(Filing)).all()) == 3
-        with pytest.raises(OperationFailed, match=r"can only read the records"), \
+        with pytest.raises(UserError, match=r"can only read the records"), \
                 database.session() as session:
             session.add(Member(name="Intruder", role="member", term_start=date(2027, 1, 1)))
     finally:
