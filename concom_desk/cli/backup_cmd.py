@@ -121,6 +121,8 @@ def _restore_server(args: argparse.Namespace) -> int:
     if done.documents:
         print(f"Put back {plural(done.documents, 'printed document')} in this desk's "
               "folder for the server.")
+    for notice in done.notices:
+        print(notice)
     return EXIT_OK
 
 

@@ -199,12 +199,16 @@ def restore_server(archive_path: Path, address: ServerAddress,
             try:
                 dump = workspace / Path(manifest.database).name
                 extract_member(archive, manifest, manifest.database, dump, archive_path)
+                # Owners and grants are this server's, not the dumped one's (whose roles
+                # may not exist here): the tables belong to whoever restores, and the
+                # desk roles' grants are given again as `server init` gives them.
                 run_tool("pg_restore", ["--single-transaction", "--exit-on-error",
-                                        "--no-owner", f"--dbname={conninfo(address)}",
-                                        str(dump)], password,
-                         f"restore into {address.display()}")
+                                        "--no-owner", "--no-privileges",
+                                        f"--dbname={conninfo(address)}", str(dump)],
+                         password, f"restore into {address.display()}")
                 done = ServerRestored(address, manifest)
                 done.entries = _check_restored_trail(engine, manifest, archive_path)
+                done.notices += _grant_again(engine)
                 done.documents = _restore_documents(archive, manifest, address, workspace,
                                                     archive_path)
             finally:
@@ -259,6 +263,22 @@ def trail_problems(connection: Connection) -> list[str]:
     except ImportError:  # a server schema without its own trail yet
         return []
     return server_trail_problems(connection)
+
+
+def _grant_again(engine: Engine) -> list[str]:
+    """The desk roles' grants on the restored tables (store.server.roles)."""
+    try:
+        from concom_desk.store.server.roles import grant_roles
+    except ImportError:  # a program without desk roles yet
+        return []
+    try:
+        with engine.begin() as connection:
+            grant_roles(connection)
+    except SQLAlchemyError as exc:
+        detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        return [f"The desk roles could not be given their rights ({detail}); run "
+                "`concom-desk server init` on this database as its owner."]
+    return ["The desk roles (clerk, commissioner, read-only) were given their rights again."]
 
 
 def _remove_restored(connection: Connection) -> None:
