@@ -38,7 +38,7 @@ def test_copy_onto_the_server_and_back_says_what_was_checked(
     code, said, err = run(capsys, "copy", "--from", str(town), "--to", server_address.url())
     assert (code, said) == (2, "")
     assert err == (f"concom-desk: error: {server_address.display()} already holds records "
-                   "(audit_entry); copy only into an empty database — nothing was changed\n")
+                   "(party); copy only into an empty database — nothing was changed\n")
 
 
 def test_a_source_that_is_not_there_is_one_line(tmp_path: Path, capsys) -> None:

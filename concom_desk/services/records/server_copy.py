@@ -32,6 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.records.table_digest import TableDigest
 from concom_desk.store.audit import (
+    AUDIT_TABLE,
     expected_trigger_sql,
     install_audit_triggers,
     verify_audit_chain,
@@ -119,7 +120,8 @@ def _refuse_unsuitable(reading: Connection, writing: Connection, source: Databas
         raise UserError(f"{where_of(source)} is at schema {there} and {where_of(target)} at "
                         f"{here}; both must be at the same one (open each with this program "
                         "first, or set the server up again with it)")
-    for table in copied_tables():
+    # The records first: a table that holds some says more than the trail they made.
+    for table in sorted(copied_tables(), key=lambda t: t.name == AUDIT_TABLE):
         if writing.execute(select(select(table.c.id).limit(1).exists())).scalar():
             raise UserError(f"{where_of(target)} already holds records ({table.name}); "
                             "copy only into an empty database — nothing was changed")
