@@ -189,3 +189,31 @@ def test_a_server_at_another_schema_is_named(town_file: Path,
 def test_copying_a_place_onto_itself_is_refused(town_file: Path) -> None:
     with pytest.raises(UserError, match="same place"):
         copy_between(str(town_file), str(town_file))
+
+
+def test_an_edit_made_on_the_server_comes_back_in_a_sound_file(
+        town_file: Path, tmp_path: Path, server_address: ServerAddress) -> None:
+    """The server's own trail entries (written by PostgreSQL) and the file's, in one
+    chain: the file made from the server passes every part of `check`, the replay of
+    each record against its last entry included."""
+    from concom_desk.store.health import check
+    from concom_desk.store.server.health import check_server
+
+    copy_between(str(town_file), url(server_address))
+    server = open_server_database(server_address, initials="MR")
+    try:
+        with server.session() as session:
+            session.execute(update(Filing).where(Filing.id == 3).values(notes="Site walk"))
+        entries = server.verify_audit_chain().entries
+    finally:
+        server.close()
+    assert check_server(server_address).sound
+    back_file = tmp_path / "back.sqlite"
+    back = copy_between(url(server_address), str(back_file))
+    assert back.report.audit_entries == entries
+    report = check(back_file)
+    assert report.sound, report.lines
+    with open_database(back_file, lock=False) as db, db.read_session() as session:
+        newest = session.scalars(select(AuditEntry).order_by(AuditEntry.id.desc())).first()
+        assert (newest.table_name, newest.record_id, newest.initials) == ("filing", 3, "MR")
+        assert session.get(Filing, 3).notes == "Site walk"
