@@ -212,22 +212,25 @@ def _copy_table(reading: Connection, writing: Connection, table: Table, total: i
 
 def _write(writing: Connection, table: Table, names: list[str],
            rows: list[dict[str, Any]]) -> None:
+    """The rows into the target through its driver's bulk path (COPY on the server,
+    executemany on SQLite), each column converted as an INSERT through the models would
+    convert it (a date as SQLite's text, a logo as base64 text)."""
     if not rows:
         return
-    if not is_on_server(writing):
-        writing.execute(table.insert(), rows)
-        return
-    # COPY: the server's bulk path, many times faster than INSERTs for the trail. It
-    # bypasses SQLAlchemy, so each column's own conversion (a logo kept as base64
-    # text) is applied here, as an INSERT would apply it.
-    columns = ", ".join(f'"{name}"' for name in names)
     converters = _bind_converters(table, writing)
+    values = [[row[name] if convert is None else convert(row[name])
+               for name, convert in zip(names, converters, strict=True)] for row in rows]
+    columns = ", ".join(f'"{name}"' for name in names)
     raw = writing.connection.driver_connection
+    if not is_on_server(writing):
+        marks = ", ".join("?" for _ in names)
+        raw.executemany(  # type: ignore[union-attr]
+            f'INSERT INTO "{table.name}" ({columns}) VALUES ({marks})', values)
+        return
     with raw.cursor() as cursor, cursor.copy(  # type: ignore[union-attr]
             f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
-        for row in rows:
-            copy.write_row([row[name] if convert is None else convert(row[name])
-                            for name, convert in zip(names, converters, strict=True)])
+        for row in values:
+            copy.write_row(row)
 
 
 def _bind_converters(table: Table, writing: Connection) -> list[Callable[[Any], Any] | None]:

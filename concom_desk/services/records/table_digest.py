@@ -10,7 +10,6 @@ so each value is put in one plain form before it is hashed. Rows go in by id.
 from __future__ import annotations
 
 import hashlib
-import json
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
@@ -39,18 +38,25 @@ def plain_value(value: Any) -> Any:
     return f"{type(value).__name__}:{value}"
 
 
+# Values already in their one form (most of them): passed through without a call.
+_AS_THEY_ARE = frozenset({str, int, bool, type(None)})
+
+
 class TableDigest:
-    """Rows counted and hashed as they stream by (in id order)."""
+    """Rows counted and hashed as they stream by (in id order). Rows are read with the
+    table's own `select`, so their values come in the table's column order."""
 
     def __init__(self, table: Table) -> None:
-        self.columns = sorted(column.name for column in table.columns)
+        self.columns = [column.name for column in table.columns]
         self.rows = 0
         self._hash = hashlib.sha256()
 
     def add(self, row: Any) -> None:
-        mapping = row._mapping if hasattr(row, "_mapping") else row
-        values = [plain_value(mapping[name]) for name in self.columns]
-        self._hash.update(json.dumps(values, ensure_ascii=False).encode("utf-8"))
+        values = tuple(value if type(value) in _AS_THEY_ARE else plain_value(value)
+                       for value in row)
+        # repr of str, int, bool and None is fixed by the language: the same bytes for
+        # the same values, on any machine.
+        self._hash.update(repr(values).encode("utf-8", "surrogatepass"))
         self._hash.update(b"\n")
         self.rows += 1
 
