@@ -6,10 +6,11 @@
 The source is opened as the program opens it (a file locked, so no window writes to
 it during the copy; a server checked for this program's schema). The source file must
 already be at this program's schema: the copy does not upgrade it behind the clerk's
-back. The target is a server database that is empty (its tables are made when it has
-none yet, as `server init` makes them) or a new file; a new file is deleted again when
-the copy fails. The letters and permits printed from the source (its documents
-folder) are copied into the target's, so its records' papers still open on this desk.
+back. The target is a server database that is empty (its tables made, and the desk
+roles given their rights, when it has none yet, as `server init` does) or a new file;
+a new file is deleted again when the copy fails. The letters and permits printed from
+the source (its documents folder) are copied into the target's, so its records'
+papers still open on this desk.
 """
 
 from __future__ import annotations
@@ -112,11 +113,21 @@ def _open_server_target(address: ServerAddress):  # -> ServerDatabase
         with engine.begin() as connection:
             if server_revision(connection) is None:
                 create_server_schema(connection)
+                _grant_desk_roles(connection)
     except SQLAlchemyError as exc:
         raise UserError(explain_connection_failure(address, exc)) from None
     finally:
         engine.dispose()
     return open_server_database(address, password=password)
+
+
+def _grant_desk_roles(connection: object) -> None:
+    """The desk roles' rights on the tables just made, as `server init` gives them."""
+    try:
+        from concom_desk.store.server.roles import grant_roles
+    except ImportError:  # a program without desk roles yet
+        return
+    grant_roles(connection)
 
 
 def _open_file_target(path: Path):  # -> Database
