@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.fines_cmd",  # fines
     "concom_desk.cli.enforcement_cmd",  # case-history, enforcement-deadlines
     "concom_desk.cli.backup_cmd",  # backup, restore, check, export
+    "concom_desk.cli.copy_cmd",  # copy (between a file and a server)
     "concom_desk.cli.meeting_record_cmd",  # meeting-record, records-requests
     "concom_desk.cli.report_cmd",  # report
     "concom_desk.cli.expiry_watch_cmd",  # expiry-watch

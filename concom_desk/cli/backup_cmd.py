@@ -22,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "backup", help="write a verified backup archive (database, documents, templates)"
     )
     add_db_option(backup)
-    backup.add_argument("--out", required=True, metavar="FILE.zip",
-                        help="the archive to write (or a folder to write it in)")
+    backup.add_argument("--out", metavar="FILE.zip",
+                        help="the archive to write (or a folder to write it in; default: "
+                             "the backups folder beside the database)")
     backup.set_defaults(run=run_backup)
 
     restore = subparsers.add_parser(
@@ -61,8 +62,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_backup(args: argparse.Namespace) -> int:
     from concom_desk.store.backup import make_backup
+    from concom_desk.store.server.address import is_server_address
 
-    made = make_backup(db_path_from(args), Path(args.out))
+    if is_server_address(getattr(args, "db", None)):
+        made = _back_up_server(args)
+    else:
+        made = make_backup(db_path_from(args), _backup_out(args))
     names = made.manifest.members
     documents = sum(1 for n in names if n.startswith("documents/"))
     templates = sum(1 for n in names if n.startswith("templates/"))
@@ -71,17 +76,59 @@ def run_backup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _backup_out(args: argparse.Namespace) -> Path:
+    if args.out:
+        return Path(args.out)
+    from concom_desk.paths import backups_dir
+
+    folder = backups_dir(db_path_from(args))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _back_up_server(args: argparse.Namespace):  # -> BackupMade
+    """pg_dump of the server into the same archive (concom_desk.store.server.backup)."""
+    from concom_desk.store.server.address import parse_address
+    from concom_desk.store.server.backup import back_up_server
+    from concom_desk.store.server.database import open_server_database
+
+    database = open_server_database(parse_address(args.db))
+    try:
+        return back_up_server(database, Path(args.out) if args.out else None)
+    finally:
+        database.close()
+
+
 def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def run_restore(args: argparse.Namespace) -> int:
     from concom_desk.store.restore import restore
+    from concom_desk.store.server.address import is_server_address
 
+    if is_server_address(getattr(args, "db", None)):
+        return _restore_server(args)
     done = restore(Path(args.archive), db_path_from(args))
     print(f"Restored {done.database} from the backup of {done.manifest.created_utc}.")
     for path in done.kept_aside:
         print(f"What was there before is kept as {path}.")
+    for notice in done.notices:
+        print(notice)
+    return EXIT_OK
+
+
+def _restore_server(args: argparse.Namespace) -> int:
+    from concom_desk.store.server.address import parse_address
+    from concom_desk.store.server.backup import restore_server
+
+    done = restore_server(Path(args.archive), parse_address(args.db))
+    print(f"Restored {done.address.display()} from the backup of "
+          f"{done.manifest.created_utc}; its audit trail's {done.entries:,} entries check "
+          "out, ending where the backup's manifest says.")
+    if done.documents:
+        print(f"Put back {plural(done.documents, 'printed document')} in this desk's "
+              "folder for the server.")
     for notice in done.notices:
         print(notice)
     return EXIT_OK
