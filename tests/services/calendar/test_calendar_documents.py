@@ -15,6 +15,7 @@ from concom_desk.services.calendar.loading import calendar_identity
 from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, GeneratedDocument
 from tests.helpers.calendar_db import Commission
+from tests.helpers.engines import db_argument
 from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
 from tests.services.calendar.test_hearing_services import MAR3, MAR17, book_three
 
@@ -104,7 +105,7 @@ def test_ical_command(commission: Commission, tmp_path: Path, capsys) -> None:  
     book_three(c)
     c.db.close()
     out = tmp_path / "calendar.ics"
-    assert main(["ical", "--db", str(c.db.path), "--out", str(out)]) == 0
+    assert main(["ical", "--db", db_argument(c.db), "--out", str(out)]) == 0
     assert "6 meetings" in capsys.readouterr().out
     assert len(Calendar.from_ical(out.read_bytes()).walk("VEVENT")) > 6
 

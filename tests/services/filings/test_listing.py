@@ -3,21 +3,19 @@ hearing's continuances."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from concom_desk.services.filings.listing import list_filings
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import Continuance, Filing, Hearing, Meeting, Party, Property
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    with open_database(tmp_path / "commission.sqlite", initials="JB") as database:
-        yield database
+def db(new_records: Callable[..., Database]) -> Database:
+    return new_records(initials="JB")
 
 
 def test_rows_carry_names_and_the_continued_hearing_deadline(db: Database) -> None:
