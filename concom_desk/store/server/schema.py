@@ -21,6 +21,7 @@ from concom_desk.store.schema import (
     head_revisions,
     script_directory,
 )
+from concom_desk.store.server.trail import install_server_trail
 
 
 def server_revision(connection: Connection) -> str | None:
@@ -31,7 +32,8 @@ def server_revision(connection: Connection) -> str | None:
 
 
 def create_server_schema(connection: Connection) -> None:
-    """Make the tables on an empty database and stamp them at this program's revision
+    """Make the tables on an empty database, stamp them at this program's revision and
+    install the trail (store.server.trail)
     (inside the caller's transaction: a failure leaves the database empty)."""
     if server_revision(connection) is not None:
         raise UserError("this server database already holds ConCom Desk records; "
@@ -39,6 +41,7 @@ def create_server_schema(connection: Connection) -> None:
     Base.metadata.create_all(connection)
     command.stamp(alembic_config(connection), "heads")
     assert tuple(sorted(current_revision(connection).split("+"))) == head_revisions()
+    install_server_trail(connection)
 
 
 def refuse_unknown_server(connection: Connection, where: str) -> None:
