@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, db_path_from
+from concom_desk.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    add_db_option,
+    db_path_from,
+    open_records,
+    server_address_from,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -106,8 +113,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from concom_desk.store.export_writers import export
+    from concom_desk.store.export_writers import export, export_records
 
-    written = export(db_path_from(args), args.format, Path(args.out))
+    if server_address_from(args) is not None:
+        with open_records(args, lock=False) as database:
+            written = export_records(database, args.format, Path(args.out))
+    else:  # a file is read as it is, never upgraded or locked just to hand it out
+        written = export(db_path_from(args), args.format, Path(args.out))
     print(f"Exported {plural(len(written), 'file')} to {args.out}.")
     return EXIT_OK
