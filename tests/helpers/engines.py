@@ -1,7 +1,8 @@
 """A fresh records Database on either engine, so the store's and the services' tests run
 once on the SQLite file and once on a PostgreSQL server (a plugin of tests/conftest.py).
 
-- `engine`: "sqlite" or "postgresql"; a test (or fixture) that asks for it runs twice.
+- `engine`: "sqlite" or "postgresql"; a test (or fixture) that asks for it runs twice
+  (a test marked `sqlite_only("why")` is about the file itself: its server run skips).
 - `new_records`: opens a fresh, empty records Database on the test's engine —
   `new_records(initials="JB")`; every one it opened is closed (and, on the server,
   dropped) when the test ends.
@@ -95,8 +96,16 @@ def fresh_records(engine: str, folder: Path, request: pytest.FixtureRequest, *,
         template.drop(address)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only(why): a test about the SQLite file "
+                            "itself, not the records; its server run is skipped, saying why")
+
+
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> str:
+    only = request.node.get_closest_marker("sqlite_only")
+    if request.param == "postgresql" and only is not None:
+        pytest.skip(f"about the SQLite file only: {only.args[0]}")
     return request.param
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from concom_desk.cli import main
 from concom_desk.services.calendar.hearings import ContinuanceRequest, continue_hearing
-from concom_desk.services.calendar.ical_export import export_calendar
+from concom_desk.services.calendar.ical_export import export_calendar_of
 from concom_desk.services.calendar.loading import calendar_identity
 from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, GeneratedDocument
@@ -87,9 +87,8 @@ def test_ics_export_twice_keeps_uids(commission: Commission, tmp_path: Path) -> 
     book_three(c)
     first, second = tmp_path / "one.ics", tmp_path / "two.ics"
     identity = calendar_identity(c.db)
-    c.db.close()
-    summary = export_calendar(c.db.path, first)
-    export_calendar(c.db.path, second)
+    summary = export_calendar_of(c.db, first)
+    export_calendar_of(c.db, second)
     assert summary.meetings == 6
     events = [{str(e["uid"]): e for e in Calendar.from_ical(p.read_bytes()).walk("VEVENT")}
               for p in (first, second)]
