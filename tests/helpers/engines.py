@@ -136,3 +136,18 @@ def db_argument(database: Database) -> str:
     if not hasattr(common, "open_records"):
         pytest.skip("the commands take --db postgresql://… with pgdesk's open_records")
     return database.address.url()  # type: ignore[attr-defined]
+
+
+@contextmanager
+def reopened(database: Database) -> Iterator[Database]:
+    """The same records opened again, as a later run of the program (or another desk)
+    opens them: the file at its path, or the server at its address."""
+    if getattr(database, "is_server", False):
+        from concom_desk.store.server.database import open_server_database
+
+        again: Database = open_server_database(database.address,  # type: ignore[attr-defined]
+                                               initials=database.initials, password="")
+    else:
+        again = open_database(database.path, initials=database.initials)
+    with again:
+        yield again
