@@ -22,6 +22,7 @@ from concom_desk.store.audit import Actor
 from concom_desk.store.database import Database
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.engine import make_server_engine
+from concom_desk.store.server.health import trail_opening_state
 from concom_desk.store.server.password import stored_password
 from concom_desk.store.server.schema import refuse_unknown_server
 
@@ -66,6 +67,7 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
     try:
         with engine.connect() as connection:
             refuse_unknown_server(connection, address.display())
+            trail = trail_opening_state(connection)  # damaged or missing: no writing
     except (UserError, OperationFailed):
         engine.dispose()
         raise
@@ -73,6 +75,8 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
         engine.dispose()
         raise UserError(explain_connection_failure(address, exc)) from None
     database = ServerDatabase(address, engine, actor)
+    if trail is not None:
+        database.state = trail
     desk_folder(address).mkdir(parents=True, exist_ok=True)
     database.set_initials(initials)
     return database
