@@ -15,8 +15,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # pytester: tests/test_house_rules.py runs these rules on sample tests; pg_fixtures: the
-# throwaway PostgreSQL server's fixtures (tests/helpers/pg_fixtures.py).
-pytest_plugins = ["pytester", "tests.helpers.pg_fixtures"]
+# throwaway PostgreSQL server's fixtures (tests/helpers/pg_fixtures.py); engines: a fresh
+# records Database on either engine (tests/helpers/engines.py).
+pytest_plugins = ["pytester", "tests.helpers.pg_fixtures", "tests.helpers.engines"]
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

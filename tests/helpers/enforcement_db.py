@@ -46,8 +46,13 @@ def write_templates(data_dir: Path) -> None:
 
 
 def sandwich_database(tmp_path: Path, data_dir: Path) -> Database:
+    return set_up_sandwich(open_database(tmp_path / "commission.sqlite", initials="PL"),
+                           data_dir)
+
+
+def set_up_sandwich(database: Database, data_dir: Path) -> Database:
+    """The Sandwich commission written into `database`, a fresh one on either engine."""
     write_templates(data_dir)
-    database = open_database(tmp_path / "commission.sqlite", initials="PL")
     with database.session() as session:
         session.add(CommissionSettings(name="Sandwich Conservation Commission",
                                        town="sandwich", address="100 Main Street\nSandwich, MA"))

@@ -35,8 +35,11 @@ def permit(db: Database, file_no: str, issued: date, *, recorded: bool = True,
 
 
 def watched_town(folder: Path) -> Database:
+    return fill_watched_town(open_database(folder / "watch.sqlite", initials="JB"))
+
+
+def fill_watched_town(db: Database) -> Database:
     """Five filings, each on one list of the watch (or, for 2022-A, just off it)."""
-    db = open_database(folder / "watch.sqlite", initials="JB")
     save_settings(db, CommissionSettings(
         town_id="massachusetts", name="Test Conservation Commission",
         address_lines=["Town Hall"], clerk_initials="JB"), today=TODAY)

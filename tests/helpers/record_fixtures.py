@@ -41,7 +41,11 @@ MEMBERS = [  # (name, role, term_start, term_end)
 
 
 def make_record(folder: Path) -> Database:
-    db = open_database(folder / "commission.sqlite", initials="JP")
+    return fill_record(open_database(folder / "commission.sqlite", initials="JP"))
+
+
+def fill_record(db: Database) -> Database:
+    """The commission's record written into `db`, a fresh database on either engine."""
     with db.session() as s:
         s.add(CommissionSettings(
             name="Ashland Conservation Commission", town="massachusetts",

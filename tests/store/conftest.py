@@ -1,5 +1,25 @@
 """Store test fixtures: a fresh database per test (opened and closed properly), a
-small commission record on a temporary SQLite file, and ways to compare records."""
+small commission record on a temporary SQLite file, and ways to compare records.
+
+Which tests run on both engines. Those about the records themselves — the models
+written and read back, sessions and their roll-back, the audit entries and their chain,
+voiding instead of deleting (test_models.py, the first part of test_audit.py) — take
+`any_db` (tests/helpers/engines.py) and run on the SQLite file and on a PostgreSQL
+server. The rest stay on SQLite, because they are about the file, which a server does
+not have:
+- the WAL journal, the lock file, the file's identity (application_id), the anchor
+  beside it and a crash mid-write (test_opening_checks, test_lock, test_location,
+  test_crash, test_disk_platforms, test_health's anchors);
+- tampering with the sqlite3 shell and repairing the guards (test_tamper,
+  test_restore_tamper, the second part of test_audit): a server's trail is its
+  PL/pgSQL triggers, checked by tests/store/server/;
+- backup of the file and restore of its zip (test_backup, test_restore): a server's are
+  pg_dump and pg_restore, tested with them;
+- the migrations (test_migrations, test_enforcement_migration): they rebuild SQLite
+  tables; a server is made at the head revision (store.server.schema);
+- the records export, read from the file through sqlite3 (test_records_export); a
+  server's export is tests/cli/test_server_db_option.py.
+"""
 
 from __future__ import annotations
 

@@ -32,15 +32,15 @@ def _entries(db: Database) -> list[AuditEntry]:
         return list(s.scalars(select(AuditEntry).order_by(AuditEntry.id)))
 
 
-def test_orm_insert_update_delete_are_recorded_with_who_and_values(db: Database) -> None:
-    with db.session() as s:
+def test_orm_insert_update_delete_are_recorded_with_who_and_values(any_db: Database) -> None:
+    with any_db.session() as s:
         s.add(Party(name="Jane Doe", city="Upton"))
-    db.set_initials("mk")
-    with db.session() as s:
+    any_db.set_initials("mk")
+    with any_db.session() as s:
         s.scalars(select(Party)).one().city = "Grafton"
-    with db.session() as s:
+    with any_db.session() as s:
         s.delete(s.scalars(select(Party)).one())
-    inserted, changed, deleted = _entries(db)
+    inserted, changed, deleted = _entries(any_db)
     assert (inserted.table_name, inserted.action, inserted.initials) == ("party", "insert", "JB")
     assert inserted.new()["name"] == "Jane Doe" and inserted.old_values is None
     assert (changed.action, changed.initials) == ("update", "MK")
@@ -48,67 +48,67 @@ def test_orm_insert_update_delete_are_recorded_with_who_and_values(db: Database)
     assert deleted.action == "delete" and deleted.old()["city"] == "Grafton"
     assert deleted.new_values is None
     assert {e.record_id for e in (inserted, changed, deleted)} == {inserted.new()["id"]}
-    assert inserted.os_user == Actor.current().os_user
+    assert inserted.os_user == any_db.actor.os_user  # the login: the OS's, or the server's
     assert inserted.at.endswith("Z")  # UTC
 
 
-def test_raw_sql_and_bulk_statements_are_recorded_too(db: Database) -> None:
-    with db.session() as s:
+def test_raw_sql_and_bulk_statements_are_recorded_too(any_db: Database) -> None:
+    with any_db.session() as s:
         s.execute(text("INSERT INTO party (name, kind, care_of, address_line1, address_line2, "
                        "city, state, zip, phone, email) VALUES ('Raw Co', 'company', '', '', "
                        "'', '', 'MA', '', '', '')"))
         s.execute(update(Party).values(phone="508-555-0100"))
-    with db.engine.begin() as connection:
+    with any_db.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE party SET email = 'raw@example.org'")
-    actions = [(e.table_name, e.action, sorted(e.changes())) for e in _entries(db)]
-    assert actions == [("party", "insert", sorted(_entries(db)[0].new())),
+    actions = [(e.table_name, e.action, sorted(e.changes())) for e in _entries(any_db)]
+    assert actions == [("party", "insert", sorted(_entries(any_db)[0].new())),
                        ("party", "update", ["phone"]),
                        ("party", "update", ["email"])]
 
 
-def test_audit_rows_roll_back_with_the_change(db: Database) -> None:
-    with pytest.raises(RuntimeError), db.session() as s:
+def test_audit_rows_roll_back_with_the_change(any_db: Database) -> None:
+    with pytest.raises(RuntimeError), any_db.session() as s:
         s.add(Party(name="Never Saved"))
         s.flush()
         raise RuntimeError("boom")
-    assert _entries(db) == []
+    assert _entries(any_db) == []
 
 
 @pytest.mark.parametrize("statement", [
     "UPDATE audit_entry SET initials = 'XX'",
     "DELETE FROM audit_entry",
 ])
-def test_the_trail_is_append_only(db: Database, statement: str) -> None:
-    with db.session() as s:
+def test_the_trail_is_append_only(any_db: Database, statement: str) -> None:
+    with any_db.session() as s:
         s.add(Party(name="Jane Doe"))
-    with pytest.raises(IntegrityError, match="append-only"), db.engine.begin() as c:
+    with pytest.raises(IntegrityError, match="append-only"), any_db.engine.begin() as c:
         c.exec_driver_sql(statement)
-    assert len(_entries(db)) == 1
+    assert len(_entries(any_db)) == 1
 
 
-def test_filings_and_cases_are_voided_never_deleted(db: Database) -> None:
-    with db.session() as s:
+def test_filings_and_cases_are_voided_never_deleted(any_db: Database) -> None:
+    with any_db.session() as s:
         s.add(Filing(file_no="2026-001", kind="rda", town="upton"))
         s.add(EnforcementCase(case_no="EC-1", town="upton", opened_on=date(2026, 1, 5)))
     for table in ("filing", "enforcement_case"):
         with pytest.raises(IntegrityError, match="void it with a reason"), \
-                db.engine.begin() as c:
+                any_db.engine.begin() as c:
             c.exec_driver_sql(f"DELETE FROM {table}")
-    with pytest.raises(UserError, match="say why"), db.session() as s:
+    with pytest.raises(UserError, match="say why"), any_db.session() as s:
         void_filing(s.scalars(select(Filing)).one(), "  ")
-    with db.session() as s:
+    with any_db.session() as s:
         void_filing(s.scalars(select(Filing)).one(), "entered twice; see 2026-002")
-    with db.read_session() as s:
+    with any_db.read_session() as s:
         filing = s.scalars(select(Filing)).one()
         assert (filing.status, filing.void_reason) == ("void", "entered twice; see 2026-002")
-    last = _entries(db)[-1]
+    last = _entries(any_db)[-1]
     assert last.changes()["status"] == ("received", "void")
 
 
-def test_chain_is_sound_after_ordinary_work(db: Database) -> None:
-    with db.session() as s:
+def test_chain_is_sound_after_ordinary_work(any_db: Database) -> None:
+    with any_db.session() as s:
         s.add_all([Party(name=f"Owner {n}") for n in range(5)])
-    with db.engine.connect() as c:
+    with any_db.engine.connect() as c:
         report = verify_audit_chain(c)
     assert report.ok and report.entries == 5
 
@@ -153,10 +153,10 @@ def test_a_tool_without_the_program_cannot_write(db: Database, db_path: Path) ->
         assert s.scalars(select(Party.name)).one() == "Jane Doe"
 
 
-def test_values_are_json_objects_of_every_column(db: Database) -> None:
-    with db.session() as s:
+def test_values_are_json_objects_of_every_column(any_db: Database) -> None:
+    with any_db.session() as s:
         s.add(Filing(file_no="2026-001", kind="noi", town="upton", received=date(2026, 3, 2)))
-    entry = _entries(db)[0]
+    entry = _entries(any_db)[0]
     values = json.loads(entry.new_values or "{}")
     assert values["received"] == "2026-03-02" and values["file_no"] == "2026-001"
     assert "void_reason" in values
@@ -210,15 +210,15 @@ def test_repairing_the_guards_puts_them_back_and_records_the_gap(db: Database,
     assert check(db_path).sound
 
 
-def test_a_record_s_history_lists_only_its_own_entries(db: Database) -> None:
-    with db.session() as s:
+def test_a_record_s_history_lists_only_its_own_entries(any_db: Database) -> None:
+    with any_db.session() as s:
         first, second = Party(name="Jane Doe"), Party(name="Rob Smith")
         s.add_all([first, second])
         s.flush()
         first.city = "Upton"
         s.flush()
         first_id = first.id
-    with db.read_session() as s:
+    with any_db.read_session() as s:
         history = record_history(s, Party, first_id)
     assert [(e.action, e.record_id) for e in history] == [("insert", first_id),
                                                           ("update", first_id)]

@@ -4,13 +4,12 @@ saves is what a later session (or a later program run) reads."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import (
     Abutter,
     AbutterNotice,
@@ -39,6 +38,7 @@ from concom_desk.store.models import (
     majority_of,
     members_in_office,
 )
+from tests.helpers.engines import reopened
 
 
 def _build_town(db: Database) -> None:
@@ -132,41 +132,37 @@ def _build_town(db: Database) -> None:
         s.add(FinePayment(fine_id=fine.id, paid_on=date(2026, 6, 1), amount_cents=30_000))
 
 
-def test_every_model_reads_back_after_reopening(db: Database, db_path: Path) -> None:
-    _build_town(db)
-    db.close()
-    again = open_database(db_path)
-    try:
-        with again.read_session() as s:
-            permit = s.scalars(select(Filing).where(Filing.file_no == "2026-014")).one()
-            assert permit.applicant.name == "Jane Doe"
-            assert permit.owner.address_lines() == ["c/o R. Smith, Trustee", "PO Box 9",
-                                                    "Worcester, MA 01601"]
-            assert permit.property.map_lot == "12-34"
-            assert permit.expires == date(2029, 4, 9)
-            assert permit.bond_cents == 500_000
-            assert [f.file_no for f in permit.follow_ups] == ["2026-030"]
-            hearing = s.scalars(select(Hearing)).one()
-            assert [c.continued_to for c in hearing.continuances] == [date(2026, 4, 2)]
-            decision = s.scalars(select(Decision)).one()
-            assert [(c.number, c.kind, c.continuing) for c in decision.conditions] == [
-                (1, "standard", False), (2, "special", True)]
-            vote = s.scalars(select(Vote)).one()
-            assert sorted((mv.member.initials, mv.choice) for mv in vote.member_votes) == [
-                ("AC", "yes"), ("BL", "recused")]
-            notice = s.scalars(select(AbutterNotice)).one()
-            assert notice.abutter.parcel_list() == ["12-35", "12-36"]
-            assert notice.green_card_returned_on == date(2026, 3, 9)
-            case = s.scalars(select(EnforcementCase)).one()
-            assert case.orders[0].ratify_by == date(2026, 5, 14)
-            assert case.violations[0].confirmed_on == date(2026, 5, 2)
-            assert s.scalars(select(FinePayment)).one().amount_cents == 30_000
-            assert s.scalars(select(GeneratedDocument)).one().sha256 == "ab" * 32
-            in_office = members_in_office(s, date(2026, 4, 2))
-            assert [m.name for m in in_office] == ["Ann Chase", "Bob Lee"]
-            assert majority_of(len(in_office)) == 2
-    finally:
-        again.close()
+def test_every_model_reads_back_after_reopening(any_db: Database) -> None:
+    _build_town(any_db)
+    any_db.close()
+    with reopened(any_db) as again, again.read_session() as s:
+        permit = s.scalars(select(Filing).where(Filing.file_no == "2026-014")).one()
+        assert permit.applicant.name == "Jane Doe"
+        assert permit.owner.address_lines() == ["c/o R. Smith, Trustee", "PO Box 9",
+                                                "Worcester, MA 01601"]
+        assert permit.property.map_lot == "12-34"
+        assert permit.expires == date(2029, 4, 9)
+        assert permit.bond_cents == 500_000
+        assert [f.file_no for f in permit.follow_ups] == ["2026-030"]
+        hearing = s.scalars(select(Hearing)).one()
+        assert [c.continued_to for c in hearing.continuances] == [date(2026, 4, 2)]
+        decision = s.scalars(select(Decision)).one()
+        assert [(c.number, c.kind, c.continuing) for c in decision.conditions] == [
+            (1, "standard", False), (2, "special", True)]
+        vote = s.scalars(select(Vote)).one()
+        assert sorted((mv.member.initials, mv.choice) for mv in vote.member_votes) == [
+            ("AC", "yes"), ("BL", "recused")]
+        notice = s.scalars(select(AbutterNotice)).one()
+        assert notice.abutter.parcel_list() == ["12-35", "12-36"]
+        assert notice.green_card_returned_on == date(2026, 3, 9)
+        case = s.scalars(select(EnforcementCase)).one()
+        assert case.orders[0].ratify_by == date(2026, 5, 14)
+        assert case.violations[0].confirmed_on == date(2026, 5, 2)
+        assert s.scalars(select(FinePayment)).one().amount_cents == 30_000
+        assert s.scalars(select(GeneratedDocument)).one().sha256 == "ab" * 32
+        in_office = members_in_office(s, date(2026, 4, 2))
+        assert [m.name for m in in_office] == ["Ann Chase", "Bob Lee"]
+        assert majority_of(len(in_office)) == 2
 
 
 @pytest.mark.parametrize(("members", "majority"), [(5, 3), (6, 4), (7, 4), (2, 2)])
@@ -174,32 +170,32 @@ def test_majority_is_more_than_half(members: int, majority: int) -> None:
     assert majority_of(members) == majority
 
 
-def test_a_failed_session_writes_nothing(db: Database) -> None:
-    with pytest.raises(RuntimeError), db.session() as s:
+def test_a_failed_session_writes_nothing(any_db: Database) -> None:
+    with pytest.raises(RuntimeError), any_db.session() as s:
         s.add(Party(name="Half Written"))
         s.flush()
         raise RuntimeError("the clerk's dialog crashed")
-    with db.read_session() as s:
+    with any_db.read_session() as s:
         assert s.scalars(select(Party)).all() == []
 
 
 @pytest.mark.parametrize(("column", "value"), [
     ("kind", "permit"), ("status", "approved")])
-def test_a_word_outside_the_list_is_refused(db: Database, column: str, value: str) -> None:
+def test_a_word_outside_the_list_is_refused(any_db: Database, column: str, value: str) -> None:
     filing = Filing(file_no="X-1", kind="noi", town="upton")
     setattr(filing, column, value)
-    with pytest.raises(IntegrityError), db.session() as s:
+    with pytest.raises(IntegrityError), any_db.session() as s:
         s.add(filing)
 
 
-def test_a_link_to_a_missing_record_is_refused(db: Database) -> None:
-    with pytest.raises(IntegrityError), db.session() as s:
+def test_a_link_to_a_missing_record_is_refused(any_db: Database) -> None:
+    with pytest.raises(IntegrityError), any_db.session() as s:
         s.add(Filing(file_no="X-1", kind="noi", town="upton", applicant_id=999))
 
 
-def test_void_without_status_void_is_refused(db: Database) -> None:
-    with pytest.raises(IntegrityError), db.session() as s:
+def test_void_without_status_void_is_refused(any_db: Database) -> None:
+    with pytest.raises(IntegrityError), any_db.session() as s:
         s.add(Filing(file_no="X-1", kind="noi", town="upton", status="void"))
-    with pytest.raises(IntegrityError), db.session() as s:
+    with pytest.raises(IntegrityError), any_db.session() as s:
         s.add(Filing(file_no="X-2", kind="noi", town="upton", void_reason="typo",
                      voided_at=datetime.now(UTC)))

@@ -55,7 +55,7 @@ def bookable_filings(db: Database) -> list[FilingChoice]:
     with db.read_session() as session:
         for filing in session.scalars(select(Filing).where(
                 Filing.kind.in_(HEARD_KINDS), Filing.status == "received")
-                .order_by(Filing.received, Filing.file_no)):
+                .order_by(Filing.received.nulls_first(), Filing.file_no)):  # as SQLite
             hearing = session.scalars(select(Hearing).where(
                 Hearing.filing_id == filing.id, Hearing.status.in_(OPEN_STATUSES))).first()
             if hearing is not None and hearing.opened_on is not None:

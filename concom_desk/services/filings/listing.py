@@ -38,7 +38,9 @@ def list_filings(db: Database, today: date | None = None,
              .options(joinedload(Filing.applicant), joinedload(Filing.owner),
                       joinedload(Filing.property),
                       selectinload(Filing.original))  # extensions count from its expiry
-             .order_by(Filing.received.desc(), Filing.file_no.desc()))
+             # A filing with no received date last, on a server as in the file (PostgreSQL
+             # would put NULLs first when descending).
+             .order_by(Filing.received.desc().nulls_last(), Filing.file_no.desc()))
     if not include_void:
         query = query.where(Filing.status != "void")
     rows = []

@@ -115,7 +115,7 @@ def load_demo_parcels(db: Database) -> None:
             .join(Filing, Filing.property_id == Property.id)
             .outerjoin(Party, Party.id == Filing.owner_id)
             .where(Filing.kind.in_(("noi", "anrad", "amendment")))
-            .order_by(Filing.received.desc()).limit(60)).all()
+            .order_by(Filing.received.desc().nulls_last()).limit(60)).all()
     known = list({f"{m}-{lot}": KnownLot(f"{m}-{lot}", address, owner or "OWNER UNKNOWN")
                   for m, lot, address, owner in rows if m and lot}.values())
     with tempfile.TemporaryDirectory() as folder:

@@ -10,11 +10,12 @@ from sqlalchemy import select
 
 from concom_desk.cli import main
 from concom_desk.services.calendar.hearings import ContinuanceRequest, continue_hearing
-from concom_desk.services.calendar.ical_export import export_calendar
+from concom_desk.services.calendar.ical_export import export_calendar_of
 from concom_desk.services.calendar.loading import calendar_identity
 from concom_desk.services.calendar.meeting_documents import write_agenda, write_legal_notice
 from concom_desk.store.models import EnforcementCase, EnforcementOrder, GeneratedDocument
 from tests.helpers.calendar_db import Commission
+from tests.helpers.engines import db_argument
 from tests.helpers.form_fixtures import AGENDA_LINES, LEGAL_NOTICE_LINES, paragraphs, write_form
 from tests.services.calendar.test_hearing_services import MAR3, MAR17, book_three
 
@@ -86,9 +87,8 @@ def test_ics_export_twice_keeps_uids(commission: Commission, tmp_path: Path) -> 
     book_three(c)
     first, second = tmp_path / "one.ics", tmp_path / "two.ics"
     identity = calendar_identity(c.db)
-    c.db.close()
-    summary = export_calendar(c.db.path, first)
-    export_calendar(c.db.path, second)
+    summary = export_calendar_of(c.db, first)
+    export_calendar_of(c.db, second)
     assert summary.meetings == 6
     events = [{str(e["uid"]): e for e in Calendar.from_ical(p.read_bytes()).walk("VEVENT")}
               for p in (first, second)]
@@ -104,7 +104,7 @@ def test_ical_command(commission: Commission, tmp_path: Path, capsys) -> None:  
     book_three(c)
     c.db.close()
     out = tmp_path / "calendar.ics"
-    assert main(["ical", "--db", str(c.db.path), "--out", str(out)]) == 0
+    assert main(["ical", "--db", db_argument(c.db), "--out", str(out)]) == 0
     assert "6 meetings" in capsys.readouterr().out
     assert len(Calendar.from_ical(out.read_bytes()).walk("VEVENT")) > 6
 

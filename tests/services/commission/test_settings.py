@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import base64
 import json
-import sqlite3
 import struct
 import zlib
 from datetime import date
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import (
@@ -24,7 +24,8 @@ from concom_desk.services.commission.settings import (
     read_letterhead_logo,
     save_settings,
 )
-from concom_desk.store import open_database
+from concom_desk.store import Database
+from concom_desk.store.models import AuditEntry
 
 JPEG_START = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00"
 
@@ -49,32 +50,31 @@ def commission(**changes: object) -> CommissionSettings:
     return settings
 
 
-def test_everything_the_papers_need_is_saved_and_read_back(tmp_path: Path) -> None:
+def test_everything_the_papers_need_is_saved_and_read_back(any_db: Database) -> None:
     logo = png_bytes()
-    with open_database(tmp_path / "c.sqlite", initials="JB") as db:
-        save_settings(db, commission(newspaper="The Upton Town Crier",
-                                     deeds_registry="Worcester South",
-                                     meeting_place="Town Hall, Room 2", meeting_time="7:00",
-                                     letterhead_logo=logo), today=date(2026, 12, 1))
-        saved = load_settings(db)
+    db = any_db
+    save_settings(db, commission(newspaper="The Upton Town Crier",
+                                 deeds_registry="Worcester South",
+                                 meeting_place="Town Hall, Room 2", meeting_time="7:00",
+                                 letterhead_logo=logo), today=date(2026, 12, 1))
+    saved = load_settings(db)
     assert saved is not None
     assert (saved.newspaper, saved.deeds_registry, saved.meeting_place, saved.meeting_time,
             saved.letterhead_logo) == ("The Upton Town Crier", "Worcester South",
                                        "Town Hall, Room 2", "07:00", logo)
     # The audit trail keeps the change like any other (the logo as text it can hold).
-    raw = sqlite3.connect(tmp_path / "c.sqlite")
-    (new_values,) = raw.execute("SELECT new_values FROM audit_entry WHERE table_name = "
-                                "'commission_settings' ORDER BY id DESC LIMIT 1").fetchone()
-    raw.close()
+    with db.read_session() as session:
+        new_values = session.scalars(
+            select(AuditEntry.new_values).where(AuditEntry.table_name == "commission_settings")
+            .order_by(AuditEntry.id.desc()).limit(1)).one()
     row = json.loads(new_values)
     assert row["newspaper"] == "The Upton Town Crier"
     assert base64.b64decode(row["letterhead_logo"]) == logo
 
 
-def test_no_logo_reads_back_as_none(tmp_path: Path) -> None:
-    with open_database(tmp_path / "c.sqlite", initials="JB") as db:
-        save_settings(db, commission())
-        saved = load_settings(db)
+def test_no_logo_reads_back_as_none(any_db: Database) -> None:
+    save_settings(any_db, commission())
+    saved = load_settings(any_db)
     assert saved is not None and saved.letterhead_logo == b""
 
 
@@ -87,12 +87,11 @@ def test_the_meeting_time_is_hours_and_minutes(typed: str, problem: str) -> None
     assert meeting_time_problem(typed).startswith(problem)
 
 
-def test_a_bad_meeting_time_is_refused_and_nothing_written(tmp_path: Path) -> None:
-    with open_database(tmp_path / "c.sqlite", initials="JB") as db:
-        save_settings(db, commission(meeting_time="19:00"))
-        with pytest.raises(UserError, match="Usual meeting time: hours and minutes"):
-            save_settings(db, commission(meeting_time="7 pm", newspaper="Changed"))
-        saved = load_settings(db)
+def test_a_bad_meeting_time_is_refused_and_nothing_written(any_db: Database) -> None:
+    save_settings(any_db, commission(meeting_time="19:00"))
+    with pytest.raises(UserError, match="Usual meeting time: hours and minutes"):
+        save_settings(any_db, commission(meeting_time="7 pm", newspaper="Changed"))
+    saved = load_settings(any_db)
     assert saved is not None and (saved.meeting_time, saved.newspaper) == ("19:00", "")
 
 
@@ -117,11 +116,10 @@ def test_a_logo_file_is_a_png_or_jpeg_of_reasonable_size(tmp_path: Path) -> None
         read_letterhead_logo(tmp_path / "missing.png")
 
 
-def test_a_non_picture_logo_is_refused_by_the_service_too(tmp_path: Path) -> None:
-    with open_database(tmp_path / "c.sqlite", initials="JB") as db:
-        with pytest.raises(UserError, match="Letterhead logo: choose a PNG or JPEG"):
-            save_settings(db, commission(letterhead_logo=b"%PDF-1.4"))
-        assert load_settings(db) is None
+def test_a_non_picture_logo_is_refused_by_the_service_too(any_db: Database) -> None:
+    with pytest.raises(UserError, match="Letterhead logo: choose a PNG or JPEG"):
+        save_settings(any_db, commission(letterhead_logo=b"%PDF-1.4"))
+    assert load_settings(any_db) is None
 
 
 def test_the_registries_are_the_twenty_one_districts() -> None:

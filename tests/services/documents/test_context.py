@@ -21,15 +21,18 @@ from concom_desk.services.documents.rendering import render_template
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES, example_context
 from concom_desk.store import Database
 from tests.helpers.docx_reading import full_text
-from tests.helpers.record_fixtures import make_record
+from tests.helpers.engines import ENGINES, fresh_records
+from tests.helpers.record_fixtures import fill_record
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    """Read by every test here, written by none: made once (migrations take time)."""
-    database = make_record(tmp_path_factory.mktemp("record"))
-    yield database
-    database.close()
+@pytest.fixture(scope="module", params=ENGINES)
+def db(tmp_path_factory: pytest.TempPathFactory,
+       request: pytest.FixtureRequest) -> Iterator[Database]:
+    """Read by every test here, written by none: made once per engine (migrations take
+    time)."""
+    with fresh_records(request.param, tmp_path_factory.mktemp("record"), request,
+                       initials="JP") as database:
+        yield fill_record(database)
 
 
 def context_for(db: Database, file_no: str, template: str, today: date = date(2026, 8, 5),

@@ -4,9 +4,8 @@ recorded from the command line; never asked of a DRAFT or of a bylaw document.""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -16,15 +15,16 @@ from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.filings.editing import load_records
 from concom_desk.store import Database
-from tests.helpers.record_fixtures import make_record
+from tests.helpers.engines import db_argument
+from tests.helpers.record_fixtures import fill_record
 
 MADE = date.today()  # the register stamps the document with the time it is made
 CHASE = "Send the copy of WPA Form 5 – Order of Conditions to MassDEP"
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = make_record(tmp_path)
+def db(new_records: Callable[..., Database]) -> Iterator[Database]:
+    database = fill_record(new_records(initials="JP"))
     yield database
     database.close()
 
@@ -81,7 +81,7 @@ def test_a_copy_is_not_sent_before_the_form_was_made(db: Database) -> None:
 def test_the_command_line_lists_and_records_the_copy(db: Database,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     document = save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
-    path = str(db.path)
+    path = db_argument(db)
     db.close()
     assert main(["dep-copies", "--db", path, "--filing", "2026-014"]) == 0
     assert capsys.readouterr().out == (f"{document.id}\t{MADE.isoformat()}\tWPA Form 5 – "

@@ -5,9 +5,8 @@ its decision; 2026-020 an NOI whose hearing closed on 2026-09-16, no vote, not i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -17,12 +16,12 @@ from concom_desk.services.documents.register import save_filing_document
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, GeneratedDocument, Meeting, Vote
 from tests.helpers.docx_reading import full_text, paragraphs
-from tests.helpers.record_fixtures import make_record
+from tests.helpers.record_fixtures import fill_record
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = make_record(tmp_path)
+def db(new_records: Callable[..., Database]) -> Iterator[Database]:
+    database = fill_record(new_records(initials="JP"))
     yield database
     database.close()
 

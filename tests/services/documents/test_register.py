@@ -5,7 +5,7 @@ left behind when rendering fails."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -24,12 +24,12 @@ from concom_desk.services.documents.template_library import user_templates_dir
 from concom_desk.store import Database
 from concom_desk.store.models import GeneratedDocument
 from tests.helpers.docx_reading import full_text
-from tests.helpers.record_fixtures import make_record
+from tests.helpers.record_fixtures import fill_record
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = make_record(tmp_path)
+def db(new_records: Callable[..., Database]) -> Iterator[Database]:
+    database = fill_record(new_records(initials="JP"))
     yield database
     database.close()
 

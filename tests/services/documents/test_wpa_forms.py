@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -25,15 +25,16 @@ from concom_desk.store import Database
 from concom_desk.store.models import Decision, Filing, Meeting, Member, MemberVote, Vote
 from concom_desk.ui.filings.document_maker import templates_for
 from tests.helpers.docx_reading import every_word
-from tests.helpers.record_fixtures import make_record
+from tests.helpers.engines import db_argument
+from tests.helpers.record_fixtures import fill_record
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 FIELD = re.compile(r"`\{\{ ([\w.]+) \}\}`(?: of `([\w.]+)`)?")
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = make_record(tmp_path)
+def db(new_records: Callable[..., Database]) -> Iterator[Database]:
+    database = fill_record(new_records(initials="JP"))
     yield database
     database.close()
 
@@ -174,7 +175,7 @@ def test_render_names_the_blanks_and_refuses_a_bylaw_only_filing(
         db: Database, capsys: pytest.CaptureFixture[str]) -> None:
     from concom_desk.cli import main
 
-    path = str(db.path)
+    path = db_argument(db)
     db.close()
     assert main(["render", "--db", path, "--filing", "2026-014", "--template",
                  "form-5-order-of-conditions", "--date", "2026-08-05"]) == 0
@@ -193,7 +194,7 @@ def test_the_interests_the_clerk_checks_are_checked_on_form_5(
     chosen = DraftChoices(interests=("Fisheries", "Flood Control"))
     gaps = wpa_gaps(db, "2026-014", "form-5-order-of-conditions", chosen)
     assert "no interests of the Act named in the decision's findings" not in gaps
-    path = str(db.path)
+    path = db_argument(db)
     db.close()
     assert main(["render", "--db", path, "--filing", "2026-014", "--template",
                  "form-5-order-of-conditions", "--interest", "Fisheries", "--json"]) == 0

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from concom_desk.store import Database
-from tests.helpers.enforcement_db import make_photo, sandwich_database
+from tests.helpers.enforcement_db import make_photo, set_up_sandwich
 
 
 @pytest.fixture
-def db(tmp_path: Path, isolated_data_dir: Path) -> Iterator[Database]:
-    database = sandwich_database(tmp_path, isolated_data_dir)
+def db(new_records: Callable[..., Database], isolated_data_dir: Path) -> Iterator[Database]:
+    database = set_up_sandwich(new_records(initials="PL"), isolated_data_dir)
     yield database
     database.close()
 

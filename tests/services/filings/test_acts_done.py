@@ -9,22 +9,22 @@ is counted back from hearing_by (Fri 2026-11-27): skip Thanksgiving 11/26, then
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import acts_done, open_deadlines
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import Abutter, AbutterNotice, Filing, Hearing
 
 TODAY = date(2026, 11, 16)
 
 
 @pytest.fixture
-def upton(tmp_path: Path) -> Database:
-    db = open_database(tmp_path / "records.sqlite", initials="JB")
+def upton(new_records: Callable[..., Database]) -> Database:
+    db = new_records(initials="JB")
     with db.session() as s:
         filing = Filing(file_no="2026-41", kind="noi", town="upton", status="received",
                         received=date(2026, 11, 5))

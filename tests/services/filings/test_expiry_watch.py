@@ -19,12 +19,13 @@ from concom_desk.services.filings.expiry_watch import (
 )
 from concom_desk.services.filings.expiry_watch_export import write_watch_xlsx
 from concom_desk.store import Database
-from tests.helpers.permit_life_fixtures import TODAY, watched_town
+from tests.helpers.engines import db_argument
+from tests.helpers.permit_life_fixtures import TODAY, fill_watched_town
 
 
 @pytest.fixture
-def db(tmp_path: Path):  # noqa: ANN201
-    database = watched_town(tmp_path)
+def db(new_records):  # noqa: ANN001, ANN201
+    database = fill_watched_town(new_records(initials="JB"))
     yield database
     database.close()
 
@@ -68,7 +69,7 @@ def test_today_counts_what_the_watch_holds(db: Database) -> None:
 
 def test_the_command_line(db: Database, capsys: pytest.CaptureFixture[str]) -> None:
     db.close()  # the command opens the file itself, as a script would
-    assert main(["expiry-watch", "--db", str(db.path), "--today", "2026-12-01",
+    assert main(["expiry-watch", "--db", db_argument(db), "--today", "2026-12-01",
                  "--within-months", "7", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [(r["file_no"], r["section"], r["expires"]) for r in rows] == [
@@ -84,7 +85,7 @@ def test_bad_command_line_input_is_one_line(db: Database, capsys: pytest.Capture
                                             argv: list[str]) -> None:
     db.close()
     with pytest.raises(SystemExit) as stopped:
-        main(["expiry-watch", "--db", str(db.path), *argv])
+        main(["expiry-watch", "--db", db_argument(db), *argv])
     assert stopped.value.code == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
 

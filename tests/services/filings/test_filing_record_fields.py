@@ -14,10 +14,9 @@ Upton NOI received Mon 2026-11-09, the window's day Mon 2026-11-16 (hand-worked)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import date
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -27,7 +26,7 @@ from concom_desk.services.commission.settings import CommissionSettings, save_se
 from concom_desk.services.documents.context import filing_by_number, filing_context
 from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
 from concom_desk.services.filings.rows import FilingForm, MailingAddress
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import AuditEntry, Party
 
 TODAY = date(2026, 11, 16)
@@ -36,8 +35,8 @@ SEND_TO_BOARDS = ("Send the digital notice to the Planning Board, Board of Healt
 
 
 @pytest.fixture
-def upton(tmp_path: Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "c.sqlite", initials="JB")
+def upton(new_records: Callable[..., Database]) -> Iterator[Database]:
+    database = new_records(initials="JB")
     save_settings(database, CommissionSettings(
         town_id="upton", name="Upton Conservation Commission", address_lines=["Town Hall"],
         clerk_initials="JB"), today=TODAY)

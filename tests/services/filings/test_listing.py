@@ -3,21 +3,19 @@ hearing's continuances."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 import pytest
 
 from concom_desk.services.filings.listing import list_filings
-from concom_desk.store import Database, open_database
+from concom_desk.store import Database
 from concom_desk.store.models import Continuance, Filing, Hearing, Meeting, Party, Property
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    with open_database(tmp_path / "commission.sqlite", initials="JB") as database:
-        yield database
+def db(new_records: Callable[..., Database]) -> Database:
+    return new_records(initials="JB")
 
 
 def test_rows_carry_names_and_the_continued_hearing_deadline(db: Database) -> None:
@@ -45,3 +43,17 @@ def test_rows_carry_names_and_the_continued_hearing_deadline(db: Database) -> No
     assert row["next_deadline"] == {"id": "absence_notice_by", "date": "2026-12-01"}
     assert rows[0]["next_deadline"] is None  # void: nothing owed
     assert [r["file_no"] for r in list_filings(db, include_void=False)] == ["2026-014"]
+
+
+def test_a_filing_not_yet_dated_comes_last_on_either_engine(db: Database) -> None:
+    # Descending, PostgreSQL puts an empty date first and SQLite last: the list says
+    # which (last), so the newest dated filing heads it on the file and on a server.
+    with db.session() as s:
+        s.add_all([Filing(file_no="2026-001", kind="rda", town="upton",
+                          received=date(2026, 1, 5)),
+                   Filing(file_no="2026-009", kind="noi", town="upton"),
+                   Filing(file_no="2026-002", kind="rda", town="upton",
+                          received=date(2026, 2, 9))])
+    rows = list_filings(db, today=date(2026, 3, 1))
+    assert [(r["file_no"], r["received"]) for r in rows] == [
+        ("2026-002", "2026-02-09"), ("2026-001", "2026-01-05"), ("2026-009", None)]

@@ -17,6 +17,7 @@ from concom_desk.services.calendar.meetings import mark_agenda_posted
 from concom_desk.services.minutes.meeting_record import export_meeting_record
 from concom_desk.services.minutes.sets import approve_minutes, open_minutes, start_amendment
 from tests.helpers.calendar_db import Commission
+from tests.helpers.engines import db_argument
 from tests.helpers.minutes_meeting import (
     FEB18,
     MAR3,
@@ -61,7 +62,7 @@ def test_the_record_as_a_zip_from_the_command_line(
         commission: Commission, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     c = commission
     hold_march_3(c)  # no minutes drafted, no agenda made in the program
-    path = c.db.path
+    path = db_argument(c.db)
     c.db.close()
     out = tmp_path / "March 3.zip"
     assert main(["meeting-record", "--db", str(path), "--meeting", "3/3/2027", "--out",

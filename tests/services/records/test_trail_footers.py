@@ -3,30 +3,32 @@ can later prove the trail was not cut short or rewritten (`check --head`)."""
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from datetime import date
 from pathlib import Path
 
+import pytest
 from docx import Document
+from sqlalchemy import select
 
+from concom_desk.cli import main
 from concom_desk.services.abutters.importing import import_abutter_list
 from concom_desk.services.abutters.mailing import MAIL_LIST, make_mailing
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.store import Database
-from concom_desk.store.anchor import chain_head, parse_head
-from concom_desk.store.health import check
+from concom_desk.store.anchor import ChainHead, head_in, parse_head
+from concom_desk.store.models import AuditEntry
 from tests.helpers.abutter_fixtures import GOOD_ROWS, add_filing, write_csv
+from tests.helpers.engines import db_argument
 
 
 def footer_of(path: Path) -> str:
     return Document(str(path)).sections[0].footer.paragraphs[0].text
 
 
-def head_now(db: Database) -> str:
-    with closing(sqlite3.connect(db.path)) as conn:
-        return chain_head(conn).footer()
+def head_now(db: Database) -> ChainHead:
+    with db.read_session() as session:
+        return head_in(session)
 
 
 def test_a_printed_case_history_names_the_trail_head(db: Database, tmp_path: Path) -> None:
@@ -35,28 +37,40 @@ def test_a_printed_case_history_names_the_trail_head(db: Database, tmp_path: Pat
                                            description="Fill in the marsh",
                                            complainant="Mary Abbott"))
     printed = footer_of(print_case_history(db, case_id, tmp_path / "history.docx"))
-    assert printed.endswith(" · " + head_now(db))
+    assert printed.endswith(" · " + head_now(db).footer())
     assert printed.startswith("EC-") or " · printed December" in printed
 
 
-def entries(db: Database) -> int:
-    with closing(sqlite3.connect(db.path)) as conn:
-        return chain_head(conn).entries
-
-
-def test_the_certified_mail_list_names_a_head_check_accepts(db: Database,
-                                                            tmp_path: Path) -> None:
+def printed_mail_list_head(db: Database, tmp_path: Path) -> ChainHead:
+    """The head at the foot of a certified mail list, checked to be the trail's own."""
     filing = add_filing(db)
     import_abutter_list(db, filing, write_csv(tmp_path / "list.csv", GOOD_ROWS))
-    before = entries(db)
+    before = head_now(db)
     make_mailing(db, filing, tmp_path / "out", today=date(2026, 6, 2))
     printed = footer_of(tmp_path / "out" / MAIL_LIST)  # "Audit trail: 18 entries, head …"
     count = int(printed.split(": ")[1].split(" entries")[0])
-    assert before <= count <= entries(db)  # the head as the list was printed
+    assert before.entries <= count <= head_now(db).entries  # the head as it was printed
     head = parse_head(f"{count}:{printed.rsplit(' ', 1)[1]}")
     assert head is not None
+    with db.read_session() as session:
+        hashes = session.scalars(select(AuditEntry.entry_hash).order_by(AuditEntry.id)).all()
+    assert hashes[count - 1].startswith(head.hash)  # an entry of this very trail
+    return head
+
+
+def test_the_certified_mail_list_names_the_trail_head(db: Database, tmp_path: Path) -> None:
+    printed_mail_list_head(db, tmp_path)
+
+
+def test_the_certified_mail_list_names_a_head_check_accepts(
+        db: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    head = printed_mail_list_head(db, tmp_path)
+    where = db_argument(db)
     db.close()
-    assert check(db.path, heads=(head,)).sound
-    forged = parse_head(f"{count}:{'0' * 16}")
+    assert main(["check", "--db", where, "--head", head.token()]) == 0
+    said = capsys.readouterr().out  # the file's check names its anchor file as well
+    assert "Trail head: ok, agrees with" in said and "the head given." in said
+    forged = parse_head(f"{head.entries}:{'0' * 16}")
     assert forged is not None
-    assert not check(db.path, heads=(forged,)).sound
+    assert main(["check", "--db", where, "--head", forged.token()]) != 0
+    assert "the trail was rewritten" in capsys.readouterr().out

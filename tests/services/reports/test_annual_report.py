@@ -27,6 +27,7 @@ from concom_desk.store.models import (
     Meeting,
 )
 from tests.helpers.docx_reading import paragraphs
+from tests.helpers.engines import db_argument
 
 D = date
 
@@ -160,7 +161,7 @@ def test_the_report_document_workbook_and_chart(db: Database, tmp_path: Path) ->
 def test_the_report_command(db: Database, tmp_path: Path,
                             capsys: pytest.CaptureFixture[str]) -> None:
     build(db)
-    path = db.path
+    path = db_argument(db)
     db.close()
     out = tmp_path / "fy.docx"
     assert main(["report", "--db", str(path), "--year", "2026", "--fiscal", "--out",
