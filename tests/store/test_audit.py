@@ -61,7 +61,7 @@ def test_raw_sql_and_bulk_statements_are_recorded_too(db: Database) -> None:
     with db.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE party SET email = 'raw@example.org'")
     actions = [(e.table_name, e.action, sorted(e.changes())) for e in _entries(db)]
-    assert actions == [("party", "insert", sorted(_entries(db)[0].new())),
+    assert actions == [("party", "insert", sorted(set(_entries(db)[0].new()) - {"version"})),
                        ("party", "update", ["phone"]),
                        ("party", "update", ["email"])]
 
