@@ -14,3 +14,8 @@ class UserError(Exception):
 
 class OperationFailed(Exception):
     """A well-formed request that could not be completed; nothing was changed."""
+
+
+class RecordChanged(UserError):
+    """A save refused because another desk saved the same record after this one read
+    it: the message says who and when, and asks to reload (nothing was written)."""

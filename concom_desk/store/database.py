@@ -28,11 +28,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import OperationFailed, RecordChanged, UserError
 from concom_desk.store.audit import (
     Actor,
     ChainReport,
@@ -158,8 +159,15 @@ class Database:
         exception re-raised) otherwise. Nothing is ever half-written."""
         if self.state.refusal:
             raise OperationFailed(self.state.refusal)
-        with self._write_sessions() as session, session.begin():
-            yield session
+        try:
+            with self._write_sessions() as session, session.begin():
+                yield session
+        except StaleDataError as exc:
+            # The UPDATE's `WHERE version = ?` matched nothing: another desk saved the
+            # row after this session read it (store.record_versions). Rolled back.
+            from concom_desk.store.record_versions import CHANGED_MEANWHILE
+
+            raise RecordChanged(CHANGED_MEANWHILE) from exc
         self.changes += 1
         self.anchor()
 
@@ -200,6 +208,19 @@ class Database:
         the block, detached, with the values they had."""
         with self._read_sessions() as session:
             yield session
+
+    def trail_mark(self) -> int:
+        """The newest audit entry's id (0 for an empty trail): every save by any desk
+        moves it, so a view that read at mark N needs no new read while it is N. One
+        indexed look-up, cheap enough to ask each time the window is brought back."""
+        from concom_desk.store.models import AuditEntry
+
+        try:
+            with self.read_session() as session:
+                return int(session.scalar(select(func.max(AuditEntry.id))) or 0)
+        except SQLAlchemyError as exc:
+            detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            raise OperationFailed(f"cannot look at the records: {detail}") from exc
 
     def verify_audit_chain(self) -> ChainReport:
         """Check the audit trail's hash chain (see concom_desk.store.audit)."""

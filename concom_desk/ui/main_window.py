@@ -74,6 +74,9 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._tab_shown)
         self.filings_tab.new_filing.connect(self.new_filing)
         self._build_menus()
+        from concom_desk.ui.other_desks import OtherDesks
+
+        self.other_desks = OtherDesks(self)  # re-reads when brought back, if a desk saved
         if db is None:  # the launcher shows the window first, then opens the database
             self._set_ready(False)
             self.today_view.heading.setText(f"Opening {db_path.name}…")
@@ -169,6 +172,7 @@ class MainWindow(QMainWindow):
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
         db, today = self.db, self.today
         self._records_seen = db.changes
+        self.other_desks.reading()
 
         def load(progress: Progress) -> DeskRecords:
             from concom_desk.services.filings.editing import load_records
@@ -200,6 +204,10 @@ class MainWindow(QMainWindow):
         run_in_background(self, "Opening the records", load, loaded, self.show_problem,
                           lambda: self.statusBar().showMessage("Loading cancelled."),
                           quiet=not first)
+
+    def forget_lists_read(self) -> None:
+        """Today and Filings are read again when next shown (another desk saved)."""
+        self._records_seen = -1
 
     def replace_placeholder(self, name: str, widget: QWidget) -> None:
         """Put a section's real tab ("Hearing calendar", "Enforcement") in place of what
@@ -310,11 +318,19 @@ class MainWindow(QMainWindow):
         dialog = FilingFormDialog(
             form, lambda f: save_filing(self.db, f), self.today,
             party_choices(self.db), property_choices(self.db),
-            self)
+            self, reload=self._filing_reader(form.id))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._saved)
         dialog.open()
         return dialog
+
+    def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
+        """How an edit form reads its filing again (saved at another desk meanwhile)."""
+        from concom_desk.services.filings.editing import filing_detail
+
+        if filing_id is None:
+            return None
+        return lambda: filing_detail(self.db, filing_id, self.today).form
 
     def _saved(self, filing_id: int) -> None:
         record = self._records.get(filing_id)

@@ -142,11 +142,16 @@ def make_foreign_db(path: Path, application_id: int = 0, revision: str | None = 
 
 
 def corrupt_page(db: Path, pages_from_end: int = 3) -> None:
-    """Zero part of a b-tree page: the file still opens, integrity_check fails."""
-    size = db.stat().st_size
+    """Zero the cell pointers of a table's b-tree page (the `pages_from_end`-th leaf
+    from the end: a free page or an overflow page would hide the damage from every
+    check): the file still opens, integrity_check fails."""
+    data = db.read_bytes()
+    leaves = [n for n in range(1, len(data) // 4096) if data[4096 * n] == 0x0D]
+    page = 4096 * leaves[-pages_from_end]
+    cells = int.from_bytes(data[page + 3:page + 5], "big")
     with db.open("r+b") as handle:
-        handle.seek(4096 * (size // 4096 - pages_from_end) + 100)
-        handle.write(b"\x00" * 200)
+        handle.seek(page + 8)  # the pointer array follows the leaf's 8-byte header
+        handle.write(b"\x00" * (2 * cells))
 
 
 def big_record(path: Path) -> Path:

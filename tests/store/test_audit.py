@@ -61,7 +61,8 @@ def test_raw_sql_and_bulk_statements_are_recorded_too(any_db: Database) -> None:
     with any_db.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE party SET email = 'raw@example.org'")
     actions = [(e.table_name, e.action, sorted(e.changes())) for e in _entries(any_db)]
-    assert actions == [("party", "insert", sorted(_entries(any_db)[0].new())),
+    assert actions == [("party", "insert",
+                        sorted(set(_entries(any_db)[0].new()) - {"version"})),
                        ("party", "update", ["phone"]),
                        ("party", "update", ["email"])]
 

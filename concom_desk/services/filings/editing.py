@@ -73,6 +73,7 @@ from concom_desk.store.models import (
     Party,
     Property,
 )
+from concom_desk.store.record_versions import refuse_if_changed
 
 
 def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
@@ -291,6 +292,9 @@ def _form(filing: Filing) -> FilingForm:
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
         issued=filing.issued, acts_not_covered=filing.acts_not_covered or "",
         **{name: getattr(filing, name) for name in RECORD_COLUMNS},
+        version=filing.version,
+        party_versions={p.id: p.version for p in (filing.applicant, filing.owner, rep)
+                        if p is not None},
     )
 
 
@@ -382,6 +386,18 @@ def _plain_form(form: FilingForm) -> FilingForm:
                                         for f in dataclasses.fields(form)})
 
 
+def _refuse_changed_people(session: Session, form: FilingForm, file_no: str,
+                           people: Mapping[str, Party | None]) -> None:
+    """A party's address and phone are shared by all its filings: a form that read
+    them before another desk saved them would put the old ones back. Refused only
+    when this save would change the party (the same values write nothing)."""
+    for role, party in people.items():
+        if (party is not None and party.id in form.party_versions
+                and session.is_modified(party)):
+            refuse_if_changed(session, party, form.party_versions[party.id],
+                              f"{file_no}'s {role} {party.name}")
+
+
 def save_filing(db: Database, form: FilingForm) -> int:
     """Add or update a filing with its parties and property, in one transaction."""
     form = _plain_form(form)
@@ -401,6 +417,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
             filing = session.get(Filing, form.id)
             if filing is None:
                 raise UserError("this filing is no longer in the database")
+            refuse_if_changed(session, filing, form.version, filing.file_no)
         parent = None
         if form.parent_file_no.strip():
             parent = session.scalars(select(Filing).where(
@@ -417,6 +434,8 @@ def save_filing(db: Database, form: FilingForm) -> int:
             session, form.representative, form.representative_mail,
             company=form.representative_company, phone=form.representative_phone,
             email=form.representative_email) if form.representative.strip() else None)
+        _refuse_changed_people(session, form, file_no, {
+            "applicant": applicant, "owner": owner, "representative": representative})
         land = (find_or_add_property(session, form.address, form.map_lot)
                 if form.address.strip() else None)
         filing.file_no = file_no

@@ -179,6 +179,11 @@ class FilingForm:
     # Why the permit extension acts do not apply (shown, not edited, by the form:
     # it is set on the record by "Extension acts…", an audited change of its own).
     acts_not_covered: str = ""
+    # How many times the filing, and each party it names (by id), had been saved when
+    # the form read them: a save from an older read is refused (store.record_versions).
+    # None / empty: nothing was read first (a new filing, a one-shot command).
+    version: int | None = None
+    party_versions: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,12 @@ from datetime import date
 from sqlalchemy import Date, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, flag, one_of, ref, text_field
 
 NOTICE_METHODS = ("certified", "hand", "first_class", "certificate_of_mailing")
 
 
-class Abutter(Base):
+class Abutter(Versioned, Base):
     __tablename__ = "abutter"
 
     filing_id: Mapped[int] = ref("filing", nullable=False)
@@ -38,7 +38,7 @@ class Abutter(Base):
         return [p.strip() for p in self.parcels.split(",") if p.strip()]
 
 
-class AbutterNotice(Base):
+class AbutterNotice(Versioned, Base):
     __tablename__ = "abutter_notice"
     __table_args__ = (one_of("method", NOTICE_METHODS),)
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Index, Integer, String, Text, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from concom_desk.store.models.base import Base
+from concom_desk.store.models.base import Base, save_counter
 
 AUDIT_ACTIONS = ("insert", "update", "delete")
 
@@ -42,10 +42,12 @@ class AuditEntry(Base):
         return json.loads(self.new_values) if self.new_values else {}
 
     def changes(self) -> dict[str, tuple[Any, Any]]:
-        """Column → (old, new) for the columns this entry changed."""
+        """Column → (old, new) for the columns this entry changed (not the count of
+        saves, which moves with every change: store.models.base.Versioned)."""
         old, new = self.old(), self.new()
+        counter = save_counter(self.table_name)
         return {key: (old.get(key), new.get(key)) for key in sorted(old.keys() | new.keys())
-                if old.get(key) != new.get(key)}
+                if old.get(key) != new.get(key) and key != counter}
 
 
 def record_history(session: Session, model: type[Base], record_id: int) -> list[AuditEntry]:

@@ -25,7 +25,7 @@ from sqlalchemy import (
     false,
     true,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 
 NAMING_CONVENTION = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -43,6 +43,31 @@ class Base(DeclarativeBase):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} id={self.id}>"
+
+
+class Versioned:
+    """A record a person edits: `version` counts its saves (1 when written first).
+
+    Mapped as SQLAlchemy's `version_id_col`: every UPDATE the ORM writes reads
+    `... WHERE version = <the one loaded>` and adds one, so of two saves made from
+    the same read only the first lands, on SQLite and PostgreSQL alike. A dialog
+    reads in one session and saves in another, so the services also compare the
+    version the dialog read (concom_desk.store.record_versions)."""
+
+    version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    @declared_attr.directive
+    def __mapper_args__(cls) -> dict[str, Any]:
+        return {"version_id_col": cls.__table__.c.version}  # type: ignore[attr-defined]
+
+
+def save_counter(table_name: str) -> str | None:
+    """The column that counts a table's saves (`version`; `edit_version` on minutes),
+    None for a table that has none: bookkeeping, left out of what a change shows."""
+    for mapper in Base.registry.mappers:
+        if mapper.local_table.name == table_name and mapper.version_id_col is not None:
+            return str(mapper.version_id_col.name)
+    return None
 
 
 def one_of(column: str, allowed: Iterable[str], name: str | None = None,

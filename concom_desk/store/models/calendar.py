@@ -15,12 +15,12 @@ from datetime import date
 from sqlalchemy import Date, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, flag, one_of, ref, text_field
 
 NOTICE_REASONS = ("new", "not_announced", "town_rule", "meeting_moved")
 
 
-class MeetingSchedule(Base):
+class MeetingSchedule(Versioned, Base):
     """A regular schedule: n-th weekday(s) of the month, or every k weeks."""
 
     __tablename__ = "meeting_schedule"
@@ -34,7 +34,7 @@ class MeetingSchedule(Base):
     active: Mapped[bool] = flag(True)
 
 
-class HearingNotice(Base):
+class HearingNotice(Versioned, Base):
     __tablename__ = "hearing_notice"
     __table_args__ = (UniqueConstraint("hearing_id", "meeting_id"),
                       one_of("reason", NOTICE_REASONS))

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import Date, String, Text, TypeDecorator, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from concom_desk.store.models.base import Base, one_of, text_field
+from concom_desk.store.models.base import Base, Versioned, one_of, text_field
 
 MEMBER_ROLES = ("chair", "vice_chair", "member", "associate")
 
@@ -33,7 +33,7 @@ class Base64Bytes(TypeDecorator[bytes]):
         return base64.b64decode(value or "")
 
 
-class CommissionSettings(Base):
+class CommissionSettings(Versioned, Base):
     """One row: who the commission is and which town's rules it follows."""
 
     __tablename__ = "commission_settings"
@@ -58,7 +58,7 @@ class CommissionSettings(Base):
     report_year: Mapped[str] = text_field(10, "calendar")
 
 
-class Member(Base):
+class Member(Versioned, Base):
     """A commissioner; `term_end` NULL means the term has no set end yet."""
 
     __tablename__ = "member"

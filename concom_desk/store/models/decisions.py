@@ -12,7 +12,7 @@ from datetime import date
 from sqlalchemy import Date, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, flag, one_of, ref, text_field
 
 DECISION_KINDS = (
     "order_of_conditions", "positive_determination", "negative_determination", "denial",
@@ -24,7 +24,7 @@ DENIAL_KINDS = ("procedural", "substantive")
 CONDITION_KINDS = ("standard", "special")
 
 
-class StandardCondition(Base):
+class StandardCondition(Versioned, Base):
     __tablename__ = "standard_condition"
 
     number: Mapped[int] = mapped_column(Integer, unique=True)
@@ -33,7 +33,7 @@ class StandardCondition(Base):
     active: Mapped[bool] = flag(True)
 
 
-class Decision(Base):
+class Decision(Versioned, Base):
     __tablename__ = "decision"
     __table_args__ = (one_of("kind", DECISION_KINDS),
                       one_of("denial_kind", DENIAL_KINDS, nullable=True))
@@ -53,7 +53,7 @@ class Decision(Base):
     )
 
 
-class Condition(Base):
+class Condition(Versioned, Base):
     __tablename__ = "condition"
     __table_args__ = (UniqueConstraint("decision_id", "number"), one_of("kind", CONDITION_KINDS))
 

@@ -8,10 +8,10 @@ from datetime import date, datetime
 from sqlalchemy import Date, DateTime, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, ref, text_field
 
 
-class GeneratedDocument(Base):
+class GeneratedDocument(Versioned, Base):
     __tablename__ = "generated_document"
 
     filing_id: Mapped[int | None] = ref("filing")

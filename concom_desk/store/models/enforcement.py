@@ -12,7 +12,7 @@ from datetime import date, datetime
 from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, cents, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
 # The lifecycle and its allowed moves are in concom_desk.domain.enforcement_case.
@@ -35,7 +35,7 @@ FINE_KINDS = ("fine", "noncriminal_ticket")
 PAYMENT_METHODS = ("check", "cash", "card", "money_order")
 
 
-class EnforcementCase(Base):
+class EnforcementCase(Versioned, Base):
     __tablename__ = "enforcement_case"
     __table_args__ = (
         one_of("status", CASE_STATUSES),
@@ -70,7 +70,7 @@ class EnforcementCase(Base):
     orders: Mapped[list[EnforcementOrder]] = relationship(order_by="EnforcementOrder.issued_on")
 
 
-class Violation(Base):
+class Violation(Versioned, Base):
     __tablename__ = "violation"
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)
@@ -82,7 +82,7 @@ class Violation(Base):
     corrected_on: Mapped[date | None] = mapped_column(Date)
 
 
-class EnforcementOrder(Base):
+class EnforcementOrder(Versioned, Base):
     __tablename__ = "enforcement_order"
     __table_args__ = (one_of("kind", ORDER_KINDS),)
 
@@ -102,7 +102,7 @@ class EnforcementOrder(Base):
     lifted_on: Mapped[date | None] = mapped_column(Date)
 
 
-class Inspection(Base):
+class Inspection(Versioned, Base):
     """A site visit, for an enforcement case or for a filing (e.g. before a COC)."""
 
     __tablename__ = "inspection"
@@ -115,7 +115,7 @@ class Inspection(Base):
     follow_up_by: Mapped[date | None] = mapped_column(Date)
 
 
-class Fine(Base):
+class Fine(Versioned, Base):
     __tablename__ = "fine"
     __table_args__ = (one_of("kind", FINE_KINDS),
                       CheckConstraint("amount_cents >= 0", name="amount_not_negative"),

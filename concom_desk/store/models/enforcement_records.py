@@ -13,7 +13,7 @@ from datetime import date
 from sqlalchemy import Date, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, one_of, ref, text_field
 
 ATTACHMENT_KINDS = ("photo", "document")
 
@@ -32,7 +32,7 @@ class CaseAttachment(Base):
     sha256: Mapped[str] = mapped_column(String(64))
 
 
-class CaseNote(Base):
+class CaseNote(Versioned, Base):
     __tablename__ = "case_note"
 
     case_id: Mapped[int] = ref("enforcement_case", nullable=False)

@@ -15,7 +15,7 @@ from sqlalchemy import CheckConstraint, Date, DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.store.models.base import Base, cents, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
 FILING_KINDS: tuple[str, ...] = tuple(KINDS)
@@ -41,7 +41,7 @@ FILING_DATE_FIELDS: tuple[str, ...] = (
 )
 
 
-class Filing(Base):
+class Filing(Versioned, Base):
     __tablename__ = "filing"
     __table_args__ = (
         one_of("kind", FILING_KINDS),

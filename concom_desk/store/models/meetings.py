@@ -14,7 +14,7 @@ from datetime import date
 from sqlalchemy import Date, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from concom_desk.store.models.base import Base, flag, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, flag, one_of, ref, text_field
 from concom_desk.store.models.commission import Member
 from concom_desk.store.models.filings import Filing
 
@@ -25,7 +25,7 @@ VOTE_CHOICES = ("yes", "no", "abstain", "recused")
 VOTE_RESULTS = ("carried", "failed")
 
 
-class Meeting(Base):
+class Meeting(Versioned, Base):
     __tablename__ = "meeting"
     __table_args__ = (one_of("kind", MEETING_KINDS),)
 
@@ -53,7 +53,7 @@ class Attendance(Base):
     remote: Mapped[bool] = flag()
 
 
-class Hearing(Base):
+class Hearing(Versioned, Base):
     """The public hearing on a filing, from first opening to close."""
 
     __tablename__ = "hearing"
@@ -74,7 +74,7 @@ class Hearing(Base):
     )
 
 
-class Continuance(Base):
+class Continuance(Versioned, Base):
     """A hearing continued from one meeting to a date certain."""
 
     __tablename__ = "continuance"
@@ -92,7 +92,7 @@ class Continuance(Base):
     hearing: Mapped[Hearing] = relationship(back_populates="continuances")
 
 
-class HearingWaiver(Base):
+class HearingWaiver(Versioned, Base):
     """The applicant's written assent to open the hearing after the 21-day limit, or
     (period "decision") to a decision after the 21 days from the close of the hearing
     (Garrity v. Hingham Conservation Commission, 2012); `hearing_no_later_than` is
@@ -110,7 +110,7 @@ class HearingWaiver(Base):
     period: Mapped[str] = text_field(10, "hearing")  # "hearing" or "decision"
 
 
-class Vote(Base):
+class Vote(Versioned, Base):
     """A motion voted at a meeting, about a filing or an enforcement case (or neither:
     minutes, other business)."""
 

@@ -23,7 +23,7 @@ from datetime import date, datetime
 from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from concom_desk.store.models.base import Base, one_of, ref, text_field
+from concom_desk.store.models.base import Base, Versioned, one_of, ref, text_field
 from concom_desk.store.record_locks import LOCKED as LOCKED_MESSAGE  # noqa: F401 (the services' word)
 
 MINUTES_STATES = ("draft", "approved")
@@ -52,9 +52,14 @@ class Minutes(Base):
     approved_meeting_id: Mapped[int | None] = ref("meeting")
     approved_vote_id: Mapped[int | None] = ref("vote")
     approved_text: Mapped[str] = text_field()  # JSON of the minutes as approved
+    # Counts the saves of this set (`version` above numbers the amendments): the
+    # concurrency check of store.models.base.Versioned, under its own name.
+    edit_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+
+    __mapper_args__ = {"version_id_col": edit_version}
 
 
-class MinutesItem(Base):
+class MinutesItem(Versioned, Base):
     """What the clerk wrote for one subject of the minutes; `item_key` names the
     subject in the record ("hearing:12", "case:3", "vote:40", "other")."""
 
@@ -67,7 +72,7 @@ class MinutesItem(Base):
     exhibits: Mapped[str] = text_field()  # one per line
 
 
-class RecordsRequest(Base):
+class RecordsRequest(Versioned, Base):
     """A public-records request (MGL c.66 §10; 950 CMR 32.06): answered within 10
     business days of receipt; `due_on` is counted when it is logged."""
 

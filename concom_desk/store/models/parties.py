@@ -7,12 +7,12 @@ from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from concom_desk.domain.abutters.addresses import postal_lines
-from concom_desk.store.models.base import Base, one_of, text_field
+from concom_desk.store.models.base import Base, Versioned, one_of, text_field
 
 PARTY_KINDS = ("person", "company", "public_body", "trust")
 
 
-class Party(Base):
+class Party(Versioned, Base):
     """Anyone a letter is addressed to. `name` is printed exactly as stored."""
 
     __tablename__ = "party"
@@ -37,7 +37,7 @@ class Party(Base):
                                      self.state, self.zip)]
 
 
-class Property(Base):
+class Property(Versioned, Base):
     """A parcel: street address, assessor map/lot, and where its deed is recorded
     (registry book/page, or a Land Court certificate for registered land)."""
 

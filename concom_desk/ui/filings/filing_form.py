@@ -40,7 +40,7 @@ from concom_desk.domain.filing_requirements import (
     problems,
     record_problems,
 )
-from concom_desk.errors import UserError
+from concom_desk.errors import RecordChanged, UserError
 from concom_desk.services.filings.rows import (
     FilingForm,
     PartyChoice,
@@ -48,6 +48,7 @@ from concom_desk.services.filings.rows import (
 )
 from concom_desk.ui.filings.party_fields import AddressFields, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
+from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 
 # The deadline engine's events the form records (shown for the kinds that have them).
 DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
@@ -61,6 +62,21 @@ RECORD_DATES = (("fee_paid_on", "Fee paid on"),
 AMOUNTS = (("fee_cents", "Filing fee"), ("consultant_fee_cents", "Consultant fee"),
            ("bond_cents", "Bond amount"))
 DATE_HINT = "YYYY-MM-DD or M/D/YYYY"
+# Fields of the form the clerk does not type: the record's id and versions, the
+# one-line addresses (the command line's) and what "Extension acts…" sets.
+NOT_TYPED = frozenset({"id", "version", "party_versions", "applicant_address",
+                       "owner_address", "acts_not_covered"})
+
+
+def field_words(names: list[str]) -> str:
+    """"notes, filing fee" for ["notes", "fee_cents"]: the form's own words."""
+    labels = {name: label.replace("&", "").lower()
+              for name, label in (*DATE_FIELDS, *RECORD_DATES, *AMOUNTS)} | {
+        "file_no": "file no.", "dep_file_no": "DEP file no.", "map_lot": "map/lot",
+        "work_description": "work", "parent_file_no": "permit file no.",
+        "applicant_mail": "applicant's address", "owner_mail": "owner's address",
+        "representative_mail": "representative's address", "wpa_fee_cents": "fee under the Act"}
+    return ", ".join(labels.get(n, n.replace("_", " ")) for n in names)
 
 
 class FilingFormDialog(QDialog):
@@ -68,11 +84,16 @@ class FilingFormDialog(QDialog):
 
     def __init__(self, form: FilingForm, save: Callable[[FilingForm], int], today: date,
                  parties: list[PartyChoice], properties: list[PropertyChoice],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *,
+                 reload: Callable[[], FilingForm] | None = None) -> None:
         super().__init__(parent)
         self._save = save
         self._today = today
         self._id = form.id
+        # The versions read, sent with the save (a save from an older read is refused),
+        # and how to read the record again when it was (store.record_versions).
+        self._version, self._party_versions = form.version, dict(form.party_versions)
+        self.question: QWidget | None = None  # "changed at another desk — reload?"
         self._parties = {p.name: p for p in parties}
         self._properties = {p.address: p for p in properties}
         self.setWindowTitle("Edit filing" if form.id else "New filing")
@@ -98,6 +119,10 @@ class FilingFormDialog(QDialog):
         self.problems.setWordWrap(True)
         self.problems.setAccessibleName("What is missing")
         self.problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reloaded = QLabel()  # what a reload brought in, until the form is saved
+        self.reloaded.setWordWrap(True)
+        self.reloaded.setAccessibleName("Read again")
+        self.reloaded.setVisible(False)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
@@ -106,6 +131,7 @@ class FilingFormDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
 
@@ -122,6 +148,10 @@ class FilingFormDialog(QDialog):
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
         self.validate()
+        # An edit can read its record again, keeping the clerk's typing, when another
+        # desk saved it first (ui.record_changed).
+        self._rereading = (Rereading(self.form, self.show_form, reload, NOT_TYPED)
+                           if form.id is not None and reload is not None else None)
 
     # -- tabs ---------------------------------------------------------------------------
     def _date(self, name: str, label: str, value: date | None) -> QLineEdit:
@@ -410,15 +440,78 @@ class FilingFormDialog(QDialog):
             recorded_page=self.recorded_page.text().strip(),
             recorded_document=self.recorded_document.text().strip(),
             notes=self.notes.toPlainText().strip(),
+            version=self._version, party_versions=dict(self._party_versions),
         ))
+
+    def show_form(self, form: FilingForm) -> None:
+        """Put `form`'s values in every box (the kind stays: a filing keeps it)."""
+        for name, line in (("file_no", self.file_no), ("dep_file_no", self.dep_file_no),
+                           ("parent_file_no", self.parent_file_no), ("address", self.address),
+                           ("map_lot", self.map_lot), ("resource_areas", self.resource_areas),
+                           ("applicant", self.applicant),
+                           ("applicant_phone", self.applicant_phone),
+                           ("applicant_email", self.applicant_email), ("owner", self.owner),
+                           ("representative", self.representative),
+                           ("representative_company", self.representative_company),
+                           ("representative_phone", self.representative_phone),
+                           ("representative_email", self.representative_email),
+                           ("fee_waiver_reason", self.fee_waiver_reason),
+                           ("consultant", self.consultant), ("bond_form", self.bond_form),
+                           ("recorded_book", self.recorded_book),
+                           ("recorded_page", self.recorded_page),
+                           ("recorded_document", self.recorded_document)):
+            line.setText(getattr(form, name))
+        self.work.setPlainText(form.work_description)
+        self.notes.setPlainText(form.notes)
+        for name, line in self.dates.items():
+            day = getattr(form, name)
+            line.setText(day.isoformat() if day else "")
+        for name, line in self.amounts.items():
+            line.setText(amount_text(getattr(form, name)))
+        self.fee_waived.setChecked(form.fee_waived)
+        for fields, mail in ((self.applicant_mail, form.applicant_mail),
+                             (self.owner_mail, form.owner_mail),
+                             (self.representative_mail, form.representative_mail)):
+            fields.set_value(mail)
+        self.wpa_tab.show_form(form)
+        self._version, self._party_versions = form.version, dict(form.party_versions)
+        self.validate()
 
     def _accept(self) -> None:
         if self.validate():
             return
         try:
             filing_id = self._save(self.form())
+        except RecordChanged as exc:  # another desk saved it since this form read it
+            self._changed_elsewhere(str(exc))
+            return
         except UserError as exc:  # e.g. the file number is already used
             self.problems.setText(f"• {exc}")
             return
         self.saved.emit(filing_id)
         self.accept()
+
+    # -- saved at another desk meanwhile ----------------------------------------------
+    def _changed_elsewhere(self, message: str) -> None:
+        self.problems.setText(f"• Not saved: {message}")
+        if self._rereading is None:
+            return
+        self.question = ask_to_reload(self, message, self.reload_keeping_changes,
+                                      self._kept_as_it_is)
+
+    def _kept_as_it_is(self) -> None:
+        self.question = None
+        self.problems.setText("• Not saved: the record was changed at another desk. Save "
+                              "again to be asked, or Cancel.")
+
+    def reload_keeping_changes(self) -> None:
+        """Read the record again and put what the clerk changed back on top of it."""
+        self.question = None
+        assert self._rereading is not None
+        try:
+            theirs, mine = self._rereading.reload()
+        except UserError as exc:  # e.g. voided meanwhile
+            self.problems.setText(f"• {exc}")
+            return
+        self.reloaded.setText(reread_words(theirs, mine, field_words))
+        self.reloaded.setVisible(True)

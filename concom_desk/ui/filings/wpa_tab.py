@@ -112,6 +112,19 @@ class WpaTab(QWidget):
         except ValueError:
             return None
 
+    def show_form(self, form: FilingForm) -> None:
+        """Put `form`'s plans and fee in the boxes (a record read again)."""
+        for line, text in ((self.plan_title, form.plan_title),
+                           (self.plan_prepared_by, form.plan_prepared_by),
+                           (self.plan_stamped_by, form.plan_stamped_by),
+                           (self.plan_dated, form.plan_dated.isoformat() if form.plan_dated
+                            else ""),
+                           (self.plan_revised, form.plan_revised.isoformat()
+                            if form.plan_revised else ""),
+                           (self.plan_scale, form.plan_scale),
+                           (self.wpa_fee, amount_text(form.wpa_fee_cents))):
+            line.setText(text)
+
     def filled_in(self, form: FilingForm) -> FilingForm:
         """The form with this tab's fields (called once problems() is empty)."""
         return replace(form, plan_title=self.plan_title.text().strip(),

@@ -69,7 +69,9 @@ def test_every_field_comes_back_when_the_filing_is_opened_again(upton: Database)
     filing_id = save_filing(upton, typed)
     form = filing_detail(upton, filing_id, TODAY).form
     # What came back is what was typed, field by field (the one-line texts are derived).
-    assert replace(form, applicant_address="", owner_address="") == replace(typed, id=filing_id)
+    assert replace(form, applicant_address="", owner_address="", version=None,
+                   party_versions={}) == replace(typed, id=filing_id)
+    assert form.version == 1 and sorted(form.party_versions.values()) == [1, 1, 1]
     with upton.read_session() as s:
         owner = s.scalars(select(Party).where(Party.name == "Doe Family Trust")).one()
         assert (owner.address_line1, owner.city, owner.state, owner.zip) == (
