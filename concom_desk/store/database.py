@@ -40,7 +40,7 @@ from concom_desk.store.audit import (
     register_audit_functions,
     verify_audit_chain,
 )
-from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity
+from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity, hold, release
 from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
 from concom_desk.store.opening_checks import (
@@ -135,6 +135,9 @@ class Database:
         self.actor = actor
         self._lock = lock
         self._closed = False
+        # Told to file_identity, so nothing in this process reads the file raw while
+        # it is open (that would drop SQLite's locks on it: see hold()).
+        self._held = hold(path)
         # Saves committed through this Database: a view that read at count N needs no
         # new read while the count is still N (the window's tabs ask it when shown).
         self.changes = 0
@@ -243,6 +246,8 @@ class Database:
             self.anchor(closing=True)
         self._closed = True
         self.engine.dispose()
+        release(self._held)
+        self._held = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None

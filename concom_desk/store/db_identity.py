@@ -29,6 +29,10 @@ class DatabaseIdentity:
 
 
 def looks_like_sqlite(path: Path) -> bool:
+    from concom_desk.store.file_identity import held_open
+
+    if held_open(path):
+        return True  # ours, checked at its opening; a raw read would drop its locks
     try:
         with path.open("rb") as handle:
             return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER

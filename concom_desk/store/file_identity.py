@@ -4,6 +4,9 @@ database even read-only can create -wal and -shm files beside it)."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from concom_desk.errors import OperationFailed, UserError
@@ -13,6 +16,48 @@ APPLICATION_ID = 0x4343444B
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 _APPLICATION_ID_OFFSET = 68
+
+
+# POSIX advisory locks belong to the process, not to a descriptor: closing ANY
+# descriptor of a file drops every lock the process holds on it, SQLite's own
+# included (sqlite.org, "How To Corrupt An SQLite Database File", 2.2). A header read
+# with open() while this process has the database open would leave its connection
+# unlocked: a second program beside the window (a backup, a check) would then take
+# the file for unused at its close, fold the WAL in and delete it under the window,
+# whose later saves would go nowhere. So a file this process holds open is read only
+# through SQLite (which keeps its descriptors open while any connection holds a lock),
+# or not at all: it was checked when it was opened, and has been held since.
+_HELD: dict[tuple[int, int], int] = {}
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = os.stat(path)  # a stat opens no descriptor
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+def hold(path: Path) -> tuple[int, int] | None:
+    """The program has opened the database at `path` (see above); what `release` takes
+    when it closes it (the file's identity then: a restore may put another in place)."""
+    key = _file_key(path)
+    if key is not None:
+        _HELD[key] = _HELD.get(key, 0) + 1
+    return key
+
+
+def release(key: tuple[int, int] | None) -> None:
+    if key is not None and key in _HELD:
+        _HELD[key] -= 1
+        if not _HELD[key]:
+            del _HELD[key]
+
+
+def held_open(path: Path) -> bool:
+    """Whether this process has the database at `path` open (never read it raw then)."""
+    key = _file_key(path)
+    return key is not None and key in _HELD
 
 
 def read_header(path: Path) -> bytes | None:
@@ -25,6 +70,9 @@ def read_header(path: Path) -> bytes | None:
 
 
 def read_application_id(path: Path) -> int | None:
+    if held_open(path):
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            return int(conn.execute("PRAGMA application_id").fetchone()[0])
     header = read_header(path)
     if header is None:
         return None
@@ -52,6 +100,8 @@ def check_file_identity(path: Path) -> None:
         return
     if path.is_dir():
         raise UserError(f"{path} is a folder; give the path of a database file")
+    if held_open(path):
+        return  # checked when this process opened it, and held open since
     try:
         header = read_header(path)
     except OSError as exc:
