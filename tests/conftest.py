@@ -4,6 +4,7 @@ tests locally (CI runs them all)."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import random
@@ -36,6 +37,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     # Also at the end, where a quiet (-q) run such as CI's shows it.
     if terminalreporter.config.stash.get(CRASH_TEST_RUNS, False):
         terminalreporter.write_line(pytest_report_header(terminalreporter.config))
+
+
+@pytest.fixture(autouse=True)
+def collector_unfrozen() -> Iterator[None]:
+    """The window sets its long-lived objects aside from the garbage collector
+    (concom_desk/ui/heap.py); a test's window is not long-lived: collected after it."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(autouse=True)

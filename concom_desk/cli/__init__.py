@@ -39,9 +39,37 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser(with_commands: bool = True) -> CliParser:
+# Where each command is, so running one imports its module alone: a scheduled
+# `concom-desk backup` needs sqlite3 and zipfile, not the documents' examples and the
+# ORM that other commands' modules bring in (a second of a slow laptop's start-up).
+# A command missing here still runs: every module is then registered, as for --help.
+COMMAND_HOMES: dict[str, str] = {
+    **dict.fromkeys(("towns", "deadlines"), "concom_desk.cli.deadlines_cmd"),
+    **dict.fromkeys(("demo", "filings"), "concom_desk.cli.records_cmd"),
+    **dict.fromkeys(("posting-deadline", "ical"), "concom_desk.cli.calendar_cmd"),
+    "abutters": "concom_desk.cli.abutters_cmd",
+    "parcels": "concom_desk.cli.parcels_cmd",
+    "render": "concom_desk.cli.render_cmd",
+    "dep-copies": "concom_desk.cli.wpa_cmd",
+    **dict.fromkeys(("check-template", "templates"), "concom_desk.cli.templates_cmd"),
+    "conditions": "concom_desk.cli.conditions_cmd",
+    "fines": "concom_desk.cli.fines_cmd",
+    **dict.fromkeys(("case-history", "enforcement-deadlines"),
+                    "concom_desk.cli.enforcement_cmd"),
+    **dict.fromkeys(("backup", "restore", "check", "repair-guards", "export"),
+                    "concom_desk.cli.backup_cmd"),
+    **dict.fromkeys(("meeting-record", "records-requests"),
+                    "concom_desk.cli.meeting_record_cmd"),
+    **dict.fromkeys(("report", "retention"), "concom_desk.cli.report_cmd"),
+    "expiry-watch": "concom_desk.cli.expiry_watch_cmd",
+    "guide": "concom_desk.cli.guide_cmd",
+}
+
+
+def build_parser(with_commands: bool = True, command: str | None = None) -> CliParser:
     """The command line's parser; `with_commands=False` leaves the subcommands out
-    (opening the window needs none of them, nor their imports)."""
+    (opening the window needs none of them, nor their imports); `command` names the
+    one the words ask for, when only its module need be imported."""
     parser = CliParser(
         prog="concom-desk",
         description="ConCom Desk: conservation commission records, deadlines and letters.",
@@ -62,13 +90,33 @@ def build_parser(with_commands: bool = True) -> CliParser:
         parser.set_defaults(command=None)
         return parser
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    home = COMMAND_HOMES.get(command or "")
+    if home in COMMAND_MODULES:
+        importlib.import_module(home).register(subparsers)
+        if command in subparsers.choices:
+            return parser
     for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(subparsers)
+        if module_name != home:
+            importlib.import_module(module_name).register(subparsers)
     return parser
 
 
 # The top-level options that take a value (the next word is theirs, not a command).
 _VALUE_OPTIONS = ("--db",)
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand the words name (the first word that is neither an option nor an
+    option's value), or None for the window and for --help (which lists them all)."""
+    words = iter(argv)
+    for word in words:
+        if word in ("-h", "--help"):
+            return None
+        if word in _VALUE_OPTIONS:
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def names_a_command(argv: Sequence[str]) -> bool:
@@ -89,7 +137,7 @@ def names_a_command(argv: Sequence[str]) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     ensure_output_streams()  # the windowed Windows program has no stdout or stderr
     words = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(with_commands=names_a_command(words))
+    parser = build_parser(with_commands=names_a_command(words), command=command_named(words))
     args = parser.parse_args(words)
     if args.smoke_test:
         from concom_desk.smoke_test import run_smoke_test

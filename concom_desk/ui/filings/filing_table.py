@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractProxyModel,
     QModelIndex,
+    QModelRoleDataSpan,
     QPersistentModelIndex,
     Qt,
 )
@@ -90,6 +91,9 @@ def narrows(before: list[str], after: list[str]) -> bool:
     return all(any(old in new for new in after) for old in before)
 
 
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # asked per cell painted
+
+
 class FilingFilterProxy(QAbstractProxyModel):
     """Search text, kind, status and year; an empty value means "any".
 
@@ -109,6 +113,7 @@ class FilingFilterProxy(QAbstractProxyModel):
         self._status = ""
         self._year: int | None = None
         self._rows: list[FilingRow] = []
+        self._keys: list[str] = []  # the rows' search keys, in the rows' order
         self._shown: list[int] = []  # source rows shown, in the source's order
         self._position: dict[int, int] | None = None  # source row -> row here
         self._filtered = False
@@ -157,18 +162,19 @@ class FilingFilterProxy(QAbstractProxyModel):
         rows, words = self._rows, self._words
         kind, status, year = self._kind, self._status, self._year
         self._filtered = bool(words or kind or status or year is not None)
-        candidates = range(len(rows)) if among is None else among
-        if not self._filtered:
-            shown = list(candidates)
-        else:
-            # Every word typed must appear somewhere: "pond smith" finds Smith's filing
-            # on Pond Rd.
-            shown = [
-                i for i in candidates
-                if (not kind or rows[i].kind == kind) and (not status or rows[i].status == status)
-                and (year is None or rows[i].year == year)
-                and all(word in rows[i].search_key for word in words)
-            ]
+        if among is None:  # the rows changed, or the search is not a narrowing one
+            self._keys = [row.search_key for row in rows]
+        keys = self._keys
+        shown = list(range(len(rows)) if among is None else among)
+        if kind or status or year is not None:
+            shown = [i for i in shown
+                     if (not kind or rows[i].kind == kind)
+                     and (not status or rows[i].status == status)
+                     and (year is None or rows[i].year == year)]
+        # Every word typed must appear somewhere: "pond smith" finds Smith's filing on
+        # Pond Rd. One tight pass per word, each over what the last one left.
+        for word in words:
+            shown = [i for i in shown if word in keys[i]]
         self._shown = shown
         self._position = None  # worked out when first asked: typing never needs it
 
@@ -239,10 +245,20 @@ class FilingFilterProxy(QAbstractProxyModel):
             return None
         return self.sourceModel().cell(self._shown[row], index.column(), role)  # type: ignore[attr-defined]
 
+    def multiData(self, index: QModelIndex | QPersistentModelIndex,  # noqa: N802
+                  roles: QModelRoleDataSpan) -> None:
+        """A painted cell's every role in one call (see RowTableModel.multiData)."""
+        row = index.row()
+        if not index.isValid() or row >= len(self._shown):
+            for item in roles:
+                item.clearData()
+            return
+        self.sourceModel().fill_cell(self._shown[row], index.column(), roles)  # type: ignore[attr-defined]
+
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        return _ROW_FLAGS
 
     def sibling(self, row: int, column: int,
                 index: QModelIndex | QPersistentModelIndex) -> QModelIndex:

@@ -1,0 +1,63 @@
+"""What the Filings grid paints: Qt asks for a cell's every role at once (multiData),
+answered in one call; the answers, and the colours on screen, must be the ones each
+role alone gives. And its columns are as wide as Qt's own measure of their texts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
+from PySide6.QtGui import QColor
+
+from concom_desk.ui.row_table import OVERDUE, THIS_WEEK
+from tests.ui.filings.test_filings_tab import make_tab
+
+ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+         Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.BackgroundRole,
+         Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
+         Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole)
+DAYS_LEFT = 8
+
+
+def _brush_colour(value: object) -> object:
+    return value.color().name() if hasattr(value, "color") else value
+
+
+def test_every_role_painted_is_what_data_says(qtbot) -> None:
+    tab = make_tab(qtbot)
+    proxy = tab.proxy
+    for row in range(proxy.rowCount()):
+        for column in range(proxy.columnCount()):
+            index = proxy.index(row, column)
+            for role in ROLES:
+                item = QModelRoleData(role.value)
+                item.setData("left over from the cell before")  # Qt reuses its span
+                proxy.multiData(index, QModelRoleDataSpan(item))
+                assert _brush_colour(item.data()) == _brush_colour(index.data(role)), \
+                    (row, column, role)
+
+
+def test_the_overdue_and_this_week_rows_are_painted_in_their_colours(qtbot) -> None:
+    tab = make_tab(qtbot)
+    tab.resize(1200, 400)
+    qtbot.waitExposed(tab)
+    picture = tab.table.viewport().grab().toImage()
+    by_file = {tab.proxy.index(r, 1).data(): r for r in range(tab.proxy.rowCount())}
+
+    def colour_of(file_no: str) -> str:
+        cell = tab.table.visualRect(tab.proxy.index(by_file[file_no], DAYS_LEFT))
+        ratio = picture.devicePixelRatio()
+        return QColor(picture.pixel(int((cell.left() + 2) * ratio),
+                                    int((cell.top() + 2) * ratio))).name()
+
+    assert colour_of("2026-5") == OVERDUE.name()  # due 2026-11-05, today the 16th
+    assert colour_of("2026-41") == THIS_WEEK.name()  # due the 20th
+    assert colour_of("2025-3") not in (OVERDUE.name(), THIS_WEEK.name())  # nothing due
+
+
+def test_columns_are_as_wide_as_qt_measures_their_texts(qtbot) -> None:
+    tab = make_tab(qtbot)
+    view, header = tab.table, tab.table.horizontalHeader()
+    for column in range(tab.proxy.columnCount()):
+        if header.sectionResizeMode(column) == header.ResizeMode.Stretch:
+            continue
+        assert view.columnWidth(column) == max(view.sizeHintForColumn(column),
+                                               header.sectionSizeHint(column)), column

@@ -1,0 +1,64 @@
+"""The collector waits while a tab reads, and runs again once every read is done;
+setting the long-lived objects aside collects the garbage first (it is not kept)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
+
+
+@pytest.fixture(autouse=True)
+def collector_running() -> Iterator[None]:
+    yield
+    gc.enable()  # (tests/conftest.py unfreezes after every test)
+
+
+def test_the_collector_waits_until_the_last_read_is_done() -> None:
+    seen: list[bool] = []
+
+    @paused_while_reading
+    def inner() -> str:
+        seen.append(gc.isenabled())
+        return "rows"
+
+    @paused_while_reading
+    def outer() -> str:
+        rows = inner()
+        seen.append(gc.isenabled())  # the inner read is done, this one is not
+        return rows
+
+    assert outer() == "rows"
+    assert seen == [False, False]
+    assert gc.isenabled()
+
+
+def test_a_read_that_fails_lets_the_collector_run_again() -> None:
+    @paused_while_reading
+    def read() -> None:
+        raise ValueError("the database is locked")
+
+    with pytest.raises(ValueError, match="locked"):
+        read()
+    assert gc.isenabled()
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_garbage_is_collected_before_the_rest_is_set_aside() -> None:
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a cycle: only the collector frees it
+    gone = weakref.ref(a)
+    kept = Node()
+    del a, b
+    set_aside_long_lived()
+    assert gone() is None
+    assert gc.get_freeze_count() > 0
+    assert kept.other is None
