@@ -11,12 +11,19 @@ field, and inside fields that are dataclasses themselves (an address's parts).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 Form = TypeVar("Form")
 
 
 def _merge(read: Any, typed: Any, fresh: Any, skip: frozenset[str]) -> Any:
+    if all(isinstance(v, Mapping) for v in (read, typed, fresh)):
+        # Key by key (one summary per item of the minutes): a key she did not touch
+        # takes the record's newest, one she typed keeps hers.
+        return {key: _merge(read.get(key), typed.get(key), fresh.get(key), frozenset())
+                for key in (*fresh, *(k for k in typed if k not in fresh))
+                if key in fresh or typed.get(key) != read.get(key)}
     if not dataclasses.is_dataclass(fresh) or isinstance(fresh, type):
         return typed if typed != read else fresh
     values = {}

@@ -53,6 +53,8 @@ class OtherDesks(QObject):
 
     def brought_back(self) -> bool:
         """Read the tab in front again if any desk saved since the last look; True if so."""
+        if self.seen is None:  # not read yet: its first read is on its way
+            return False
         mark = self._mark()
         if mark is None or mark == self.seen:
             return False

@@ -57,3 +57,17 @@ def test_the_fields_that_differ_are_named_in_order() -> None:
     after = Form("theirs", 100, Address("9 Elm St", "Upton"), 2)
     assert changed_fields(READ, after) == ["notes", "mail", "version"]
     assert changed_fields(READ, after, skip=frozenset({"version"})) == ["notes", "mail"]
+
+
+@pytest.mark.parametrize(("typed", "fresh", "expected"), [
+    # Her summary of item A, their summary of item B: both.
+    ({"A": "hers", "B": "b"}, {"A": "a", "B": "theirs"}, {"A": "hers", "B": "theirs"}),
+    # An item only the other desk wrote up comes in; one only she wrote up stays.
+    ({"A": "a", "B": "b", "C": "hers"}, {"A": "a", "B": "b", "D": "theirs"},
+     {"A": "a", "B": "b", "C": "hers", "D": "theirs"}),
+    # Both wrote item A: hers.
+    ({"A": "hers", "B": "b"}, {"A": "theirs", "B": "b"}, {"A": "hers", "B": "b"}),
+])
+def test_mappings_are_merged_key_by_key(typed: dict, fresh: dict, expected: dict) -> None:
+    read = {"A": "a", "B": "b"}
+    assert keep_own_changes(read, typed, fresh) == expected

@@ -9,6 +9,7 @@ from datetime import date
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from concom_desk.errors import UserError
 from concom_desk.services.enforcement.cases import ComplaintDraft, _violator
@@ -22,6 +23,7 @@ from concom_desk.store.models import (
     Party,
     Property,
 )
+from concom_desk.store.record_versions import refuse_if_changed
 
 # What the history says was corrected, in the clerk's words.
 _WORDS = {"opened_on": "date reported", "property": "property", "description": "description",
@@ -46,7 +48,8 @@ def case_draft(db: Database, case_id: int) -> ComplaintDraft:
             map=place.map if place else "", lot=place.lot if place else "",
             violator_name=party.name if party else "",
             violator_address=_violator_lines(party), violator_phone=party.phone if party else "",
-            resource_areas=case.resource_areas, filing_id=case.filing_id)
+            resource_areas=case.resource_areas, filing_id=case.filing_id,
+            version=case.version)
 
 
 def _earliest_act(session: Session, case: EnforcementCase) -> date | None:
@@ -91,6 +94,7 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
         raise UserError(" ".join(problems))
     with db.session() as session:
         case = get_case(session, case_id)
+        refuse_if_changed(session, case, draft.version, f"Case {case.case_no}")
         if case.status == VOID:
             raise UserError(f"case {case.case_no} is void ({case.void_reason}); it cannot "
                             "be edited")
@@ -113,6 +117,8 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
                 setattr(case, name, value)
                 changed.append(_WORDS[name])
         place, moved = _place(session, case, draft)
+        # Whether the case's own row is written (a query may have flushed it already).
+        own_row_changed = bool(changed) or place is not case.property
         if moved:
             case.property = place
             changed.append(_WORDS["property"])
@@ -129,6 +135,10 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
                              "state", "zip"):
                     setattr(case.violator, name, getattr(fresh, name) or "")
             changed.append(_WORDS["violator"])
+        if changed and not own_row_changed:
+            # Only the violator's or the place's own row changed: the case still counts a
+            # save, so a desk holding an older read of its details is refused too.
+            flag_modified(case, "description")
         if changed:
             session.add(CaseNote(case_id=case.id, noted_on=today,
                                  text=f"Case details corrected: {', '.join(changed)}."))

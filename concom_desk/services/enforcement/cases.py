@@ -49,6 +49,9 @@ class ComplaintDraft:
     resource_areas: str = ""
     filing_id: int | None = None
     attachments: Sequence[Path] = field(default_factory=list)
+    # How many times the case had been saved when its details were read to correct
+    # them: a correction from an older read is refused (store.record_versions).
+    version: int | None = None
 
     def problems(self) -> list[str]:
         """What stops the case being saved, in the clerk's words (empty when fine)."""

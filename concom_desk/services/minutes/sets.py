@@ -16,6 +16,7 @@ from datetime import UTC, date, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
@@ -32,6 +33,7 @@ from concom_desk.services.minutes.sheet import (
 from concom_desk.store import Database
 from concom_desk.store.models import Attendance, Meeting, Vote
 from concom_desk.store.models.minutes import LOCKED_MESSAGE, Minutes, MinutesItem
+from concom_desk.store.record_versions import refuse_if_changed
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,9 @@ class MinutesChanges:
     attendance: Mapping[int, str] = field(default_factory=dict)  # member id -> choice
     summaries: Mapping[str, str] = field(default_factory=dict)  # item key -> summary
     exhibits: Mapping[str, str] = field(default_factory=dict)  # item key -> lines
+    # The set's save count when the window read it: a save from an older read is
+    # refused (store.record_versions); None: nothing was read first.
+    read_version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,8 @@ def _sheet(session: Session, minutes: Minutes) -> MinutesSheet:
         called_to_order=minutes.called_to_order or meeting.start_time,
         adjourned_at=minutes.adjourned_at, roll_call=facts.roll_call, items=tuple(items),
         documents=facts.documents, amends_version=amended.version if amended else None,
-        amendment_reason=minutes.amendment_reason, later_versions=later)
+        amendment_reason=minutes.amendment_reason, later_versions=later,
+        edit_version=minutes.edit_version)
 
 
 def open_minutes(db: Database, meeting_id: int, today: date | None = None) -> MinutesSheet:
@@ -148,9 +154,15 @@ def save_minutes(db: Database, minutes_id: int, changes: MinutesChanges) -> Minu
         raise UserError(f"attendance {wrong[0]!r} is not one of: {', '.join(ATTENDANCE_CHOICES)}")
     with db.session() as session:
         minutes = _draft(session, minutes_id)
+        meeting = session.get(Meeting, minutes.meeting_id)
+        assert meeting is not None
+        refuse_if_changed(session, minutes, changes.read_version,
+                          f"The draft of the minutes of {long_date(meeting.held_on)}")
         if called and adjourned and adjourned < called:
             raise UserError(f"adjourned at {adjourned} is before the call to order at {called}")
         minutes.called_to_order, minutes.adjourned_at = called, adjourned
+        # Whether the set's own row is written (the queries below flush it first).
+        own_row_changed = session.is_modified(minutes)
         rows = {row.member_id: row for row in session.scalars(
             select(Attendance).where(Attendance.meeting_id == minutes.meeting_id))}
         for member_id, choice in changes.attendance.items():
@@ -175,6 +187,11 @@ def save_minutes(db: Database, minutes_id: int, changes: MinutesChanges) -> Minu
             if key in changes.exhibits:
                 row.exhibits = "\n".join(line.strip() for line in
                                          changes.exhibits[key].splitlines() if line.strip())
+        if not own_row_changed and (session.new or session.deleted or any(
+                session.is_modified(row) for row in session.dirty)):
+            # Only the items or the roll call changed: the set still counts a save, so
+            # a desk holding an older read of it is refused too.
+            flag_modified(minutes, "called_to_order")
         session.flush()
         return _sheet(session, minutes)
 

@@ -92,6 +92,9 @@ class MinutesSheet:
     amends_version: int | None = None
     amendment_reason: str = ""
     later_versions: tuple[int, ...] = field(default=())
+    # How many times the set had been saved when it was read (store.record_versions):
+    # bookkeeping, left out of the words an approval freezes.
+    edit_version: int = 0
 
     @property
     def approved(self) -> bool:
@@ -105,7 +108,9 @@ class MinutesSheet:
 
 
 def sheet_to_json(sheet: MinutesSheet) -> str:
-    return json.dumps(asdict(sheet), default=str, ensure_ascii=False, sort_keys=True)
+    words = asdict(sheet)
+    del words["edit_version"]
+    return json.dumps(words, default=str, ensure_ascii=False, sort_keys=True)
 
 
 def _vote(raw: dict[str, Any] | None) -> VoteLine | None:

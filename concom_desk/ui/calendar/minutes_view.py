@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -33,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.plain_dates import long_date, weekday_date
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import OperationFailed, RecordChanged, UserError
 from concom_desk.services.minutes.document import state_label, write_minutes
 from concom_desk.services.minutes.meeting_record import export_meeting_record
 from concom_desk.services.minutes.sets import (
@@ -47,9 +48,16 @@ from concom_desk.services.minutes.sets import (
 from concom_desk.services.minutes.sheet import ATTENDANCE_CHOICES, MinutesItemRow, MinutesSheet
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
 from concom_desk.ui.document_actions import open_document
+from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 from concom_desk.ui.window_memory import remember
 
 ATTENDANCE_WORDS = {"present": "Present", "remote": "Remote", "absent": "Absent"}
+
+
+def _field_words(names: list[str]) -> str:
+    words = {"called_to_order": "called to order at", "adjourned_at": "adjourned at",
+             "attendance": "roll call", "summaries": "summaries", "exhibits": "exhibits"}
+    return ", ".join(words.get(name, name.replace("_", " ")) for name in names)
 
 
 def record_words(item: MinutesItemRow) -> str:
@@ -136,6 +144,10 @@ class MinutesDialog(QDialog):
         self.setLayout(self._layout())
         self.items.currentRowChanged.connect(self._show_item)
         self._show_sheet()
+        # Read again keeping the clerk's typing when another desk saved the set first.
+        self.question: QMessageBox | None = None
+        self._rereading = Rereading(self.changes, self.show_changes, self._read_again,
+                                    frozenset({"read_version"}))
         remember(self, "minutes-view", QSize(1040, 700))
 
     # -- building ------------------------------------------------------------------
@@ -287,7 +299,39 @@ class MinutesDialog(QDialog):
             attendance[line.member_id] = str(box.currentData())
         return MinutesChanges(called_to_order=self.called.text(),
                               adjourned_at=self.adjourned.text(), attendance=attendance,
-                              summaries=dict(self._summaries), exhibits=dict(self._exhibits))
+                              summaries=dict(self._summaries), exhibits=dict(self._exhibits),
+                              read_version=self.sheet.edit_version)
+
+    def show_changes(self, changes: MinutesChanges) -> None:
+        """Put `changes` in the boxes: the times, the roll call and every item's words."""
+        self.called.setText(changes.called_to_order)
+        self.adjourned.setText(changes.adjourned_at)
+        for row, line in enumerate(self.sheet.roll_call):
+            box = self.roll.cellWidget(row, 1)
+            assert isinstance(box, QComboBox)
+            box.setCurrentIndex(max(box.findData(changes.attendance.get(line.member_id,
+                                                                        line.status)), 0))
+        self._summaries = dict(changes.summaries)
+        self._exhibits = dict(changes.exhibits)
+        self._current_key = ""  # shown afresh below, not written back over the new words
+        self._show_item(max(self.items.currentRow(), 0))
+
+    def _read_again(self) -> MinutesChanges:
+        row = self.items.currentRow()
+        self.sheet = open_minutes(self._db, self.sheet.meeting_id, self._today)
+        self._show_sheet()
+        self.items.setCurrentRow(max(row, 0))
+        return self.changes()
+
+    def reload_keeping_changes(self) -> None:
+        """Read the set again and put what the clerk changed back on top of it."""
+        self.question = None
+        try:
+            theirs, mine = self._rereading.reload()
+        except UserError as exc:
+            self.fail(str(exc))
+            return
+        self.say(reread_words(theirs, mine, _field_words))
 
     def save(self) -> bool:
         if self.sheet.approved:
@@ -295,11 +339,17 @@ class MinutesDialog(QDialog):
             return False
         try:
             self.sheet = save_minutes(self._db, self.sheet.minutes_id, self.changes())
+        except RecordChanged as exc:  # another desk saved the set since it was read
+            self.fail(f"Not saved: {exc}")
+            self.question = ask_to_reload(self, str(exc), self.reload_keeping_changes,
+                                          lambda: setattr(self, "question", None))
+            return False
         except UserError as exc:
             self.fail(str(exc))
             return False
         row = self.items.currentRow()
         self._show_sheet()
+        self._rereading.as_read = self.changes()  # saved: this is what was read now
         self.items.setCurrentRow(max(row, 0))
         self.say("Draft saved.")
         self.changed.emit()
@@ -366,6 +416,7 @@ class MinutesDialog(QDialog):
             return
         self.sheet = open_minutes(self._db, self.sheet.meeting_id, self._today)
         self._show_sheet()
+        self._rereading.as_read = self.changes()
         self.say(f"Approved {long_date(self.sheet.approved_on)}; the minutes are now locked.")
         self.changed.emit()
 
@@ -382,6 +433,7 @@ class MinutesDialog(QDialog):
             self.fail(str(exc))
             return False
         self._show_sheet()
+        self._rereading.as_read = self.changes()  # the new set, as started
         self.say(f"Amendment started (version {self.sheet.version}): correct the draft, then "
                  "approve it at a meeting. The approved set is kept as it was.")
         self.changed.emit()

@@ -6,6 +6,7 @@ signal with the new record's id."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from PySide6.QtCore import QDate, Signal
 from PySide6.QtWidgets import (
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QRadioButton,
     QVBoxLayout,
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.enforcement_case import check_order_signatures
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import OperationFailed, RecordChanged, UserError
 from concom_desk.services.enforcement.actions import (
     NOTICE,
     ORDER,
@@ -36,7 +38,7 @@ from concom_desk.services.enforcement.actions import (
     record_inspection,
     signers_not_in_office,
 )
-from concom_desk.services.enforcement.case_edit import update_case
+from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.store import Database
@@ -47,6 +49,7 @@ from concom_desk.ui.enforcement.fields import (
     date_edit,
     date_of,
 )
+from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 
 
 class RecordDialog(QDialog):
@@ -65,8 +68,17 @@ class RecordDialog(QDialog):
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
+        # A dialog correcting a saved record can read it again, keeping the clerk's
+        # typing, when another desk saved it first (ui.record_changed).
+        self.rereading: Rereading[Any] | None = None
+        self.question: QMessageBox | None = None
+        self.reloaded = QLabel()
+        self.reloaded.setWordWrap(True)
+        self.reloaded.setAccessibleName("Read again")
+        self.reloaded.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
+        layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
 
@@ -88,11 +100,38 @@ class RecordDialog(QDialog):
     def save(self) -> None:
         try:
             record_id = self.write()
+        except RecordChanged as exc:
+            self.problems.setText(f"Not saved: {exc}")
+            if self.rereading is not None:
+                self.question = ask_to_reload(self, str(exc), self.reload_keeping_changes,
+                                              self._kept_as_it_is)
+            return
         except (UserError, OperationFailed) as exc:
             self.problems.setText(str(exc))
             return
         self.saved.emit(record_id)
         self.accept()
+
+    def _kept_as_it_is(self) -> None:
+        self.question = None
+        self.problems.setText("Not saved: the record was changed at another desk. Save "
+                              "again to be asked, or Cancel.")
+
+    def reload_keeping_changes(self) -> None:
+        """Read the record again and put what the clerk changed back on top of it."""
+        self.question = None
+        assert self.rereading is not None
+        try:
+            theirs, mine = self.rereading.reload()
+        except (UserError, OperationFailed) as exc:
+            self.problems.setText(str(exc))
+            return
+        self.reloaded.setText(reread_words(theirs, mine, self.field_words))
+        self.reloaded.setVisible(True)
+
+    def field_words(self, names: list[str]) -> str:
+        """The draft's fields in the dialog's words (its own labels where it has them)."""
+        return ", ".join(name.replace("_", " ") for name in names)
 
     def watch(self, *widgets: QWidget) -> None:
         for widget in widgets:
@@ -159,10 +198,15 @@ class ComplaintDialog(RecordDialog):
             self.form.addRow(label, widget)
         self.watch(self.complaint, self.address, self.complainant, self.description)
         self.complaint.toggled.connect(self.complainant.setEnabled)
+        self._version: int | None = None
         if draft is not None:
             self._fill(draft)
             # Photos are added on the case's Attachments tab once it is saved.
             self.form.setRowVisible(self.files, False)
+        if case_id is not None and draft is not None:
+            self.rereading = Rereading(self.draft, self._fill,
+                                       lambda: case_draft(database, case_id),
+                                       frozenset({"version", "attachments", "filing_id"}))
         self.validate()
 
     def _fill(self, draft: ComplaintDraft) -> None:
@@ -178,6 +222,7 @@ class ComplaintDialog(RecordDialog):
         self.violator_address.setPlainText(draft.violator_address)
         self.description.setPlainText(draft.description)
         self._filing_id = draft.filing_id
+        self._version = draft.version
 
     def draft(self) -> ComplaintDraft:
         return ComplaintDraft(
@@ -189,7 +234,14 @@ class ComplaintDialog(RecordDialog):
             violator_name=self.violator.text(),
             violator_address=self.violator_address.toPlainText(),
             resource_areas=self.resource_areas.text(), attachments=self.files.paths(),
-            filing_id=self._filing_id)
+            filing_id=self._filing_id, version=self._version)
+
+    def field_words(self, names: list[str]) -> str:
+        words = {"reported_on": "date", "address": "property address", "map": "map",
+                 "lot": "lot", "description": "what was reported", "source": "how it came in",
+                 "complainant_contact": "contact", "violator_name": "alleged violator",
+                 "violator_address": "violator's address"}
+        return ", ".join(words.get(name, name.replace("_", " ")) for name in names)
 
     def problems_now(self) -> list[str]:
         return self.draft().problems()
