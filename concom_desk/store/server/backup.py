@@ -267,10 +267,8 @@ def trail_problems(connection: Connection) -> list[str]:
 
 def _grant_again(engine: Engine) -> list[str]:
     """The desk roles' grants on the restored tables (store.server.roles)."""
-    try:
-        from concom_desk.store.server.roles import grant_roles
-    except ImportError:  # a program without desk roles yet
-        return []
+    from concom_desk.store.server.roles import grant_roles
+
     try:
         with engine.begin() as connection:
             grant_roles(connection)

@@ -24,8 +24,14 @@ TODAY = date(2026, 11, 16)
 
 @pytest.fixture
 def other_desk(db: Database) -> Iterator[Database]:
-    """A second program on the same file (as a second desk on a server would be)."""
-    desk = open_database(db.path, initials="JMK", lock=False)
+    """A second desk: a second connection to the same server, or a second program on
+    the same file."""
+    if getattr(db, "is_server", False):
+        from concom_desk.store.server.database import open_server_database
+
+        desk = open_server_database(db.address, initials="JMK")  # type: ignore[attr-defined]
+    else:
+        desk = open_database(db.path, initials="JMK", lock=False)
     yield desk
     desk.close()
 
