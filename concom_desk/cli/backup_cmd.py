@@ -14,6 +14,7 @@ from concom_desk.cli.common import (
     open_records,
     server_address_from,
 )
+from concom_desk.store.server.address import is_server_address
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -87,8 +88,13 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def run_repair_guards(args: argparse.Namespace) -> int:
-    from concom_desk.services.records.safekeeping import repair_guards
+    from concom_desk.services.records.safekeeping import repair_guards, repair_server_guards
 
+    if is_server_address(getattr(args, "db", None)):
+        from concom_desk.store.server.address import parse_address
+
+        print(repair_server_guards(parse_address(args.db), args.initials))
+        return EXIT_OK
     print(repair_guards(db_path_from(args), args.initials))
     return EXIT_OK
 
@@ -105,7 +111,13 @@ def run_check(args: argparse.Namespace) -> int:
             raise UserError(f"--head {text!r} is not a trail head; give it as printed, "
                             "e.g. 12345:3f2a9c01d4e5b6a7")
         heads.append(head)
-    report = check(db_path_from(args), tuple(heads))
+    if is_server_address(getattr(args, "db", None)):
+        from concom_desk.store.server.address import parse_address
+        from concom_desk.store.server.health import check_server
+
+        report = check_server(parse_address(args.db), tuple(heads))
+    else:
+        report = check(db_path_from(args), tuple(heads))
     for line in report.lines:
         print(line)
     print("The database is sound." if report.sound else "The database has problems.")

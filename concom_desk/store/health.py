@@ -21,7 +21,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
 from concom_desk.store.anchor import Anchor, ChainHead, disagreement, read_anchor
 from concom_desk.store.archive import open_archive, read_manifest
-from concom_desk.store.audit import AUDIT_TABLE, verify_audit_chain
+from concom_desk.store.audit import AUDIT_TABLE, ChainReport, verify_audit_chain
 from concom_desk.store.backup import integrity_problems
 from concom_desk.store.db_identity import (
     APPLICATION_ID,
@@ -33,7 +33,7 @@ from concom_desk.store.db_identity import (
 from concom_desk.store.guards import as_sqlalchemy, guard_problems
 from concom_desk.store.lock import lock_path_for
 from concom_desk.store.opening_checks import folder_is_writable
-from concom_desk.store.trail_replay import replay
+from concom_desk.store.trail_replay import Divergence, replay
 from concom_desk.store.wal_guard import foreign_wal, has_frames
 
 
@@ -207,21 +207,35 @@ def check_trail(conn: sqlite3.Connection, report: HealthReport,
     with as_sqlalchemy(conn) as connection:
         chain = verify_audit_chain(connection)
         guards = guard_problems(connection) if guards_too else []
+    report_chain(report, chain)
+    report_guards(report, [p.describe() for p in guards], "Tools → Repair audit guards…")
+    report_replay(report, replay(conn))
+    _check_anchors(conn, report, anchors)
+
+
+def report_chain(report: HealthReport, chain: ChainReport) -> None:
+    """The chain's line in `check`, on either engine."""
     if chain.ok:
         report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
                   "before it.")
     else:
         report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
                        f"{chain.problem}. The record was changed outside ConCom Desk.")
+
+
+def report_guards(report: HealthReport, guards: list[str], menu: str) -> None:
+    """The guards' lines (`menu`: where the window repairs them), told only when wrong."""
     if guards:
         report.problem(f"Audit guards: {len(guards)} WRONG; changes could be made without "
                        "a trace. ConCom Desk will not write to this database until a good "
-                       "backup is restored or the guards are repaired (Tools → Repair "
-                       "audit guards…, recorded in the trail).")
-        report.lines.extend(f"  {p.describe()}" for p in guards[:20])
+                       f"backup is restored or the guards are repaired ({menu}, recorded "
+                       "in the trail).")
+        report.lines.extend(f"  {line}" for line in guards[:20])
         if len(guards) > 20:
             report.lines.append(f"  … and {len(guards) - 20} more")
-    divergences = replay(conn)
+
+
+def report_replay(report: HealthReport, divergences: list[Divergence]) -> None:
     if divergences:
         count = len(divergences)
         report.problem(f"Trail replay: {count:,} record{'s' if count != 1 else ''} "
@@ -232,7 +246,6 @@ def check_trail(conn: sqlite3.Connection, report: HealthReport,
             report.lines.append(f"  … and {count - 20:,} more")
     else:
         report.ok("Trail replay: ok, every record holds what its last audit entry says.")
-    _check_anchors(conn, report, anchors)
 
 
 def _check_anchors(conn: sqlite3.Connection, report: HealthReport,

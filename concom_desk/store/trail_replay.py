@@ -113,6 +113,19 @@ def _replay_table(conn: sqlite3.Connection, table: str, columns: list[str]) -> l
         f"LEFT JOIN {AUDIT_TABLE} AS a ON a.id = l.last_id "
         "WHERE a.id IS NULL OR a.action = 'delete' OR a.new_values IS NOT now",
         (table,)).fetchall()
+    gone = conn.execute(
+        f"SELECT a.record_id, a.id, a.new_values FROM {AUDIT_TABLE} AS a "
+        f"JOIN ({last}) AS l ON a.id = l.last_id "
+        f"WHERE a.action != 'delete' AND NOT EXISTS "
+        f"(SELECT 1 FROM {_quote(table)} AS t WHERE t.id = a.record_id)",
+        (table,)).fetchall()
+    return divergences(table, rows, gone)
+
+
+def divergences(table: str, rows: list[Any], gone: list[Any]) -> list[Divergence]:
+    """What the rows that may not match tell (record id, the row's JSON now, its last
+    entry's id, action and JSON), and the last entries of rows that are gone (record
+    id, entry id, JSON): the same judgement on either engine (store.server.replay)."""
     found = []
     for record_id, now_text, entry_id, action, said_text in rows:
         now = json.loads(now_text)
@@ -128,12 +141,6 @@ def _replay_table(conn: sqlite3.Connection, table: str, columns: list[str]) -> l
             if changes:
                 found.append(Divergence(table, record_id, entry_id, "changed", _label(now),
                                         changes, now_text, said_text))
-    gone = conn.execute(
-        f"SELECT a.record_id, a.id, a.new_values FROM {AUDIT_TABLE} AS a "
-        f"JOIN ({last}) AS l ON a.id = l.last_id "
-        f"WHERE a.action != 'delete' AND NOT EXISTS "
-        f"(SELECT 1 FROM {_quote(table)} AS t WHERE t.id = a.record_id)",
-        (table,)).fetchall()
     for record_id, entry_id, said_text in gone:
         said = json.loads(said_text) if said_text else {}
         found.append(Divergence(table, record_id, entry_id, "deleted", _label(said),

@@ -33,8 +33,8 @@ def server_revision(connection: Connection) -> str | None:
 
 def create_server_schema(connection: Connection) -> None:
     """Make the tables on an empty database, stamp them at this program's revision and
-    install the trail (store.server.trail)
-    (inside the caller's transaction: a failure leaves the database empty)."""
+    install the trail (store.server.trail), inside the caller's transaction: a failure
+    leaves the database empty."""
     if server_revision(connection) is not None:
         raise UserError("this server database already holds ConCom Desk records; "
                         "nothing was changed")

@@ -96,17 +96,22 @@ SELECT encode(sha256(concom_hash_field(prev) || concom_hash_field(at)
 # The row as SQLite's json_object writes it: keys in column order, no spaces, booleans
 # as 0/1 (SQLite has no boolean), times (named in `stamps`) with a space and
 # microseconds, as SQLAlchemy stores them there. Dates are ISO in JSON already.
-_ROW = TrailFunction(
-    "concom_row_json", "entry json, stamps text[]", "text", "sql", "s", False, """
-SELECT '{' || coalesce(string_agg(to_json(f.key)::text || ':' || CASE
+def row_json_select(entry: str, stamps: str) -> str:
+    """The query giving the JSON text of the row `entry` (a json value) with the time
+    columns `stamps` (a text[]): the body of concom_row_json, and what the replay in
+    `check` renders each row with (store.server.replay), so both read alike."""
+    return f"""SELECT '{{' || coalesce(string_agg(to_json(f.key)::text || ':' || CASE
          WHEN json_typeof(f.value) = 'boolean'
            THEN CASE WHEN f.value::text = 'true' THEN '1' ELSE '0' END
-         WHEN json_typeof(f.value) = 'string' AND f.key = ANY (stamps)
-           THEN to_json(to_char((f.value #>> '{}')::timestamp,
+         WHEN json_typeof(f.value) = 'string' AND f.key = ANY ({stamps})
+           THEN to_json(to_char((f.value #>> '{{}}')::timestamp,
                                 'YYYY-MM-DD HH24:MI:SS.US'))::text
-         ELSE f.value::text END, ',' ORDER BY f.n), '') || '}'
-FROM json_each(entry) WITH ORDINALITY AS f(key, value, n)
-""")
+         ELSE f.value::text END, ',' ORDER BY f.n), '') || '}}'
+FROM json_each({entry}) WITH ORDINALITY AS f(key, value, n)"""
+
+
+_ROW = TrailFunction("concom_row_json", "entry json, stamps text[]", "text", "sql", "s",
+                     False, f"\n{row_json_select('entry', 'stamps')}\n")
 
 _TRAIL = TrailFunction(
     "concom_trail", "", "trigger", "plpgsql", "v", True, f"""
@@ -118,6 +123,7 @@ DECLARE
   record_no bigint;
   old_values text;
   new_values text;
+  last_id bigint;
   prev text;
   moment text;
 BEGIN
@@ -138,12 +144,15 @@ BEGIN
   -- One writer at a time from here to its commit: the last entry read below is the
   -- last one committed, and this entry's id comes after it.
   PERFORM pg_advisory_xact_lock({CHAIN_LOCK});
-  SELECT entry_hash INTO prev FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1;
+  -- The id is the next after the last, not the sequence's: a trail copied in with its
+  -- own ids (concom-desk copy) leaves the sequence behind, and the chain needs no gaps.
+  SELECT id, entry_hash INTO last_id, prev FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1;
   prev := coalesce(prev, '');
   moment := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
-  INSERT INTO {AUDIT_TABLE} (at, os_user, initials, table_name, record_id, action,
+  INSERT INTO {AUDIT_TABLE} (id, at, os_user, initials, table_name, record_id, action,
                              old_values, new_values, prev_hash, entry_hash)
-  VALUES (moment, who, initials, TG_TABLE_NAME, record_no, action, old_values, new_values,
+  VALUES (coalesce(last_id, 0) + 1, moment, who, initials, TG_TABLE_NAME, record_no,
+          action, old_values, new_values,
           prev, concom_entry_hash(prev, moment, who, initials, TG_TABLE_NAME, record_no,
                                   action, old_values, new_values));
   RETURN NULL;
@@ -270,7 +279,8 @@ def expected_triggers(tables: dict[str, tuple[str, ...]]) -> list[TrailTrigger]:
     return expected
 
 
-def _quoted(connection: Connection, name: str) -> str:
+def quote_name(connection: Connection, name: str) -> str:
+    """`name` as the server quotes an identifier (bare when it can be)."""
     return connection.exec_driver_sql("SELECT quote_ident(%(n)s)", {"n": name}).scalar()
 
 
@@ -282,7 +292,7 @@ def install_server_trail(connection: Connection) -> None:
     schema = records_schema(connection)
     if schema is None:
         raise LookupError(f"no {AUDIT_TABLE} table: make the schema first")
-    qschema = _quoted(connection, schema)
+    qschema = quote_name(connection, schema)
     for table, name in connection.exec_driver_sql(  # ours, even if rewritten to call another
             "SELECT quote_ident(c.relname), quote_ident(t.tgname) FROM pg_trigger t "
             "JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
@@ -296,7 +306,7 @@ def install_server_trail(connection: Connection) -> None:
     for function in FUNCTIONS:
         connection.exec_driver_sql(function.create(qschema).replace("%", "%%"))
     for trigger in expected_triggers(audited_tables(connection, schema)):
-        statement = trigger.definition(qschema, _quoted(connection, trigger.table))
+        statement = trigger.definition(qschema, quote_name(connection, trigger.table))
         connection.exec_driver_sql(statement.replace("%", "%%"))
 
 
@@ -307,7 +317,7 @@ def server_trail_problems(connection: Connection) -> list[str]:
     schema = records_schema(connection)
     if schema is None:
         return [f"the audit trail's table {AUDIT_TABLE} is missing"]
-    qschema = _quoted(connection, schema)
+    qschema = quote_name(connection, schema)
     problems = _function_problems(connection, schema)
     tables = audited_tables(connection, schema)
     expected = {(t.table, t.name): t for t in expected_triggers(tables)}
@@ -349,7 +359,7 @@ def _function_problems(connection: Connection, schema: str) -> list[str]:
         "p.proconfig, p.prosrc FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang "
         "JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = %(schema)s "
         "AND p.proname LIKE 'concom%%'", {"schema": schema})}
-    fixed = [f"search_path={search_path(_quoted(connection, schema))}"]
+    fixed = [f"search_path={search_path(quote_name(connection, schema))}"]
     problems = []
     for function in FUNCTIONS:
         found = present.get(function.name)
@@ -365,7 +375,7 @@ def _function_problems(connection: Connection, schema: str) -> list[str]:
 
 
 def _quoted_names(connection: Connection, names: set[str]) -> dict[str, str]:
-    return {name: _quoted(connection, name) for name in names}
+    return {name: quote_name(connection, name) for name in names}
 
 
 def _normalized(definition: str, function_schema: str) -> str:
