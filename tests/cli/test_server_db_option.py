@@ -133,15 +133,6 @@ def test_a_server_not_set_up_is_told_how_to_set_it_up(
     assert "holds no ConCom Desk records yet" in err and "server init" in err
 
 
-@pytest.mark.parametrize("command", [["repair-guards", "--initials", "JB"]])
-def test_a_command_for_files_only_says_so_for_a_server(
-        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, *command, "--db", "postgresql://clerk@townhall/concom")
-    assert (code, out) == (2, "")
-    assert err == (f"concom-desk: error: `concom-desk {command[0]}` works on a database file "
-                   "on this computer, not on a server; give --db a file\n")
-
-
 def test_the_help_says_a_file_or_a_server(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "filings", "--help")
     assert code == 0
