@@ -175,3 +175,35 @@ def test_add_user_errors_on_the_server_are_one_line(
     assert status == 2 and "give " in err and "at a terminal" in err
     status, out, _err = _run(capsys, "server", "users", "--db", admin)
     assert names["commissioner"] not in out  # nothing half-made
+
+
+def test_an_administrator_who_is_not_the_superuser_sets_the_server_up(
+        server_address: ServerAddress, names: dict[str, str], pg_cluster: Cluster,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """As docs/server.md says to make it: a login with CREATEROLE owning the database."""
+    admin = f"admin{server_address.database.rsplit('_', 1)[-1]}"
+    pg_cluster.psql(f"CREATE ROLE {admin} LOGIN CREATEROLE; "
+                    f"ALTER DATABASE {server_address.database} OWNER TO {admin}")
+    url = as_login(server_address, admin).url()
+    monkeypatch.setattr("sys.stdin", _Pipe())
+    try:
+        status, out, err = _run(capsys, "server", "init", "--db", url)
+        assert (status, err) == (0, ""), err
+        assert f"record tables and the audit trail, owned by {admin}" in out
+        monkeypatch.setenv("CONCOM_DESK_PASSWORD", "heron-pond-7")
+        status, _out, err = _run(capsys, "server", "add-user", names["clerk"], "--role",
+                                 "clerk", "--db", url)
+        assert (status, err) == (0, ""), err
+        said = {}
+        for name in (admin, names["clerk"]):
+            status, out, err = _run(capsys, "server", "role", "--db",
+                                    as_login(server_address, name).url())
+            assert (status, err) == (0, ""), err
+            said[name] = out.split(": ", 1)[0].rsplit(" is ", 1)[1]
+        assert said == {admin: "the administrator's login", names["clerk"]: "a clerk's login"}
+    finally:
+        pg_cluster.psql(f'DROP ROLE IF EXISTS "{names["clerk"]}"')
+        pg_cluster.psql(f"ALTER DATABASE {server_address.database} OWNER TO postgres; "
+                        f"REASSIGN OWNED BY {admin} TO postgres; DROP OWNED BY {admin}",
+                        server_address.database)
+        pg_cluster.psql(f"DROP ROLE {admin}")

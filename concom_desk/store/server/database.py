@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -31,6 +32,7 @@ from concom_desk.store.server.password import stored_password
 from concom_desk.store.server.refusals import privilege_refusal
 from concom_desk.store.server.roles import OWNER, READ_ONLY_ROLE, desk_role
 from concom_desk.store.server.schema import refuse_unknown_server
+from concom_desk.store.server.trail import CHAIN_LOCK
 
 DESK_FILE = "server.concom"  # names the desk's folder; holds no records
 READ_ONLY_LOGIN = "read-only login"  # OpeningState.why for a public-records terminal
@@ -59,14 +61,19 @@ class ServerDatabase(Database):
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """As on the file; a save the server's grants refuse is told in one line (the
-        transaction is rolled back: nothing of it is kept). A read-only login is refused
-        before the server is asked, as a UserError: every form of the window shows that
-        in its own place (ask the clerk), where OperationFailed would be a fault."""
+        """As the file's, with the trail's chain lock taken first: a save queues behind
+        another desk's before it locks any record, so two saves touching the same
+        records in turn wait for each other instead of deadlocking (store.server.trail).
+
+        A save the server's grants refuse is told in one line (the transaction is rolled
+        back: nothing of it is kept). A read-only login is refused before the server is
+        asked, as a UserError: every form of the window shows that in its own place,
+        where OperationFailed would be a fault."""
         if self.state.why == READ_ONLY_LOGIN:
             raise UserError(self.state.refusal)
         try:
             with super().session() as session:
+                session.execute(text(f"SELECT pg_advisory_xact_lock({CHAIN_LOCK})"))
                 yield session
         except DBAPIError as exc:
             refusal = privilege_refusal(exc, self.address.user)
@@ -105,7 +112,7 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
         raise UserError(explain_connection_failure(address, exc)) from None
     database = ServerDatabase(address, engine, actor)
     database.desk_role = role
-    if trail is not None:  # a damaged trail refuses every login's writing first
+    if trail is not None:  # the trail's problems are told first, to any login
         database.state = trail
     elif role == READ_ONLY_ROLE:
         database.state = OpeningState(

@@ -20,7 +20,6 @@ from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import open_server_database
 from concom_desk.store.server.trail import install_server_trail, server_trail_problems
 from tests.helpers.pg_fixtures import set_up_schema
-from tests.helpers.pg_logins import desk_logins
 
 
 def _entries(db) -> list[AuditEntry]:
@@ -78,23 +77,33 @@ def test_the_server_writes_the_entries_the_sqlite_file_writes(server_db, tmp_pat
 def test_a_desk_role_writes_through_the_trail_but_never_into_it(server_address: ServerAddress,
                                                                 pg_cluster) -> None:
     set_up_schema(server_address)
-    with desk_logins(server_address, pg_cluster) as logins:  # grants as `server init` makes
-        agent = logins["clerk"]
-        db = open_server_database(agent, initials="AK")
-        try:
-            with db.session() as session:
-                session.add(Filing(kind="rda", file_no="2027-020", town="upton",
-                                   received=date(2027, 4, 1)))
-            (entry,) = _entries(db)
-            assert (entry.os_user, entry.initials) == (agent.user, "AK")
-            # Refused by the server itself (no grant on the trail), told in one line.
-            with pytest.raises(UserError, match="may not change the audit trail"), \
-                    db.session() as session:
-                session.execute(text("INSERT INTO audit_entry (at, os_user, initials, "
-                                     "table_name, record_id, action, prev_hash, entry_hash) "
-                                     "VALUES ('x', 'x', 'x', 'filing', 1, 'insert', '', '')"))
-        finally:
-            db.close()
+    # A desk login is a member of one of the desk groups (store.server.roles).
+    pg_cluster.psql("DO $$ BEGIN CREATE ROLE concom_clerk NOLOGIN; EXCEPTION WHEN "
+                    "duplicate_object THEN NULL; END $$; "
+                    "CREATE ROLE trail_agent LOGIN IN ROLE concom_clerk; "
+                    "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public "
+                    "TO trail_agent; GRANT USAGE ON ALL SEQUENCES IN SCHEMA public "
+                    "TO trail_agent; REVOKE INSERT, UPDATE, DELETE ON audit_entry "
+                    "FROM trail_agent", server_address.database)
+    agent = ServerAddress(host=server_address.host, port=server_address.port,
+                          database=server_address.database, user="trail_agent")
+    db = open_server_database(agent, initials="AK")
+    try:
+        with db.session() as session:
+            session.add(Filing(kind="rda", file_no="2027-020", town="upton",
+                               received=date(2027, 4, 1)))
+        (entry,) = _entries(db)
+        assert (entry.os_user, entry.initials) == ("trail_agent", "AK")
+        # The server's refusal, in the words store.server.refusals gives it.
+        with pytest.raises(UserError, match="may not change the audit trail"), \
+                db.session() as session:
+            session.execute(text("INSERT INTO audit_entry (at, os_user, initials, "
+                                 "table_name, record_id, action, prev_hash, entry_hash) "
+                                 "VALUES ('x', 'x', 'x', 'filing', 1, 'insert', '', '')"))
+    finally:
+        db.close()
+        pg_cluster.psql("DROP OWNED BY trail_agent; DROP ROLE trail_agent",
+                        server_address.database)
 
 
 @pytest.mark.parametrize(("statement", "refusal"), [
