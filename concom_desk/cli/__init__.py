@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "concom_desk.cli.report_cmd",  # report
     "concom_desk.cli.expiry_watch_cmd",  # expiry-watch
     "concom_desk.cli.guide_cmd",  # guide
+    "concom_desk.cli.server_cmd",  # server init|add-user|users|role
 )
 
 
@@ -46,7 +47,9 @@ def build_parser(with_commands: bool = True) -> CliParser:
         description="ConCom Desk: conservation commission records, deadlines and letters.",
     )
     parser.add_argument("--version", action="version", version=f"concom-desk {__version__}")
-    parser.add_argument("--db", metavar="PATH", help="database file (default: your data folder)")
+    parser.add_argument("--db", metavar="PATH",
+                        help="database file (default: your data folder), or a server: "
+                             "postgresql://user@host:5432/database")
     parser.add_argument(
         "--demo", action="store_true",
         help="when there is no database yet, start with the demo town instead of the setup wizard",

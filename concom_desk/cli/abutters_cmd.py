@@ -11,7 +11,7 @@ from concom_desk.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     add_db_option,
-    db_path_from,
+    open_records,
     print_json,
 )
 
@@ -72,9 +72,8 @@ def _filing_id(db: Database, file_no: str) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.importing import import_abutter_list
-    from concom_desk.store import open_database
 
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         filing_id = _filing_id(db, args.filing)
         summary = import_abutter_list(db, filing_id, args.file,
                                       skip_bad_rows=args.skip_bad_rows, replace=args.replace)
@@ -91,9 +90,8 @@ def run_import(args: argparse.Namespace) -> int:
 
 def run_mail(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.mailing import make_mailing
-    from concom_desk.store import open_database
 
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         filing_id = _filing_id(db, args.filing)
         result = make_mailing(db, filing_id, args.out, signed_by=args.signed_by,
                               foreign_method=args.foreign)
@@ -107,9 +105,8 @@ def run_mail(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.tracking import ready_to_close
-    from concom_desk.store import open_database
 
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         check = ready_to_close(db, _filing_id(db, args.filing))
     if args.json:
         print_json({"ready": check.ready, "problems": list(check.problems),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, db_path_from, print_json
+from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, open_records, print_json
 
 
 def register_compute(commands: argparse._SubParsersAction) -> None:
@@ -33,12 +33,11 @@ def run_compute(args: argparse.Namespace) -> int:
     from concom_desk.cli.abutters_cmd import _filing_id
     from concom_desk.services.parcels.computed_list import compute_for_filing, store_computed_list
     from concom_desk.services.parcels.map_file import save_map
-    from concom_desk.store import open_database
 
     if args.distance is not None and not 1 <= args.distance <= 5280:
         print("--distance must be 1 to 5280 feet")
         return EXIT_FAILED
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         filing_id = _filing_id(db, args.filing)
         computed = compute_for_filing(db, filing_id, args.distance, args.parcel)
         if args.map is not None:

@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, db_path_from
+from concom_desk.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    add_db_option,
+    db_path_from,
+    open_records,
+    server_address_from,
+)
 from concom_desk.store.server.address import is_server_address
 
 
@@ -55,7 +62,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_backup(args: argparse.Namespace) -> int:
     from concom_desk.store.backup import make_backup
-    from concom_desk.store.server.address import is_server_address
 
     if is_server_address(getattr(args, "db", None)):
         made = _back_up_server(args)
@@ -81,11 +87,9 @@ def _backup_out(args: argparse.Namespace) -> Path:
 
 def _back_up_server(args: argparse.Namespace):  # -> BackupMade
     """pg_dump of the server into the same archive (concom_desk.store.server.backup)."""
-    from concom_desk.store.server.address import parse_address
     from concom_desk.store.server.backup import back_up_server
-    from concom_desk.store.server.database import open_server_database
 
-    database = open_server_database(parse_address(args.db))
+    database = open_records(args)
     try:
         return back_up_server(database, Path(args.out) if args.out else None)
     finally:
@@ -98,7 +102,6 @@ def plural(count: int, noun: str) -> str:
 
 def run_restore(args: argparse.Namespace) -> int:
     from concom_desk.store.restore import restore
-    from concom_desk.store.server.address import is_server_address
 
     if is_server_address(getattr(args, "db", None)):
         return _restore_server(args)
@@ -112,10 +115,11 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def _restore_server(args: argparse.Namespace) -> int:
-    from concom_desk.store.server.address import parse_address
+    from concom_desk.cli.copy_cmd import terminal_password
     from concom_desk.store.server.backup import restore_server
 
-    done = restore_server(Path(args.archive), parse_address(args.db))
+    address = server_address_from(args)
+    done = restore_server(Path(args.archive), address, terminal_password(address))
     print(f"Restored {done.address.display()} from the backup of "
           f"{done.manifest.created_utc}; its audit trail's {done.entries:,} entries check "
           "out, ending where the backup's manifest says.")
@@ -160,8 +164,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from concom_desk.store.export_writers import export
+    from concom_desk.store.export_writers import export, export_records
 
-    written = export(db_path_from(args), args.format, Path(args.out))
+    if server_address_from(args) is not None:
+        with open_records(args, lock=False) as database:
+            written = export_records(database, args.format, Path(args.out))
+    else:  # a file is read as it is, never upgraded or locked just to hand it out
+        written = export(db_path_from(args), args.format, Path(args.out))
     print(f"Exported {plural(len(written), 'file')} to {args.out}.")
     return EXIT_OK

@@ -11,7 +11,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     check_year,
-    db_path_from,
+    open_records,
     print_json,
     writable_folder,
 )
@@ -78,11 +78,12 @@ def run_posting_deadline(args: argparse.Namespace) -> int:
 def run_ical(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from concom_desk.services.calendar.ical_export import export_calendar
+    from concom_desk.services.calendar.ical_export import export_calendar_of
 
     out = Path(args.out)
     writable_folder(out)
-    written = export_calendar(db_path_from(args), out)
+    with open_records(args, must_exist=True) as database:
+        written = export_calendar_of(database, out)
     print(f"Wrote {written.events} events ({written.meetings} meetings, "
           f"{written.deadlines} deadlines) to {out}")
     return EXIT_OK

@@ -18,14 +18,23 @@ import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from concom_desk.domain.plain_dates import typed_date
 from concom_desk.errors import OperationFailed, UserError
 
+if TYPE_CHECKING:
+    from concom_desk.store.database import Database
+    from concom_desk.store.server.address import ServerAddress
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+
+
+DB_HELP = ("the records: a database file (default: concom-desk.sqlite in your data folder) "
+           "or a server, postgresql://user@host:5432/database (the password from the "
+           "system's keyring, or CONCOM_DESK_PASSWORD)")
 
 
 class CliParser(argparse.ArgumentParser):
@@ -137,7 +146,7 @@ def add_db_option(parser: argparse.ArgumentParser, makes_new: bool = False) -> N
         "--db",
         metavar="PATH",
         default=argparse.SUPPRESS,
-        help="database file (default: concom-desk.sqlite in your data folder)",
+        help=DB_HELP,
     )
     if makes_new:
         parser.set_defaults(create=True)
@@ -147,16 +156,75 @@ def add_db_option(parser: argparse.ArgumentParser, makes_new: bool = False) -> N
 
 
 def db_path_from(args: argparse.Namespace) -> Path:
+    """The database file --db names (default: the data folder's). A server address is
+    refused in one line: what calls this works on a file on this computer."""
     from concom_desk.paths import default_db_path
+    from concom_desk.store.server.address import is_server_address
 
     given = getattr(args, "db", None)
     if not given:
         return default_db_path()
+    if is_server_address(given):
+        command = getattr(args, "command", None)
+        what = f"`concom-desk {command}`" if command else "this command"
+        raise UserError(f"{what} works on a database file on this computer, not on a "
+                        "server; give --db a file")
     path = Path(given)
     if not path.exists() and not getattr(args, "create", False):
         raise UserError(f"there is no database at {path}; check the path (or add --create "
                         "to start a new, empty database there)")
     return path
+
+
+def server_address_from(args: argparse.Namespace) -> ServerAddress | None:
+    """The server --db names (`postgresql://user@host:5432/database`), or None for a
+    file. A mistyped address is refused in one line."""
+    from concom_desk.store.server.address import is_server_address, parse_address
+
+    given = getattr(args, "db", None)
+    return parse_address(given) if given and is_server_address(given) else None
+
+
+def open_records(args: argparse.Namespace, initials: str = "", lock: bool = True, *,
+                 must_exist: bool = False) -> Database:
+    """The commission's records --db names: a file on this computer (opened, checked,
+    upgraded as `open_database` does) or a server. `must_exist` refuses, in one line, a
+    file not there yet rather than starting an empty one (the commands that only read).
+
+    On a server the password comes from CONCOM_DESK_PASSWORD or the system's keyring;
+    when neither has it and the command runs at a terminal, it is asked for once."""
+    address = server_address_from(args)
+    if address is not None:
+        return _open_server(address, initials)
+    from concom_desk.store import open_database
+
+    path = db_path_from(args)
+    if must_exist and not path.is_file():
+        raise UserError(f"there is no database at {path}; give one with --db PATH")
+    return open_database(path, initials=initials, lock=lock)
+
+
+def _open_server(address: ServerAddress, initials: str) -> Database:
+    from concom_desk.store.server.database import open_server_database
+    from concom_desk.store.server.password import stored_password
+
+    try:
+        return open_server_database(address, initials=initials)
+    except UserError as exc:
+        if not (_password_refused(address, exc) and stored_password(address) is None
+                and sys.stdin is not None and sys.stdin.isatty()):
+            raise
+    import getpass
+
+    try:
+        typed = getpass.getpass(f"Password for {address.display()}: ")
+    except (EOFError, KeyboardInterrupt):
+        raise UserError(f"no password was given for {address.display()}") from None
+    return open_server_database(address, initials=initials, password=typed)
+
+
+def _password_refused(address: ServerAddress, exc: UserError) -> bool:
+    return str(exc).startswith(f"the server {address.display()} refused the password")
 
 
 def print_json(value: Any) -> None:

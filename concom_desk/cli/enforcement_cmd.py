@@ -11,8 +11,8 @@ from pathlib import Path
 from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
-    db_path_from,
     iso_date,
+    open_records,
     print_json,
     writable_folder,
 )
@@ -43,12 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _open(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from concom_desk.store import open_database
-
-    path = db_path_from(args)
-    if not path.exists():
-        raise UserError(f"there is no database at {path}")
-    return open_database(path)
+    return open_records(args, must_exist=True)
 
 
 def run_case_history(args: argparse.Namespace) -> int:

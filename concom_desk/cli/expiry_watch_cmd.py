@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from datetime import date
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
 
 
 def _months(text: str) -> int:
@@ -35,15 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    from concom_desk.errors import UserError
     from concom_desk.services.filings.expiry_watch import SECTIONS, expiry_watch
-    from concom_desk.store import open_database
 
-    path = db_path_from(args)
-    if not path.exists():
-        raise UserError(f"there is no database at {path}; give one with --db PATH")
     today = args.today or date.today()
-    with open_database(path) as db:
+    with open_records(args, must_exist=True) as db:
         watch = expiry_watch(db, today, args.months)
     if args.xlsx:
         from pathlib import Path

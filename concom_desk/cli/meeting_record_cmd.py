@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
-from concom_desk.errors import UserError
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
+
+if TYPE_CHECKING:
+    from concom_desk.store import Database
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,18 +39,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     requests.set_defaults(run=run_records_requests)
 
 
-def existing_db_path(args: argparse.Namespace) -> Path:
-    path = db_path_from(args)
-    if not path.is_file():
-        raise UserError(f"there is no database at {path}; give one with --db PATH")
-    return path
+def existing_records(args: argparse.Namespace) -> Database:
+    """The records --db names, which must be there already (a file or a server)."""
+    return open_records(args, must_exist=True)
 
 
 def run_meeting_record(args: argparse.Namespace) -> int:
     from concom_desk.services.minutes.meeting_record import export_meeting_record, find_meeting
-    from concom_desk.store import open_database
 
-    with open_database(existing_db_path(args)) as db:
+    with existing_records(args) as db:
         written = export_meeting_record(db, find_meeting(db, args.meeting), Path(args.out),
                                         date.today())
     print(written.describe())
@@ -60,10 +60,9 @@ def run_records_requests(args: argparse.Namespace) -> int:
         list_requests,
         log_request,
     )
-    from concom_desk.store import open_database
 
     today = date.today()
-    with open_database(existing_db_path(args)) as db:
+    with existing_records(args) as db:
         if args.add:
             row = log_request(db, args.received or today, args.add[0], args.add[1],
                               today=today)

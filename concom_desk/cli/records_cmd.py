@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, print_json
+from concom_desk.cli.common import (
+    EXIT_OK,
+    add_db_option,
+    db_path_from,
+    open_records,
+    print_json,
+    server_address_from,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,20 +33,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_demo(args: argparse.Namespace) -> int:
     from concom_desk.services.demo.town import load_demo
 
+    server = server_address_from(args)
+    if server is not None:  # a trial server, set up but empty
+        with open_records(args) as db:
+            summary = load_demo(db, args.size)
+        print(summary.describe().replace(str(summary.path), f"the server {server.display()}"))
+        return EXIT_OK
     summary = load_demo(db_path_from(args), args.size)
     print(summary.describe())
     return EXIT_OK
 
 
 def run_filings(args: argparse.Namespace) -> int:
-    from concom_desk.errors import UserError
     from concom_desk.services.filings.listing import list_filings
-    from concom_desk.store import open_database
 
-    path = db_path_from(args)
-    if not path.exists():
-        raise UserError(f"there is no database at {path}; give one with --db PATH")
-    with open_database(path) as db:
+    with open_records(args, must_exist=True) as db:
         rows = list_filings(db, include_void=not args.no_void)
     if args.json:
         print_json(rows)

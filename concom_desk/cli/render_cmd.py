@@ -9,8 +9,8 @@ from pathlib import Path
 from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
-    db_path_from,
     iso_date,
+    open_records,
     print_json,
     writable_folder,
 )
@@ -50,7 +50,6 @@ def run_render(args: argparse.Namespace) -> int:
     from concom_desk.services.documents.context_extras import DraftChoices
     from concom_desk.services.documents.output import export_pdf
     from concom_desk.services.documents.register import copy_out, save_filing_document
-    from concom_desk.store import open_database
 
     if args.template not in FILING_BASED_TEMPLATES:
         raise UserError(f"{args.template!r} is not a filing's template; use one of: "
@@ -59,7 +58,7 @@ def run_render(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: the file name must end in .docx")
     if args.out:
         writable_folder(Path(args.out))  # before the document is made and registered
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
                              denial_kind=args.denial_kind, interests=tuple(args.interest))
         document = save_filing_document(db, args.filing, args.template, args.date, draft)

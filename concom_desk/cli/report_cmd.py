@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from concom_desk.cli.common import EXIT_OK, add_db_option
-from concom_desk.cli.meeting_record_cmd import existing_db_path
+from concom_desk.cli.meeting_record_cmd import existing_records
 
 
 def _year(text: str) -> int:
@@ -44,9 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_report(args: argparse.Namespace) -> int:
     from concom_desk.services.reports.annual_files import make_annual_report
-    from concom_desk.store import open_database
 
-    with open_database(existing_db_path(args)) as db:
+    with existing_records(args) as db:
         written = make_annual_report(db, args.year, Path(args.out),
                                      Path(args.xlsx) if args.xlsx else None, args.fiscal)
     print(written.describe())
@@ -57,9 +56,8 @@ def run_retention(args: argparse.Namespace) -> int:
     from datetime import date
 
     from concom_desk.services.reports.retention_report import retention_report
-    from concom_desk.store import open_database
 
-    with open_database(existing_db_path(args)) as db:
+    with existing_records(args) as db:
         lines = retention_report(db, date.today())
     for line in lines:
         print(line.describe())

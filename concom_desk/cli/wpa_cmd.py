@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, db_path_from, iso_date, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,11 +27,10 @@ def run_dep_copies(args: argparse.Namespace) -> int:
     from concom_desk.errors import UserError
     from concom_desk.services.documents.context import filing_by_number
     from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_copy_sent
-    from concom_desk.store import open_database
 
     if (args.sent or args.not_sent) and args.document is None:
         raise UserError("--sent and --not-sent need --document ID (the list shows the ids)")
-    with open_database(db_path_from(args)) as db:
+    with open_records(args) as db:
         with db.read_session() as session:
             filing_id = filing_by_number(session, args.filing).id
         if args.document is not None and (args.sent or args.not_sent):

@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
@@ -30,6 +30,9 @@ from concom_desk.store.records_export import (
     table_names,
     table_views,
 )
+
+if TYPE_CHECKING:
+    from concom_desk.store.database import Database
 
 FORMATS = ("xlsx", "csv")
 STAGING_PREFIX = ".concom-export-"
@@ -191,11 +194,34 @@ def export(db_path: Path, fmt: str, out_dir: Path, report: Report | None = None
     hears how far it got, every few thousand rows; whatever it raises stops the export
     with nothing left in `out_dir`."""
     db_path, out_dir = Path(db_path), Path(out_dir)
+    _check_request(fmt, out_dir)
+    require_concom_database(db_path)
+    return _export(lambda: record_snapshot(db_path), db_path.stem, fmt, out_dir, report)
+
+
+def export_records(database: Database, fmt: str, out_dir: Path,
+                   report: Report | None = None) -> list[Path]:
+    """`export` of open records: a file's, or a server's (its files named after the
+    server's database, read in one snapshot while other desks go on saving)."""
+    if not getattr(database, "is_server", False):
+        return export(database.path, fmt, out_dir, report)
+    from concom_desk.store.records_export import server_snapshot
+
+    out_dir = Path(out_dir)
+    _check_request(fmt, out_dir)
+    return _export(lambda: server_snapshot(database),  # type: ignore[arg-type]
+                   database.address.database, fmt, out_dir, report)  # type: ignore[attr-defined]
+
+
+def _check_request(fmt: str, out_dir: Path) -> None:
     if fmt not in FORMATS:
         raise UserError(f"unknown export format {fmt!r}; choose xlsx or csv")
     if out_dir.exists() and not out_dir.is_dir():
         raise UserError(f"{out_dir} is a file; give a folder for the export")
-    require_concom_database(db_path)
+
+
+def _export(snapshot: Callable[[], contextlib.AbstractContextManager[Any]], stem: str,
+            fmt: str, out_dir: Path, report: Report | None) -> list[Path]:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         sweep_leftovers(out_dir, STAGING_PREFIX)
@@ -204,10 +230,9 @@ def export(db_path: Path, fmt: str, out_dir: Path, report: Report | None = None
         raise plain_os_error(exc, "write the export", out_dir) from None
     written: list[Path] = []
     try:
-        with record_snapshot(db_path) as conn:
+        with snapshot() as conn:
             tally = Tally(conn, report)
-            finished = _write_all(table_views(conn), fmt, staging, out_dir, db_path.stem,
-                                  tally)
+            finished = _write_all(table_views(conn), fmt, staging, out_dir, stem, tally)
             if report is not None:
                 report(99, "Putting the files in place…")
         for temporary, final in finished:

@@ -6,6 +6,10 @@ name, a filing's file number, a property's address), dates are ISO
 (2026-11-29, 2026-11-29T22:14:05), yes/no instead of 1/0, and column headers
 in words. All tables are read inside one read transaction, so the export is a
 consistent picture of one moment.
+
+The same reading works on a server's records (a psycopg connection): only where the
+tables are listed differs (the catalog instead of sqlite_master and PRAGMAs), and a
+row is ordered by its `id` where SQLite has its `rowid`.
 """
 
 from __future__ import annotations
@@ -15,15 +19,19 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
-from itertools import chain, islice
+from itertools import chain, count, islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import open_read_only, require_concom_database
+
+if TYPE_CHECKING:
+    from concom_desk.store.server.database import ServerDatabase
 
 # Columns that name a record, best first: what a person would call the record by.
 LABEL_COLUMNS = (
@@ -77,15 +85,29 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _on_server(conn: Any) -> bool:
+    return not isinstance(conn, sqlite3.Connection)
+
+
 def _tables(conn: sqlite3.Connection) -> list[str]:
-    return [r[0] for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name"
-    ) if r[0] not in SKIPPED_TABLES]
+    if _on_server(conn):
+        listed = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+            "current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name COLLATE \"C\"")
+    else:
+        listed = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name")
+    return [r[0] for r in listed if r[0] not in SKIPPED_TABLES]
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
     """(name, declared type) of each column, in table order."""
+    if _on_server(conn):
+        return [(r[0], r[1].upper()) for r in conn.execute(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE "
+            "table_schema = current_schema() AND table_name = %s ORDER BY ordinal_position",
+            (table,))]
     return [(r[1], (r[2] or "").upper()) for r in conn.execute(
         f"PRAGMA table_info({_quoted(table)})"
     )]
@@ -93,11 +115,42 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
 
 def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, tuple[str, str]]:
     """column → (parent table, parent column), for single-column foreign keys."""
+    if _on_server(conn):
+        return {child: (parent, parent_column) for child, parent, parent_column in conn.execute(
+            "SELECT a.attname, p.relname, pa.attname FROM pg_constraint c "
+            "JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class p ON p.oid = c.confrelid "
+            "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
+            "JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1] "
+            "WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND t.relname = %s "
+            "AND t.relnamespace = current_schema()::regnamespace", (table,))}
     links: dict[str, tuple[str, str]] = {}
     for row in conn.execute(f"PRAGMA foreign_key_list({_quoted(table)})"):
         parent, child_column, parent_column = row[2], row[3], row[4]
         links[child_column] = (parent, parent_column or "id")
     return links
+
+
+def _row_key(conn: Any, table: str) -> str:
+    """What orders a table's rows as they were written: SQLite's rowid; on a server,
+    the record's own number (every table of the records has an `id`)."""
+    if not _on_server(conn):
+        return "rowid"
+    names = [name for name, _ in _columns(conn, table)]
+    return "id" if "id" in names else _quoted(names[0])
+
+
+def _rows(conn: Any, sql: str) -> Iterable[tuple[Any, ...]]:
+    """The rows of a query, read a batch at a time on a server (a named cursor), so a
+    long trail is never held whole in memory; SQLite's cursor already steps."""
+    if not _on_server(conn):
+        return conn.execute(sql)  # type: ignore[no-any-return]
+    cursor = conn.cursor(name=f"export_{next(_cursor_numbers)}")
+    cursor.itersize = SAMPLE_ROWS
+    cursor.execute(sql)
+    return cursor  # type: ignore[no-any-return]
+
+
+_cursor_numbers = count(1)
 
 
 class RecordLabels:
@@ -110,7 +163,8 @@ class RecordLabels:
     def label_expression(self, table: str) -> str:
         names = [c for c, _ in _columns(self.conn, table)]
         chosen = [c for c in LABEL_COLUMNS if c in names]
-        fallback = f"'{column_header(table).replace(chr(39), chr(39) * 2)} ' || rowid"
+        fallback = (f"'{column_header(table).replace(chr(39), chr(39) * 2)} ' || "
+                    f"{_row_key(self.conn, table)}")
         if table in RECORD_LABELS:
             return f"coalesce({RECORD_LABELS[table]}, {fallback})"
         if chosen:
@@ -147,6 +201,10 @@ def plain_value(value: Any, declared: str, column: str = "",
         return "yes" if value else "no"
     if isinstance(value, bytes):
         return f"(binary data, {len(value)} bytes)"
+    if isinstance(value, datetime):  # a server's moments: as a file's text shows them
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, date):
+        return value.isoformat()
     if isinstance(value, str):
         if "DATETIME" in declared or "TIMESTAMP" in declared:
             value = _iso_moment(value)
@@ -175,8 +233,8 @@ def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
         lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
         words = [CODE_WORDS.get((table, name)) for name, _ in columns]
         select = ", ".join(_quoted(name) for name, _ in columns)
-        cursor: Iterable[tuple[Any, ...]] = conn.execute(
-            f"SELECT {select} FROM {_quoted(table)} ORDER BY rowid")
+        cursor = _rows(conn, f"SELECT {select} FROM {_quoted(table)} "
+                             f"ORDER BY {_row_key(conn, table)}")
         if table == AUDIT_TABLE:
             cursor = _name_audited_records(cursor, [name for name, _ in columns], labels)
         rows = (_plain_row(raw, columns, lookups, words) for raw in cursor)
@@ -189,11 +247,13 @@ def _name_audited_records(rows: Iterable[tuple[Any, ...]], names: list[str],
     """An audit entry names its record by table and id; the reader gets the record's
     label ("2026-014", "Ruth Åkesson") while the record still exists."""
     table_at, record_at = names.index("table_name"), names.index("record_id")
+    present = set(_tables(labels.conn))
     for raw in rows:
         row = list(raw)
-        try:
-            label = labels.labels(row[table_at], "id").get(row[record_at])
-        except sqlite3.Error:  # a table a later schema dropped
+        try:  # a table a later schema dropped has no labels
+            label = labels.labels(row[table_at], "id").get(row[record_at]) \
+                if row[table_at] in present else None
+        except sqlite3.Error:
             label = None
         if label is not None:
             row[record_at] = label
@@ -227,3 +287,19 @@ def record_snapshot(db_path: Path) -> Iterator[sqlite3.Connection]:
             yield conn
         finally:
             conn.execute("COMMIT")
+
+
+@contextmanager
+def server_snapshot(database: ServerDatabase) -> Iterator[Any]:
+    """On a server: one REPEATABLE READ, READ ONLY transaction (the same moment for
+    every table while other desks go on saving), on a connection of the database's."""
+    raw = database.engine.raw_connection()
+    try:
+        conn = raw.driver_connection
+        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        try:
+            yield conn
+        finally:
+            conn.rollback()
+    finally:
+        raw.close()

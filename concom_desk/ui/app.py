@@ -69,9 +69,13 @@ def quit_after_first_paint_if_asked(window: QWidget) -> None:
 class Launcher(QObject):
     """Walks from "no window" to "main window showing", each slow step in the background."""
 
-    def __init__(self, db_path: Path, demo_if_missing: bool, today: date | None = None) -> None:
+    def __init__(self, db_path: Path, demo_if_missing: bool, today: date | None = None,
+                 server: Any = None) -> None:
         super().__init__()
         self.db_path = db_path
+        # The town-hall server this desk opens (--db postgresql://…, or remembered from
+        # File → Connect to server…); None: the file at db_path.
+        self.server = server
         self.demo_if_missing = demo_if_missing
         self.today = today
         self.window: MainWindow | None = None
@@ -82,7 +86,12 @@ class Launcher(QObject):
         self.warming_up: Any = None  # the sections' imports, behind the window
 
     def start(self) -> None:
-        if self.db_path.exists():
+        if self.server is not None:
+            from concom_desk.ui.server.server_start import ServerStart
+
+            self.server_start = ServerStart(self, self.server)
+            self.server_start.begin()
+        elif self.db_path.exists():
             self._open()
         elif self.demo_if_missing:
             self._make_demo()
@@ -160,13 +169,24 @@ class Launcher(QObject):
 
     def _open(self) -> None:
         # The window appears at once; the database (and SQLAlchemy) load behind it.
-        self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
-        quit_after_first_paint_if_asked(self.window)
-        self._window_up()
+        self.show_empty_window(f"Opening {self.db_path.name}…")
         # The opening backup is made once the records show, behind them (_opened).
         run_in_background(self.window, "Opening the records",
                           open_database_work(self.db_path, self.backup_warnings, back_up=False),
                           self._opened, self._fail, lambda: QApplication.exit(0))
+
+    def show_empty_window(self, heading: str) -> MainWindow:
+        """The window, up before its records (a new one, or the one already there when
+        a server could not be reached and the clerk turned to this computer's file)."""
+        if self.window is None:
+            self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
+            quit_after_first_paint_if_asked(self.window)
+            self._window_up()
+        self.window.today_view.heading.setText(heading)
+        return self.window
+
+    def opened(self, db: Any) -> None:
+        self._opened(db)
 
     def _opened(self, db: Any) -> None:
         self.db = db
@@ -183,9 +203,11 @@ class Launcher(QObject):
         from concom_desk.ui.opening_backup import back_up_behind
         from concom_desk.ui.warm_up import warm_up
 
-        # A failed opening backup is told, and the clerk goes on working.
-        self.opening_backup = back_up_behind(self.window, self.db_path,
-                                             self.window.show_problem)
+        # A failed opening backup is told, and the clerk goes on working. (A server's
+        # records are kept safe on the server, by whoever runs it.)
+        if not getattr(db, "is_server", False):
+            self.opening_backup = back_up_behind(self.window, self.db_path,
+                                                 self.window.show_problem)
         self.warming_up = warm_up()  # the sections' imports, before they are first shown
 
     def _show_window(self, settings: CommissionSettings) -> None:
@@ -209,15 +231,17 @@ class Launcher(QObject):
 
 
 def run_app(db_path: Path, demo_if_missing: bool = False,
-            watch: Callable[[Launcher], None] | None = None) -> int:
+            watch: Callable[[Launcher], None] | None = None, server: Any = None) -> int:
     """The program's event loop, until its last window closes. `watch` (the frozen
-    build's smoke test) is handed the launcher before it starts, to drive it."""
+    build's smoke test) is handed the launcher before it starts, to drive it. With a
+    `server` (a ServerAddress) the window opens its records; `db_path` is this
+    computer's own file, offered when the server cannot be reached."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
     app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
     handler = start_log_file()  # bugs go to a log file the clerk can send
     crash_handlers = CrashHandlers()  # ...and are told in a dialog, not swallowed
-    launcher = Launcher(db_path, demo_if_missing)
+    launcher = Launcher(db_path, demo_if_missing, server=server)
     if watch is not None:
         watch(launcher)
     QTimer.singleShot(0, launcher.start)

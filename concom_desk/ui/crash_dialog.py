@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk import unexpected
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.log_file import log_folder, log_path
 
 FAULT_HOOK_ENV = "CONCOM_DESK_FAULT_IN_SLOT"  # a test hook: raise in a slot after start
@@ -100,6 +102,7 @@ class CrashHandlers:
         self._show = show or self._show_dialog
         self._showing = False
         self.dialog: CrashDialog | None = None
+        self.refusal: QMessageBox | None = None
         self._previous_hook = sys.excepthook
         sys.excepthook = self.excepthook
         self._previous_qt = qInstallMessageHandler(self.qt_message)
@@ -113,6 +116,9 @@ class CrashHandlers:
         if issubclass(exc_type, KeyboardInterrupt):
             QApplication.exit(130)
             return
+        if issubclass(exc_type, UserError | OperationFailed) and unexpected.collecting() is None:
+            self._tell_refusal(str(exc))
+            return
         details = unexpected.report(exc_type, exc, tb, "the window")
         if unexpected.collecting() is not None:
             # The smoke test: no dialog (nobody would click it); end with a failure.
@@ -125,6 +131,17 @@ class CrashHandlers:
             self._show(details)
         finally:
             self._showing = False
+
+    def _tell_refusal(self, line: str) -> None:
+        """A refusal in words that the action did not expect — a server login's grants
+        (a commissioner agreeing an agenda was posted), a read-only place — is what the
+        person is to be told, not a fault: one line in a box, nothing logged as a bug."""
+        text = line[:1].upper() + line[1:]
+        self.refusal = QMessageBox(QMessageBox.Icon.Warning, "ConCom Desk",
+                                   text if text.endswith(".") else text + ".",
+                                   QMessageBox.StandardButton.Ok, QApplication.activeWindow())
+        self.refusal.setObjectName("refused")
+        self.refusal.open()
 
     def _show_dialog(self, details: str) -> None:
         self.dialog = CrashDialog(details, QApplication.activeWindow())

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from concom_desk.services.records import safekeeping
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.server.desk_actions import on_server, refuse_on_server
 
 if TYPE_CHECKING:
     from concom_desk.ui.main_window import MainWindow
@@ -28,6 +29,8 @@ def _documents_folder() -> Path:
 
 
 def backup(window: MainWindow, out_zip: Path | None = None) -> None:
+    if refuse_on_server(window, "A backup from this window"):
+        return
     if out_zip is None:
         suggested = _documents_folder() / f"ConCom Desk backup {date.today().isoformat()}.zip"
         chosen, _filter = QFileDialog.getSaveFileName(
@@ -49,6 +52,8 @@ def backup(window: MainWindow, out_zip: Path | None = None) -> None:
 
 
 def restore(window: MainWindow, archive: Path | None = None) -> None:
+    if refuse_on_server(window, "A restore from this window"):
+        return
     if archive is None:
         chosen, _filter = QFileDialog.getOpenFileName(
             window, "Restore from which backup?", str(_documents_folder()),
@@ -105,6 +110,8 @@ def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = No
     def work(progress: Progress) -> Any:
         progress.report(0, "Counting the rows of every table…")
         # Each report is a chance to stop: Cancel leaves nothing in the folder.
+        if on_server(window.db):  # the server's records, read in one snapshot
+            return safekeeping.export_records_to(window.db, fmt, out_dir, progress.report)
         return safekeeping.export_to(window.db_path, fmt, out_dir, progress.report)
 
     def done(files: list[Path]) -> None:

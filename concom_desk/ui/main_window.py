@@ -43,6 +43,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.db = db
         self.db_path = db_path
+        self.local_db_path = db_path  # this computer's file, while the window is on a server
         self.today = today or date.today()
         self.settings = settings
         self._records: dict[int, FilingRecordDialog] = {}
@@ -109,6 +110,17 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("Open &data folder",
                                          lambda: file_actions.open_data_folder(self)))
         file_menu.addSeparator()
+        from concom_desk.ui.server import desk_actions
+
+        file_menu.addAction(self._action("Connect to se&rver…",
+                                         lambda: desk_actions.connect_to_server(self),
+                                         needs_records=False))
+        self.local_file_action = self._action("&Use the file on this computer",
+                                              lambda: desk_actions.use_local_file(self),
+                                              needs_records=False)
+        self.local_file_action.setEnabled(False)
+        file_menu.addAction(self.local_file_action)
+        file_menu.addSeparator()
         file_menu.addAction(self._action("&Settings…", self.edit_settings))
         file_menu.addSeparator()
         # Ctrl+Q spelled out: Windows has no standard Quit shortcut.
@@ -144,7 +156,14 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = self.settings.name or ("opening…" if self.db is None else "no commission set up")
-        self.setWindowTitle(f"ConCom Desk — {name}")
+        server = getattr(self.db, "address", None)
+        self.setWindowTitle(f"ConCom Desk — {name}"
+                            + (f" — on the server {server.display()}" if server else ""))
+
+    def records_place(self) -> str:
+        """Where the records shown are, for the status bar: a file, or a server."""
+        server = getattr(self.db, "address", None)
+        return f"server: {server.display()}" if server else f"database: {self.db_path}"
 
     # -- loading --------------------------------------------------------------
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
@@ -163,7 +182,7 @@ class MainWindow(QMainWindow):
                                       len(records.filings))
             self.today_view.set_watch(records.watch_line)
             self.statusBar().showMessage(
-                f"{counted(len(records.filings), 'filing')} · database: {self.db_path}")
+                f"{counted(len(records.filings), 'filing')} · {self.records_place()}")
             if self.tabs.currentWidget() is self.today_view and records.today:
                 # Keyboard users land on the first thing due: Enter opens it.
                 table = self.today_view.table
@@ -402,6 +421,10 @@ class MainWindow(QMainWindow):
         return dialog
     def repair_guards(self) -> None:
         from concom_desk.ui import records_guard
+        from concom_desk.ui.server.desk_actions import refuse_on_server
+
+        if refuse_on_server(self, "Repairing the audit guards"):
+            return
 
         box = QMessageBox(QMessageBox.Icon.Question, "Repair the audit guards",
                           "Put the audit trail's own triggers back? Use this only when no "
@@ -449,6 +472,9 @@ class MainWindow(QMainWindow):
     def use_database(self, db: Any) -> None:
         self._reset_sections()
         self.db = db
+        if getattr(db, "is_server", False):
+            self.db_path = Path(db.path)  # this desk's folder for the server's papers
+        self.local_file_action.setEnabled(getattr(db, "is_server", False))
         self._loaded_once = False  # a different database: show its loading again
         self._set_ready(True)
         settings = commission_service.load_settings(db)
@@ -473,7 +499,7 @@ class MainWindow(QMainWindow):
 
             # The closing backup (only when the records changed since the last one, and
             # never of a file opened without writing: damaged or tampered).
-            if self.db.writable:
+            if self.db.writable and not getattr(self.db, "is_server", False):
                 self.statusBar().showMessage("Making the closing backup…")
                 back_up_quietly(self.db_path)
         super().closeEvent(event)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from concom_desk.ui.main_window import MainWindow
 
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"
+READ_ONLY_LOGIN = "read-only login"  # a server's public-records terminal (store.server)
 
 
 def sentence(line: str) -> str:
@@ -41,6 +42,7 @@ def tell_about_opening(window: MainWindow, db: Any) -> None:
     if db.state.refusal:
         window.setWindowTitle(window.windowTitle() + " (read-only)")
         window.statusBar().showMessage(f"Read-only: {db.state.refusal}")
+    _say_read_only_login(window, db)
     boxes = [_box(window, QMessageBox.Icon.Information, "journal-set-aside",
                   "A journal file was set aside", notice) for notice in db.state.notices]
     if db.state.why == DAMAGED:
@@ -54,6 +56,25 @@ def tell_about_opening(window: MainWindow, db: Any) -> None:
     if warning:
         boxes.append(_location(window, warning))
     _show_in_turn(window, [box for box in boxes if box is not None])
+
+
+def _say_read_only_login(window: MainWindow, db: Any) -> None:
+    """A server login that can only read (a public-records terminal) is said for as long
+    as the window shows its records: a note kept at the status bar's end, not a box to
+    dismiss at every opening."""
+    from PySide6.QtWidgets import QLabel
+
+    note = window.statusBar().findChild(QLabel, "read-only-login")
+    if db.state.why != READ_ONLY_LOGIN:
+        if note is not None:
+            window.statusBar().removeWidget(note)
+            note.deleteLater()
+        return
+    if note is None:
+        note = QLabel()
+        note.setObjectName("read-only-login")
+        window.statusBar().addPermanentWidget(note)
+    note.setText(f"Read-only: {db.state.refusal}")
 
 
 def _show_in_turn(window: MainWindow, boxes: list[QMessageBox]) -> None:

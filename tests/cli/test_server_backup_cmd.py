@@ -48,7 +48,9 @@ def test_a_server_is_backed_up_and_restored_from_the_command_line(
     assert (code, err) == (0, "")
     assert re.fullmatch(rf"Restored {re.escape(empty_address.display())} from the backup of "
                         r"\S+; its audit trail's [\d,]+ entries check out, ending where the "
-                        r"backup's manifest says\.\n", said)
+                        r"backup's manifest says\.\n"
+                        r"The desk roles \(clerk, commissioner, read-only\) were given their "
+                        r"rights again\.\n", said)
     code, said, _ = run(capsys, "copy", "--from", empty_address.url(),
                         "--to", str(tmp_path / "back.sqlite"))
     assert code == 0

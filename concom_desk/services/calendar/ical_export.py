@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone
@@ -21,6 +22,9 @@ from icalendar import Calendar, Event, Timezone
 from concom_desk.domain.plain_dates import weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, DeadlineEntry, MeetingEntry
+
+if TYPE_CHECKING:
+    from concom_desk.store import Database
 
 TZID = "America/New_York"
 EASTERN = ZoneInfo(TZID)
@@ -132,26 +136,32 @@ def write_calendar(snapshot: CalendarSnapshot, out: Path, now: datetime | None =
 
 def export_calendar(db_path: Path, out: Path) -> ExportSummary:
     """`concom-desk ical`: read the calendar from the database and write the file."""
-    import uuid
-
-    from concom_desk.services.calendar.loading import load_calendar, stored_calendar_identity
     from concom_desk.store import open_database
-    from concom_desk.store.models.calendar import CalendarFeed
 
     if not Path(db_path).is_file():  # never create an empty database just to export it
         raise UserError(f"there is no database at {db_path}; give its path with --db")
     with open_database(db_path) as database:
-        stored = stored_calendar_identity(database)
-        identity = stored or str(uuid.uuid4())
-        snapshot = load_calendar(database, identity=identity)
-        summary = write_calendar(snapshot, out)
-        if stored is None:
-            # The feed's identity is stored only once its first file exists: a file that
-            # could not be written leaves the database as it was.
-            try:
-                with database.session() as session:
-                    session.add(CalendarFeed(uuid=identity))
-            except BaseException:
-                Path(out).unlink(missing_ok=True)
-                raise
+        return export_calendar_of(database, out)
+
+
+def export_calendar_of(database: Database, out: Path) -> ExportSummary:
+    """The calendar of open records (a file's or a server's) written to `out`."""
+    import uuid
+
+    from concom_desk.services.calendar.loading import load_calendar, stored_calendar_identity
+    from concom_desk.store.models.calendar import CalendarFeed
+
+    stored = stored_calendar_identity(database)
+    identity = stored or str(uuid.uuid4())
+    snapshot = load_calendar(database, identity=identity)
+    summary = write_calendar(snapshot, out)
+    if stored is None:
+        # The feed's identity is stored only once its first file exists: a file that
+        # could not be written leaves the database as it was.
+        try:
+            with database.session() as session:
+                session.add(CalendarFeed(uuid=identity))
+        except BaseException:
+            Path(out).unlink(missing_ok=True)
+            raise
     return summary

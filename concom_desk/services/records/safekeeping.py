@@ -52,6 +52,14 @@ def export_to(db_path: Path, fmt: str, out_dir: Path,
     return export(db_path, fmt, out_dir, report)
 
 
+def export_records_to(database: Database, fmt: str, out_dir: Path,
+                      report: Callable[[int, str], None] | None = None) -> list[Path]:
+    """`export_to` for open records: a server's, read in one snapshot."""
+    from concom_desk.store.export_writers import export_records
+
+    return export_records(database, fmt, out_dir, report)
+
+
 def repair_guards(db_path: Path, initials: str) -> str:
     """Tools → Repair audit guards: the program's triggers put back, and what was found
     recorded in the trail (concom_desk.store.guard_repair); the line to tell. The

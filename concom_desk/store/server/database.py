@@ -13,20 +13,27 @@ Everything above the store uses it as it uses the SQLite one: `session()`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.audit import Actor
 from concom_desk.store.database import Database
+from concom_desk.store.opening_checks import OpeningState
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.engine import make_server_engine
 from concom_desk.store.server.health import trail_opening_state
 from concom_desk.store.server.password import stored_password
+from concom_desk.store.server.refusals import privilege_refusal
+from concom_desk.store.server.roles import OWNER, READ_ONLY_ROLE, desk_role
 from concom_desk.store.server.schema import refuse_unknown_server
 
 DESK_FILE = "server.concom"  # names the desk's folder; holds no records
+READ_ONLY_LOGIN = "read-only login"  # OpeningState.why for a public-records terminal
 
 
 def desk_folder(address: ServerAddress) -> Path:
@@ -47,6 +54,25 @@ class ServerDatabase(Database):
         folder = desk_folder(address)
         super().__init__(folder / DESK_FILE, engine, actor, None)  # type: ignore[arg-type]
         self.address = address
+        # What the login may do, as the server's grants say (store.server.roles).
+        self.desk_role = OWNER
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """As on the file; a save the server's grants refuse is told in one line (the
+        transaction is rolled back: nothing of it is kept). A read-only login is refused
+        before the server is asked, as a UserError: every form of the window shows that
+        in its own place (ask the clerk), where OperationFailed would be a fault."""
+        if self.state.why == READ_ONLY_LOGIN:
+            raise UserError(self.state.refusal)
+        try:
+            with super().session() as session:
+                yield session
+        except DBAPIError as exc:
+            refusal = privilege_refusal(exc, self.address.user)
+            if refusal is None:
+                raise
+            raise UserError(refusal) from None
 
     def anchor(self, closing: bool = False) -> None:
         """The server keeps the trail's head itself: there is no file to anchor it in."""
@@ -66,6 +92,9 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
     engine = make_server_engine(address, actor, password or stored_password(address))
     try:
         with engine.connect() as connection:
+            role = desk_role(connection)
+            if role is None:
+                raise UserError(not_a_desk_login(address))
             refuse_unknown_server(connection, address.display())
             trail = trail_opening_state(connection)  # damaged or missing: no writing
     except (UserError, OperationFailed):
@@ -75,11 +104,22 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
         engine.dispose()
         raise UserError(explain_connection_failure(address, exc)) from None
     database = ServerDatabase(address, engine, actor)
-    if trail is not None:
+    database.desk_role = role
+    if role == READ_ONLY_ROLE:
+        database.state = OpeningState(
+            refusal=f"this login ({address.user}) can only read the records",
+            why=READ_ONLY_LOGIN)
+    if trail is not None:  # a damaged or missing trail: no writing, whoever logs in
         database.state = trail
     desk_folder(address).mkdir(parents=True, exist_ok=True)
     database.set_initials(initials)
     return database
+
+
+def not_a_desk_login(address: ServerAddress) -> str:
+    return (f"the login {address.user!r} is not one of the desk logins of "
+            f"{address.display()} (clerk, commissioner or read-only); the administrator "
+            "adds it with `concom-desk server add-user`")
 
 
 def explain_connection_failure(address: ServerAddress, exc: BaseException) -> str:
@@ -91,6 +131,8 @@ def explain_connection_failure(address: ServerAddress, exc: BaseException) -> st
         return f"the server {where} refused the password for {address.user}"
     if "does not exist" in lowered and "database" in lowered:
         return f"the server has no database {address.database!r} ({where})"
+    if "permission denied for database" in lowered:
+        return not_a_desk_login(address)
     if "role" in lowered and "does not exist" in lowered:
         return f"the server has no user {address.user!r} ({where})"
     if "ssl" in lowered and ("not support" in lowered or "unsupported" in lowered):

@@ -18,9 +18,11 @@ SERVICE = "ConCom Desk server"
 ENVIRONMENT = "CONCOM_DESK_PASSWORD"
 
 
-def stored_password(address: ServerAddress) -> str | None:
-    """The password kept for this server, or None (none kept, or no keyring here)."""
-    if os.environ.get(ENVIRONMENT):
+def stored_password(address: ServerAddress, environment: bool = True) -> str | None:
+    """The password kept for this server, or None (none kept, or no keyring here).
+    `environment=False` looks in the keyring only (`server add-user` reads the new
+    login's password from the environment, not the administrator's)."""
+    if environment and os.environ.get(ENVIRONMENT):
         return os.environ[ENVIRONMENT]
     try:
         import keyring

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.exc import DBAPIError
 
+from concom_desk.errors import UserError
 from concom_desk.store import open_database
 from concom_desk.store.audit import entry_hash
 from concom_desk.store.models import AuditEntry, Filing, Meeting, Vote
@@ -76,7 +77,10 @@ def test_the_server_writes_the_entries_the_sqlite_file_writes(server_db, tmp_pat
 def test_a_desk_role_writes_through_the_trail_but_never_into_it(server_address: ServerAddress,
                                                                 pg_cluster) -> None:
     set_up_schema(server_address)
-    pg_cluster.psql("CREATE ROLE trail_agent LOGIN; "
+    # A desk login is a member of one of the desk groups (store.server.roles).
+    pg_cluster.psql("DO $$ BEGIN CREATE ROLE concom_clerk NOLOGIN; EXCEPTION WHEN "
+                    "duplicate_object THEN NULL; END $$; "
+                    "CREATE ROLE trail_agent LOGIN IN ROLE concom_clerk; "
                     "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public "
                     "TO trail_agent; GRANT USAGE ON ALL SEQUENCES IN SCHEMA public "
                     "TO trail_agent; REVOKE INSERT, UPDATE, DELETE ON audit_entry "
@@ -90,7 +94,9 @@ def test_a_desk_role_writes_through_the_trail_but_never_into_it(server_address: 
                                received=date(2027, 4, 1)))
         (entry,) = _entries(db)
         assert (entry.os_user, entry.initials) == ("trail_agent", "AK")
-        with pytest.raises(DBAPIError, match="permission denied"), db.session() as session:
+        # The server's refusal, in the words store.server.refusals gives it.
+        with pytest.raises(UserError, match="may not change the audit trail"), \
+                db.session() as session:
             session.execute(text("INSERT INTO audit_entry (at, os_user, initials, "
                                  "table_name, record_id, action, prev_hash, entry_hash) "
                                  "VALUES ('x', 'x', 'x', 'filing', 1, 'insert', '', '')"))
