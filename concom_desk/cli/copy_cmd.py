@@ -73,5 +73,6 @@ def run_copy(args: argparse.Namespace) -> int:
           f"{done.target} in {report.seconds:.1f} s; every table read back the same, and "
           f"the audit trail's {report.audit_entries:,} entries check out there.")
     if done.documents:
-        print(f"{done.documents:,} printed documents were copied beside it.")
+        print(f"Copied {done.documents:,} printed document{'' if done.documents == 1 else 's'} "
+              "into its documents folder.")
     return EXIT_OK
