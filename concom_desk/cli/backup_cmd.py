@@ -62,7 +62,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_backup(args: argparse.Namespace) -> int:
     from concom_desk.store.backup import make_backup
-    from concom_desk.store.server.address import is_server_address
 
     if is_server_address(getattr(args, "db", None)):
         made = _back_up_server(args)
@@ -88,11 +87,9 @@ def _backup_out(args: argparse.Namespace) -> Path:
 
 def _back_up_server(args: argparse.Namespace):  # -> BackupMade
     """pg_dump of the server into the same archive (concom_desk.store.server.backup)."""
-    from concom_desk.store.server.address import parse_address
     from concom_desk.store.server.backup import back_up_server
-    from concom_desk.store.server.database import open_server_database
 
-    database = open_server_database(parse_address(args.db))
+    database = open_records(args)
     try:
         return back_up_server(database, Path(args.out) if args.out else None)
     finally:
@@ -105,7 +102,6 @@ def plural(count: int, noun: str) -> str:
 
 def run_restore(args: argparse.Namespace) -> int:
     from concom_desk.store.restore import restore
-    from concom_desk.store.server.address import is_server_address
 
     if is_server_address(getattr(args, "db", None)):
         return _restore_server(args)
@@ -119,10 +115,11 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def _restore_server(args: argparse.Namespace) -> int:
-    from concom_desk.store.server.address import parse_address
+    from concom_desk.cli.copy_cmd import terminal_password
     from concom_desk.store.server.backup import restore_server
 
-    done = restore_server(Path(args.archive), parse_address(args.db))
+    address = server_address_from(args)
+    done = restore_server(Path(args.archive), address, terminal_password(address))
     print(f"Restored {done.address.display()} from the backup of "
           f"{done.manifest.created_utc}; its audit trail's {done.entries:,} entries check "
           "out, ending where the backup's manifest says.")

@@ -6,8 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from concom_desk.cli.common import EXIT_OK
+
+if TYPE_CHECKING:
+    from concom_desk.store.server.address import ServerAddress
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,15 +45,34 @@ class _Progress:
             print(f"  {table}: {done:,} of {total:,} rows", file=sys.stderr, flush=True)
 
 
+def terminal_password(address: ServerAddress) -> str | None:
+    """The server's password: the one kept for it (keyring, CONCOM_DESK_PASSWORD), else
+    asked for once at a terminal (a server over the network; the machine's own socket
+    usually needs none)."""
+    from concom_desk.errors import UserError
+    from concom_desk.store.server.password import stored_password
+
+    kept = stored_password(address)
+    if kept is not None or address.on_socket or sys.stdin is None or not sys.stdin.isatty():
+        return kept
+    import getpass
+
+    try:
+        return getpass.getpass(f"Password for {address.display()}: ") or None
+    except (EOFError, KeyboardInterrupt):
+        raise UserError(f"no password was given for {address.display()}") from None
+
+
 def run_copy(args: argparse.Namespace) -> int:
     from concom_desk.services.records.copy_places import copy_between
 
-    done = copy_between(args.source, args.target, _Progress())
+    done = copy_between(args.source, args.target, _Progress(), terminal_password)
     report = done.report
     tables = sum(1 for rows in report.rows.values() if rows)
     print(f"Copied {report.total_rows:,} rows in {tables} tables from {done.source} to "
           f"{done.target} in {report.seconds:.1f} s; every table read back the same, and "
           f"the audit trail's {report.audit_entries:,} entries check out there.")
     if done.documents:
-        print(f"{done.documents:,} printed documents were copied beside it.")
+        print(f"Copied {done.documents:,} printed document{'' if done.documents == 1 else 's'} "
+              "into its documents folder.")
     return EXIT_OK

@@ -16,6 +16,7 @@ papers still open on this desk.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from concom_desk.services.records.server_copy import (
     where_of,
 )
 from concom_desk.store.server.address import ServerAddress, is_server_address, parse_address
+from concom_desk.store.server.password import stored_password
 
 
 @dataclass
@@ -40,9 +42,11 @@ class Copied:
     documents: int = 0
 
 
-def copy_between(source_text: str, target_text: str,
-                 progress: Progress | None = None) -> Copied:
-    """Copy the records at `source_text` into `target_text` (see the module)."""
+def copy_between(source_text: str, target_text: str, progress: Progress | None = None,
+                 password_for: Callable[[ServerAddress], str | None] | None = None) -> Copied:
+    """Copy the records at `source_text` into `target_text` (see the module).
+    `password_for` gives a server's password (default: the one kept for it)."""
+    password_for = password_for or stored_password
     source_address = parse_address(source_text) if is_server_address(source_text) else None
     target_address = parse_address(target_text) if is_server_address(target_text) else None
     if source_address is None and target_address is None:
@@ -52,11 +56,12 @@ def copy_between(source_text: str, target_text: str,
         same = source_address == target_address
     if same:
         raise UserError("the copy's source and target are the same place")
-    source = _open_source(source_address, source_text)
+    source = _open_source(source_address, source_text,
+                          password_for(source_address) if source_address else None)
     try:
         new_file = None
         if target_address is not None:
-            target = _open_server_target(target_address)
+            target = _open_server_target(target_address, password_for(target_address))
         else:
             path = Path(target_text).expanduser().absolute()
             new_file = None if path.exists() else path
@@ -77,11 +82,12 @@ def copy_between(source_text: str, target_text: str,
         source.close()
 
 
-def _open_source(address: ServerAddress | None, text: str):  # -> Database
+def _open_source(address: ServerAddress | None, text: str,
+                 password: str | None):  # -> Database
     if address is not None:
         from concom_desk.store.server.database import open_server_database
 
-        return open_server_database(address)
+        return open_server_database(address, password=password)
     from concom_desk.store import open_database
     from concom_desk.store.db_identity import require_concom_database
     from concom_desk.store.schema import head_revision
@@ -95,7 +101,8 @@ def _open_source(address: ServerAddress | None, text: str):  # -> Database
     return open_database(path)
 
 
-def _open_server_target(address: ServerAddress):  # -> ServerDatabase
+def _open_server_target(address: ServerAddress,
+                        password: str | None):  # -> ServerDatabase
     """The server database, its tables made first when it has none (an empty database
     an administrator created for the commission)."""
     from concom_desk.store.audit import Actor
@@ -104,10 +111,8 @@ def _open_server_target(address: ServerAddress):  # -> ServerDatabase
         open_server_database,
     )
     from concom_desk.store.server.engine import make_server_engine
-    from concom_desk.store.server.password import stored_password
     from concom_desk.store.server.schema import create_server_schema, server_revision
 
-    password = stored_password(address)
     engine = make_server_engine(address, Actor(address.user), password)
     try:
         with engine.begin() as connection:

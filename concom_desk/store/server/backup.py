@@ -97,7 +97,8 @@ def server_fingerprint(connection: Connection, revision: str | None,
 def back_up_server(database: ServerDatabase, out: Path | None = None, *,
                    kind: str = "manual", password: str | None = None) -> BackupMade:
     """Write a verified backup archive of the server's records to `out` (a file, or a
-    folder to name it in; default: this desk's backups folder for the server)."""
+    folder to name it in; default: this desk's backups folder for the server). pg_dump
+    logs in as the desk did, with the same password unless `password` is given."""
     address = database.address
     out_zip = Path(out) if out is not None else backups_dir(database.path)
     if out is None:
@@ -122,8 +123,7 @@ def back_up_server(database: ServerDatabase, out: Path | None = None, *,
     try:
         dump = workspace / f"{address.database}{DUMP_SUFFIX}"
         member = f"{DATABASE_FOLDER}/{dump.name}"
-        manifest = _dump(database, dump, member, kind,
-                         password if password is not None else stored_password(address))
+        manifest = _dump(database, dump, member, kind, password)
         members = [(member, dump)]
         members += folder_members(documents_dir(database.path), DOCUMENTS_FOLDER)
         members += folder_members(user_templates_dir(), TEMPLATES_FOLDER)
@@ -151,6 +151,8 @@ def _dump(database: ServerDatabase, dump: Path, member: str, kind: str,
         with database.engine.connect() as connection:
             connection = connection.execution_options(sqlite_begin="DEFERRED")
             with connection.begin():  # REPEATABLE READ, READ ONLY (store.server.engine)
+                if password is None:  # the one this desk logged in with (kept or typed)
+                    password = connection.connection.driver_connection.info.password or None
                 snapshot = connection.execute(text("SELECT pg_export_snapshot()")).scalar()
                 revision = server_revision(connection)
                 head = chain_head_on(connection)

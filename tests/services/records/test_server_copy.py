@@ -217,3 +217,34 @@ def test_an_edit_made_on_the_server_comes_back_in_a_sound_file(
         newest = session.scalars(select(AuditEntry).order_by(AuditEntry.id.desc())).first()
         assert (newest.table_name, newest.record_id, newest.initials) == ("filing", 3, "MR")
         assert session.get(Filing, 3).notes == "Site walk"
+
+
+def test_a_clerk_login_cannot_copy_into_the_server(town_file: Path, pg_cluster: Any,
+                                                   server_address: ServerAddress) -> None:
+    """Only the owner of the tables (who set the server up) may turn the trail off for
+    the copy; a desk login is told so, and the server keeps nothing."""
+    from concom_desk.store.audit import Actor
+    from concom_desk.store.server.engine import make_server_engine
+    from concom_desk.store.server.roles import add_desk_user, grant_roles
+
+    set_up_schema(server_address)
+    name = f"copyclerk_{server_address.database}"
+    engine = make_server_engine(server_address, Actor(server_address.user))
+    try:
+        with engine.begin() as connection:
+            grant_roles(connection)
+            add_desk_user(connection, name, "clerk", "a long desk password")
+    finally:
+        engine.dispose()
+    clerk = ServerAddress(host=server_address.host, port=server_address.port,
+                          database=server_address.database, user=name)
+    try:
+        with pytest.raises(UserError, match="only the role that set the server up"):
+            copy_between(str(town_file), url(clerk))
+        server = open_server_database(server_address)
+        try:
+            assert not any(every_row(server).values())
+        finally:
+            server.close()
+    finally:
+        pg_cluster.psql(f"DROP OWNED BY {name}; DROP ROLE {name}", server_address.database)
