@@ -88,8 +88,13 @@ def run_restore(args: argparse.Namespace) -> int:
 
 
 def run_repair_guards(args: argparse.Namespace) -> int:
-    from concom_desk.services.records.safekeeping import repair_guards
+    from concom_desk.services.records.safekeeping import repair_guards, repair_server_guards
 
+    if is_server_address(getattr(args, "db", None)):
+        from concom_desk.store.server.address import parse_address
+
+        print(repair_server_guards(parse_address(args.db), args.initials))
+        return EXIT_OK
     print(repair_guards(db_path_from(args), args.initials))
     return EXIT_OK
 

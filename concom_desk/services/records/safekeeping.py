@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from concom_desk.store import Database
+    from concom_desk.store.server.address import ServerAddress
 
 
 def open_records(db_path: Path, warn: Callable[[str], None] | None = None, *,
@@ -85,6 +86,17 @@ def repair_guards(db_path: Path, initials: str) -> str:
     finally:
         lock.release()
     return done.describe()
+
+
+def repair_server_guards(address: ServerAddress, initials: str) -> str:
+    """Repair audit guards on a server: its trail's functions and triggers put back, and
+    what was found recorded in the trail (concom_desk.store.server.trail_repair)."""
+    from concom_desk.errors import UserError
+    from concom_desk.store.server.trail_repair import repair_server_trail
+
+    if not initials.strip():
+        raise UserError("say who is repairing the guards: give your initials")
+    return repair_server_trail(address, initials).describe()
 
 
 def last_good_backup(db_path: Path) -> Path | None:

@@ -13,9 +13,13 @@ Everything above the store uses it as it uses the SQLite one: `session()`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from sqlalchemy import text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.audit import Actor
@@ -25,6 +29,7 @@ from concom_desk.store.server.engine import make_server_engine
 from concom_desk.store.server.health import trail_opening_state
 from concom_desk.store.server.password import stored_password
 from concom_desk.store.server.schema import refuse_unknown_server
+from concom_desk.store.server.trail import CHAIN_LOCK
 
 DESK_FILE = "server.concom"  # names the desk's folder; holds no records
 
@@ -47,6 +52,15 @@ class ServerDatabase(Database):
         folder = desk_folder(address)
         super().__init__(folder / DESK_FILE, engine, actor, None)  # type: ignore[arg-type]
         self.address = address
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """As the file's, with the trail's chain lock taken first: a save queues behind
+        another desk's before it locks any record, so two saves touching the same
+        records in turn wait for each other instead of deadlocking (store.server.trail)."""
+        with super().session() as session:
+            session.execute(text(f"SELECT pg_advisory_xact_lock({CHAIN_LOCK})"))
+            yield session
 
     def anchor(self, closing: bool = False) -> None:
         """The server keeps the trail's head itself: there is no file to anchor it in."""

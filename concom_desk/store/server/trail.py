@@ -123,6 +123,7 @@ DECLARE
   record_no bigint;
   old_values text;
   new_values text;
+  last_id bigint;
   prev text;
   moment text;
 BEGIN
@@ -143,12 +144,15 @@ BEGIN
   -- One writer at a time from here to its commit: the last entry read below is the
   -- last one committed, and this entry's id comes after it.
   PERFORM pg_advisory_xact_lock({CHAIN_LOCK});
-  SELECT entry_hash INTO prev FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1;
+  -- The id is the next after the last, not the sequence's: a trail copied in with its
+  -- own ids (concom-desk copy) leaves the sequence behind, and the chain needs no gaps.
+  SELECT id, entry_hash INTO last_id, prev FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1;
   prev := coalesce(prev, '');
   moment := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
-  INSERT INTO {AUDIT_TABLE} (at, os_user, initials, table_name, record_id, action,
+  INSERT INTO {AUDIT_TABLE} (id, at, os_user, initials, table_name, record_id, action,
                              old_values, new_values, prev_hash, entry_hash)
-  VALUES (moment, who, initials, TG_TABLE_NAME, record_no, action, old_values, new_values,
+  VALUES (coalesce(last_id, 0) + 1, moment, who, initials, TG_TABLE_NAME, record_no,
+          action, old_values, new_values,
           prev, concom_entry_hash(prev, moment, who, initials, TG_TABLE_NAME, record_no,
                                   action, old_values, new_values));
   RETURN NULL;

@@ -175,3 +175,26 @@ def test_a_desk_with_another_search_path_sees_the_trail_sound(server_db, pg_clus
             assert server_trail_problems(connection) == []
     finally:
         engine.dispose()
+
+
+def test_a_trail_copied_in_from_the_sqlite_file_replays_sound_on_the_server(
+        server_db, tmp_path: Path) -> None:
+    from concom_desk.store.server.health import check_server
+
+    with open_database(tmp_path / "concom.sqlite", initials="JB") as lite:
+        _file_and_amend(lite)
+        with lite.engine.connect() as source:
+            filings = [dict(row._mapping) for row in source.execute(Filing.__table__.select())]
+            trail = [dict(row._mapping) for row in
+                     source.execute(AuditEntry.__table__.select().order_by(AuditEntry.id))]
+    with server_db.engine.begin() as target:  # as a copy loads it: the trail's triggers off
+        target.execute(text("SET LOCAL session_replication_role = replica"))
+        target.execute(Filing.__table__.insert(), filings)
+        target.execute(AuditEntry.__table__.insert(), trail)
+    report = check_server(server_db.address)
+    assert report.sound, report.lines
+    assert "Audit trail: ok, 2 entries, each sealed to the one before it." in report.lines
+    with server_db.session() as session:  # and the server's own entries chain on
+        session.scalars(select(Filing)).one().notes = "Copied to the town-hall server"
+    assert server_db.verify_audit_chain().entries == 3
+    assert check_server(server_db.address).sound

@@ -180,3 +180,43 @@ def test_check_on_the_command_line_says_sound_or_what_is_wrong(filed, pg_cluster
     said = capsys.readouterr().out.splitlines()
     assert "  trigger audit_filing on filing is disabled" in said
     assert said[-1] == "The database has problems."
+
+
+def test_repair_puts_the_trail_back_and_records_the_gap(filed, pg_cluster, capsys) -> None:
+    _psql(filed, "DROP TRIGGER audit_filing ON filing; "
+                 "UPDATE filing SET notes = 'Approved by phone' WHERE file_no = '2027-002'",
+          pg_cluster)
+    assert main(["repair-guards", "--db", filed.address.url(), "--initials", "tk"]) == 0
+    assert capsys.readouterr().out == ("Guards repaired (2 problems recorded); 1 change "
+                                       "made without a trace recorded in the trail.\n")
+    report = check_server(filed.address)
+    assert report.sound, report.lines
+    with filed.read_session() as session:
+        from concom_desk.store.models import AuditEntry
+
+        gap, repair = session.scalars(select(AuditEntry).order_by(AuditEntry.id.desc())
+                                      .limit(2)).all()[::-1]
+    assert (gap.initials, gap.table_name, gap.action) == ("UNAUDITED", "filing", "update")
+    assert gap.changes()["notes"] == ("", "Approved by phone")
+    assert (repair.initials, repair.action, repair.os_user) == ("TK", "repair", "postgres")
+    assert "trigger audit_filing on filing is missing" in repair.old()["problems"]
+    desk = open_server_database(filed.address, initials="JB")
+    try:
+        assert desk.writable
+    finally:
+        desk.close()
+
+
+def test_only_the_owner_may_repair_the_trail(filed, pg_cluster, capsys) -> None:
+    _psql(filed, "CREATE ROLE trail_clerk LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA "
+                 "public TO trail_clerk; DROP TRIGGER audit_filing ON filing", pg_cluster)
+    try:
+        clerk = filed.address.url().replace("postgres@", "trail_clerk@", 1)
+        assert main(["repair-guards", "--db", clerk, "--initials", "tk"]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("concom-desk: failed: trail_clerk may not repair the trail on ")
+        assert err.endswith("only the role that set the server up (server init) can; "
+                            "nothing was changed\n")
+        assert "trigger audit_filing on filing is missing" in _problems(filed)
+    finally:
+        _psql(filed, "DROP OWNED BY trail_clerk; DROP ROLE trail_clerk", pg_cluster)

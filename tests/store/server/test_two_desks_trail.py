@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from datetime import date
 from pathlib import Path
 
@@ -94,3 +95,68 @@ def test_a_desk_killed_mid_save_loses_nothing_committed(server_address: ServerAd
     finally:
         db.close()
     assert check_server(server_address).sound
+
+
+def _someone_waits_for_the_chain(address: ServerAddress) -> None:
+    """Until a desk's transaction is queued on the chain's lock (asked of the server)."""
+    from sqlalchemy import text
+
+    from concom_desk.store.audit import Actor
+    from concom_desk.store.server.engine import make_server_engine
+
+    engine = make_server_engine(address, Actor(address.user))
+    deadline = time.monotonic() + 60
+    try:
+        with engine.connect() as connection:
+            while time.monotonic() < deadline:
+                waiting = connection.execute(text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                    "AND NOT granted")).scalar()
+                connection.rollback()
+                if waiting:
+                    return
+    finally:
+        engine.dispose()
+    raise AssertionError("no desk came to wait for the chain's lock")
+
+
+def test_two_saves_crossing_the_same_records_queue_rather_than_deadlock(
+        server_address: ServerAddress) -> None:
+    set_up_schema(server_address)
+    first, second = (open_server_database(server_address, initials=who) for who in ("AA", "BB"))
+    try:
+        with first.session() as session:
+            session.add_all([Filing(kind="noi", file_no=f"X-{n}", town="upton",
+                                    received=date(2027, 5, 3)) for n in (1, 2)])
+        started, failures = threading.Event(), []
+
+        def other_desk() -> None:
+            try:
+                started.wait()
+                with second.session() as session:  # filing 2, then filing 1
+                    session.get(Filing, 2).notes = "BB was here"
+                    session.flush()
+                    session.get(Filing, 1).notes = "BB was here"
+            except BaseException as exc:  # told to the test
+                failures.append(exc)
+
+        desk = threading.Thread(target=other_desk)
+        desk.start()
+        with first.session() as session:  # filing 1, then (once the other waits) filing 2
+            session.get(Filing, 1).notes = "AA was here"
+            session.flush()
+            started.set()
+            _someone_waits_for_the_chain(server_address)
+            session.get(Filing, 2).notes = "AA was here"
+        desk.join()
+        assert failures == []
+        with first.read_session() as session:
+            trail = session.execute(select(AuditEntry.initials, AuditEntry.record_id)
+                                    .where(AuditEntry.action == "update")
+                                    .order_by(AuditEntry.id)).all()
+            notes = session.scalars(select(Filing.notes).order_by(Filing.id)).all()
+        assert trail == [("AA", 1), ("AA", 2), ("BB", 2), ("BB", 1)]
+        assert notes == ["BB was here", "BB was here"]  # the later save, whole
+    finally:
+        first.close()
+        second.close()
