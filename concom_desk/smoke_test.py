@@ -77,6 +77,26 @@ def _backup(db_path: Path) -> str:
     return f"backup made, restored elsewhere and read back ({made.path.stat().st_size} bytes)"
 
 
+def _server_libraries(_: Path) -> str:
+    """The town-hall server's libraries (loaded by name at run time, so a build can miss
+    them): psycopg with its own libpq, SQLAlchemy's dialect on it, and the keyring with
+    this system's backend. No server is needed: nothing connects."""
+    import keyring
+    import psycopg
+    from sqlalchemy import create_engine
+
+    from concom_desk.store.server.address import parse_address
+
+    engine = create_engine("postgresql+psycopg://", connect_args=parse_address(
+        "postgresql://smoke@localhost/concom").connect_args())
+    engine.dispose()
+    if sys.platform == "win32":
+        import keyring.backends.Windows  # noqa: F401 (the Credential Manager's backend)
+    backend = type(keyring.get_keyring()).__module__
+    return (f"psycopg {psycopg.__version__} ({psycopg.pq.__impl__} libpq "
+            f"{psycopg.pq.version()}), keyring backend {backend}")
+
+
 def _program_files(_: Path) -> str:
     """Help → User guide and Help → About read these; a bundle or wheel without them
     would show "not on this computer"."""
@@ -120,6 +140,7 @@ STEPS: list[tuple[str, Callable[[Path], str]]] = [
     ("database", _database),
     ("document", _document),
     ("backup", _backup),
+    ("server libraries", _server_libraries),
     ("guide", _program_files),
     ("window", _window),
     ("first run", _first_run),

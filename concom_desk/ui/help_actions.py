@@ -100,6 +100,8 @@ def about_text(db_path: str) -> str:
 
 
 def about(parent: QWidget) -> AboutDialog:
-    dialog = AboutDialog(about_text(str(getattr(parent, "db_path", ""))), parent)
+    server = getattr(getattr(parent, "db", None), "address", None)
+    where = f"the server {server.display()}" if server else str(getattr(parent, "db_path", ""))
+    dialog = AboutDialog(about_text(where), parent)
     dialog.show()
     return dialog

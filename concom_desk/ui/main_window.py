@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         from concom_desk.ui.server import desk_actions
 
-        file_menu.addAction(self._action("Connect to se&rver…",
+        file_menu.addAction(self._action("Connect to ser&ver…",
                                          lambda: desk_actions.connect_to_server(self),
                                          needs_records=False))
         self.local_file_action = self._action("&Use the file on this computer",

@@ -133,16 +133,68 @@ def test_a_server_not_set_up_is_told_how_to_set_it_up(
     assert "holds no ConCom Desk records yet" in err and "server init" in err
 
 
-@pytest.mark.parametrize("command", [["repair-guards", "--initials", "JB"]])
-def test_a_command_for_files_only_says_so_for_a_server(
-        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, *command, "--db", "postgresql://clerk@townhall/concom")
-    assert (code, out) == (2, "")
-    assert err == (f"concom-desk: error: `concom-desk {command[0]}` works on a database file "
-                   "on this computer, not on a server; give --db a file\n")
+def test_what_works_on_a_file_only_says_so_for_a_server() -> None:
+    import argparse
+
+    from concom_desk.cli.common import db_path_from
+    from concom_desk.errors import UserError
+
+    asked = argparse.Namespace(db="postgresql://clerk@townhall/concom", command="restore")
+    with pytest.raises(UserError) as told:
+        db_path_from(asked)
+    assert str(told.value) == ("`concom-desk restore` works on a database file on this "
+                               "computer, not on a server; give --db a file")
 
 
 def test_the_help_says_a_file_or_a_server(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "filings", "--help")
     assert code == 0
     assert "postgresql://user@host:5432/database" in " ".join(out.split())
+
+
+def test_at_a_terminal_a_password_the_keyring_lacks_is_asked_once(
+        demo_server: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The test server trusts its socket; here it refuses until the password is given,
+    as a town hall's server does over the network."""
+    import getpass
+    import io
+
+    import concom_desk.store.server.database as server_database
+    from concom_desk.errors import UserError
+
+    real_open = server_database.open_server_database
+    tried: list[str | None] = []
+
+    def open_server_database(address: ServerAddress, *, initials: str = "",
+                             password: str | None = None) -> object:
+        tried.append(password)
+        if password != "s3cret":
+            raise UserError(f"the server {address.display()} refused the password for "
+                            f"{address.user}")
+        return real_open(address, initials=initials, password=password)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(server_database, "open_server_database", open_server_database)
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: "s3cret" if prompt == (
+        f"Password for {parse(demo_server).display()}: ") else "")
+    monkeypatch.setattr("sys.stdin", Terminal())
+    code, out, err = run(capsys, "filings", "--db", demo_server, "--json")
+    assert code == 0, err
+    assert tried == [None, "s3cret"] and len(json.loads(out)) > 50
+
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # a script: nobody to ask
+    tried.clear()
+    code, out, err = run(capsys, "filings", "--db", demo_server)
+    assert (code, out, tried) == (2, "", [None])
+    assert err == (f"concom-desk: error: the server {parse(demo_server).display()} refused "
+                   "the password for postgres\n")
+
+
+def parse(url: str) -> ServerAddress:
+    from concom_desk.store.server.address import parse_address
+
+    return parse_address(url)

@@ -58,7 +58,7 @@ def test_the_server_chosen_last_time_opens_with_its_records(
     assert run_program(steps()) == 0
     # Nothing of the records was written on this desk: no file, no backup of one.
     assert not (data_folder / "concom-desk.sqlite").exists()
-    assert not (data_folder / "backups").exists()
+    assert not list(data_folder.rglob("backups"))
 
 
 def test_a_server_out_of_reach_is_told_and_this_computers_file_opens_instead(

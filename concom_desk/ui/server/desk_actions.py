@@ -35,8 +35,14 @@ def connect_to_server(window: MainWindow) -> ConnectDialog:
 
 
 def use_server(window: MainWindow, db: Any, password_problem: str | None = None) -> None:
-    """The server's records in the window, and opened again at the next start."""
+    """The server's records in the window, and opened again at the next start. The
+    file it leaves gets its closing backup, as when the window closes on it."""
+    leaving_a_file = window.db is not None and not on_server(window.db) and window.db.writable
     window.close_database()
+    if leaving_a_file:
+        from concom_desk.services.records.backups import back_up_quietly
+
+        back_up_quietly(window.db_path, window.show_problem)
     window.use_database(db)
     try:
         servers.remember_server(db.address)

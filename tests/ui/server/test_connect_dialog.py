@@ -107,6 +107,8 @@ def test_connect_puts_the_servers_records_in_the_window_until_the_file_is_chosen
                                     f"server {where}")
     assert window.statusBar().currentMessage() == f"2 filings · server: {where}"
     assert servers.remembered_server() == town_server.address  # the next start opens it
+    # The file left behind got its closing backup, as when the window closes on it.
+    assert [p.suffix for p in (town_db.path.parent / "backups").iterdir()] == [".zip"]
     assert "s3cret" not in servers._choice_file().read_text(encoding="utf-8")
     assert memory_keyring.kept == {("ConCom Desk server", town_server.address.keyring_name()):
                                    "s3cret"}
