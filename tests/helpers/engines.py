@@ -11,16 +11,18 @@ once on the SQLite file and once on a PostgreSQL server (a plugin of tests/conft
   of a wider scope (parametrized over `ENGINES` itself).
 
 On the server a test's database is `CREATE DATABASE … TEMPLATE` of one made once per run
-with the schema (`create_server_schema`: tables, stamp and, where installed, the trail):
-a few tens of milliseconds, not a schema build per test.
+with the schema (`create_server_schema`: the tables, the stamp and the trail), each made
+while the test before it runs, not a schema build per test.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -33,36 +35,55 @@ TEMPLATE = "concom_template"
 
 _numbers = itertools.count(1)
 
+if TYPE_CHECKING:
+    import psycopg
+
 
 class ServerTemplate:
-    """The run's template database and a superuser connection to copy and drop it."""
+    """The run's template database; copies of it made one ahead, and dropped."""
 
     def __init__(self, cluster: Cluster) -> None:
-        import psycopg
-
         from tests.helpers.pg_fixtures import set_up_schema
 
         self.cluster = cluster
-        self._admin = psycopg.connect(host=str(cluster.socket_dir), port=cluster.port,
-                                      dbname="postgres", user=SUPERUSER, autocommit=True)
+        self._admin = self._connect()
         self._admin.execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
         self._admin.execute(f"CREATE DATABASE {TEMPLATE}")
         set_up_schema(self.address(TEMPLATE))
+        # The next test's copy is made while this test runs (the server copies on the
+        # other core): a copy of the ~40 tables with their triggers takes about as long
+        # as opening a fresh SQLite file, and would otherwise double every test's set-up.
+        self._maker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pg-template")
+        self._next: Future[str] = self._maker.submit(self._make)
+
+    def _connect(self) -> psycopg.Connection:
+        import psycopg
+
+        return psycopg.connect(host=str(self.cluster.socket_dir), port=self.cluster.port,
+                               dbname="postgres", user=SUPERUSER, autocommit=True)
+
+    def _make(self) -> str:
+        name = f"concom_records_{next(_numbers)}"
+        with self._connect() as connection:
+            connection.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+        return name
 
     def address(self, name: str) -> ServerAddress:
         return ServerAddress(host=str(self.cluster.socket_dir), port=self.cluster.port,
                              database=name, user=SUPERUSER)
 
     def copy(self) -> ServerAddress:
-        name = f"concom_records_{next(_numbers)}"
-        # FILE_COPY: the template is small, and copying its files beats WAL-logging them.
-        self._admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
+        """A fresh database holding the schema (and the trail), for one test."""
+        name = self._next.result()
+        self._next = self._maker.submit(self._make)
         return self.address(name)
 
     def drop(self, address: ServerAddress) -> None:
         self._admin.execute(f"DROP DATABASE IF EXISTS {address.database} WITH (FORCE)")
 
     def close(self) -> None:
+        self.drop(self.address(self._next.result()))
+        self._maker.shutdown()
         self._admin.execute(f"DROP DATABASE IF EXISTS {TEMPLATE} WITH (FORCE)")
         self._admin.close()
 
