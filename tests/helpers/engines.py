@@ -148,14 +148,9 @@ def any_db(new_records: Callable[..., Database]) -> Database:
 
 def db_argument(database: Database) -> str:
     """What a command is given after `--db` for `database`: its file, or its server's
-    address. The commands read `--db postgresql://…` once branch pgdesk (its
-    `cli.common.open_records`) is in; until then a server's test of a command waits."""
+    address (cli.common.open_records reads either)."""
     if not getattr(database, "is_server", False):
         return str(database.path)
-    from concom_desk.cli import common
-
-    if not hasattr(common, "open_records"):
-        pytest.skip("the commands take --db postgresql://… with pgdesk's open_records")
     return database.address.url()  # type: ignore[attr-defined]
 
 

@@ -121,3 +121,39 @@ def test_the_other_desks_save_moves_the_trail_mark(db: Database,
     save_filing(other_desk, dataclasses.replace(_read(other_desk, filing_id), notes="x"))
     assert db.trail_mark() > mark
     assert timedelta(0) <= datetime.now() - _changed_at(db, filing_id) < timedelta(hours=1)
+
+
+# The other desk as a program of its own: it reads the filing, changes its notes as JMK
+# and saves, while this one still holds its older read.
+_OTHER_DESK = """
+import dataclasses, sys
+from datetime import date
+from concom_desk.services.filings.editing import filing_detail, save_filing
+from concom_desk.store import open_database
+from concom_desk.store.server.address import is_server_address, parse_address
+from concom_desk.store.server.database import open_server_database
+where, filing_id = sys.argv[1], int(sys.argv[2])
+db = (open_server_database(parse_address(where), initials="JMK") if is_server_address(where)
+      else open_database(where, initials="JMK", lock=False))
+form = filing_detail(db, filing_id, date(2026, 11, 16)).form
+save_filing(db, dataclasses.replace(form, notes="JMK's words"))
+db.close()
+"""
+
+
+def test_a_save_made_by_another_program_is_not_lost_under_an_older_read(
+        db: Database) -> None:
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO_ROOT
+    from tests.helpers.engines import db_argument
+
+    filing_id = _saved(db)
+    mine = _read(db, filing_id)
+    subprocess.run([sys.executable, "-c", _OTHER_DESK, db_argument(db), str(filing_id)],
+                   check=True, cwd=REPO_ROOT, timeout=120)
+    with pytest.raises(RecordChanged, match=r"^2027-003 was changed by JMK at "):
+        save_filing(db, dataclasses.replace(mine, notes="JB's words"))
+    with db.read_session() as s:
+        assert s.get(Filing, filing_id).notes == "JMK's words"  # the other desk's save
