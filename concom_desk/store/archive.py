@@ -247,6 +247,19 @@ def check_written(path: Path, manifest: Manifest) -> None:
             raise OperationFailed(f"{path} came out wrong: {name} is not as it was written")
 
 
+def put_in_place(partial: Path, out_zip: Path, manifest: Manifest) -> None:
+    """The archive written at `partial`, checked, then renamed to `out_zip` and its
+    folder flushed, so the name only ever names a whole, verified backup. Never over a
+    file that appeared meanwhile."""
+    from concom_desk.store.disk import fsync_directory
+
+    check_written(partial, manifest)
+    if out_zip.exists():
+        raise UserError(f"{out_zip} appeared while the backup was written; nothing replaced")
+    partial.replace(out_zip)
+    fsync_directory(out_zip.parent)
+
+
 def verify_archive(path: Path) -> Manifest:
     """Check every member of the archive at `path` against its manifest."""
     with open_archive(path) as archive:

@@ -35,15 +35,15 @@ from concom_desk.store.archive import (
     DOCUMENTS_FOLDER,
     TEMPLATES_FOLDER,
     Manifest,
-    check_written,
     folder_members,
     open_archive,
+    put_in_place,
     read_manifest,
     write_archive,
 )
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import read_identity, require_concom_database
-from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
+from concom_desk.store.disk import plain_os_error, sweep_leftovers
 
 log = logging.getLogger(__name__)
 
@@ -183,11 +183,7 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
         with ThreadPoolExecutor(max_workers=1) as pool:
             checking = pool.submit(_check_copy, copy, kind, database_member)
             manifest = write_archive(partial, members, checking.result)
-        check_written(partial, manifest)
-        if out_zip.exists():
-            raise UserError(f"{out_zip} appeared while the backup was written; nothing replaced")
-        partial.replace(out_zip)
-        fsync_directory(folder)
+        put_in_place(partial, out_zip, manifest)
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
     finally:

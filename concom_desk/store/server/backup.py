@@ -39,17 +39,17 @@ from concom_desk.store.archive import (
     DOCUMENTS_FOLDER,
     TEMPLATES_FOLDER,
     Manifest,
-    check_written,
     extract_member,
     folder_members,
     open_archive,
+    put_in_place,
     read_manifest,
     write_archive,
 )
 from concom_desk.store.audit import AUDIT_TABLE, Actor, verify_audit_chain
 from concom_desk.store.backup import STAGING_PREFIX, BackupMade, user_templates_dir, utc_stamp
 from concom_desk.store.db_identity import APPLICATION_ID, is_newer_than_program
-from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
+from concom_desk.store.disk import plain_os_error, sweep_leftovers
 from concom_desk.store.models import Base
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import (
@@ -130,11 +130,7 @@ def back_up_server(database: ServerDatabase, out: Path | None = None, *,
         partial = staging / (out_zip.name + ".partial")
         described = manifest
         manifest = write_archive(partial, members, lambda: described)
-        check_written(partial, manifest)
-        if out_zip.exists():
-            raise UserError(f"{out_zip} appeared while the backup was written; nothing replaced")
-        partial.replace(out_zip)
-        fsync_directory(folder)
+        put_in_place(partial, out_zip, manifest)
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
     finally:
