@@ -4,13 +4,20 @@ click on the year (or month, or day) selects that part so what is typed replaces
 A plain QDateEdit puts the text cursor where the mouse fell: inside "2026" the
 section is already full, so typing "2025" is silently refused and the old year
 stays. Selecting the clicked section makes typing work as a clerk expects.
+
+A time is typed the way it is written, "10:00 AM": Qt moves on to the AM/PM part by
+itself once the minutes are full, so the typed space wiped "PM" out and the text was
+left half-typed, and the field went back to PM when it lost focus. In a time field an
+A or a P typed anywhere sets the half of the day, and the space and the M are taken as
+what they are, the way of writing it.
 """
 
 from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, QEvent, QObject
+from PySide6.QtCore import QDate, QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDateEdit, QDateTimeEdit, QWidget
 
 from concom_desk.ui.row_table import DATE_FORMAT
@@ -33,9 +40,36 @@ class _SelectClickedSection(QObject):
         return False
 
 
+class _TypedHalfOfDay(QObject):
+    """A, P, the space before them and the M after them, typed into a time field."""
+
+    def __init__(self, edit: QDateTimeEdit) -> None:
+        super().__init__(edit)
+        self._edit = edit
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
+                                 | Qt.KeyboardModifier.KeypadModifier):
+            return False
+        typed = event.text().lower()
+        in_half = self._edit.currentSection() == QDateTimeEdit.Section.AmPmSection
+        if typed in ("a", "p"):
+            at = self._edit.time()
+            hours = {("a", True): -12, ("p", False): 12}.get((typed, at.hour() >= 12), 0)
+            self._edit.setTime(at.addSecs(hours * 3600))
+            self._edit.setSelectedSection(QDateTimeEdit.Section.AmPmSection)
+            return True
+        return in_half and typed in (" ", "m")
+
+
 def typing_replaces_sections(edit: QDateTimeEdit) -> QDateTimeEdit:
-    """Make a click select the clicked part of the date (see the module's note)."""
+    """Make a click select the clicked part of the date, and a typed "AM" or "PM" set
+    the half of the day (see the module's note)."""
     edit.lineEdit().installEventFilter(_SelectClickedSection(edit))
+    if edit.displayedSections() & QDateTimeEdit.Section.AmPmSection:
+        edit.installEventFilter(_TypedHalfOfDay(edit))
     edit.setMinimumDate(EARLIEST)
     return edit
 

@@ -37,7 +37,8 @@ _DIGITS = re.compile(r"\d+")
 # One way of writing a date in every field of the window (the filing form types
 # YYYY-MM-DD too), whatever the laptop's regional setting.
 DATE_FORMAT = "yyyy-MM-dd"
-DATE_TIME_FORMAT = "yyyy-MM-dd h:mm AP"
+TIME_FORMAT = "h:mm AP"
+DATE_TIME_FORMAT = f"{DATE_FORMAT} {TIME_FORMAT}"
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 

@@ -57,7 +57,7 @@ from concom_desk.ui.calendar.dialog_parts import (
     stack,
 )
 from concom_desk.ui.date_picker import typing_replaces_sections
-from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT
+from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT
 from concom_desk.ui.window_memory import remember
 
 
@@ -128,6 +128,8 @@ class ScheduleDialog(QDialog):
         self.first.setCalendarPopup(True)
         typing_replaces_sections(self.first)
         self.at = QTimeEdit(_qtime(usual_at or time(19, 0)))
+        self.at.setDisplayFormat(TIME_FORMAT)
+        typing_replaces_sections(self.at)
         self.place = QLineEdit(usual_place)
         self.start = QDateEdit(qdate(today))
         self.start.setDisplayFormat(DATE_FORMAT)
