@@ -1,9 +1,10 @@
-"""Windows remember their size, place and splitters between sessions.
+"""Windows remember their size, place and splitters between sessions, and dialogs the
+clerk's last choices (where the mailings are saved, who signs them).
 
 Kept in an .ini file in the data folder, beside the database (not in the Windows
 registry): it travels with the data folder, is removed with it, and a clerk can
-delete it to get the first-run sizes back. Only the window layout is kept here;
-nothing about the records.
+delete it to get the first-run sizes back. Only the window layout and the desk's
+habits are kept here; nothing about the records.
 """
 
 from __future__ import annotations
@@ -68,3 +69,16 @@ def remember_splitter(splitter: QSplitter, name: str) -> None:
         store.sync()
 
     splitter.splitterMoved.connect(keep)
+
+
+def last_choice(name: str) -> str:
+    """What the clerk chose the last time in the dialog field `name`, or ""."""
+    saved = _store().value(f"choices/{name}")
+    return saved if isinstance(saved, str) else ""
+
+
+def keep_choice(name: str, value: str) -> None:
+    """Remember the clerk's choice for the next time the dialog opens."""
+    store = _store()
+    store.setValue(f"choices/{name}", value)
+    store.sync()

@@ -4,7 +4,11 @@ the four files listed with an Open button each.
 
 The affidavit is signed by whoever mails the notices: a member picked from the
 list or a name typed (the agent, the clerk). Owners certified mail cannot reach
-(foreign addresses) are named, with the way their letters go instead."""
+(foreign addresses) are named, with the way their letters go instead.
+
+The next mailing is proposed in the folder the last one went to (a folder of its
+own per filing, beside the last one's) and signed by the same person: the clerk
+who keeps mailings on a shared drive chooses it once."""
 
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ from concom_desk.services.abutters.mailing import (
 from concom_desk.store import Database
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import BackgroundTask, Cancelled, Progress
-from concom_desk.ui.window_memory import remember
+from concom_desk.ui.window_memory import keep_choice, last_choice, remember
 
 FILE_TITLES = {
     "letters.docx": "Letters to the abutters",
@@ -78,8 +82,10 @@ class AbutterMailingDialog(QDialog):
         # The register keeps its own copies; these are the clerk's to print or carry.
         documents = QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-        default = out_dir or Path(documents) / "ConCom mailings" / clean_stem(
-            f"Abutters {file_no}")
+        mailings = Path(last_choice("mailing/folders"))
+        if not (last_choice("mailing/folders") and mailings.is_dir()):
+            mailings = Path(documents) / "ConCom mailings"
+        default = out_dir or mailings / clean_stem(f"Abutters {file_no}")
         self.folder_edit = QLineEdit(str(default))
         self.browse_button = QPushButton("Folder…")
         self.browse_button.clicked.connect(self._browse)
@@ -94,6 +100,7 @@ class AbutterMailingDialog(QDialog):
         self.signer_edit.addItems(["", *people.signers])
         self.signer_edit.lineEdit().setPlaceholderText(
             "who mails the notices: pick a member or type a name")
+        self.signer_edit.setCurrentText(last_choice("mailing/signer"))
         signer_row = QHBoxLayout()
         signer_row.addWidget(QLabel("Affidavit signed by:"))
         signer_row.addWidget(self.signer_edit, 1)
@@ -215,6 +222,8 @@ class AbutterMailingDialog(QDialog):
 
     def _succeeded(self, result: MailingResult) -> None:
         self.result = result
+        keep_choice("mailing/folders", str(Path(result.folder).parent))
+        keep_choice("mailing/signer", self.signer_edit.currentText().strip())
         note = "".join(f"\n{flag}" for flag in result.flags)
         with_map = " and the abutter map" if len(result.files) > len(MAILING_FILES) else ""
         self.status_label.setText(f"{result.notices} notices: the four documents{with_map} "

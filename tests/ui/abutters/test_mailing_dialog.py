@@ -142,3 +142,42 @@ def test_folder_chooser_opens_at_the_nearest_existing_folder(
     qtbot.mouseClick(dialog.browse_button, Qt.MouseButton.LeftButton)
     assert asked == [str(tmp_path)]
     assert dialog.folder_edit.text() == str(tmp_path / "chosen")
+
+
+def test_the_next_mailing_goes_beside_the_last_and_is_signed_by_the_same(
+        qtbot: QtBot, db: Database, filing: int, tmp_path: Path) -> None:
+    shared = tmp_path / "Shared drive" / "Mailings"
+    shared.mkdir(parents=True)
+    first = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(first)
+    assert first.signer_edit.currentText() == ""  # nobody yet: the clerk picks
+    first.folder_edit.setText(str(shared / "Pond Rd"))
+    first.signer_edit.setCurrentText("Ann Clerk")
+    with qtbot.waitSignal(first.mailing_done, timeout=20_000):
+        qtbot.mouseClick(first.make_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not first.busy)
+    assert (shared / "Pond Rd" / "affidavit.docx").exists()
+
+    second_filing = add_filing(db, file_no="2026-020")
+    second = AbutterMailingDialog(db, second_filing)
+    qtbot.addWidget(second)
+    assert second.folder_edit.text() == str(shared / "Abutters 2026-020")
+    assert second.signer_edit.currentText() == "Ann Clerk"
+
+
+def test_a_last_folder_since_removed_is_not_proposed(qtbot: QtBot, db: Database,
+                                                     filing: int, tmp_path: Path) -> None:
+    gone = tmp_path / "USB stick"
+    gone.mkdir()
+    first = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(first)
+    first.folder_edit.setText(str(gone / "one"))
+    with qtbot.waitSignal(first.mailing_done, timeout=20_000):
+        qtbot.mouseClick(first.make_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not first.busy)
+    for path in sorted(gone.rglob("*"), reverse=True):
+        path.unlink() if path.is_file() else path.rmdir()
+    gone.rmdir()
+    again = AbutterMailingDialog(db, filing)
+    qtbot.addWidget(again)
+    assert Path(again.folder_edit.text()).parent.name == "ConCom mailings"
