@@ -44,7 +44,6 @@ from concom_desk.store.models import (
     Property,
 )
 from concom_desk.store.models.calendar import CalendarFeed, HearingNotice
-from concom_desk.store.models.meetings import HearingWaiver
 
 
 def stored_calendar_identity(db: Database) -> str | None:
@@ -258,6 +257,10 @@ def booked_days(session: Session) -> dict[int, tuple[date, bool]]:
             for filing_id, held_on, published_on in session.execute(query)}
 
 
+# The most filings whose recorded acts are read by their ids (see _filing_deadlines).
+MOST_IDS_LISTED = 5_000
+
+
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]], window: Window
                       ) -> list[DeadlineEntry]:
@@ -267,13 +270,13 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
              .options(selectinload(Filing.original)).order_by(Filing.id))
     if window.start is not None and window.end is not None:
         # Only the filings that can have a deadline in the window (see month_scope);
-        # those counted from a booked meeting or a dated waiver are read whatever.
-        waived = session.scalars(select(HearingWaiver.filing_id).where(
-            HearingWaiver.hearing_no_later_than.is_not(None)))
-        query = query.where(may_fall_within(window.start, window.end, in_effect,
-                                            {*booked, *waived}))
+        # those counted from a booked meeting are read whatever (a few).
+        query = query.where(may_fall_within(window.start, window.end, in_effect, booked))
     filings = list(session.scalars(query))
-    done = acts_done(session)  # grouped over every filing: quicker than a list of ids
+    # A month's few thousand filings by id; more (the whole calendar) grouped over every
+    # filing, quicker then than a list of ids, which SQLite would also limit.
+    ids = [filing.id for filing in filings]
+    done = acts_done(session, ids if len(ids) <= MOST_IDS_LISTED else None)
     for filing in filings:
         if filing.received is None or filing.town not in in_effect:
             continue
