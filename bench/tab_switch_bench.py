@@ -15,7 +15,9 @@ the worst stall of all.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -32,6 +34,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="database (default: the large demo town)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profile", metavar="TAB",
+                        help="print where the GUI thread spent the first visit of TAB "
+                             "(a step's name, e.g. Enforcement; cProfile, GUI thread only)")
     args = parser.parse_args()
     db_path = large_demo_db(args.db)
     if not os.environ.get("DISPLAY"):
@@ -72,6 +77,9 @@ def main() -> int:
         ticks.clear()
         began = time.perf_counter()
         ticks.append(began)
+        profiler = profiling.pop(action, None)
+        if profiler is not None:
+            profiler.enable()
         action()
         while view_loader.running():
             app.processEvents()
@@ -81,6 +89,9 @@ def main() -> int:
         settled = time.perf_counter()  # a stall just after the rows show still counts
         while time.perf_counter() - settled < 0.1:
             app.processEvents()
+        if profiler is not None:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
         gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
         return max(gaps, default=0) * 1000, filled
 
@@ -94,6 +105,7 @@ def main() -> int:
              ("Enforcement", show("Enforcement")),
              ("Today", lambda: window.tabs.setCurrentWidget(window.today_view)),
              ("Filings", lambda: window.tabs.setCurrentWidget(window.filings_tab))]
+    profiling = {action: cProfile.Profile() for name, action in steps if name == args.profile}
     stalls: dict[str, list[float]] = {}
     fills: dict[str, list[float]] = {}
     first: dict[str, tuple[float, float]] = {}

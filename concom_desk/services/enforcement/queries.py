@@ -49,11 +49,21 @@ class CaseRow:
     awaiting_ratification: bool
     ratification_overdue: bool
     description: str
+    # What a search looks in, lower-cased once as the row is read (off the window's
+    # thread): the fields a search finds, one per line.
+    search_key: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.search_key:
+            object.__setattr__(self, "search_key", "\n".join(value.lower() for value in (
+                self.case_no, self.address, self.violator, self.description,
+                self.status_label)))
 
     def matches(self, text: str) -> bool:
+        """Whether the typed `text` is in the case no., address, violator, description
+        or status (text with a line break would span two of them: it is in none)."""
         wanted = text.strip().lower()
-        return not wanted or any(wanted in value.lower() for value in (
-            self.case_no, self.address, self.violator, self.description, self.status_label))
+        return not wanted or ("\n" not in wanted and wanted in self.search_key)
 
 
 def list_cases(session: Session, today: date, include_void: bool = False) -> list[CaseRow]:
