@@ -2,7 +2,11 @@
 filings, 1,500 cases over twenty years) and towns 2x and 4x its size, built once each
 into the temp folder and kept.
 
-    python bench/scale.py [--factors 1 2 4] [--runs 3]
+    python bench/scale.py [--factors 1 2 4] [--runs 3] [--folder DIR]
+
+`--folder`: read the towns from copies in DIR (large-demo.sqlite,
+large-demo-x2.sqlite, large-demo-x4.sqlite, as in the temp folder) instead of the
+shared ones: a town opened in a window elsewhere is locked.
 
 For each town, medians of interleaved runs of: the Hearing calendar's read of one
 month (what the tab reads now) against the whole calendar (what it read before); the
@@ -29,8 +33,14 @@ FOLDER = Path(tempfile.gettempdir()) / "concom-desk-bench"
 TYPED = ("pond", "smith", "14-2")
 
 
-def town(factor: int) -> Path:
-    """The demo town `factor` times the large one, built if it is not there yet."""
+def town(factor: int, folder: Path | None = None) -> Path:
+    """The demo town `factor` times the large one, built if it is not there yet
+    (`folder`: the copy there, which must exist)."""
+    if folder is not None:
+        copy = folder / ("large-demo.sqlite" if factor == 1 else f"large-demo-x{factor}.sqlite")
+        if not copy.exists():
+            raise SystemExit(f"no {copy.name} in {folder}")
+        return copy
     if factor == 1:
         sys.path.insert(0, str(ROOT / "bench"))
         from large_demo import large_demo_db
@@ -117,8 +127,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--factors", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--folder", type=Path, help="read copies of the towns from here")
     args = parser.parse_args()
-    results = {factor: measure(town(factor), args.runs) for factor in args.factors}
+    results = {factor: measure(town(factor, args.folder), args.runs)
+               for factor in args.factors}
     base = results[args.factors[0]]
     names = list(base)
     print(f"{'median ms':42}" + "".join(f"{f'{f}x':>10}" for f in args.factors)

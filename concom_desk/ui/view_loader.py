@@ -9,8 +9,10 @@ for. While a read runs, the view's busy line says so.
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
@@ -20,6 +22,42 @@ from concom_desk.ui.heap import paused_while_reading
 
 # The reads still running, superseded or not: kept alive until they have reported.
 _RUNNING: set[BackgroundTask] = set()
+
+Result = TypeVar("Result")
+
+# How long a thread that wants the interpreter waits for it before the one running
+# Python is asked to let go, while a view reads. Python's usual 5 ms is made for
+# throughput; a read runs Python for seconds, and the window asks for the
+# interpreter again for every calendar cell it paints and every row it measures, so
+# each such call could wait the whole 5 ms: a month turned while its read ran froze
+# for a tenth of a second. Half a millisecond hands it back at once, and costs
+# the read a few hundred thread switches a second.
+READING_SWITCH_INTERVAL = 0.0005
+_switch_lock = threading.Lock()
+_readers = 0
+_usual_interval = sys.getswitchinterval()
+
+
+def window_first(read: Callable[..., Result]) -> Callable[..., Result]:
+    """`read`, run with the interpreter handed back to the window's thread quickly
+    until it (and every other read under way) has returned."""
+
+    def run(*args: object) -> Result:
+        global _readers, _usual_interval
+        with _switch_lock:
+            if _readers == 0:
+                _usual_interval = sys.getswitchinterval()
+                sys.setswitchinterval(min(_usual_interval, READING_SWITCH_INTERVAL))
+            _readers += 1
+        try:
+            return read(*args)
+        finally:
+            with _switch_lock:
+                _readers -= 1
+                if _readers == 0:
+                    sys.setswitchinterval(_usual_interval)
+
+    return run
 
 
 class BusyLine(QWidget):
@@ -66,7 +104,7 @@ class ViewLoader(QObject):
     def load(self, work: Callable[[Progress], Any], show: Callable[[Any], None]) -> None:
         if self._current is not None:
             self._current.progress.cancel()  # its result, if any, is dropped
-        task = BackgroundTask(paused_while_reading(work))
+        task = BackgroundTask(window_first(paused_while_reading(work)))
         self._current = task
         _RUNNING.add(task)
         if self._busy is not None:

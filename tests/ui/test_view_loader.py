@@ -96,3 +96,41 @@ def test_switching_tabs_reads_again_only_after_a_save(qtbot: QtBot, town_db: Any
     window.tabs.setCurrentWidget(calendar)
     all_loaded(qtbot)
     assert calendar.loader.loads_shown == 2
+
+
+def test_the_window_gets_the_interpreter_back_quickly_while_views_read(qtbot: QtBot) -> None:
+    """While any view reads, Python hands the interpreter over after half a millisecond
+    (not its usual 5 ms), so the window's calls into Python do not queue behind the
+    read; once the last read has returned, the usual interval is back."""
+    import sys
+
+    from concom_desk.ui.view_loader import READING_SWITCH_INTERVAL
+
+    usual = sys.getswitchinterval()
+    assert usual > READING_SWITCH_INTERVAL
+    view = QWidget()
+    qtbot.addWidget(view)
+    first, second = ViewLoader(view), ViewLoader(view)
+    seen: dict[str, float] = {}
+    both_running = threading.Barrier(2, timeout=HELD)
+    let_first_go = threading.Event()
+
+    def read(name: str, wait: threading.Event | None) -> Any:
+        def work(_progress: Progress) -> str:
+            both_running.wait()
+            if wait is not None:
+                wait.wait(HELD)
+            seen[name] = sys.getswitchinterval()
+            return name
+        return work
+
+    first.load(read("first", let_first_go), lambda _rows: None)
+    with qtbot.waitSignal(second.loaded, timeout=HELD * 1000):
+        second.load(read("second", None), lambda _rows: None)
+    assert seen["second"] == READING_SWITCH_INTERVAL
+    assert sys.getswitchinterval() == READING_SWITCH_INTERVAL  # the first still reads
+    with qtbot.waitSignal(first.loaded, timeout=HELD * 1000):
+        let_first_go.set()
+    assert seen["first"] == READING_SWITCH_INTERVAL
+    all_loaded(qtbot)
+    assert sys.getswitchinterval() == usual

@@ -8,7 +8,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QModelRoleDataSpan,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor
 
 from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
@@ -29,6 +35,12 @@ KIND_COLOURS: dict[str, str] = {
 }
 DEFAULT_COLOUR = "#616161"
 WARNING_COLOUR = "#c62828"
+
+# The painted roles as the plain numbers Qt hands multiData (see there).
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_DECORATION = Qt.ItemDataRole.DecorationRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
 
 RecordRole = Qt.ItemDataRole.UserRole + 1  # (kind, id) of the record a row opens
 KindRole = Qt.ItemDataRole.UserRole + 2  # the row's kind (deadline id, "meeting", …)
@@ -109,6 +121,31 @@ class CalendarRowsModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
         return None
+
+    def multiData(self, index: QModelIndex | QPersistentModelIndex,  # noqa: N802
+                  roles: QModelRoleDataSpan) -> None:
+        """Every role a cell is measured or painted with (Qt asks eight) in one call:
+        sizing the agenda's rows to their wrapped text asked Python for each role of
+        each cell, a freeze of a twentieth of a second on a busy town's meetings ahead.
+        Every role is set or cleared: Qt hands the same span cell after cell."""
+        if not index.isValid():
+            for item in roles:
+                item.clearData()
+            return
+        row = self._rows[index.row()]
+        column = index.column()
+        for item in roles:
+            role = item.role()
+            if role == _DISPLAY:
+                item.setData((row.kind_text, row.when, row.text)[column])
+            elif role == _DECORATION and column == 0:
+                item.setData(kind_colour(row.kind))
+            elif role == _FOREGROUND and row.warning:
+                item.setData(QBrush(QColor(WARNING_COLOUR)))
+            elif role == _TOOLTIP:
+                item.setData(row.text)
+            else:
+                item.clearData()  # the record roles are asked one by one, through data()
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:

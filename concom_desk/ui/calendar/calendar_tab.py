@@ -162,6 +162,8 @@ class CalendarTab(QWidget):
         self.views = QTabWidget()
         self.views.addTab(split, "&Month")
         self.views.addTab(self.agenda_table, "&Agenda list")
+        self._agenda_sized = True  # its rows' heights fit what it shows
+        self.views.currentChanged.connect(lambda _index: self._size_agenda())
         layout = QVBoxLayout(self)
         layout.addLayout(self._toolbar())
         layout.addWidget(self.views, 1)
@@ -235,11 +237,20 @@ class CalendarTab(QWidget):
             self.say(problem, error=True)
         self.month.show_snapshot(self.snapshot, self._business.holiday_name)
         self.agenda_model.set_rows(agenda_rows(self.snapshot, self.today, self._now()))
-        self.agenda_table.resizeRowsToContents()
+        self._agenda_sized = False
+        self._size_agenda()
         self._show_day()
         waiting, self._after_load = self._after_load, []
         for then in waiting:
             then()
+
+    def _size_agenda(self) -> None:
+        """Fit the agenda's rows to their wrapped text once it is in sight: measuring a
+        busy town's meetings ahead takes a few hundredths of a second, which a month
+        turned or the tab shown should not wait for while the month is in front."""
+        if not self._agenda_sized and self.views.currentWidget() is self.agenda_table:
+            self._agenda_sized = True
+            self.agenda_table.resizeRowsToContents()
 
     def refresh_if_changed(self) -> None:
         """Shown again: read again only if the records changed since the last read."""

@@ -8,14 +8,8 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QItemSelection,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,8 +38,8 @@ from concom_desk.ui.enforcement.dialogs import (
     OrderDialog,
     RecordDialog,
 )
-from concom_desk.ui.enforcement.rows_model import ROW_ROLE, SORT_ROLE, Column, RowsModel, day_text
-from concom_desk.ui.row_table import fit_columns
+from concom_desk.ui.row_table import OVERDUE, Column, RowTableModel, date_key, day_cell, fit_columns
+from concom_desk.ui.shown_rows import ShownRowsProxy
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
 
@@ -56,30 +50,36 @@ NEXT_DEADLINE_COLUMN = 6  # what is owed next: it gets the width left over
 PROPERTY_COLUMN, VIOLATOR_COLUMN = 2, 3
 
 
-class CaseFilter(QSortFilterProxyModel):
+class CaseFilter(ShownRowsProxy):
+    """Search text, status (every case but the closed ones by default) and overdue
+    ratification: the cases shown worked out in one pass over the rows, in the order
+    the clerk sorted them (the model's)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.text = ""
         self.status = ACTIVE
         self.overdue_only = False
-        self.setSortRole(SORT_ROLE)
 
     def set_filters(self, text: str, status: str, overdue_only: bool) -> None:
         self.text, self.status, self.overdue_only = text, status, overdue_only
-        self.beginFilterChange()
-        self.endFilterChange()
+        self._refilter()
 
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        model = self.sourceModel()
-        row: CaseRow = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
-        if self.status == ACTIVE and row.status == CaseStatus.CLOSED.value:
-            return False
-        if self.status not in (ACTIVE, "") and row.status != self.status:
-            return False
-        if self.overdue_only and not row.ratification_overdue:
-            return False
-        return row.matches(self.text)
+    def _identity(self, row: CaseRow) -> int:
+        return row.case_id
+
+    def _work_out(self, among: list[int] | None = None) -> None:
+        rows, status, closed = self._rows, self.status, CaseStatus.CLOSED.value
+        shown = list(range(len(rows))) if among is None else among
+        if status == ACTIVE:
+            shown = [i for i in shown if rows[i].status != closed]
+        elif status:
+            shown = [i for i in shown if rows[i].status == status]
+        if self.overdue_only:
+            shown = [i for i in shown if rows[i].ratification_overdue]
+        if self.text.strip():
+            shown = [i for i in shown if rows[i].matches(self.text)]
+        self._show(shown)
 
 
 def _ratification_text(row: CaseRow) -> str:
@@ -88,16 +88,22 @@ def _ratification_text(row: CaseRow) -> str:
     return "awaiting" if row.awaiting_ratification else ""
 
 
+def _ratification_colour(row: CaseRow) -> QColor | None:
+    return OVERDUE if row.ratification_overdue else None
+
+
+# Sorted by the model (row_table.RowTableModel): text columns as a clerk reads them
+# (case numbers by their numbers), dates by the day, no deadline last.
 CASE_COLUMNS: list[Column[CaseRow]] = [
     Column("Case", lambda r: r.case_no),
-    Column("Opened", lambda r: day_text(r.opened_on), lambda r: r.opened_on.isoformat()),
+    Column("Opened", lambda r: day_cell(r.opened_on), sort_key=lambda r: date_key(r.opened_on)),
     Column("Property", lambda r: r.address),
     Column("Alleged violator", lambda r: r.violator),
     Column("Status", lambda r: r.status_label),
-    Column("Ratification", _ratification_text, alert=lambda r: r.ratification_overdue),
-    Column("Next deadline", lambda r: (f"{day_text(r.next_deadline)}: {r.next_deadline_label}"
+    Column("Ratification", _ratification_text, background=_ratification_colour),
+    Column("Next deadline", lambda r: (f"{day_cell(r.next_deadline)}: {r.next_deadline_label}"
                                        if r.next_deadline else ""),
-           lambda r: r.next_deadline.isoformat() if r.next_deadline else "9999"),
+           sort_key=lambda r: date_key(r.next_deadline)),
 ]
 
 
@@ -112,7 +118,7 @@ class EnforcementTab(QWidget):
         super().__init__(parent)
         self.database = database
         self.today = today
-        self.model = RowsModel[CaseRow](CASE_COLUMNS, self)
+        self.model = RowTableModel[CaseRow](CASE_COLUMNS, self)
         self.proxy = CaseFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -234,26 +240,24 @@ class EnforcementTab(QWidget):
             self.reload()
 
     def rows_shown(self) -> list[CaseRow]:
-        return [self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
-                for r in range(self.proxy.rowCount())]
+        return self.proxy.rows_shown()
 
     def current_case_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         if not rows:
             return None
-        row: CaseRow = self.proxy.data(rows[0], ROW_ROLE)
+        row: CaseRow = self.proxy.row_at(rows[0].row())
         return row.case_id
 
     def select_case(self, case_id: int | None) -> None:
         if self.loader.loading:  # chosen before the list is read: chosen once it is
             self._wanted = (case_id,)
             return
-        for r in range(self.proxy.rowCount()):
-            row: CaseRow = self.proxy.data(self.proxy.index(r, 0), ROW_ROLE)
-            if row.case_id == case_id:
-                self.table.selectRow(r)
-                self.form.show_case(case_id)
-                return
+        position = self.proxy.position_of(case_id) if case_id is not None else None
+        if position is not None:
+            self.table.selectRow(position)
+            self.form.show_case(case_id)
+            return
         self.table.clearSelection()
         self.form.show_case(None)
 
@@ -264,9 +268,15 @@ class EnforcementTab(QWidget):
         self._update_buttons()
 
     def _filter(self) -> None:
+        chosen = self.current_case_id()
         self.proxy.set_filters(self.search.text(), self.status.currentData(),
                                self.overdue_only.isChecked())
-        if self.current_case_id() is None:
+        # The list is worked out anew (a reset): the chosen case stays chosen while
+        # the filter still shows it.
+        position = self.proxy.position_of(chosen) if chosen is not None else None
+        if position is not None:
+            self.table.selectRow(position)
+        else:
             self.form.show_case(None)
         self._update_buttons()
 
