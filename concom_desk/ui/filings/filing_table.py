@@ -1,9 +1,10 @@
 """The filings grid: its columns, and the proxy that searches and filters it.
 
 Search is type-ahead over tens of thousands of rows, so the proxy never asks the
-model for display text: it tests each row's precomputed lower-case search key, only
-among the rows the last search found when the new one extends it. Sorting is the
-source model's (one Python sort per click).
+model for display text: the filings search index answers which rows' lower-case
+search keys hold the words typed, or, when the new search extends the last one and
+that found few rows, those rows' keys are read. Sorting is the source model's (one
+Python sort per click).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtGui import QColor
 
 from concom_desk.domain.status_rules import status_name
 from concom_desk.services.filings.rows import FilingRow, days_left_text, short_label, urgency
+from concom_desk.services.filings.search_index import SearchIndex, search_words
 from concom_desk.ui.row_table import (
     NO_DATE,
     OVERDUE,
@@ -91,19 +93,23 @@ def narrows(before: list[str], after: list[str]) -> bool:
     return all(any(old in new for new in after) for old in before)
 
 
+# A search extending the last one reads the keys of the rows that one found when they
+# are this few; more, and the index answers faster than reading them.
+NARROW_BY_READING = 3_000
+
 _ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # asked per cell painted
 
 
 class FilingFilterProxy(QAbstractProxyModel):
     """Search text, kind, status and year; an empty value means "any".
 
-    Type-ahead over forty thousand rows must repaint within a keystroke, so the rows
-    shown are worked out in one Python pass over the rows' precomputed lower-case
-    search keys, and a search that extends the last one ("pon" → "pond") looks only
-    among the rows the last one found. The grid is then told once that its rows
-    changed (a reset), not once for every stretch of rows that went; Qt never calls
-    back into Python per row. Sorting is the source model's (one Python sort per
-    click); the rows shown keep its order.
+    Type-ahead over forty thousand rows must repaint within a keystroke, so a search
+    is answered by the filings search index (services/filings/search_index: built with
+    the records, off the GUI thread), and a search that extends the last one ("pon" →
+    "pond") over few rows reads only the keys of the rows the last one found. The
+    grid is then told once that its rows changed (a reset), not once for every
+    stretch of rows that went; Qt never calls back into Python per row. Sorting is the
+    source model's (one Python sort per click); the rows shown keep its order.
     """
 
     def __init__(self, parent: Any = None) -> None:
@@ -117,20 +123,31 @@ class FilingFilterProxy(QAbstractProxyModel):
         self._shown: list[int] = []  # source rows shown, in the source's order
         self._position: dict[int, int] | None = None  # source row -> row here
         self._filtered = False
+        self._columns = 0
+        self._index: SearchIndex | None = None  # given with the rows, or built when asked
+        self._row_of: Any = None  # the index's row numbers -> source rows (numpy)
 
     # -- the filters -------------------------------------------------------------
     def setSourceModel(self, model: QAbstractItemModel) -> None:
         super().setSourceModel(model)
         self._rows = model.rows()  # type: ignore[attr-defined]  # the same list, kept in place
+        self._columns = model.columnCount()
         model.modelAboutToBeReset.connect(self.beginResetModel)
         model.modelReset.connect(self._source_reset)
         model.layoutAboutToBeChanged.connect(self._source_moving)
         model.layoutChanged.connect(self._source_moved)
         model.dataChanged.connect(self._source_data_changed)
+        self._rows_changed()
         self._refilter(False)
 
+    def use_index(self, index: SearchIndex | None) -> None:
+        """The search index of the rows about to be shown (read with them in the
+        background); without one, it is built here when the first search needs it."""
+        self._index = index
+        self._row_of = None
+
     def set_search(self, text: str) -> None:
-        words = text.lower().split()
+        words = search_words(text)
         if words != self._words:
             narrower = self._filtered and narrows(self._words, words)
             self._words = words
@@ -157,29 +174,58 @@ class FilingFilterProxy(QAbstractProxyModel):
         self._work_out(self._shown if narrower else None)
         self.endResetModel()
 
+    def _rows_changed(self) -> None:
+        """The source's rows were replaced or sorted: their keys, in their new order."""
+        self._keys = [row.search_key for row in self._rows]
+        self._row_of = None
+
+    def _searched(self) -> list[int]:
+        """The source rows (in its order) every word typed is found in, by the index."""
+        import numpy as np
+
+        index = self._index
+        if self._row_of is None:
+            numbers = [] if index is None else index.number_of()
+            # The index must be of these very rows (a reload gives new ones with it).
+            found = [numbers.get(id(row)) for row in self._rows] if numbers else []
+            if index is None or len(index) != len(self._rows) or None in found:
+                index = self._index = SearchIndex(self._rows)
+                found = list(range(len(self._rows)))
+            row_of = np.empty(len(found), dtype=np.int64)
+            row_of[np.array(found, dtype=np.int64)] = np.arange(len(found), dtype=np.int64)
+            self._row_of = row_of
+        assert index is not None
+        rows = self._row_of[index.find(self._words)]
+        rows.sort()
+        return rows.tolist()
+
     def _work_out(self, among: list[int] | None = None) -> None:
         """The source rows shown; only those of `among` are looked at when given."""
         rows, words = self._rows, self._words
         kind, status, year = self._kind, self._status, self._year
         self._filtered = bool(words or kind or status or year is not None)
-        if among is None:  # the rows changed, or the search is not a narrowing one
-            self._keys = [row.search_key for row in rows]
-        keys = self._keys
-        shown = list(range(len(rows)) if among is None else among)
+        if not words:
+            shown = list(range(len(rows)) if among is None else among)
+        elif among is not None and len(among) <= NARROW_BY_READING:
+            # Every word typed must appear somewhere: "pond smith" finds Smith's filing
+            # on Pond Rd. One tight pass per word, each over what the last one left.
+            keys = self._keys
+            shown = among
+            for word in words:
+                shown = [i for i in shown if word in keys[i]]
+        else:
+            shown = self._searched()
         if kind or status or year is not None:
             shown = [i for i in shown
                      if (not kind or rows[i].kind == kind)
                      and (not status or rows[i].status == status)
                      and (year is None or rows[i].year == year)]
-        # Every word typed must appear somewhere: "pond smith" finds Smith's filing on
-        # Pond Rd. One tight pass per word, each over what the last one left.
-        for word in words:
-            shown = [i for i in shown if word in keys[i]]
         self._shown = shown
         self._position = None  # worked out when first asked: typing never needs it
 
     # -- following the source ----------------------------------------------------
     def _source_reset(self) -> None:
+        self._rows_changed()
         self._work_out()
         self.endResetModel()
 
@@ -189,6 +235,7 @@ class FilingFilterProxy(QAbstractProxyModel):
                         for index in self.persistentIndexList()]
 
     def _source_moved(self) -> None:
+        self._rows_changed()
         self._work_out()
         position_of_id = {self._rows[source].id: row for row, source in enumerate(self._shown)}
         before = [index for index, _id in self._moving]
@@ -218,10 +265,11 @@ class FilingFilterProxy(QAbstractProxyModel):
 
     def index(self, row: int, column: int,
               parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if parent.isValid() or not (0 <= row < len(self._shown)
-                                    and 0 <= column < self.columnCount()):
-            return QModelIndex()
-        return self.createIndex(row, column)
+        # Asked once per painted cell: no call back into Python beyond this one.
+        if 0 <= row < len(self._shown) and 0 <= column < self._columns \
+                and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
 
     def parent(self, _child: Any = None) -> Any:  # type: ignore[override]
         return QModelIndex()
