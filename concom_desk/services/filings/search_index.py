@@ -22,6 +22,7 @@ never more or fewer.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -32,6 +33,16 @@ if TYPE_CHECKING:
 # Pieces a word is looked up by, at most, before the keys are read: enough to leave
 # only a few hundred keys to read for any real word, few enough to stay cheap.
 PIECES_LOOKED_UP = 3
+
+
+_filing_id = attrgetter("id")
+
+
+def _spot_checks(numbers: np.ndarray) -> list[tuple[int, int]]:
+    """A few (position, number) pairs to make sure rows are these very objects: a
+    read of the records gives rows of the same ids anew, with other keys maybe."""
+    count = len(numbers)
+    return [(i, int(numbers[i])) for i in {0, count // 2, count - 1} if 0 <= i < count]
 
 
 def search_words(text: str) -> list[str]:
@@ -56,6 +67,8 @@ class SearchIndex:
 
         self.rows = list(rows)
         self.keys = [row.search_key for row in self.rows]
+        self._ids: Any = None  # the filings' ids, and their order: see numbers_of
+        self._by_id: Any = None
         count = len(self.keys)
         # All keys in one run of characters, a separator (a "space") between them.
         text = "\x1e".join(self.keys)
@@ -101,10 +114,25 @@ class SearchIndex:
             self._size + numbers[0] * self._size + numbers[1])
         return self._holders[self._starts[first]:self._starts[first + 1]]
 
-    def number_of(self) -> dict[int, int]:
-        """Each row's number here, by the row's identity (id()): the rows a view holds
-        are these very objects, in whatever order it sorted them."""
-        return {id(row): number for number, row in enumerate(self.rows)}
+    def numbers_of(self, rows: Sequence[FilingRow]) -> np.ndarray | None:
+        """Each of `rows`' number here (the same filings, in whatever order a view
+        sorted them), or None when they are not the filings this index was built
+        from (the records were read again meanwhile)."""
+        import numpy as np
+
+        if len(rows) != len(self.rows):
+            return None
+        if self._ids is None:
+            self._ids = np.fromiter(map(_filing_id, self.rows), dtype=np.int64,
+                                    count=len(self.rows))
+            self._by_id = np.argsort(self._ids, kind="stable")
+        ids = np.fromiter(map(_filing_id, rows), dtype=np.int64, count=len(rows))
+        at = np.searchsorted(self._ids, ids, sorter=self._by_id)
+        numbers = self._by_id[np.minimum(at, max(0, len(rows) - 1))] if len(rows) else at
+        if not np.array_equal(self._ids[numbers], ids) or any(
+                rows[i] is not self.rows[n] for i, n in _spot_checks(numbers)):
+            return None
+        return numbers
 
     def find(self, words: Sequence[str]) -> np.ndarray:
         """The filings (numbers, ascending) whose key holds every one of `words`

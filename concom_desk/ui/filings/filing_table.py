@@ -9,7 +9,9 @@ Python sort per click).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
+from operator import attrgetter
 from typing import Any
 
 from PySide6.QtCore import (
@@ -20,7 +22,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QBrush, QColor
 
 from concom_desk.domain.status_rules import status_name
 from concom_desk.services.filings.rows import FilingRow, days_left_text, short_label, urgency
@@ -82,9 +84,59 @@ def filing_columns(today: date) -> list[Column[FilingRow]]:
     ]
 
 
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole.value
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_BLACK = QBrush(QColor("black"))  # readable on the soft colours
+# Rows whose painted texts are kept: a few screens' worth of typing and scrolling.
+PAINTED_ROWS_KEPT = 5_000
+
+
 class FilingTableModel(RowTableModel[FilingRow]):
+    """The filings' cells. What a row paints (its ten texts, its colour) is worked out
+    once and kept: typing repaints mostly the same rows from the top of the list, and
+    each painted cell is then a look-up, not its column's formatting again."""
+
     def __init__(self, today: date, parent: Any = None) -> None:
-        super().__init__(filing_columns(today), parent)
+        columns = filing_columns(today)
+        super().__init__(columns, parent)
+        self._texts = [column.text for column in columns]
+        self._coloured = frozenset(n for n, column in enumerate(columns) if column.background)
+        colour = next(column.background for column in columns if column.background)
+        self._colour = colour  # every coloured column shows the row's urgency
+        self._painted: dict[int, tuple[list[str], QBrush | None]] = {}
+
+    def set_rows(self, rows: Sequence[FilingRow]) -> None:
+        self._painted.clear()
+        super().set_rows(rows)
+
+    def fill_cell(self, row_number: int, column_number: int, roles: QModelRoleDataSpan) -> None:
+        """As RowTableModel.fill_cell answers (tested equal), from the row's kept texts."""
+        row = self._rows[row_number]
+        painted = self._painted.get(id(row))
+        if painted is None:
+            if len(self._painted) >= PAINTED_ROWS_KEPT:
+                self._painted.clear()
+            colour = self._colour(row)
+            painted = self._painted[id(row)] = ([text(row) for text in self._texts],
+                                                None if colour is None else QBrush(colour))
+        texts, brush = painted
+        if column_number not in self._coloured:
+            brush = None
+        for item in roles:
+            role = item.role()
+            if role in (_DISPLAY, _ACCESSIBLE_TEXT):
+                item.setData(texts[column_number])
+            elif role == _BACKGROUND and brush is not None:
+                item.setData(brush)
+            elif role == _FOREGROUND and brush is not None:
+                item.setData(_BLACK)
+            elif role == _TOOLTIP:
+                item.setData(self.cell(row_number, column_number, role))
+            else:
+                item.clearData()
 
 
 def narrows(before: list[str], after: list[str]) -> bool:
@@ -92,6 +144,8 @@ def narrows(before: list[str], after: list[str]) -> bool:
     earlier word is still in some later one ("pon" → "pond", "pond" → "pond sm")."""
     return all(any(old in new for new in after) for old in before)
 
+
+_search_key = attrgetter("search_key")
 
 # A search extending the last one reads the keys of the rows that one found when they
 # are this few; more, and the index answers faster than reading them.
@@ -119,7 +173,7 @@ class FilingFilterProxy(QAbstractProxyModel):
         self._status = ""
         self._year: int | None = None
         self._rows: list[FilingRow] = []
-        self._keys: list[str] = []  # the rows' search keys, in the rows' order
+        self._keys: list[str] | None = None  # the rows' search keys, in the rows' order
         self._shown: list[int] = []  # source rows shown, in the source's order
         self._position: dict[int, int] | None = None  # source row -> row here
         self._filtered = False
@@ -175,27 +229,27 @@ class FilingFilterProxy(QAbstractProxyModel):
         self.endResetModel()
 
     def _rows_changed(self) -> None:
-        """The source's rows were replaced or sorted: their keys, in their new order."""
-        self._keys = [row.search_key for row in self._rows]
+        """The source's rows were replaced or sorted: their keys and their numbers in
+        the index are worked out again when a search first needs them."""
+        self._keys = None
         self._row_of = None
 
     def _searched(self) -> list[int]:
         """The source rows (in its order) every word typed is found in, by the index."""
         import numpy as np
 
-        index = self._index
         if self._row_of is None:
-            numbers = [] if index is None else index.number_of()
+            index = self._index
             # The index must be of these very rows (a reload gives new ones with it).
-            found = [numbers.get(id(row)) for row in self._rows] if numbers else []
-            if index is None or len(index) != len(self._rows) or None in found:
+            numbers = None if index is None else index.numbers_of(self._rows)
+            if index is None or numbers is None:  # none given, or not of these rows
                 index = self._index = SearchIndex(self._rows)
-                found = list(range(len(self._rows)))
-            row_of = np.empty(len(found), dtype=np.int64)
-            row_of[np.array(found, dtype=np.int64)] = np.arange(len(found), dtype=np.int64)
+                numbers = np.arange(len(self._rows))
+            row_of = np.empty(len(self._rows), dtype=np.int64)
+            row_of[numbers] = np.arange(len(self._rows), dtype=np.int64)
             self._row_of = row_of
-        assert index is not None
-        rows = self._row_of[index.find(self._words)]
+        assert self._index is not None
+        rows = self._row_of[self._index.find(self._words)]
         rows.sort()
         return rows.tolist()
 
@@ -209,6 +263,8 @@ class FilingFilterProxy(QAbstractProxyModel):
         elif among is not None and len(among) <= NARROW_BY_READING:
             # Every word typed must appear somewhere: "pond smith" finds Smith's filing
             # on Pond Rd. One tight pass per word, each over what the last one left.
+            if self._keys is None:
+                self._keys = list(map(_search_key, rows))
             keys = self._keys
             shown = among
             for word in words:
