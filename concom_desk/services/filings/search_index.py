@@ -77,23 +77,29 @@ class SearchIndex:
         letters = sorted(set(text))
         self._letter = {letter: n for n, letter in enumerate(letters)}
         size = len(letters)
+        self._size = size
+        # Piece numbers: a letter is its own number, a pair of letters comes after them;
+        # in 16 bits whenever the keys use fewer than 255 different characters.
+        piece_type = np.uint16 if size + size * size <= 1 << 16 else np.uint32
         codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        numbering = np.zeros(int(codes.max()) + 1 if codes.size else 1, dtype=np.uint32)
+        numbering = np.zeros(int(codes.max()) + 1 if codes.size else 1, dtype=piece_type)
         numbering[np.array([ord(letter) for letter in letters], dtype=np.uint32)] = (
-            np.arange(size, dtype=np.uint32))
-        letter = numbering[codes].astype(np.int64)
+            np.arange(size, dtype=piece_type))
+        letter = numbering[codes]
         del codes, numbering
         lengths = np.fromiter(map(len, self.keys), dtype=np.int64, count=count)
         owner = np.repeat(np.arange(count, dtype=np.uint32), lengths + 1)[:letter.size]
-        # Piece numbers: a letter is its own number, a pair of letters comes after them.
-        pieces = np.concatenate((letter, size + letter[:-1] * size + letter[1:]))
+        pieces = np.empty(max(0, 2 * letter.size - 1), dtype=piece_type)
+        pieces[:letter.size] = letter
+        pairs = pieces[letter.size:]
+        np.multiply(letter[:-1], size, out=pairs)
+        pairs += letter[1:]
+        pairs += size
         owners = np.concatenate((owner, owner[:-1]))
-        del letter, owner
-        self._size = size
-        piece_type = np.uint16 if size + size * size <= 1 << 16 else np.uint32
-        # A stable sort keeps each piece's filings in their order (a radix sort for
-        # small numbers); then each (piece, filing) once.
-        order = np.argsort(pieces.astype(piece_type), kind="stable")
+        del letter, owner, pairs
+        # A stable sort keeps each piece's filings in their order; then each
+        # (piece, filing) once.
+        order = np.argsort(pieces, kind="stable")
         pieces, owners = pieces[order], owners[order]
         del order
         keep = np.ones(pieces.size, dtype=bool)
