@@ -107,10 +107,14 @@ class FilingTableModel(RowTableModel[FilingRow]):
         colour = next(column.background for column in columns if column.background)
         self._colour = colour  # every coloured column shows the row's urgency
         self._painted: dict[int, tuple[list[str], QBrush | None]] = {}
+        self.dataChanged.connect(self._forget_painted)  # a row told changed paints anew
 
     def set_rows(self, rows: Sequence[FilingRow]) -> None:
         self._painted.clear()
         super().set_rows(rows)
+
+    def _forget_painted(self, *_changed: object) -> None:
+        self._painted.clear()
 
     def fill_cell(self, row_number: int, column_number: int, roles: QModelRoleDataSpan) -> None:
         """As RowTableModel.fill_cell answers (tested equal), from the row's kept texts."""

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
 from PySide6.QtWidgets import QApplication
 
 from concom_desk.services.demo.town import load_demo
@@ -109,6 +109,7 @@ def test_the_search_follows_a_save_and_the_reload(qtbot, demo) -> None:
     reread = load_records(demo, TODAY)
     tab.set_rows(reread.filings, reread.search_index)  # as the window does after a save
     assert shown(tab) == [filing.id]
+    assert painted_address(tab) == "7 Brambleberry Lane"  # painted anew, not as kept
     assert tab.count_label.text() == f"Showing 1 of {len(reread.filings)} filings"
     # Rows given with an index of other rows (an older read): the search still answers
     # for the rows shown, never from the old keys.
@@ -120,3 +121,11 @@ def test_the_search_follows_a_save_and_the_reload(qtbot, demo) -> None:
     tab.search.setText("elderflower")
     settle(qtbot, tab)
     assert shown(tab) == [filing.id]
+    assert painted_address(tab) == "7 Elderflower Lane"
+
+
+def painted_address(tab: FilingsTab) -> str:
+    """The first row's address as the grid paints it (every role in one call)."""
+    item = QModelRoleData(Qt.ItemDataRole.DisplayRole.value)
+    tab.proxy.multiData(tab.proxy.index(0, ADDRESS_COLUMN), QModelRoleDataSpan(item))
+    return item.data()
