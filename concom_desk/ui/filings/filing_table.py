@@ -233,25 +233,34 @@ class FilingFilterProxy(QAbstractProxyModel):
         self.endResetModel()
 
     def _rows_changed(self) -> None:
-        """The source's rows were replaced or sorted: their keys and their numbers in
-        the index are worked out again when a search first needs them."""
+        """The source's rows were replaced or sorted: their keys are read again when a
+        search first needs them; their numbers in the index now, when it is theirs (with
+        the reload or the sort click, not with the next keystroke)."""
         self._keys = None
         self._row_of = None
+        if self._index is not None:
+            self._match_index()
+
+    def _match_index(self) -> None:
+        """Which source row each of the index's row numbers is; an index of other rows
+        (none given, or an older read's) is replaced by one of these."""
+        import numpy as np
+
+        index = self._index
+        numbers = None if index is None else index.numbers_of(self._rows)
+        if index is None or numbers is None:
+            self._index = SearchIndex(self._rows)
+            numbers = np.arange(len(self._rows))
+        row_of = np.empty(len(self._rows), dtype=np.int64)
+        row_of[numbers] = np.arange(len(self._rows), dtype=np.int64)
+        self._row_of = row_of
 
     def _searched(self) -> list[int]:
         """The source rows (in its order) every word typed is found in, by the index."""
         import numpy as np
 
         if self._row_of is None:
-            index = self._index
-            # The index must be of these very rows (a reload gives new ones with it).
-            numbers = None if index is None else index.numbers_of(self._rows)
-            if index is None or numbers is None:  # none given, or not of these rows
-                index = self._index = SearchIndex(self._rows)
-                numbers = np.arange(len(self._rows))
-            row_of = np.empty(len(self._rows), dtype=np.int64)
-            row_of[numbers] = np.arange(len(self._rows), dtype=np.int64)
-            self._row_of = row_of
+            self._match_index()
         assert self._index is not None
         # Marked, then read off in the source's order: linear, where sorting the
         # rows found would not be (a first letter finds most of the town).
