@@ -6,9 +6,9 @@ into the temp folder and kept.
 
 For each town, medians of interleaved runs of: the Hearing calendar's read of one
 month (what the tab reads now) against the whole calendar (what it read before); the
-Enforcement tab's case list; the Today and Filings lists; a typed search narrowing
-key by key over the Filings rows. Then each figure's growth against the 1x town:
-linear growth reads 2.0 and 4.0, better than linear less.
+Enforcement tab's case list; the Today and Filings lists; a search typed key by key
+into the Filings tab's filter (with its search index). Then each figure's growth
+against the 1x town: linear growth reads 2.0 and 4.0, better than linear less.
 """
 
 from __future__ import annotations
