@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
             return load_records(db, today)
 
         def loaded(records: DeskRecords) -> None:
-            self.filings_tab.set_rows(records.filings)
+            self.filings_tab.set_rows(records.filings, records.search_index)
             self.today_view.set_items(records.today, records.older_overdue,
                                       len(records.filings))
             self.today_view.set_watch(records.watch_line)

@@ -64,6 +64,7 @@ from concom_desk.services.filings.rows import (
     PropertyChoice,
     TodayItem,
 )
+from concom_desk.services.filings.search_index import SearchIndex
 from concom_desk.services.filings.status_corrections import undo_offer
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -198,7 +199,9 @@ def load_records(db: Database, today: date) -> DeskRecords:
         items.extend(dep_copy_items(session, oldest_listed))  # WPA forms' copies to MassDEP
         watch = watch_count_line(watch_counts(session, today))
     items.sort(key=lambda i: (i.due, i.file_no))
-    return DeskRecords(rows, items, older, watch)
+    # The Filings tab's type-ahead asks it at every keystroke: built here, off the GUI
+    # thread, with the rows it answers for.
+    return DeskRecords(rows, items, older, watch, search_index=SearchIndex(rows))
 
 
 def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:

@@ -12,6 +12,7 @@ from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.status_rules import FilingFacts
 
 if TYPE_CHECKING:
+    from concom_desk.services.filings.search_index import SearchIndex
     from concom_desk.services.filings.status_corrections import UndoOffer
 
 
@@ -76,6 +77,8 @@ class DeskRecords:
     older_overdue: int = 0
     # What the expiry watch holds, in one line for Today ("" when nothing).
     watch_line: str = ""
+    # The filings' search index, built with them off the GUI thread (None: not built).
+    search_index: SearchIndex | None = None
 
 
 @dataclass(frozen=True)
