@@ -178,4 +178,4 @@ def test_the_bench_s_command_tells_the_paint_then_the_records(tmp_path: Path, db
                           env=env, cwd=root, capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["painted", "records"]
+    assert [line.split()[0] for line in done.stdout.splitlines()] == ["painted", "cpu", "records"]
