@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import argparse
 import errno
-import json
 import os
-import sqlite3
 import sys
 from collections.abc import Callable
 from datetime import date
@@ -71,6 +69,8 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
 def unexpected_failure(exc: BaseException) -> str:
     """One line for a failure no service turned into words: the disk, the database
     file, memory; anything else is logged with its traceback as a fault."""
+    import sqlite3
+
     from sqlalchemy.exc import SQLAlchemyError
 
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200] if str(exc) else ""
@@ -228,6 +228,8 @@ def _password_refused(address: ServerAddress, exc: UserError) -> bool:
 
 
 def print_json(value: Any) -> None:
+    import json  # here, not at the top: opening the window needs neither json nor sqlite3
+
     json.dump(value, sys.stdout, indent=2, ensure_ascii=False, default=str)
     sys.stdout.write("\n")
 

@@ -8,7 +8,11 @@ from concom_desk.cli.common import db_path_from, server_address_from
 
 
 def open_window(args: argparse.Namespace) -> int:
-    # Qt is imported only here, so that the command line stays fast and headless.
+    # Qt is imported only here, so that the command line stays fast and headless; first
+    # the binding alone, told not to read every module's source as it is imported.
+    from concom_desk.ui.qt_start import import_qt
+
+    import_qt()
     from concom_desk.ui.app import run_app
 
     server = server_address_from(args)  # `concom-desk --db postgresql://…`

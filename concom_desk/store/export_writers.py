@@ -81,7 +81,29 @@ def _column_widths(table: TableView) -> list[float]:
     return [min(max(w + 2, _MIN_WIDTH), _MAX_WIDTH) for w in widths]
 
 
-def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally) -> None:
+def _may_hold_overlong_text(conn: Any) -> bool:
+    """Whether any stored value comes near Excel's cell limit (one scan per table, in
+    SQLite): only then is each row of the workbook measured before it is written, the
+    only per-cell work the export would add to openpyxl's own. Near, not over: a
+    link's label or the quote that neutralizes a formula lengthens a value a little.
+    On a server the rows are always measured."""
+    if not isinstance(conn, sqlite3.Connection):
+        return True
+    near = XLSX_CELL_LIMIT - 1_000
+    for name in table_names(conn):
+        quoted = name.replace('"', '""')
+        columns = [row[1].replace('"', '""')
+                   for row in conn.execute(f'PRAGMA table_info("{quoted}")')]
+        if not columns:
+            continue
+        longer = " OR ".join(f'length("{column}") > {near}' for column in columns)
+        if conn.execute(f'SELECT 1 FROM "{quoted}" WHERE {longer} LIMIT 1').fetchone():
+            return True
+    return False
+
+
+def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally,
+                measure_rows: bool = True) -> None:
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -105,7 +127,7 @@ def _write_xlsx(tables: Iterable[TableView], target: Path, tally: Tally) -> None
         return sheet
 
     try:
-        _fill_sheets(tables, tally, new_sheet)
+        _fill_sheets(tables, tally, new_sheet, measure_rows)
     except BaseException:
         _abandon(book)
         raise
@@ -126,7 +148,7 @@ def _abandon(book: Any) -> None:
 
 
 def _fill_sheets(tables: Iterable[TableView], tally: Tally,
-                 new_sheet: Callable[[TableView], Any]) -> None:
+                 new_sheet: Callable[[TableView], Any], measure_rows: bool) -> None:
     for table in tables:
         sheet, count = new_sheet(table), 1
         # Only the money columns need a cell object of their own (their number format);
@@ -138,7 +160,7 @@ def _fill_sheets(tables: Iterable[TableView], tally: Tally,
                     sheet, count = new_sheet(table), 1
                 for i in money:
                     row[i] = _fit_cell(sheet, row[i])
-                if max(map(_text_length, row), default=0) > XLSX_CELL_LIMIT:
+                if measure_rows and max(map(_text_length, row), default=0) > XLSX_CELL_LIMIT:
                     row = [_fit_cell(sheet, v) for v in row]
                 sheet.append(row)
                 count += 1
@@ -172,12 +194,13 @@ def _write_csv(table: TableView, target: Path, tally: Tally) -> None:
         os.fsync(handle.fileno())
 
 
-def _write_all(tables: Iterable[TableView], fmt: str, staging: Path, out_dir: Path,
-               stem: str, tally: Tally) -> list[tuple[Path, Path]]:
+def _write_all(conn: Any, fmt: str, staging: Path, out_dir: Path, stem: str,
+               tally: Tally) -> list[tuple[Path, Path]]:
     """Write every table under `staging`; (temporary, final) path pairs."""
+    tables = table_views(conn)
     if fmt == "xlsx":
         name = f"{stem} records {date.today().isoformat()}.xlsx"
-        _write_xlsx(tables, staging / name, tally)
+        _write_xlsx(tables, staging / name, tally, _may_hold_overlong_text(conn))
         return [(staging / name, out_dir / name)]
     taken: set[str] = set()
     finished = []
@@ -232,7 +255,7 @@ def _export(snapshot: Callable[[], contextlib.AbstractContextManager[Any]], stem
     try:
         with snapshot() as conn:
             tally = Tally(conn, report)
-            finished = _write_all(table_views(conn), fmt, staging, out_dir, stem, tally)
+            finished = _write_all(conn, fmt, staging, out_dir, stem, tally)
             if report is not None:
                 report(99, "Putting the files in place…")
         for temporary, final in finished:

@@ -7,10 +7,11 @@ Today view and the Filings tab together, so they never disagree.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -21,16 +22,32 @@ from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords, FilingForm
 from concom_desk.ui.background import Progress, run_in_background
-from concom_desk.ui.filings.filing_form import FilingFormDialog
-from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from concom_desk.ui.filings.filings_tab import FilingsTab
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
 
+if TYPE_CHECKING:
+    from concom_desk.ui.filings.filing_form import FilingFormDialog
+    from concom_desk.ui.filings.filing_record import FilingRecordDialog
+
 # concom_desk.services.filings.editing is imported inside the methods that call it: it brings
-# in SQLAlchemy, which takes longer to import than the window takes to appear.
+# in SQLAlchemy, which takes longer to import than the window takes to appear. The filing's
+# form and record, and what the menus do (printing, the server's dialogs), are imported
+# when first used too: the window paints without them, and ui/warm_up.py brings them in
+# behind it once the records show.
+
+
+class _OnFirstUse:
+    """The module concom_desk.ui.<name>, imported when one of its functions is first
+    asked for (a menu's action is chosen), not when the menu is built."""
+
+    def __init__(self, name: str) -> None:
+        self._name = f"concom_desk.ui.{name}"
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self._name), attribute)
 
 # Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
 ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
@@ -96,7 +113,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_menus(self) -> None:
-        from concom_desk.ui import file_actions, help_actions
+        file_actions, help_actions = _OnFirstUse("file_actions"), _OnFirstUse("help_actions")
 
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
@@ -114,7 +131,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("Open &data folder",
                                          lambda: file_actions.open_data_folder(self)))
         file_menu.addSeparator()
-        from concom_desk.ui.server import desk_actions
+        desk_actions = _OnFirstUse("server.desk_actions")
 
         file_menu.addAction(self._action("Connect to ser&ver…",
                                          lambda: desk_actions.connect_to_server(self),
@@ -317,6 +334,7 @@ class MainWindow(QMainWindow):
             property_choices,
             save_filing,
         )
+        from concom_desk.ui.filings.filing_form import FilingFormDialog
 
         dialog = FilingFormDialog(
             form, lambda f: save_filing(self.db, f), self.today,
@@ -347,6 +365,7 @@ class MainWindow(QMainWindow):
         record = self._records.get(filing_id)
         if record is None:
             from concom_desk.services.filings.editing import change_status, filing_detail
+            from concom_desk.ui.filings.filing_record import FilingRecordDialog
 
             record = FilingRecordDialog(
                 lambda: filing_detail(self.db, filing_id, self.today),

@@ -20,6 +20,10 @@ SECTION_MODULES = (
     "concom_desk.services.calendar.meeting_documents",
     "concom_desk.services.calendar.ical_export",
     "concom_desk.ui.filings.filing_record",
+    # Imported by the window when first used, not before its first paint: a filing's
+    # form, and the File menu's actions (printing, backup, export).
+    "concom_desk.ui.filings.filing_form",
+    "concom_desk.ui.file_actions",
 )
 
 

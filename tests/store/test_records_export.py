@@ -249,3 +249,23 @@ def test_a_cancelled_workbook_leaves_no_spooled_rows_behind(
         export(record_db, "xlsx", tmp_path / "stopped", press_cancel)
     gc.collect()  # a half-ended sheet would complain here, when collected
     assert list(spool.iterdir()) == []
+
+
+def test_long_text_kept_only_in_the_audit_trail_is_cut_there_too(record_db: Path,
+                                                                 tmp_path: Path) -> None:
+    # The workbook measures its rows only when some stored text comes near Excel's
+    # limit: a long description since shortened lives on in the trail's entries alone,
+    # and there too it must be cut, not written whole into a file Excel calls damaged.
+    long_text = "Narrative of the site visit. " * 1400  # 40,600 characters
+    with closing(sqlite3.connect(record_db)) as conn:
+        register_audit_functions(conn, Actor("TS"))
+        conn.execute("UPDATE filing SET work_description = ? WHERE id = 1", (long_text,))
+        conn.execute("UPDATE filing SET work_description = 'Septic repair' WHERE id = 1")
+        conn.commit()
+    book = load_workbook(export(record_db, "xlsx", tmp_path / "xlsx")[0])
+    assert records(sheet_rows(book["Filing"]))[0]["Work description"] == "Septic repair"
+    trail = [value for row in sheet_rows(book["Audit entry"])[1:] for value in row
+             if isinstance(value, str) and "Narrative of the site visit." in value]
+    assert len(trail) == 2  # the first change's new values, the second's old ones
+    assert all(len(value) <= 32_767 and value.endswith(" … (cut: too long for one Excel cell)")
+               for value in trail)

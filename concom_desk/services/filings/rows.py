@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.status_rules import FilingFacts
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the window's first paint needs these rows, not the deadline engine
+    from concom_desk.domain.deadline_engine import Deadline
     from concom_desk.services.filings.search_index import SearchIndex
     from concom_desk.services.filings.status_corrections import UndoOffer
 
