@@ -1,9 +1,10 @@
 """`check` compares the rows with their last entries in SQLite, beside the chain's walk
-(`replay_in_sqlite`), and hashes each entry in one expression (`_read_back_hash`).
-Both must find exactly what the Python replay and `entry_hash` find: the same rows
-named, in the same order, for each way a record can be changed without a trace, and
-the same digest for every entry, including text that is not ASCII and fields that
-are not text at all."""
+(`replay_in_sqlite`), hashes each entry in one expression (`_read_back_hash`), and
+finds an anchor's entry by its id when no id is missing. Each must find exactly what
+the Python replay, `entry_hash` and counting in order find: the same rows named, in
+the same order, for each way a record can be changed without a trace; the same
+digest for every entry, including text that is not ASCII and fields that are not
+text at all; the same entry for a head, with or without a gap in the trail."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from concom_desk.store.anchor import ChainHead, disagreement
 from concom_desk.store.audit import (
     Actor,
     _read_back_hash,
@@ -138,3 +140,27 @@ def test_an_entry_holding_a_number_where_text_belongs_is_hashed_as_ever(record_d
         assert conn.execute("SELECT typeof(record_id), typeof(initials) FROM audit_entry "
                             "WHERE id = 4").fetchone() == ("real", "blob")
         assert verify_audit_chain(conn).ok
+
+
+def nth_in_order(db: Path, n: int) -> tuple[int, str]:
+    with closing(sqlite3.connect(db)) as conn:
+        return conn.execute("SELECT id, entry_hash FROM audit_entry ORDER BY id "
+                            "LIMIT 1 OFFSET ?", (n - 1,)).fetchone()
+
+
+@pytest.mark.parametrize("gap", [False, True])
+def test_a_head_is_found_by_its_place_in_the_trail_with_or_without_a_gap(
+        record_db: Path, gap: bool) -> None:
+    if gap:  # an entry cut out of the middle: the 8th entry is no longer entry 8
+        shell(record_db, "DROP TRIGGER guard_audit_entry_delete",
+              "DELETE FROM audit_entry WHERE id = 5")
+    entry_id, sealed = nth_in_order(record_db, 8)
+    assert entry_id == (9 if gap else 8)
+    with closing(sqlite3.connect(record_db)) as conn:
+        assert disagreement(conn, ChainHead(8, sealed), "the footer") is None
+        assert disagreement(conn, ChainHead(8, sealed[:16]), "the footer") is None
+        assert disagreement(conn, ChainHead(8, "0" * 16), "the footer") == (
+            f"entry {entry_id} (the 8th) is not the one the footer recorded: the trail was "
+            "rewritten")
+        assert disagreement(conn, ChainHead(40, sealed), "the footer").startswith(
+            f"the trail has {12 if gap else 13} entries but the footer recorded 40")
