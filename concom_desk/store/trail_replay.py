@@ -173,22 +173,24 @@ def replay_statements(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     entry's JSON]) and the last entries of rows that are gone ([record id, entry id,
     JSON]). One answer per table, so a thread running them waits for Python's lock
     once per table, not once per row."""
-    last = (f"SELECT record_id, max(id) AS last_id FROM {AUDIT_TABLE} "
-            "WHERE table_name = {table} GROUP BY record_id")
     statements = []
     for table, columns in _audited_tables(conn):
         named = "'" + table.replace("'", "''") + "'"
-        entries = last.format(table=named)
+        # Each row's last entry found through the index on (table, record) row by row;
+        # the trail's own row read only for it (cheaper than joining a grouped list).
+        last_id = (f"(SELECT max(e.id) FROM {AUDIT_TABLE} AS e "
+                   f"WHERE e.table_name = {named} AND e.record_id = t.id)")
+        last = (f"SELECT record_id, max(id) AS last_id FROM {AUDIT_TABLE} "
+                f"WHERE table_name = {named} GROUP BY record_id")
         statements.append((table, (
             "SELECT (SELECT json_group_array(json_array(r.id, r.now || '', a.id, a.action, "
-            f"a.new_values)) FROM (SELECT t.id, {row_json_sql(columns, 't')} AS now "
-            f"FROM {_quote(table)} AS t) AS r LEFT JOIN ({entries}) AS l "
-            f"ON l.record_id = r.id LEFT JOIN {AUDIT_TABLE} AS a ON a.id = l.last_id "
-            f"WHERE {_MAY_DIFFER}), "
+            f"a.new_values)) FROM (SELECT t.id, {row_json_sql(columns, 't')} AS now, "
+            f"{last_id} AS last_id FROM {_quote(table)} AS t) AS r "
+            f"LEFT JOIN {AUDIT_TABLE} AS a ON a.id = r.last_id WHERE {_MAY_DIFFER}), "
             "(SELECT json_group_array(json_array(a.record_id, a.id, a.new_values)) "
-            f"FROM {AUDIT_TABLE} AS a JOIN ({entries}) AS l ON a.id = l.last_id "
-            "WHERE a.action != 'delete' AND NOT EXISTS "
-            f"(SELECT 1 FROM {_quote(table)} AS t WHERE t.id = a.record_id))")))
+            f"FROM ({last}) AS l JOIN {AUDIT_TABLE} AS a ON a.id = l.last_id "
+            f"WHERE NOT EXISTS (SELECT 1 FROM {_quote(table)} AS t WHERE t.id = l.record_id) "
+            "AND a.action != 'delete')")))
     return statements
 
 
