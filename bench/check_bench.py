@@ -2,15 +2,20 @@
 
     python bench/check_bench.py [--db PATH] [--runs 3]
 
-Floor: the least a check of the file and its trail must do -- SQLite's
-`PRAGMA integrity_check` on a read-only connection, then the audit trail read in
-order with one sha256 per entry (its fields joined), in a bare sqlite3 loop.
-`concom-desk check` adds the foreign-key check, the chain's length-prefixed hashes
-compared entry to entry, the guards' SQL, the replay of the trail against every
-row, and the head against the anchor file and the backups' manifests -- and, run
-as a command, Python's start-up and imports. The in-process time of `check()` is
-printed too. Runs interleaved (floor, command, in process, floor, ...); prints the
-median seconds of each and the ratios ours / floor (the goal: within 1.5).
+Floor: the least a check of the file and its trail must do, as the goal names it --
+SQLite's `PRAGMA integrity_check` on a read-only connection, then the audit trail
+read in order with one sha256 per entry (its fields joined), in a bare sqlite3
+loop, one after the other. `concom-desk check` adds the foreign-key check, the
+chain's length-prefixed hashes compared entry to entry, the guards' SQL, the replay
+of the trail against every row (every row rendered as the triggers write it and
+compared with its last entry), and the head against the anchor file and the
+backups' manifests -- and, run as a command, Python's start-up and imports. It runs
+the page check and the replay's comparing on their own connections and threads
+beside the walk, so on a machine with no idle core (a shared, loaded box) the
+ratio tends to the ratio of CPU time, about 1.5 on the large demo town. The
+in-process time of `check()` is printed too. Runs interleaved (floor, command, in
+process, floor, ...); prints the median seconds of each and the ratios ours /
+floor (the goal: within 1.5).
 """
 
 from __future__ import annotations

@@ -80,12 +80,18 @@ def disagreement(conn: sqlite3.Connection, head: ChainHead, source: str) -> str 
     `head.hash` may be a prefix (a printed footer carries 16 characters)."""
     if head.entries == 0:
         return None
-    count, = conn.execute(f"SELECT count(*) FROM {AUDIT_TABLE}").fetchone()
+    count, low, high = conn.execute(
+        f"SELECT (SELECT count(*) FROM {AUDIT_TABLE}), (SELECT min(id) FROM {AUDIT_TABLE}), "
+        f"(SELECT max(id) FROM {AUDIT_TABLE})").fetchone()
     if count < head.entries:
         return (f"the trail has {count:,} entries but {source} recorded {head.entries:,}: "
                 f"{head.entries - count:,} entries were removed")
-    row = conn.execute(f"SELECT id, entry_hash FROM {AUDIT_TABLE} ORDER BY id "
-                       "LIMIT 1 OFFSET ?", (head.entries - 1,)).fetchone()
+    if high - low + 1 == count:  # no id missing (the usual trail): the nth is found at once
+        row = conn.execute(f"SELECT id, entry_hash FROM {AUDIT_TABLE} WHERE id = ?",
+                           (low + head.entries - 1,)).fetchone()
+    else:  # counted in order: a skip through every entry before it
+        row = conn.execute(f"SELECT id, entry_hash FROM {AUDIT_TABLE} ORDER BY id "
+                           "LIMIT 1 OFFSET ?", (head.entries - 1,)).fetchone()
     if not head.hash or not row[1].startswith(head.hash):
         return (f"entry {row[0]} (the {head.entries:,}th) is not the one {source} recorded: "
                 "the trail was rewritten")

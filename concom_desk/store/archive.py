@@ -21,6 +21,7 @@ import os
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO, Any
@@ -130,13 +131,25 @@ def write_chunk(target: IO[bytes], chunk: bytes) -> None:
     target.write(chunk)
 
 
-def _copy_hashing(source: IO[bytes], target: IO[bytes]) -> tuple[str, int]:
+def _copy_hashing(source: IO[bytes], target: IO[bytes],
+                  beside: ThreadPoolExecutor | None = None) -> tuple[str, int]:
+    """Copy `source` into `target`, hashing the bytes as they go. With `beside`, each
+    large chunk is hashed on that thread while this one compresses it (hashlib and
+    zlib both let go of Python's lock for large buffers: two cores at work); the
+    digest takes the chunks in order all the same."""
     digest, size = hashlib.sha256(), 0
     while chunk := source.read(CHUNK):
-        digest.update(chunk)
+        hashing = beside.submit(digest.update, chunk) if beside and len(chunk) > _BESIDE \
+            else digest.update(chunk)
         size += len(chunk)
         write_chunk(target, chunk)
+        if hashing is not None:
+            hashing.result()
     return digest.hexdigest(), size
+
+
+# Chunks smaller than this are hashed at once: handing them to a thread costs more.
+_BESIDE = 256 * 1024
 
 
 def write_archive(out: Path, members: list[tuple[str, Path]],
@@ -146,7 +159,7 @@ def write_archive(out: Path, members: list[tuple[str, Path]],
     until then (the database copy's integrity check runs meanwhile); its manifest gets
     the members' hashes and goes in last."""
     hashes: dict[str, dict[str, Any]] = {}
-    with open(out, "wb") as raw:
+    with open(out, "wb") as raw, ThreadPoolExecutor(max_workers=1) as beside:
         with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED, allowZip64=True,
                              compresslevel=COMPRESS_LEVEL) as archive:
             for name, path in members:
@@ -155,7 +168,7 @@ def write_archive(out: Path, members: list[tuple[str, Path]],
                 info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
                 info._compresslevel = None if stored else COMPRESS_LEVEL  # type: ignore
                 with path.open("rb") as source, archive.open(info, "w", force_zip64=True) as dest:
-                    sha256, size = _copy_hashing(source, dest)
+                    sha256, size = _copy_hashing(source, dest, beside)
                 hashes[name] = {"sha256": sha256, "size": size}
             manifest = describe()
             manifest.members = hashes

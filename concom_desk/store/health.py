@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +35,15 @@ from concom_desk.store.db_identity import (
 from concom_desk.store.guards import GuardProblem, PlainConnection, guard_problems
 from concom_desk.store.lock import lock_path_for
 from concom_desk.store.opening_checks import folder_is_writable
-from concom_desk.store.trail_replay import Divergence, LastEntries, replay
+from concom_desk.store.trail_replay import (
+    Divergence,
+    LastEntries,
+    ReplayAnswers,
+    judge_replay,
+    replay,
+    replay_statements,
+    run_replay,
+)
 from concom_desk.store.wal_guard import foreign_wal, has_frames
 
 
@@ -145,18 +154,22 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport, db_path: Path,
                        "this program cannot judge it.")
         return
     report.ok(f"ConCom Desk database, schema {identity.revision or 'not stamped'}.")
-    # SQLite's page check is SQLite's work, which runs beside Python's: on its own
-    # read-only connection and thread while this one walks the hash chain (a laptop's
-    # second core). What is found is told in the same order as ever, and nothing
-    # more once the page check fails.
-    with ThreadPoolExecutor(max_workers=1) as beside:
+    # SQLite's page check and the replay's comparing are SQLite's work, which runs
+    # beside Python's: each on its own read-only connection and thread while this one
+    # walks the hash chain (a laptop's second core; sqlite3 lets go of Python's lock
+    # while SQLite works). What is found is told in the same order as ever, and
+    # nothing more once the page check fails.
+    statements = _replay_statements(conn)
+    with ThreadPoolExecutor(max_workers=2) as beside:
         pages = beside.submit(_page_problems, db_path)
+        compared = beside.submit(_compared_beside, db_path, statements)
         try:
             fk_lines = _foreign_key_lines(conn)
-            trail = _trail_findings(conn)
+            trail = _trail_findings(conn, replayed=compared)
         except sqlite3.DatabaseError:
             fk_lines, trail = [], None  # a damaged file: the page check says how
         problems = pages.result()
+        compared.result()  # waited for before the connections close
     if problems:
         report.problem("Integrity check FAILED: the file is damaged. Restore the latest "
                        "backup (`concom-desk restore`).")
@@ -178,23 +191,55 @@ def _page_problems(db_path: Path) -> list[str]:
         return integrity_problems(conn)
 
 
+def _replay_statements(conn: sqlite3.Connection) -> list[tuple[str, str]] | None:
+    try:
+        return replay_statements(conn) if _has_audit(conn) else None
+    except sqlite3.DatabaseError:
+        return None  # a damaged file: the page check says how
+
+
+def _compared_beside(db_path: Path, statements: list[tuple[str, str]] | None,
+                     ) -> ReplayAnswers | None:
+    """The replay's comparing in SQLite, on a connection of its own; None when it could
+    not be done there (the replay is then run as before, where its error is told)."""
+    if statements is None:
+        return None
+    try:
+        conn, _note = _open_for_check(db_path)
+        with closing(conn):
+            return run_replay(conn, statements)
+    except (sqlite3.Error, _ReadOnlyWithJournal):
+        return None
+
+
 def _has_audit(conn: sqlite3.Connection) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
                         (AUDIT_TABLE,)).fetchone() is not None
 
 
-TrailFindings = tuple[ChainReport, list[GuardProblem], LastEntries | None]
+# The chain, the guards, and the replay (worked out when its line is told: an error
+# it meets is told after the chain's and the guards' lines, as ever).
+TrailFindings = tuple[ChainReport, list[GuardProblem], Callable[[], list[Divergence]]]
 
 
-def _trail_findings(conn: sqlite3.Connection, guards_too: bool = True) -> TrailFindings | None:
-    """The chain, the guards, and each record's last entry noted on the chain's walk
-    (None when the chain broke before its end); None when there is no trail at all."""
+def _trail_findings(conn: sqlite3.Connection, guards_too: bool = True,
+                    replayed: Future[ReplayAnswers | None] | None = None,
+                    ) -> TrailFindings | None:
+    """The chain, the guards and the replay. With `replayed` (the replay compared in
+    SQLite beside the walk, `check`) the walk notes nothing; else each record's last
+    entry is noted on the walk and the rows are compared with it in Python. When the
+    chain broke before its end, or the comparing beside failed, the replay reads the
+    trail for itself. None when there is no trail at all."""
     if not _has_audit(conn):
         return None
-    last: LastEntries = {}
+    last: LastEntries | None = None if replayed is not None else {}
     chain = verify_audit_chain(conn, last)
     guards = guard_problems(PlainConnection(conn)) if guards_too else []
-    return chain, guards, last if chain.ok else None
+    answers = replayed.result() if replayed is not None and chain.ok else None
+    if answers is not None:
+        divergences = judge_replay(answers)
+        return chain, guards, lambda: divergences
+    return chain, guards, lambda: replay(conn, last if chain.ok and last else None)
 
 
 def _anchors(db_path: Path, anchor: Anchor | None | str,
@@ -242,10 +287,10 @@ def check_trail(conn: sqlite3.Connection, report: HealthReport,
     if found is None:
         report.problem("Audit trail: MISSING (this database has no history of changes).")
         return
-    chain, guards, last = found
+    chain, guards, replayed = found
     report_chain(report, chain)
     report_guards(report, [p.describe() for p in guards], "Tools → Repair audit guards…")
-    report_replay(report, replay(conn, last))
+    report_replay(report, replayed())
     _check_anchors(conn, report, anchors)
 
 

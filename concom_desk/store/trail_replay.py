@@ -7,10 +7,17 @@ for it; a row with no entry at all, a row whose last entry is a deletion, and a 
 entry for a row that is gone all mean the record was changed while the triggers
 were away (dropped and re-created, say). Each such row is named.
 
-The comparison runs in SQLite: the row is rendered with the very expression the
-triggers use (`row_json_sql`), so a row untouched since its entry gives the same
-text. Only rows whose text differs are compared column by column in Python, where
-a column added by a later migration (absent from older entries) is not a change.
+The row is rendered with the very expression the triggers use (`row_json_sql`), so
+a row untouched since its entry gives the same text. Only rows whose text differs
+are compared column by column in Python, where a column added by a later migration
+(absent from older entries) is not a change.
+
+Two ways to find the rows whose text differs, with the same answer (tested):
+`replay(conn, last)` compares every row in Python with the last entries a walk of
+the trail noted; `replay_in_sqlite` lets SQLite join every row to its last entry
+(through the index on table and record) and hands Python only the rows that may
+differ -- no Python per row, so `check` runs it on a second connection and thread
+while Python walks the hash chain.
 """
 
 from __future__ import annotations
@@ -146,6 +153,76 @@ def _replay_table(conn: sqlite3.Connection, table: str, columns: list[str],
     gone = [(record_id, last[record_id][0], last[record_id][2])
             for record_id in sorted(set(last) - present) if last[record_id][1] != "delete"]
     return divergences(table, rows, gone)
+
+
+# A row is handed to Python unless its text is its last entry's, byte for byte, or
+# that text with columns added at its end (`_only_columns_added`, compared in bytes:
+# '}' and ',' are one byte each in UTF-8, so the two tests agree). Python judges the
+# rows handed over exactly as `_replay_table` does.
+_NOW, _SAID = "CAST(r.now AS BLOB)", "CAST(a.new_values AS BLOB)"
+_MAY_DIFFER = (
+    f"a.id IS NULL OR a.action = 'delete' OR (a.new_values IS NOT r.now AND NOT coalesce("
+    f"length({_NOW}) > length({_SAID}) AND substr({_SAID}, -1) = CAST('}}' AS BLOB) "
+    f"AND substr({_NOW}, 1, length({_SAID}) - 1) = substr({_SAID}, 1, length({_SAID}) - 1) "
+    f"AND substr({_NOW}, length({_SAID}), 1) = CAST(',' AS BLOB), 0))")
+
+
+def replay_statements(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(table, statement) for every audited table: one row of two JSON arrays, the rows
+    that may differ from their last entry ([id, the row's JSON, entry id, action, the
+    entry's JSON]) and the last entries of rows that are gone ([record id, entry id,
+    JSON]). One answer per table, so a thread running them waits for Python's lock
+    once per table, not once per row."""
+    statements = []
+    for table, columns in _audited_tables(conn):
+        named = "'" + table.replace("'", "''") + "'"
+        # Each row's last entry found through the index on (table, record) row by row;
+        # the trail's own row read only for it (cheaper than joining a grouped list).
+        last_id = (f"(SELECT max(e.id) FROM {AUDIT_TABLE} AS e "
+                   f"WHERE e.table_name = {named} AND e.record_id = t.id)")
+        last = (f"SELECT record_id, max(id) AS last_id FROM {AUDIT_TABLE} "
+                f"WHERE table_name = {named} GROUP BY record_id")
+        statements.append((table, (
+            "SELECT (SELECT json_group_array(json_array(r.id, r.now || '', a.id, a.action, "
+            f"a.new_values)) FROM (SELECT t.id, {row_json_sql(columns, 't')} AS now, "
+            f"{last_id} AS last_id FROM {_quote(table)} AS t) AS r "
+            f"LEFT JOIN {AUDIT_TABLE} AS a ON a.id = r.last_id WHERE {_MAY_DIFFER}), "
+            "(SELECT json_group_array(json_array(a.record_id, a.id, a.new_values)) "
+            f"FROM ({last}) AS l JOIN {AUDIT_TABLE} AS a ON a.id = l.last_id "
+            f"WHERE NOT EXISTS (SELECT 1 FROM {_quote(table)} AS t WHERE t.id = l.record_id) "
+            "AND a.action != 'delete')")))
+    return statements
+
+
+# What the statements answered: (table, rows that may differ, rows gone), as JSON.
+ReplayAnswers = list[tuple[str, str, str]]
+
+
+def run_replay(conn: sqlite3.Connection, statements: list[tuple[str, str]]) -> ReplayAnswers:
+    """SQLite's part of `replay_in_sqlite`: safe on a thread of its own (no Python per row)."""
+    answers = []
+    for table, statement in statements:
+        rows, gone = conn.execute(statement).fetchone()
+        answers.append((table, rows, gone))
+    return answers
+
+
+def judge_replay(answers: ReplayAnswers) -> list[Divergence]:
+    """Python's part of `replay_in_sqlite`: the rows SQLite handed over, judged as
+    `replay` judges them, in the same order (table by table, by id)."""
+    found: list[Divergence] = []
+    for table, rows_json, gone_json in answers:
+        rows = [row for row in sorted(json.loads(rows_json), key=lambda row: row[0])
+                if row[2] is None or row[3] == "delete"
+                or (row[4] != row[1] and not _only_columns_added(row[4], row[1]))]
+        gone = sorted(json.loads(gone_json), key=lambda entry: entry[0])
+        found += divergences(table, rows, gone)
+    return found
+
+
+def replay_in_sqlite(conn: sqlite3.Connection) -> list[Divergence]:
+    """What `replay` finds, with SQLite doing the comparing (see the module's note)."""
+    return judge_replay(run_replay(conn, replay_statements(conn)))
 
 
 def divergences(table: str, rows: list[Any], gone: list[Any]) -> list[Divergence]:
