@@ -85,8 +85,10 @@ def list_cases(session: Session, today: date, include_void: bool = False) -> lis
     cases = session.execute(query).all()
     overdue = cases_with_overdue_ratification(session, today)
     awaiting = cases_awaiting_ratification(session)
+    # A case's next deadline is its earliest still open, an overdue one first: a
+    # follow-up inspection missed last month is what the clerk must see, as on Today.
     upcoming: dict[int, tuple[date, str]] = {}
-    for deadline in enforcement_deadlines(session, today, date.max):
+    for deadline in enforcement_deadlines(session, date.min, date.max):
         upcoming.setdefault(deadline.case_id, (deadline.date, deadline.label))
     labels: dict[str, str] = {}  # a dozen statuses among thousands of cases
     rows = []

@@ -30,6 +30,7 @@ from concom_desk.paths import documents_dir
 from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.services.enforcement.queries import CaseRow
 from concom_desk.services.enforcement.reads import read_cases
+from concom_desk.services.filings.rows import days_left_text, urgency
 from concom_desk.store import Database
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (
@@ -38,7 +39,15 @@ from concom_desk.ui.enforcement.dialogs import (
     OrderDialog,
     RecordDialog,
 )
-from concom_desk.ui.row_table import OVERDUE, Column, RowTableModel, date_key, day_cell, fit_columns
+from concom_desk.ui.row_table import (
+    OVERDUE,
+    THIS_WEEK,
+    Column,
+    RowTableModel,
+    date_key,
+    day_cell,
+    fit_columns,
+)
 from concom_desk.ui.shown_rows import ShownRowsProxy
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
@@ -92,19 +101,33 @@ def _ratification_colour(row: CaseRow) -> QColor | None:
     return OVERDUE if row.ratification_overdue else None
 
 
-# Sorted by the model (row_table.RowTableModel): text columns as a clerk reads them
-# (case numbers by their numbers), dates by the day, no deadline last.
-CASE_COLUMNS: list[Column[CaseRow]] = [
-    Column("Case", lambda r: r.case_no),
-    Column("Opened", lambda r: day_cell(r.opened_on), sort_key=lambda r: date_key(r.opened_on)),
-    Column("Property", lambda r: r.address),
-    Column("Alleged violator", lambda r: r.violator),
-    Column("Status", lambda r: r.status_label),
-    Column("Ratification", _ratification_text, background=_ratification_colour),
-    Column("Next deadline", lambda r: (f"{day_cell(r.next_deadline)}: {r.next_deadline_label}"
-                                       if r.next_deadline else ""),
-           sort_key=lambda r: date_key(r.next_deadline)),
-]
+def case_columns(today: Callable[[], date]) -> list[Column[CaseRow]]:
+    """The case list's columns, sorted by the model (row_table.RowTableModel): text
+    columns as a clerk reads them (case numbers by their numbers), dates by the day, no
+    deadline last. The next deadline says how near it is, in words and in the Filings
+    tab's colours (red: overdue; amber: within the week)."""
+
+    def next_deadline(row: CaseRow) -> str:
+        if row.next_deadline is None:
+            return ""
+        return (f"{day_cell(row.next_deadline)}: {row.next_deadline_label} — "
+                f"{days_left_text(row.next_deadline, today())}")
+
+    def nearness(row: CaseRow) -> QColor | None:
+        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(
+            urgency(row.next_deadline, today()) or "")
+
+    return [
+        Column("Case", lambda r: r.case_no),
+        Column("Opened", lambda r: day_cell(r.opened_on),
+               sort_key=lambda r: date_key(r.opened_on)),
+        Column("Property", lambda r: r.address),
+        Column("Alleged violator", lambda r: r.violator),
+        Column("Status", lambda r: r.status_label),
+        Column("Ratification", _ratification_text, background=_ratification_colour),
+        Column("Next deadline", next_deadline, background=nearness,
+               sort_key=lambda r: date_key(r.next_deadline)),
+    ]
 
 
 class EnforcementTab(QWidget):
@@ -118,7 +141,7 @@ class EnforcementTab(QWidget):
         super().__init__(parent)
         self.database = database
         self.today = today
-        self.model = RowTableModel[CaseRow](CASE_COLUMNS, self)
+        self.model = RowTableModel[CaseRow](case_columns(today), self)
         self.proxy = CaseFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()

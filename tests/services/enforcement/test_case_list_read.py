@@ -94,7 +94,7 @@ def orm_case_list(session: Session, today: date, include_void: bool) -> list[Cas
     overdue = cases_with_overdue_ratification(session, today)
     awaiting = cases_awaiting_ratification(session)
     upcoming: dict[int, tuple[date, str]] = {}
-    for deadline in orm_deadlines(session, today, date.max):
+    for deadline in orm_deadlines(session, date.min, date.max):  # overdue ones too
         upcoming.setdefault(deadline.case_id, (deadline.date, deadline.label))
     rows = []
     for case in session.scalars(

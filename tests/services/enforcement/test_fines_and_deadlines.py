@@ -26,6 +26,7 @@ from concom_desk.services.enforcement.fines_ledger import (
     record_payment,
     waive_fine,
 )
+from concom_desk.services.enforcement.queries import list_cases
 from concom_desk.services.enforcement.ratification import orders_awaiting_ratification
 from concom_desk.store.models import CommissionSettings, Meeting, Violation
 
@@ -170,3 +171,27 @@ def test_ratify_by_follows_a_cancelled_meeting(db, case_id):
     with db.read_session() as session:
         order = session.scalars(select(EnforcementOrder)).one()
         assert order.ratify_by == date(2026, 12, 23)
+
+
+def test_a_missed_follow_up_stays_the_case_s_next_deadline(db, case_id):
+    # The emergency order was ratified on Dec 9 (overdue until then, itself the next
+    # deadline); the follow-up inspection was due Dec 16 and none was made. On Dec 20 it
+    # is still the first thing the case needs, as Today says, not the Dec 31 NOI date.
+    with db.read_session() as session:
+        [row] = list_cases(session, date(2026, 12, 10))
+        assert (row.next_deadline, row.next_deadline_label) == (
+            date(2026, 12, 9), "Ratify emergency order EC-2026-001-O1 (3 Pine Lane)")
+        wednesday = session.scalars(select(Meeting).where(
+            Meeting.held_on == date(2026, 12, 9))).one()
+        order_id = orders_awaiting_ratification(session, wednesday)[0].order_id
+    ratify_order(db, order_id, wednesday.id)
+    with db.read_session() as session:
+        [row] = list_cases(session, date(2026, 12, 20))
+    assert (row.next_deadline, row.next_deadline_label) == (
+        date(2026, 12, 16), "Follow-up inspection (3 Pine Lane)")
+    record_inspection(db, case_id, InspectionDraft(date(2026, 12, 21), "Pat Lee",
+                                                   "Fill still there"))
+    with db.read_session() as session:
+        [row] = list_cases(session, date(2026, 12, 21))
+    assert (row.next_deadline, row.next_deadline_label) == (
+        date(2026, 12, 31), "NOI to be filed (EC-2026-001-O1, 3 Pine Lane)")

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 
 from concom_desk.ui.enforcement.enforcement_tab import EnforcementTab
 from concom_desk.ui.enforcement.rows_model import OVERDUE_COLOUR
+from concom_desk.ui.row_table import THIS_WEEK
 from tests.helpers.enforcement_db import docx_text
 from tests.helpers.loading import loaded
 
@@ -104,7 +105,9 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     assert row.status_label == "Enforcement order issued"
     assert cell(tab, 0, "Ratification").data() == "awaiting"
     assert cell(tab, 0, "Next deadline").data() == (
-        "2026-12-09: Ratify emergency order EC-2026-001-O1 (14 Shawme Road)")
+        "2026-12-09: Ratify emergency order EC-2026-001-O1 (14 Shawme Road) — in 5 days")
+    assert cell(tab, 0, "Next deadline").data(Qt.ItemDataRole.BackgroundRole).color() == \
+        THIS_WEEK
     assert tab.form.orders.index(0, 4).data() == (
         "to be ratified at the meeting of Wednesday, December 9, 2026")
 
@@ -114,6 +117,12 @@ def test_must_show_path_through_the_tab(qtbot, tab, clock, photo, tmp_path):
     loaded(qtbot, tab)
     assert cell(tab, 0, "Ratification").data() == "OVERDUE"
     assert cell(tab, 0, "Ratification").data(Qt.ItemDataRole.BackgroundRole).color() == \
+        OVERDUE_COLOUR
+    # The missed meeting stays the case's next deadline, in red, as on Today.
+    assert cell(tab, 0, "Next deadline").data() == (
+        "2026-12-09: Ratify emergency order EC-2026-001-O1 (14 Shawme Road) — "
+        "OVERDUE by 1 day")
+    assert cell(tab, 0, "Next deadline").data(Qt.ItemDataRole.BackgroundRole).color() == \
         OVERDUE_COLOUR
     assert tab.form.orders.index(0, 4).data() == (
         "OVERDUE: not ratified at the meeting of Wednesday, December 9, 2026")
