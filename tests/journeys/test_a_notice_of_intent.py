@@ -336,7 +336,9 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         if booking.acknowledge.isVisible():
             booking.acknowledge.setChecked(True)
         booking.book_button.click()
-        yield Wait("the hearing booked", lambda: tab.status.text() == "Hearing booked.")
+        # As the clerk sees it: the day shows the booking once the calendar is read again.
+        yield Wait("the hearing booked", lambda: tab.status.text() == "Hearing booked."
+                   and not tab.loader.loading)
         assert tab.day_model.rowCount() >= 1
 
         # The legal notice for the meeting.
@@ -355,7 +357,7 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         closing.closed_on.setDate(closing.closed_on.date())  # tonight, as offered
         closing.ok_button.click()
         yield Wait("the hearing closed", lambda: tab.status.text().startswith(
-            "Hearing closed"))
+            "Hearing closed") and not tab.loader.loading)
         tab.go_to_day(today)
         tab.buttons["vote"].click()
         vote = tab.active_dialog

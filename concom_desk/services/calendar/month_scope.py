@@ -159,10 +159,24 @@ def issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date,
     (as the acts move it, or not, if its holder declined them) or a deadline
     `after_expiry` days from it within `start`..`end` and the slack: worked out day by
     day, as the engine counts it, so a month reads only the permits that expire near it."""
+    acts = _acts_in(profiles)
+    asked = (term, tuple(after_expiry), start, end,
+             tuple(tuple(act.id for act in found) for found in acts))
+    found = _ISSUED_BETWEEN.get(asked)
+    if found is None:  # a month is read again after every save: worked out once
+        found = _ISSUED_BETWEEN[asked] = _issued_between(term, after_expiry, start, end, acts)
+    return found
+
+
+# (term, reach, start, end, the acts by id) -> issued_between's answer.
+_ISSUED_BETWEEN: dict[tuple[Any, ...], list[tuple[date, date]]] = {}
+
+
+def _issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date, end: date,
+                    acts: list[tuple[ExtensionAct, ...]]) -> list[tuple[date, date]]:
     years = term[0]
     first = min(low for low, _ in after_expiry)
     last = max(high for _, high in after_expiry)
-    acts = _acts_in(profiles)
     most_moved = max((sum(act.years * 366 + act.days + 1 for act in found) for found in acts),
                      default=0)
     begin = (start - timedelta(days=last + SLACK_DAYS + years * 366 + 1 + most_moved)
