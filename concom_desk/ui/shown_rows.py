@@ -37,6 +37,7 @@ class ShownRowsProxy(QAbstractProxyModel):
         self._shown: list[int] = []  # source rows shown, in the source's order
         self._position: dict[int, int] | None = None  # source row -> row here
         self._moving: list[tuple[QPersistentModelIndex, Any]] = []
+        self._columns = 0  # the source's, fixed: index() is asked once per painted cell
 
     # -- what a subclass says ----------------------------------------------------
     def _work_out(self, among: list[int] | None = None) -> None:
@@ -47,6 +48,10 @@ class ShownRowsProxy(QAbstractProxyModel):
     def _identity(self, row: Any) -> Any:
         """What names `row` across a sort (its record id)."""
         return id(row)
+
+    def _rows_changed(self) -> None:
+        """The source's rows were replaced or sorted (what a subclass keeps of them, it
+        forgets or works out again here)."""
 
     # -- for subclasses and the tab ----------------------------------------------
     def _show(self, shown: list[int]) -> None:
@@ -82,14 +87,17 @@ class ShownRowsProxy(QAbstractProxyModel):
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802
         super().setSourceModel(model)
         self._rows = model.rows()  # type: ignore[attr-defined]  # the same list, kept in place
+        self._columns = model.columnCount()
         model.modelAboutToBeReset.connect(self.beginResetModel)
         model.modelReset.connect(self._source_reset)
         model.layoutAboutToBeChanged.connect(self._source_moving)
         model.layoutChanged.connect(self._source_moved)
         model.dataChanged.connect(self._source_data_changed)
+        self._rows_changed()
         self._refilter()
 
     def _source_reset(self) -> None:
+        self._rows_changed()
         self._work_out()
         self.endResetModel()
 
@@ -99,6 +107,7 @@ class ShownRowsProxy(QAbstractProxyModel):
                         for index in self.persistentIndexList()]
 
     def _source_moved(self) -> None:
+        self._rows_changed()
         self._work_out()
         identity = self._identity
         position_of = {identity(self._rows[source]): row for row, source in enumerate(self._shown)}
@@ -129,10 +138,11 @@ class ShownRowsProxy(QAbstractProxyModel):
 
     def index(self, row: int, column: int,
               parent: AnyIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if parent.isValid() or not (0 <= row < len(self._shown)
-                                    and 0 <= column < self.columnCount()):
-            return QModelIndex()
-        return self.createIndex(row, column)
+        # Asked once per painted cell: no call back into Python beyond this one.
+        if 0 <= row < len(self._shown) and 0 <= column < self._columns \
+                and not parent.isValid():
+            return self.createIndex(row, column)
+        return QModelIndex()
 
     def parent(self, _child: Any = None) -> Any:  # type: ignore[override]
         return QModelIndex()

@@ -15,11 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
-    QAbstractProxyModel,
-    QModelIndex,
     QModelRoleDataSpan,
-    QPersistentModelIndex,
     Qt,
 )
 from PySide6.QtGui import QBrush, QColor
@@ -37,6 +33,7 @@ from concom_desk.ui.row_table import (
     date_key,
     day_cell,
 )
+from concom_desk.ui.shown_rows import ShownRowsProxy
 
 RECEIVED_COLUMN = 7
 NEXT_DEADLINE_COLUMN = 9  # what is due next and when: it gets the width left over
@@ -155,10 +152,8 @@ _search_key = attrgetter("search_key")
 # are this few; more, and the index answers faster than reading them.
 NARROW_BY_READING = 3_000
 
-_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable  # asked per cell painted
 
-
-class FilingFilterProxy(QAbstractProxyModel):
+class FilingFilterProxy(ShownRowsProxy):
     """Search text, kind, status and year; an empty value means "any".
 
     Type-ahead over forty thousand rows must repaint within a keystroke, so a search
@@ -176,28 +171,12 @@ class FilingFilterProxy(QAbstractProxyModel):
         self._kind = ""
         self._status = ""
         self._year: int | None = None
-        self._rows: list[FilingRow] = []
         self._keys: list[str] | None = None  # the rows' search keys, in the rows' order
-        self._shown: list[int] = []  # source rows shown, in the source's order
-        self._position: dict[int, int] | None = None  # source row -> row here
         self._filtered = False
-        self._columns = 0
         self._index: SearchIndex | None = None  # given with the rows, or built when asked
         self._row_of: Any = None  # the index's row numbers -> source rows (numpy)
 
     # -- the filters -------------------------------------------------------------
-    def setSourceModel(self, model: QAbstractItemModel) -> None:
-        super().setSourceModel(model)
-        self._rows = model.rows()  # type: ignore[attr-defined]  # the same list, kept in place
-        self._columns = model.columnCount()
-        model.modelAboutToBeReset.connect(self.beginResetModel)
-        model.modelReset.connect(self._source_reset)
-        model.layoutAboutToBeChanged.connect(self._source_moving)
-        model.layoutChanged.connect(self._source_moved)
-        model.dataChanged.connect(self._source_data_changed)
-        self._rows_changed()
-        self._refilter(False)
-
     def use_index(self, index: SearchIndex | None) -> None:
         """The search index of the rows about to be shown (read with them in the
         background); without one, it is built here when the first search needs it."""
@@ -222,15 +201,6 @@ class FilingFilterProxy(QAbstractProxyModel):
     def set_year(self, year: int | None) -> None:
         self._year = year
         self._refilter(False)
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """The source model sorts (in Python, once); the proxy keeps its order and filters."""
-        self.sourceModel().sort(column, order)
-
-    def _refilter(self, narrower: bool) -> None:
-        self.beginResetModel()
-        self._work_out(self._shown if narrower else None)
-        self.endResetModel()
 
     def _rows_changed(self) -> None:
         """The source's rows were replaced or sorted: their keys are read again when a
@@ -291,94 +261,7 @@ class FilingFilterProxy(QAbstractProxyModel):
                      if (not kind or rows[i].kind == kind)
                      and (not status or rows[i].status == status)
                      and (year is None or rows[i].year == year)]
-        self._shown = shown
-        self._position = None  # worked out when first asked: typing never needs it
+        self._show(shown)
 
-    # -- following the source ----------------------------------------------------
-    def _source_reset(self) -> None:
-        self._rows_changed()
-        self._work_out()
-        self.endResetModel()
-
-    def _source_moving(self) -> None:
-        self.layoutAboutToBeChanged.emit()
-        self._moving = [(index, self._rows[self._shown[index.row()]].id)
-                        for index in self.persistentIndexList()]
-
-    def _source_moved(self) -> None:
-        self._rows_changed()
-        self._work_out()
-        position_of_id = {self._rows[source].id: row for row, source in enumerate(self._shown)}
-        before = [index for index, _id in self._moving]
-        after = [self.index(position_of_id[filing_id], index.column())
-                 if filing_id in position_of_id else QModelIndex()
-                 for index, filing_id in self._moving]
-        self.changePersistentIndexList(before, after)
-        self._moving = []
-        self.layoutChanged.emit()
-
-    def _source_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
-                             roles: list[int] | None = None) -> None:
-        self.dataChanged.emit(self.index(0, 0),
-                              self.index(max(0, self.rowCount() - 1), self.columnCount() - 1))
-
-    # -- the proxy's side of the model -------------------------------------------
-    def mapToSource(self, proxy_index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
-        if not proxy_index.isValid() or not 0 <= proxy_index.row() < len(self._shown):
-            return QModelIndex()
-        return self.sourceModel().index(self._shown[proxy_index.row()], proxy_index.column())
-
-    def mapFromSource(self, source_index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
-        if self._position is None:
-            self._position = {source: row for row, source in enumerate(self._shown)}
-        row = self._position.get(source_index.row()) if source_index.isValid() else None
-        return QModelIndex() if row is None else self.index(row, source_index.column())
-
-    def index(self, row: int, column: int,
-              parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
-        # Asked once per painted cell: no call back into Python beyond this one.
-        if 0 <= row < len(self._shown) and 0 <= column < self._columns \
-                and not parent.isValid():
-            return self.createIndex(row, column)
-        return QModelIndex()
-
-    def parent(self, _child: Any = None) -> Any:  # type: ignore[override]
-        return QModelIndex()
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._shown)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        source = self.sourceModel()
-        return 0 if parent.isValid() or source is None else source.columnCount()
-
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        return self.sourceModel().headerData(section, orientation, role)
-
-    # Painting asks for each visible cell's every role: straight to the source's row.
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        row = index.row()
-        if not index.isValid() or row >= len(self._shown):
-            return None
-        return self.sourceModel().cell(self._shown[row], index.column(), role)  # type: ignore[attr-defined]
-
-    def multiData(self, index: QModelIndex | QPersistentModelIndex,  # noqa: N802
-                  roles: QModelRoleDataSpan) -> None:
-        """A painted cell's every role in one call (see RowTableModel.multiData)."""
-        row = index.row()
-        if not index.isValid() or row >= len(self._shown):
-            for item in roles:
-                item.clearData()
-            return
-        self.sourceModel().fill_cell(self._shown[row], index.column(), roles)  # type: ignore[attr-defined]
-
-    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return _ROW_FLAGS
-
-    def sibling(self, row: int, column: int,
-                index: QModelIndex | QPersistentModelIndex) -> QModelIndex:
-        return self.index(row, column)
+    def _identity(self, row: FilingRow) -> int:
+        return row.id
