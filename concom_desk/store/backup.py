@@ -149,20 +149,28 @@ def _has_audit_table(conn: sqlite3.Connection) -> bool:
                         (AUDIT_TABLE,)).fetchone() is not None
 
 
-def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
-    """Write a verified backup archive of the database at `db_path` to `out_zip`."""
-    db_path, out_zip = Path(db_path), Path(out_zip)
-    require_concom_database(db_path)
+def backup_target(out_zip: Path, stem: str) -> Path:
+    """Where a backup goes: `out_zip`, or in the folder `out_zip` a file named after
+    `stem` and the time; refused in one line if that file is there already or its
+    folder is not. What killed runs left there and in the temporary folder is swept."""
     if out_zip.is_dir():
-        out_zip = out_zip / f"{db_path.stem}-{utc_stamp(datetime.now(UTC))}.zip"
+        out_zip = out_zip / f"{stem}-{utc_stamp(datetime.now(UTC))}.zip"
     if out_zip.exists():
         raise UserError(f"{out_zip} already exists; choose another name for the backup")
     folder = out_zip.parent
     if not folder.is_dir():
         raise UserError(f"the folder {folder} does not exist; create it or choose another")
-    temporary = Path(tempfile.gettempdir())
     sweep_leftovers(folder, STAGING_PREFIX)  # a zip half-written by a run that was killed
-    sweep_leftovers(temporary, STAGING_PREFIX)  # and its copy of the database
+    sweep_leftovers(Path(tempfile.gettempdir()), STAGING_PREFIX)  # and its working copies
+    return out_zip
+
+
+def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
+    """Write a verified backup archive of the database at `db_path` to `out_zip`."""
+    db_path, out_zip = Path(db_path), Path(out_zip)
+    require_concom_database(db_path)
+    out_zip = backup_target(out_zip, db_path.stem)
+    folder = out_zip.parent
     try:
         # The copy of the database in the system's temporary folder; only the zip
         # being written (under a hidden name, removed if anything fails) is beside

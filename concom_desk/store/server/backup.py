@@ -47,9 +47,14 @@ from concom_desk.store.archive import (
     write_archive,
 )
 from concom_desk.store.audit import AUDIT_TABLE, Actor, verify_audit_chain
-from concom_desk.store.backup import STAGING_PREFIX, BackupMade, user_templates_dir, utc_stamp
+from concom_desk.store.backup import (
+    STAGING_PREFIX,
+    BackupMade,
+    backup_target,
+    user_templates_dir,
+)
 from concom_desk.store.db_identity import APPLICATION_ID, is_newer_than_program
-from concom_desk.store.disk import plain_os_error, sweep_leftovers
+from concom_desk.store.disk import plain_os_error
 from concom_desk.store.models import Base
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import (
@@ -106,15 +111,8 @@ def back_up_server(database: ServerDatabase, out: Path | None = None, *,
             out_zip.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise plain_os_error(exc, "write the backup", out_zip) from None
-    if out_zip.is_dir():
-        out_zip = out_zip / f"{address.database}-{utc_stamp(datetime.now(UTC))}.zip"
-    if out_zip.exists():
-        raise UserError(f"{out_zip} already exists; choose another name for the backup")
+    out_zip = backup_target(out_zip, address.database)
     folder = out_zip.parent
-    if not folder.is_dir():
-        raise UserError(f"the folder {folder} does not exist; create it or choose another")
-    sweep_leftovers(folder, STAGING_PREFIX)
-    sweep_leftovers(Path(tempfile.gettempdir()), STAGING_PREFIX)
     try:
         workspace = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX))
         staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
