@@ -35,6 +35,12 @@ from concom_desk.services.filings.deadlines import (
     profiles_in_effect,
 )
 from concom_desk.services.filings.expiry_watch import watch_count_line, watch_counts
+from concom_desk.services.filings.form import (
+    FilingForm,
+    MailingAddress,
+    PartyChoice,
+    PropertyChoice,
+)
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.next_deadline import (
     deadline_lines,
@@ -52,16 +58,12 @@ from concom_desk.services.filings.permit_life import (
     life_lines,
     revived_line,
 )
+from concom_desk.services.filings.record_detail import FilingDetail
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
     DeskRecords,
-    FilingDetail,
-    FilingForm,
     FilingRow,
-    MailingAddress,
-    PartyChoice,
-    PropertyChoice,
     TodayItem,
 )
 from concom_desk.services.filings.search_index import SearchIndex

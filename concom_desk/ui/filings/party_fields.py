@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from concom_desk.services.filings.rows import MailingAddress
+from concom_desk.services.filings.form import MailingAddress
 
 
 class AddressFields(QWidget):

@@ -15,8 +15,8 @@ from concom_desk.services.filings.editing import (
     load_records,
     save_filing,
 )
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.parties import split_address
-from concom_desk.services.filings.rows import FilingForm
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, Party, Property
 

@@ -11,8 +11,8 @@ from datetime import date
 from sqlalchemy import select
 
 from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.permit_life import mark_not_covered
-from concom_desk.services.filings.rows import FilingForm
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, HearingWaiver
 

@@ -16,7 +16,7 @@ from concom_desk.services.filings.editing import (
     load_records,
     save_filing,
 )
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.status_corrections import (
     correct_status,
     undo_last_change,
