@@ -28,7 +28,9 @@ from concom_desk.domain.ma_calendar import legal_holidays
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.documents.drafts import DRAFT_MARK
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
+from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -321,6 +323,9 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         # never the default (its warnings read and acknowledged).
         tab.go_to_day(today)
         tab.buttons["book"].click()
+        # The dialog opens on the month as it is now: once any read under way is done.
+        yield Wait("the booking dialog", lambda: isinstance(tab.active_dialog,
+                                                            BookHearingDialog))
         booking = tab.active_dialog
         assert isinstance(booking, BookHearingDialog)
         booking.filing_box.setCurrentIndex(booking.filing_box.findData(filing_id))
@@ -344,6 +349,8 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         # The legal notice for the meeting.
         tab.go_to_day(today)
         tab.buttons["legal_notice"].click()
+        yield Wait("the legal notice", lambda: tab.last_document is not None
+                   or tab.status.text().startswith("First"))
         assert tab.last_document is not None and tab.last_document.is_file(), \
             tab.status.text()
         assert tab.status.text().startswith(f"Saved {tab.last_document}")
@@ -352,7 +359,9 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         yield from change_status(record, "hearing")
         assert record.detail.form.hearing == today
         tab.go_to_day(today)
-        tab.buttons["close"].click()
+        tab.buttons["close"].click()  # the record's save is read first
+        yield Wait("the close dialog", lambda: isinstance(tab.active_dialog,
+                                                          CloseHearingDialog))
         closing = tab.active_dialog
         closing.closed_on.setDate(closing.closed_on.date())  # tonight, as offered
         closing.ok_button.click()
@@ -360,6 +369,7 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
             "Hearing closed") and not tab.loader.loading)
         tab.go_to_day(today)
         tab.buttons["vote"].click()
+        yield Wait("the vote dialog", lambda: isinstance(tab.active_dialog, VoteDialog))
         vote = tab.active_dialog
         vote.motion.setText("Issue an Order of Conditions for 12 Pond Road")
         vote.filing_box.setCurrentIndex(vote.filing_box.findData(filing_id))

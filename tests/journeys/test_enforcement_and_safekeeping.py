@@ -112,7 +112,9 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         # On the calendar, the next meeting's agenda carries the ratification.
         calendar = section(window, "Hearing &calendar")
         calendar.go_to_day(next_meeting)
-        calendar.buttons["agenda"].click()
+        calendar.buttons["agenda"].click()  # made once the month shown is read
+        yield Wait("the agenda", lambda: calendar.last_document is not None
+                   or calendar.status.text().startswith("First"))
         assert calendar.last_document is not None, calendar.status.text()
         text = full_text(calendar.last_document)
         lines = text.splitlines()

@@ -43,6 +43,7 @@ from concom_desk.ui.calendar.calendar_models import (
     agenda_rows,
     day_rows,
 )
+from concom_desk.ui.calendar.current_month import on_the_month_as_it_is
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import (
     MeetingChangeDialog,
@@ -131,6 +132,8 @@ class CalendarTab(QWidget):
         self.loader = ViewLoader(self, self.busy)
         self.loader.failed.connect(lambda message: self.say(message, error=True))
         self._after_load: list[Callable[[], None]] = []
+        self.waiting_actions: set[str] = set()  # the actions waiting for the month read
+        self.loader.failed.connect(lambda _message: self._forget_waiting())
         self.seen_changes = -1  # the store's change count this tab last read
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
@@ -231,6 +234,19 @@ class CalendarTab(QWidget):
         start, end = grid_days(self.month.yearShown(), self.month.monthShown())
         self.loader.load(lambda _progress: read_month(db, start, end, today), self._loaded)
 
+    def after_read(self, then: Callable[[], None]) -> None:
+        """`then` once the month is read again: the read under way, or a new one when
+        something was saved since the last."""
+        if self._db.changes != self.seen_changes:
+            self.refresh(then)
+        else:
+            self._after_load.append(then)
+
+    def _forget_waiting(self) -> None:
+        """A read failed (the tab says why): what waited for it is not done later."""
+        self._after_load.clear()
+        self.waiting_actions.clear()
+
     def _loaded(self, read: tuple[CalendarSnapshot, BusinessCalendar, str]) -> None:
         self._snapshot, self._business, problem = read
         if problem:
@@ -327,6 +343,7 @@ class CalendarTab(QWidget):
         dialog.open()  # type: ignore[attr-defined]
         self.active_dialog = dialog
 
+    @on_the_month_as_it_is
     def book_hearing(self) -> None:
         meeting = self.selected_meeting()
         dialog = BookHearingDialog(self._db, self._meetings(), self.today,
@@ -337,18 +354,21 @@ class CalendarTab(QWidget):
         dialog.new_filing_requested.connect(self.new_filing_requested)
         self._run_dialog(dialog)
 
+    @on_the_month_as_it_is
     def continue_hearing(self) -> None:
         dialog = ContinueHearingDialog(self._db, self._meetings(), self.today,
                                        hearing_id=self._selected_role(HearingRole), parent=self)
         dialog.continued.connect(lambda _id: self.say("Hearing continued."))
         self._run_dialog(dialog)
 
+    @on_the_month_as_it_is
     def close_hearing(self) -> None:
         dialog = CloseHearingDialog(self._db, self.today,
                                     hearing_id=self._selected_role(HearingRole), parent=self)
         dialog.closed.connect(lambda _id: self.say("Hearing closed; the decision clock runs."))
         self._run_dialog(dialog)
 
+    @on_the_month_as_it_is
     def record_vote(self) -> None:
         meeting = self.meeting_for("whose votes to record")
         if meeting is None:
@@ -388,12 +408,15 @@ class CalendarTab(QWidget):
         self.say(f"Saved {path}.{extra}{_missing_descriptions(listed)}")
         self.refresh()
 
+    @on_the_month_as_it_is
     def make_legal_notice(self) -> None:
         self._document("legal-notice")
 
+    @on_the_month_as_it_is
     def make_agenda(self) -> None:
         self._document("agenda")
 
+    @on_the_month_as_it_is
     def record_publication(self) -> None:
         meeting = self.meeting_for("whose legal notice was published")
         if meeting is None:
@@ -402,6 +425,7 @@ class CalendarTab(QWidget):
         dialog.recorded.connect(self.say)
         self._run_dialog(dialog)
 
+    @on_the_month_as_it_is
     def record_posting(self) -> None:
         meeting = self.meeting_for("whose agenda was posted")
         if meeting is None:
@@ -414,6 +438,7 @@ class CalendarTab(QWidget):
                  + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
                     if late else "."), error=late)
 
+    @on_the_month_as_it_is
     def open_minutes(self) -> None:
         from concom_desk.ui.calendar.minutes_view import MinutesDialog
 
@@ -480,6 +505,7 @@ class CalendarTab(QWidget):
         dialog.added.connect(lambda _id: self.say("Special meeting added."))
         self._run_dialog(dialog)
 
+    @on_the_month_as_it_is
     def change_meeting(self) -> None:
         meeting = self.meeting_for("to move or cancel")
         if meeting is None:

@@ -139,6 +139,8 @@ def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commissi
                              "2027 for 3 hearing(s) — LATE: it was due by Wednesday, February "
                              "24, 2027."]
     qtbot.mouseClick(tab.buttons["posted"], Qt.MouseButton.LeftButton)
+    # Recorded once the month shows the publication just saved (ui/calendar/current_month).
+    qtbot.waitUntil(lambda: tab.status.text().startswith("Agenda recorded"))
     assert tab.status.text() == ("Agenda recorded as posted Tuesday, March 2, 2027 9:00 AM — "
                                  "LATE: it was due by Monday, March 1, 2027 7:00 PM.")
     show_day(qtbot, tab, MAR3)

@@ -111,7 +111,8 @@ def test_add_a_meeting_from_book_hearing_opens_the_meetings_dialog(qtbot: QtBot,
     now = datetime(2027, 5, 3, 9, 0)  # after the last meeting, Apr 21
     tab = CalendarTab(commission.db, now=lambda: now)
     qtbot.addWidget(tab)
-    tab.book_hearing()
+    tab.book_hearing()  # asked while the month is still being read: opens once it is
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog))
     booking = tab.active_dialog
     assert isinstance(booking, BookHearingDialog)
     booking.add_meeting_button.click()
@@ -136,6 +137,7 @@ def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Com
     empty = CalendarTab(usual, now=lambda: now)
     qtbot.addWidget(empty)
     empty.change_meeting()
+    qtbot.waitUntil(lambda: empty.status.text() != "")
     assert empty.status.text() == ("No meeting is scheduled yet: add the regular meetings "
                                    "(or a special one) with Meetings….")
 
