@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
         self.other_desks.reading()
 
         def load(progress: Progress) -> DeskRecords:
-            from concom_desk.services.filings.editing import load_records
+            from concom_desk.services.filings.desk_records import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
             return load_records(db, today)
@@ -323,7 +323,7 @@ class MainWindow(QMainWindow):
         return self._open_form(FilingForm(kind="noi", received=self.today))
 
     def edit_filing(self, filing_id: int) -> FilingFormDialog:
-        from concom_desk.services.filings.editing import filing_detail
+        from concom_desk.services.filings.filing_record import filing_detail
 
         detail = filing_detail(self.db, filing_id, self.today)
         return self._open_form(detail.form)
@@ -347,7 +347,7 @@ class MainWindow(QMainWindow):
 
     def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
         """How an edit form reads its filing again (saved at another desk meanwhile)."""
-        from concom_desk.services.filings.editing import filing_detail
+        from concom_desk.services.filings.filing_record import filing_detail
 
         if filing_id is None:
             return None
@@ -364,7 +364,8 @@ class MainWindow(QMainWindow):
 
         record = self._records.get(filing_id)
         if record is None:
-            from concom_desk.services.filings.editing import change_status, filing_detail
+            from concom_desk.services.filings.editing import change_status
+            from concom_desk.services.filings.filing_record import filing_detail
             from concom_desk.ui.filings.filing_record import FilingRecordDialog
 
             record = FilingRecordDialog(
