@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -27,8 +26,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -45,13 +42,13 @@ from concom_desk.services.minutes.sets import (
     save_minutes,
     start_amendment,
 )
-from concom_desk.services.minutes.sheet import ATTENDANCE_CHOICES, MinutesItemRow, MinutesSheet
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
+from concom_desk.services.minutes.sheet import MinutesItemRow, MinutesSheet
+from concom_desk.ui.calendar.dialog_parts import ErrorLine
+from concom_desk.ui.calendar.minutes_approval import AmendDialog, ApproveDialog
+from concom_desk.ui.calendar.roll_call import RollCallTable
 from concom_desk.ui.document_actions import open_document
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 from concom_desk.ui.window_memory import remember
-
-ATTENDANCE_WORDS = {"present": "Present", "remote": "Remote", "absent": "Absent"}
 
 
 def _field_words(names: list[str]) -> str:
@@ -111,11 +108,7 @@ class MinutesDialog(QDialog):
         for box in (self.called, self.adjourned):
             box.setMaxLength(5)
             box.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
-        self.roll = QTableWidget(0, 2)
-        self.roll.setAccessibleName("Roll call")
-        self.roll.setHorizontalHeaderLabels(["Member", "Attendance"])
-        self.roll.verticalHeader().setVisible(False)
-        self.roll.horizontalHeader().setStretchLastSection(True)
+        self.roll = RollCallTable()
         self.items = QListWidget()
         self.items.setAccessibleName("Items of the minutes")
         self.items.setWordWrap(True)
@@ -218,18 +211,7 @@ class MinutesDialog(QDialog):
                                  else "color: #a15c00; font-weight: bold;")
         self.called.setText(sheet.called_to_order)
         self.adjourned.setText(sheet.adjourned_at)
-        self.roll.setRowCount(len(sheet.roll_call))
-        for row, line in enumerate(sheet.roll_call):
-            role = f" ({line.role.replace('_', ' ')})" if line.role not in ("member", "") else ""
-            self.roll.setItem(row, 0, QTableWidgetItem(line.name + role))
-            choice = QComboBox()
-            choice.setAccessibleName(f"Attendance of {line.name}")
-            for value in ATTENDANCE_CHOICES:
-                choice.addItem(ATTENDANCE_WORDS[value], value)
-            choice.setCurrentIndex(ATTENDANCE_CHOICES.index(line.status))
-            choice.setEnabled(not sheet.approved)
-            self.roll.setCellWidget(row, 1, choice)
-        self.roll.resizeColumnsToContents()
+        self.roll.show_lines(sheet.roll_call, locked=sheet.approved)
         self._summaries = {item.key: item.summary for item in sheet.items}
         self._exhibits = {item.key: "\n".join(item.exhibits) for item in sheet.items}
         self._current_key = ""
@@ -292,13 +274,9 @@ class MinutesDialog(QDialog):
     # -- acting --------------------------------------------------------------------
     def changes(self) -> MinutesChanges:
         self._keep_current()
-        attendance = {}
-        for row, line in enumerate(self.sheet.roll_call):
-            box = self.roll.cellWidget(row, 1)
-            assert isinstance(box, QComboBox)
-            attendance[line.member_id] = str(box.currentData())
         return MinutesChanges(called_to_order=self.called.text(),
-                              adjourned_at=self.adjourned.text(), attendance=attendance,
+                              adjourned_at=self.adjourned.text(),
+                              attendance=self.roll.attendance(),
                               summaries=dict(self._summaries), exhibits=dict(self._exhibits),
                               read_version=self.sheet.edit_version)
 
@@ -306,11 +284,7 @@ class MinutesDialog(QDialog):
         """Put `changes` in the boxes: the times, the roll call and every item's words."""
         self.called.setText(changes.called_to_order)
         self.adjourned.setText(changes.adjourned_at)
-        for row, line in enumerate(self.sheet.roll_call):
-            box = self.roll.cellWidget(row, 1)
-            assert isinstance(box, QComboBox)
-            box.setCurrentIndex(max(box.findData(changes.attendance.get(line.member_id,
-                                                                        line.status)), 0))
+        self.roll.show_attendance(dict(changes.attendance))
         self._summaries = dict(changes.summaries)
         self._exhibits = dict(changes.exhibits)
         self._current_key = ""  # shown afresh below, not written back over the new words
@@ -438,51 +412,3 @@ class MinutesDialog(QDialog):
                  "approve it at a meeting. The approved set is kept as it was.")
         self.changed.emit()
         return True
-
-
-class ApproveDialog(QDialog):
-    """Which carried vote approved the minutes (motions naming minutes first)."""
-
-    chosen = Signal(int)
-
-    def __init__(self, choices: list, parent: QWidget | None = None) -> None:  # type: ignore[type-arg]
-        super().__init__(parent)
-        self.setWindowTitle("Approve the minutes")
-        self.vote = QComboBox()
-        self.vote.setAccessibleName("Approving vote")
-        for choice in choices:
-            self.vote.addItem(choice.describe(), choice.vote_id)
-        buttons, _button = act_cancel(self, "Approve", self._approve)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The carried vote that approved them:"))
-        layout.addWidget(self.vote)
-        layout.addWidget(buttons)
-
-    def _approve(self) -> None:
-        self.chosen.emit(int(self.vote.currentData()))
-        self.accept()
-
-
-class AmendDialog(QDialog):
-    reason_given = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Amend approved minutes")
-        self.reason = QLineEdit()
-        self.reason.setAccessibleName("What the amendment corrects")
-        self.reason.setPlaceholderText("e.g. Ellis took part remotely; the vote was 4–1")
-        self.error = ErrorLine()
-        buttons, _button = act_cancel(self, "Start amendment", self._start)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("What does the amendment correct? (kept with it)"))
-        layout.addWidget(self.reason)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
-
-    def _start(self) -> None:
-        if not self.reason.text().strip():
-            self.error.say("Say what the amendment corrects.")
-            return
-        self.reason_given.emit(self.reason.text().strip())
-        self.accept()

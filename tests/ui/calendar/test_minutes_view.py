@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 from concom_desk.services.minutes.sets import open_minutes
 from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
-from concom_desk.ui.calendar.minutes_view import AmendDialog, ApproveDialog, MinutesDialog
+from concom_desk.ui.calendar.minutes_approval import AmendDialog, ApproveDialog
+from concom_desk.ui.calendar.minutes_view import MinutesDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import paragraphs
 from tests.helpers.loading import show_day
