@@ -146,7 +146,10 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
         raise UserError("a fee or bond amount cannot be negative")
     for cents, what in ((form.fee_cents, "the filing fee"),
                         (form.consultant_fee_cents, "the consultant's fee"),
-                        (form.bond_cents, "the bond")):
+                        (form.bond_cents, "the bond"),
+                        # The Act's fee too: ten million dollars is also what keeps a slip
+                        # of the keyboard out of the server's integer column.
+                        (form.wpa_fee_cents, "the fee under the Act")):
         checked_amount(cents, what)
     if form.dep_file_no.strip():
         checked_file_number(form.dep_file_no, "the DEP file number")

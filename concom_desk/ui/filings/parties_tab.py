@@ -19,6 +19,14 @@ from concom_desk.ui.filings.party_fields import (
 )
 
 
+def _group(title: str, rows: tuple[tuple[str, QWidget], ...]) -> QGroupBox:
+    box = QGroupBox(title)
+    layout = form_layout(box)
+    for label, field in rows:
+        layout.addRow(label, field)
+    return box
+
+
 class PartiesTab(QWidget):
     changed = Signal()  # a name or an address was typed: the form checks again
 
@@ -30,19 +38,15 @@ class PartiesTab(QWidget):
         self.applicant_mail = AddressFields("Applicant", form.applicant_mail)
         self.applicant_phone = named_line(form.applicant_phone, "Applicant's phone", "")
         self.applicant_email = named_line(form.applicant_email, "Applicant's email", "")
-        applicant = QGroupBox("Applicant")
-        rows = form_layout(applicant)
-        rows.addRow("&Name:", self.applicant)
-        rows.addRow("Address:", self.applicant_mail)
-        rows.addRow("Phone:", self.applicant_phone)
-        rows.addRow("Email:", self.applicant_email)
+        applicant = _group("Applicant", (("&Name:", self.applicant),
+                                         ("Address:", self.applicant_mail),
+                                         ("Phone:", self.applicant_phone),
+                                         ("Email:", self.applicant_email)))
 
         self.owner = named_line(form.owner, "Owner", "leave empty when the applicant owns it")
         self.owner_mail = AddressFields("Owner", form.owner_mail)
-        owner = QGroupBox("Owner of the land")
-        rows = form_layout(owner)
-        rows.addRow("Na&me:", self.owner)
-        rows.addRow("Address:", self.owner_mail)
+        owner = _group("Owner of the land", (("Na&me:", self.owner),
+                                             ("Address:", self.owner_mail)))
 
         self.representative = named_line(form.representative, "Representative",
                                          "engineer, surveyor or attorney (optional)")
@@ -53,13 +57,10 @@ class PartiesTab(QWidget):
                                                "Representative's phone", "")
         self.representative_email = named_line(form.representative_email,
                                                "Representative's email", "")
-        representative = QGroupBox("Representative / engineer")
-        rows = form_layout(representative)
-        rows.addRow("Nam&e:", self.representative)
-        rows.addRow("Company:", self.representative_company)
-        rows.addRow("Address:", self.representative_mail)
-        rows.addRow("Phone:", self.representative_phone)
-        rows.addRow("Email:", self.representative_email)
+        representative = _group("Representative / engineer", (
+            ("Nam&e:", self.representative), ("Company:", self.representative_company),
+            ("Address:", self.representative_mail), ("Phone:", self.representative_phone),
+            ("Email:", self.representative_email)))
 
         left = QVBoxLayout()
         left.addWidget(applicant)
