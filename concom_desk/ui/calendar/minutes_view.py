@@ -105,9 +105,12 @@ class MinutesDialog(QDialog):
         self.adjourned = QLineEdit()
         self.adjourned.setAccessibleName("Adjourned at")
         self.adjourned.setPlaceholderText("e.g. 21:15")
+        # Wide enough for the example whole ("e.g. 21:15" was cut to "e.g. 21…").
+        wide = (self.fontMetrics().horizontalAdvance(self.adjourned.placeholderText())
+                + 2 * self.fontMetrics().averageCharWidth())
         for box in (self.called, self.adjourned):
             box.setMaxLength(5)
-            box.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
+            box.setMaximumWidth(wide)
         self.roll = RollCallTable()
         self.items = QListWidget()
         self.items.setAccessibleName("Items of the minutes")

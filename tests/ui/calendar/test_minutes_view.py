@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionFrame
 from pytestqt.qtbot import QtBot
 
 from concom_desk.services.minutes.sets import open_minutes
@@ -129,3 +129,17 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
                                    "1: Ellis took part remotely")
     assert not dialog.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
     assert open_minutes(c.db, c.meetings[MAR3], today=MAR17).version == 2
+
+
+def test_the_times_show_their_example_whole(qtbot: QtBot, commission: Commission) -> None:
+    hold_march_3(commission)
+    dialog = _open_from_calendar(qtbot, commission, datetime(2027, 3, 4, 9, 0))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    box = dialog.adjourned
+    frame = QStyleOptionFrame()
+    box.initStyleOption(frame)
+    inside = box.style().subElementRect(QStyle.SubElement.SE_LineEditContents, frame, box)
+    # A line edit keeps 2 pixels clear on each side of its text (Qt's own margin).
+    assert box.fontMetrics().horizontalAdvance("e.g. 21:15") + 4 <= inside.width()
+    assert box.placeholderText() == "e.g. 21:15"
