@@ -63,18 +63,18 @@ def test_the_clerk_completes_saves_and_prints_the_draft(qtbot: QtBot, commission
         "2. Public hearing: UCC 2027-001 — 3 Elm Street (Request for Determination of "
         "Applicability; applicant Robert Smith)",
         "3. Other business"]
-    assert dialog.record.text() == (
+    assert dialog.entry.record.text() == (
         "Public hearing opened.\nHearing closed.\nVote: Close the public hearing (moved by "
         "Costa, seconded by Baker). Carried 3–1–0. Roll call: Baker, yes; Costa, yes; "
         "Duarte, no; Ellis, yes.")
     ellis = dialog.roll.cellWidget(3, 1)
     assert isinstance(ellis, QComboBox)
     ellis.setCurrentIndex(ellis.findData("remote"))
-    qtbot.keyClicks(dialog.summary, "The engineer presented the plan.")
-    qtbot.keyClicks(dialog.exhibits, "Site plan rev. 2")
+    qtbot.keyClicks(dialog.entry.summary, "The engineer presented the plan.")
+    qtbot.keyClicks(dialog.entry.exhibits, "Site plan rev. 2")
     dialog.items.setCurrentRow(1)
-    assert dialog.summary.toPlainText() == ""
-    qtbot.keyClicks(dialog.summary, "Continued for a revised plan.")
+    assert dialog.entry.summary.toPlainText() == ""
+    qtbot.keyClicks(dialog.entry.summary, "Continued for a revised plan.")
     dialog.adjourned.setText("21:15")
     dialog.buttons["word"].click()  # saves the draft, then makes the document
     assert dialog.error.isHidden(), dialog.error.text()
@@ -110,10 +110,10 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     assert dialog.state.text().startswith("APPROVED March 17, 2027 at the meeting of March 17, "
                                           "2027 (Approve the minutes of March 3, 2027; Carried "
                                           "4–0–0). Locked")
-    assert dialog.summary.isReadOnly() and not dialog.buttons["save"].isEnabled()
+    assert dialog.entry.summary.isReadOnly() and not dialog.buttons["save"].isEnabled()
     assert dialog.buttons["amend"].isEnabled()
-    qtbot.keyClick(dialog.summary, Qt.Key.Key_A)
-    assert dialog.summary.toPlainText() == ""
+    qtbot.keyClick(dialog.entry.summary, Qt.Key.Key_A)
+    assert dialog.entry.summary.toPlainText() == ""
     assert dialog.error.text().startswith("These minutes were approved on March 17, 2027 and "
                                           "are locked")
     assert "Amend…" in dialog.error.text()
@@ -127,7 +127,7 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     amend._start()
     assert dialog.state.text() == ("DRAFT — not yet approved (amendment 1) — corrects version "
                                    "1: Ellis took part remotely")
-    assert not dialog.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
+    assert not dialog.entry.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
     assert open_minutes(c.db, c.meetings[MAR3], today=MAR17).version == 2
 
 
