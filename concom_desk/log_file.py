@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import logging
 import traceback
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from concom_desk.paths import data_dir
+
+if TYPE_CHECKING:
+    from logging.handlers import RotatingFileHandler
 
 LOG_FILE_NAME = "concom-desk.log"
 MAX_BYTES = 2 * 1024 * 1024
@@ -34,35 +37,63 @@ def log_path() -> Path:
     return log_folder() / LOG_FILE_NAME
 
 
-class SharedRotatingFileHandler(RotatingFileHandler):
-    """A RotatingFileHandler that never prints a "Logging error" traceback: a log
-    that cannot be written or turned is not worth interrupting the clerk for."""
+def _shared_rotating_file(path: Path) -> RotatingFileHandler:
+    """A RotatingFileHandler that never prints a "Logging error" traceback: a log that
+    cannot be written or turned is not worth interrupting the clerk for."""
+    from logging.handlers import RotatingFileHandler
 
-    def doRollover(self) -> None:  # noqa: N802 (logging's name)
-        try:
-            super().doRollover()
-        except OSError:
-            # Another program holds the file (Windows): keep writing to this one.
-            if self.stream is None:
-                self.stream = self._open()
+    class SharedRotatingFileHandler(RotatingFileHandler):
+        def doRollover(self) -> None:  # noqa: N802 (logging's name)
+            try:
+                super().doRollover()
+            except OSError:
+                # Another program holds the file (Windows): keep writing to this one.
+                if self.stream is None:
+                    self.stream = self._open()
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802
-        pass
+        def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802
+            pass
+
+    return SharedRotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT,
+                                     encoding="utf-8", delay=True)
+
+
+class LogFile(logging.Handler):
+    """The program's log file, turned over by size. The rotating file is made when the
+    first line is written: most runs write none, and logging.handlers brings in sockets
+    and pickling that the window would otherwise import before it first paints."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self._file: RotatingFileHandler | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._file is None:
+            self._file = _shared_rotating_file(self.path)
+            self._file.setFormatter(self.formatter)
+        self._file.handle(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        pass  # as the file's own handler: never a traceback at the clerk
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
 
 
 def start_log_file() -> logging.Handler | None:
     """Send the program's log to the file (once per process); None when the data
     folder cannot be written (a read-only profile), in which case nothing is logged."""
     for handler in _logger.handlers:
-        if isinstance(handler, SharedRotatingFileHandler):
+        if isinstance(handler, LogFile):
             return handler
     try:
         log_folder().mkdir(parents=True, exist_ok=True)
-        handler = SharedRotatingFileHandler(log_path(), maxBytes=MAX_BYTES,
-                                            backupCount=BACKUP_COUNT, encoding="utf-8",
-                                            delay=True)
     except OSError:
         return None
+    handler = LogFile(log_path())
     handler.setFormatter(logging.Formatter(FORMAT))
     _logger.addHandler(handler)
     return handler
@@ -88,7 +119,7 @@ def log_crash(exc_type: type[BaseException], exc: BaseException, tb: TracebackTy
     """Write an unexpected failure with its traceback to the log file (starting it when
     nothing has yet) and return the details text."""
     handler_started = None
-    if not any(isinstance(h, SharedRotatingFileHandler) for h in _logger.handlers):
+    if not any(isinstance(h, LogFile) for h in _logger.handlers):
         handler_started = start_log_file()
     details = crash_details(exc_type, exc, tb)
     crash_logger.error("unexpected failure in %s\n%s", where, details)

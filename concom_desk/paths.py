@@ -13,7 +13,6 @@ that folder for development and tests.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 APP_NAME = "ConCom Desk"
@@ -27,6 +26,8 @@ BUNDLED = "_bundled"  # the package folder a wheel or the frozen bundle carries 
 def app_root() -> Path:
     """The folder holding `resources/`, `forms/`, `docs/`, LICENSE and CHANGELOG.md:
     the package's `_bundled` folder when installed or frozen, else the checkout."""
+    from importlib import resources  # asked for after the window paints, not before
+
     packaged = resources.files("concom_desk") / BUNDLED
     if packaged.is_dir():
         # Installed as files (pip, PyInstaller), never zipped: a plain folder.

@@ -4,6 +4,9 @@ the window holds it open while a command writes) never prints at the clerk."""
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
@@ -60,3 +63,26 @@ def test_an_unwritable_data_folder_means_no_log(isolated_data_dir: Path,
     blocker.write_text("", encoding="utf-8")
     monkeypatch.setattr(log_file, "log_folder", lambda: blocker / "inside")
     assert log_file.start_log_file() is None
+
+
+# A fresh interpreter: logging.handlers (sockets, pickling) is imported when the first
+# line is written, not when the log is started before the window's first paint.
+FIRST_LINE = """
+import logging, sys
+from concom_desk import log_file
+handler = log_file.start_log_file()
+print("logging.handlers" in sys.modules)
+logging.getLogger("concom_desk.test").warning("the first line")
+print("logging.handlers" in sys.modules)
+log_file.stop_log_file(handler)
+"""
+
+
+def test_the_rotating_file_is_made_with_the_first_line(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "CONCOM_DESK_DATA": str(tmp_path), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", FIRST_LINE], env=env, cwd=root,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
+    assert "the first line" in (tmp_path / "concom-desk.log").read_text(encoding="utf-8")

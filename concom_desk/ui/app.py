@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication
 
 from concom_desk.errors import UserError
 from concom_desk.log_file import start_log_file, stop_log_file
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.ui.background import Progress, run_in_background
-from concom_desk.ui.crash_dialog import CrashHandlers, force_fault_if_asked
+from concom_desk.ui.crash_handlers import CrashHandlers, force_fault_if_asked
+from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.main_window import MainWindow
 
 if TYPE_CHECKING:  # the wizard is imported only when there is nothing to open yet
@@ -50,37 +51,6 @@ def make_demo_work(db_path: Path) -> Any:
         progress.report(5, "Building the demo town (a made-up commission and its records)…")
         return load_demo(db_path, size=DEMO_SIZE)
     return work
-
-
-# The longest the records' opening waits for the window's first paint: a window the
-# system does not paint yet (started minimised) does not hold the records back.
-FIRST_PAINT_WAIT_MS = 300
-
-
-class _FirstPaint(QObject):
-    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
-        super().__init__(window)
-        self.window = window
-        self.then: Callable[[], None] | None = then
-        window.installEventFilter(self)
-        QTimer.singleShot(FIRST_PAINT_WAIT_MS, self, self.go)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Paint:
-            QTimer.singleShot(0, self, self.go)  # after the paint, not inside it
-        return False
-
-    def go(self) -> None:
-        if self.then is not None:
-            then, self.then = self.then, None
-            self.window.removeEventFilter(self)
-            then()
-
-
-def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
-    """`then()` once `window` has painted for the first time (or FIRST_PAINT_WAIT_MS
-    went by first), once."""
-    _FirstPaint(window, then)
 
 
 class _QuitOnFirstPaint(QObject):
@@ -154,6 +124,8 @@ class Launcher(QObject):
             # Nothing typed is lost: the wizard is still there, with the reason.
             self.wizard.show_failure(message)
             return
+        from PySide6.QtWidgets import QMessageBox  # not before the first paint: 4 ms
+
         QMessageBox.critical(None, "ConCom Desk", message)
         QApplication.exit(2)
 
@@ -225,11 +197,16 @@ class Launcher(QObject):
         # its first paint on: importing SQLAlchemy holds Python's lock in long stretches,
         # which would hold back the paint the clerk is waiting for.
         window = self.show_empty_window(f"Opening {self.db_path.name}…")
-        # The opening backup is made once the records show, behind them (_opened).
-        after_first_paint(window, lambda: run_in_background(
-            self.window, "Opening the records",
-            open_database_work(self.db_path, self.backup_warnings, back_up=False),
-            self._opened, self._fail, lambda: QApplication.exit(0)))
+        after_first_paint(window, self._open_behind_the_window)
+
+    def _open_behind_the_window(self) -> None:
+        assert self.window is not None
+        # The tab behind Today first, while this thread has Python to itself; then the
+        # records. The opening backup is made once they show, behind them (_opened).
+        self.window.build_filings_tab()
+        run_in_background(self.window, "Opening the records",
+                          open_database_work(self.db_path, self.backup_warnings, back_up=False),
+                          self._opened, self._fail, lambda: QApplication.exit(0))
 
     def show_empty_window(self, heading: str) -> MainWindow:
         """The window, up before its records (a new one, or the one already there when

@@ -14,23 +14,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 from concom_desk.domain.wording import counted
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
-from concom_desk.services.filings.rows import DeskRecords, FilingForm
+from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, run_in_background
-from concom_desk.ui.filings.filings_tab import FilingsTab
+from concom_desk.ui.filings.filing_windows import FilingWindows
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
+    from concom_desk.ui.filings.filings_tab import FilingsTab
 
 # concom_desk.services.filings.editing is imported inside the methods that call it: it brings
 # in SQLAlchemy, which takes longer to import than the window takes to appear. The filing's
@@ -49,9 +52,6 @@ class _OnFirstUse:
     def __getattr__(self, attribute: str) -> Any:
         return getattr(importlib.import_module(self._name), attribute)
 
-# Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
-ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
-
 
 class MainWindow(QMainWindow):
     records_loaded = Signal()
@@ -64,20 +64,23 @@ class MainWindow(QMainWindow):
         self.local_db_path = db_path  # this computer's file, while the window is on a server
         self.today = today or date.today()
         self.settings = settings
-        self._records: dict[int, FilingRecordDialog] = {}
+        self.filing_windows = FilingWindows(self)
         self._record_actions: list[QAction] = []
         self._loaded_once = False
         self._records_seen = -1  # the store's change count when the lists were last read
         self._update_title()
 
         self.today_view = TodayView(self.today)
-        self.filings_tab = FilingsTab(self.today)
+        # The Filings tab is behind Today when the window first paints: it is built just
+        # after that paint (build_filings_tab), or when first asked for.
+        self._filings_tab: FilingsTab | None = None
+        self._filings_stand_in = PlaceholderTab("Filings", "Listing the filings…")
         self.calendar_tab: QWidget = PlaceholderTab("Hearing calendar")
         self.enforcement_tab: QWidget = PlaceholderTab("Enforcement")
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Sections")
         self.tabs.addTab(self.today_view, "To&day")
-        self.tabs.addTab(self.filings_tab, "F&ilings")
+        self.tabs.addTab(self._filings_stand_in, "F&ilings")
         self.tabs.addTab(self.calendar_tab, "Hearing &calendar")
         self.tabs.addTab(self.enforcement_tab, "E&nforcement")
         self.setCentralWidget(self.tabs)
@@ -86,11 +89,9 @@ class MainWindow(QMainWindow):
         self.today_view.open_filing.connect(self.open_filing)
         self.today_view.open_record.connect(self.open_record)
         self.today_view.open_watch.connect(self.open_expiry_watch)
-        self.filings_tab.open_filing.connect(self.open_filing)
         self._previous_tab: QWidget | None = self.today_view
         self._swapping_tabs = False
         self.tabs.currentChanged.connect(self._tab_shown)
-        self.filings_tab.new_filing.connect(self.new_filing)
         self._build_menus()
         from concom_desk.ui.other_desks import OtherDesks
 
@@ -99,6 +100,30 @@ class MainWindow(QMainWindow):
             self._set_ready(False)
             self.today_view.heading.setText(f"Opening {db_path.name}…")
         remember(self, "main", sensible_size(self, 0.98, 0.92))
+
+    @property
+    def filings_tab(self) -> FilingsTab:
+        """The Filings tab, built the first time it is needed."""
+        if self._filings_tab is None:
+            self.build_filings_tab()
+        assert self._filings_tab is not None
+        return self._filings_tab
+
+    def build_filings_tab(self) -> None:
+        """Build the Filings tab in its stand-in's place (once): the launcher calls it
+        as soon as the window has painted, before the records are read into it."""
+        if self._filings_tab is not None:
+            return
+        from concom_desk.ui.filings.filings_tab import FilingsTab
+
+        tab = FilingsTab(self.today)
+        tab.open_filing.connect(self.open_filing)
+        tab.new_filing.connect(self.new_filing)
+        self._filings_tab = tab
+        in_front = self.tabs.currentWidget() is self._filings_stand_in
+        self._put_in_place_of(self._filings_stand_in, tab)
+        if in_front:  # the clerk was quicker than the build: the real tab comes forward
+            self.tabs.setCurrentWidget(tab)
 
     # -- menus ----------------------------------------------------------------
     def _action(self, text: str, slot: Callable[[], Any],
@@ -147,12 +172,17 @@ class MainWindow(QMainWindow):
         # Ctrl+Q spelled out: Windows has no standard Quit shortcut.
         file_menu.addAction(self._action("&Quit", self.close, "Ctrl+Q", needs_records=False))
 
+        tools_actions = _OnFirstUse("tools_actions")
         tools = bar.addMenu("&Tools")
-        tools.addAction(self._action("Word &templates…", self.open_templates))
+        tools.addAction(self._action("Word &templates…",
+                                     lambda: tools_actions.open_templates(self)))
         tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
-        tools.addAction(self._action("Public records and &reports…", self.open_records_desk))
-        tools.addAction(self._action("Load MassGIS &parcels…", self.load_parcels))
-        tools.addAction(self._action("Repair audit &guards…", self.repair_guards))
+        tools.addAction(self._action("Public records and &reports…",
+                                     lambda: tools_actions.open_records_desk(self)))
+        tools.addAction(self._action("Load MassGIS &parcels…",
+                                     lambda: tools_actions.load_parcels(self)))
+        tools.addAction(self._action("Repair audit &guards…",
+                                     lambda: tools_actions.repair_guards(self)))
 
         records = bar.addMenu("&Records")
         self.find_action = self._action("&Find a filing", self.find_filing,
@@ -232,7 +262,14 @@ class MainWindow(QMainWindow):
     def replace_placeholder(self, name: str, widget: QWidget) -> None:
         """Put a section's real tab ("Hearing calendar", "Enforcement") in place of what
         stands there, keeping its position, title and keyboard accelerator."""
-        old = self.section(name)
+        self._put_in_place_of(self.section(name), widget)
+        if name == "Hearing calendar":
+            self.calendar_tab = widget
+        else:
+            self.enforcement_tab = widget
+
+    def _put_in_place_of(self, old: QWidget, widget: QWidget) -> None:
+        """`widget` where `old` stands, at its position, with its title and accelerator."""
         index = self.tabs.indexOf(old)
         title = self.tabs.tabText(index)
         self._swapping_tabs = True
@@ -242,10 +279,6 @@ class MainWindow(QMainWindow):
         finally:
             self._swapping_tabs = False
         old.deleteLater()
-        if name == "Hearing calendar":
-            self.calendar_tab = widget
-        else:
-            self.enforcement_tab = widget
 
     def section(self, name: str) -> QWidget:
         return {"Hearing calendar": self.calendar_tab, "Enforcement": self.enforcement_tab}[name]
@@ -258,6 +291,9 @@ class MainWindow(QMainWindow):
 
     def _build_section_if_needed(self) -> None:
         stand_in = self.tabs.currentWidget()
+        if stand_in is self._filings_stand_in:
+            self.build_filings_tab()
+            return
         if not isinstance(stand_in, PlaceholderTab) or self.db is None:
             return
         if stand_in.name == "Hearing calendar":
@@ -312,6 +348,8 @@ class MainWindow(QMainWindow):
             self.show_section("Hearing calendar")
 
     def show_problem(self, message: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # not before the first paint: 4 ms
+
         QMessageBox.warning(self, "ConCom Desk", message)
 
     # -- actions --------------------------------------------------------------
@@ -320,161 +358,21 @@ class MainWindow(QMainWindow):
         self.filings_tab.focus_search()
 
     def new_filing(self) -> FilingFormDialog:
-        return self._open_form(FilingForm(kind="noi", received=self.today))
+        return self.filing_windows.new_form()
 
     def edit_filing(self, filing_id: int) -> FilingFormDialog:
-        from concom_desk.services.filings.filing_record import filing_detail
-
-        detail = filing_detail(self.db, filing_id, self.today)
-        return self._open_form(detail.form)
-
-    def _open_form(self, form: FilingForm) -> FilingFormDialog:
-        from concom_desk.services.filings.editing import (
-            party_choices,
-            property_choices,
-            save_filing,
-        )
-        from concom_desk.ui.filings.filing_form import FilingFormDialog
-
-        dialog = FilingFormDialog(
-            form, lambda f: save_filing(self.db, f), self.today,
-            party_choices(self.db), property_choices(self.db),
-            self, reload=self._filing_reader(form.id))
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.saved.connect(self._saved)
-        dialog.open()
-        return dialog
-
-    def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
-        """How an edit form reads its filing again (saved at another desk meanwhile)."""
-        from concom_desk.services.filings.filing_record import filing_detail
-
-        if filing_id is None:
-            return None
-        return lambda: filing_detail(self.db, filing_id, self.today).form
-
-    def _saved(self, filing_id: int) -> None:
-        record = self._records.get(filing_id)
-        if record is not None:
-            record.reload()
-        self.reload()
+        return self.filing_windows.edit_form(filing_id)
 
     def open_filing(self, filing_id: int) -> FilingRecordDialog:
-        from concom_desk.services.filings import status_corrections as corrections
+        return self.filing_windows.record(filing_id)
 
-        record = self._records.get(filing_id)
-        if record is None:
-            from concom_desk.services.filings.editing import change_status
-            from concom_desk.services.filings.filing_record import filing_detail
-            from concom_desk.ui.filings.filing_record import FilingRecordDialog
-
-            record = FilingRecordDialog(
-                lambda: filing_detail(self.db, filing_id, self.today),
-                lambda status, on: change_status(self.db, filing_id, status, on),
-                self.today, self,
-                undo=lambda: corrections.undo_last_change(self.db, filing_id),
-                correct=lambda status, why: corrections.correct_status(self.db, filing_id,
-                                                                       status, why),
-                void=lambda why: corrections.void_filing_entered_in_error(self.db, filing_id,
-                                                                          why))
-            record.changed.connect(lambda _id: self.reload())
-            record.edit_requested.connect(self.edit_filing)
-            record.finished.connect(lambda _result: self._records.pop(filing_id, None))
-            # Wide enough for the deadlines' What and Citation columns at any scaling.
-            remember(record, "filing-record", sensible_size(record, 0.9, 0.85))
-            self._add_record_tools(record, filing_id)
-            self._records[filing_id] = record
-        record.show()
-        record.raise_()
-        record.activateWindow()
-        return record
-
-    def _add_record_tools(self, record: FilingRecordDialog, filing_id: int) -> None:
-        """What a filing's record offers beyond its own facts: its documents made from
-        the templates, and its abutters (list, mailing, green cards)."""
-        from PySide6.QtWidgets import QPushButton
-
-        from concom_desk.ui.abutters.abutter_panel import AbutterPanel
-        from concom_desk.ui.filings.dep_copies_panel import add_dep_copies_tab
-
-        assert record.detail is not None
-        row = record.detail.row
-        make = QPushButton("Make a &document…")
-        make.setAccessibleName("Make a document from a template")
-        make.setAutoDefault(False)
-        make.clicked.connect(lambda: self.make_document(record))
-        record.actions_row.addWidget(make)
-        from concom_desk.services.filings.permit_life import mark_not_covered
-        from concom_desk.ui.filings.acts_coverage import add_acts_button
-
-        add_acts_button(record, lambda why: mark_not_covered(self.db, filing_id, why))
-        from concom_desk.services.filings.decision_waiver import record_decision_waiver
-        from concom_desk.ui.filings.decision_waiver_dialog import add_decision_waiver_button
-
-        add_decision_waiver_button(record, self.today, lambda on, by, until:
-                                   record_decision_waiver(self.db, filing_id, on, by, until))
-        add_dep_copies_tab(self.db, record, filing_id, self.today, self.reload)
-        if row.kind in ABUTTER_KINDS:
-            panel = AbutterPanel(self.db, filing_id)
-            panel.changed.connect(record.reload)
-            record.panels.addTab(panel, "&Abutters")
+    def make_document(self, record: FilingRecordDialog) -> QWidget:
+        return self.filing_windows.make_document(record)
 
     def open_expiry_watch(self) -> QWidget:
         from concom_desk.ui.filings.expiry_watch import open_watch
 
         return open_watch(self)
-
-    def load_parcels(self) -> None:
-        from concom_desk.ui.abutters.parcel_loading import load_parcels_from_window
-
-        load_parcels_from_window(self)
-
-    def make_document(self, record: FilingRecordDialog) -> QWidget:
-        from concom_desk.ui.filings.document_maker import DocumentMakerDialog
-
-        assert record.detail is not None
-        row = record.detail.row
-        dialog = DocumentMakerDialog(self.db, row.file_no, row.kind, self.today, record)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.made.connect(lambda _path: record.reload())
-        made = getattr(record, "document_maker_made", None)  # the MassDEP copies tab's
-        if made is not None:
-            dialog.made.connect(lambda _path: made())
-        dialog.open()
-        return dialog
-
-    def open_templates(self) -> QWidget:
-        from concom_desk.ui.templates_dialog import TemplatesDialog
-
-        dialog = TemplatesDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
-
-    def open_records_desk(self) -> QWidget:
-        from concom_desk.ui.calendar.records_desk import RecordsDesk
-
-        dialog = RecordsDesk(self.db, self.today, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.open()
-        return dialog
-    def repair_guards(self) -> None:
-        from concom_desk.ui import records_guard
-        from concom_desk.ui.server.desk_actions import refuse_on_server
-
-        if refuse_on_server(self, "Repairing the audit guards"):
-            return
-
-        box = QMessageBox(QMessageBox.Icon.Question, "Repair the audit guards",
-                          "Put the audit trail's own triggers back? Use this only when no "
-                          "good backup can be restored. What was wrong, and every change "
-                          "made without a trace, is written into the trail with your "
-                          "initials.", QMessageBox.StandardButton.NoButton, self)
-        box.setObjectName("repair-guards")
-        repair = box.addButton("Re&pair", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        repair.clicked.connect(lambda: records_guard.repair_guards(self))
-        box.open()
 
     def export_calendar(self) -> None:
         self.show_section("Hearing calendar").export_ical()  # type: ignore[attr-defined]
@@ -494,8 +392,7 @@ class MainWindow(QMainWindow):
 
     # -- the database under the window (restore swaps it) ---------------------
     def close_database(self) -> None:
-        for record in list(self._records.values()):
-            record.close()
+        self.filing_windows.close_all()
         if self.db is not None:
             self.db.close()
         self._set_ready(False)
@@ -530,8 +427,7 @@ class MainWindow(QMainWindow):
         records_guard.tell_about_opening(self, db)  # damaged, tampered, risky place…
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        for record in list(self._records.values()):
-            record.close()
+        self.filing_windows.close_all()
         if self.db is not None:
             self.db.close()  # releases the lock, so the next program can open it
             from concom_desk.services.records.backups import back_up_quietly

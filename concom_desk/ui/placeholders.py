@@ -1,6 +1,7 @@
-"""Stand-ins for the Hearing calendar and Enforcement tabs until they are first
-opened: each is built on first sight (after the database is open), so start-up
-pays only for the tabs a commissioner looks at."""
+"""Stand-ins for the tabs not built yet: the Hearing calendar and Enforcement until
+they are first opened (each is built on first sight, after the database is open, so
+start-up pays only for the tabs a commissioner looks at), and Filings until the
+window has first painted."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ SECTIONS = ("Hearing calendar", "Enforcement")
 
 
 class PlaceholderTab(QWidget):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, message: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
-        self.message = QLabel(f"The {name.lower()} opens once the records are loaded…")
+        self.message = QLabel(message or f"The {name.lower()} opens once the records are "
+                                         "loaded…")
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.message.setAccessibleName(f"{name}: opening")

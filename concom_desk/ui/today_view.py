@@ -21,7 +21,7 @@ from concom_desk.services.filings.rows import (
     urgency,
 )
 from concom_desk.ui.filings.filing_table import KIND_LABELS
-from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.record_table import RecordTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,

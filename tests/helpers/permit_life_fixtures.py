@@ -8,7 +8,7 @@ from pathlib import Path
 
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.filings.editing import save_filing
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import Filing
 

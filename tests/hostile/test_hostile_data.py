@@ -18,7 +18,7 @@ from concom_desk.services.documents.docx_safety import package_refusals
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
 from concom_desk.services.filings.editing import save_filing
-from concom_desk.services.filings.rows import FilingForm, MailingAddress
+from concom_desk.services.filings.form import FilingForm, MailingAddress
 from concom_desk.store import Database, open_database
 from tests.helpers.docx_reading import full_text
 from tests.helpers.hostile_files import CONTROL, FIELD_TEXT, WORDML, part

@@ -17,7 +17,7 @@ from concom_desk.errors import UserError
 from concom_desk.services.calendar import ical_export
 from concom_desk.services.documents.template_library import user_templates_dir
 from concom_desk.services.filings.editing import save_filing
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.store import open_database
 from tests.helpers.hostile_files import sha256, template
 

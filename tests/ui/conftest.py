@@ -21,7 +21,7 @@ from pathlib import Path  # noqa: E402
 
 from concom_desk.services.commission.settings import CommissionSettings, Member, save_settings  # noqa: E402
 from concom_desk.services.filings.editing import change_status, save_filing  # noqa: E402
-from concom_desk.services.filings.rows import FilingForm  # noqa: E402
+from concom_desk.services.filings.form import FilingForm  # noqa: E402
 from concom_desk.store import Database, open_database  # noqa: E402
 
 # Monday. Every expectation in tests/ui is worked out by hand from this day.

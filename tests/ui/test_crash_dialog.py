@@ -16,8 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from concom_desk import unexpected
 from concom_desk.log_file import LOG_FILE_NAME, start_log_file, stop_log_file
-from concom_desk.ui import crash_dialog, document_actions
-from concom_desk.ui.crash_dialog import CrashDialog, CrashHandlers
+from concom_desk.ui import crash_handlers, document_actions
+from concom_desk.ui.crash_dialog import CrashDialog
+from concom_desk.ui.crash_handlers import CrashHandlers
 
 
 def raise_in_a_slot() -> None:
@@ -95,12 +96,12 @@ def test_under_the_smoke_test_a_fault_ends_the_loop_instead_of_a_dialog(qtbot: Q
 
 
 def test_the_forced_fault_hook_is_off_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(crash_dialog.FAULT_HOOK_ENV, raising=False)
+    monkeypatch.delenv(crash_handlers.FAULT_HOOK_ENV, raising=False)
     scheduled: list[object] = []
-    monkeypatch.setattr(crash_dialog.QTimer, "singleShot",
+    monkeypatch.setattr(crash_handlers.QTimer, "singleShot",
                         lambda ms, slot: scheduled.append(slot))
-    crash_dialog.force_fault_if_asked()
+    crash_handlers.force_fault_if_asked()
     assert scheduled == []
-    monkeypatch.setenv(crash_dialog.FAULT_HOOK_ENV, "1")
-    crash_dialog.force_fault_if_asked()
-    assert scheduled == [crash_dialog._raise_forced_fault]
+    monkeypatch.setenv(crash_handlers.FAULT_HOOK_ENV, "1")
+    crash_handlers.force_fault_if_asked()
+    assert scheduled == [crash_handlers._raise_forced_fault]

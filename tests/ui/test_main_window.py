@@ -81,7 +81,7 @@ def test_today_row_opens_its_record(qtbot, town_db: Database) -> None:
     table.setFocus()
     table.setCurrentIndex(table.model().index(1, 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
-    record = window._records[filing_id(window, "2026-40")]
+    record = window.filing_windows.records[filing_id(window, "2026-40")]
     assert record.isVisible()
     assert "RDA 2026-40" in record.windowTitle()
 

@@ -8,6 +8,7 @@ from datetime import date
 
 from docx import Document
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from concom_desk.paths import backups_dir
 from concom_desk.services.enforcement.actions import OrderDraft, issue_order
@@ -110,8 +111,11 @@ def test_tools_menu_opens_the_word_templates(qtbot, town_db: Database) -> None:
     assert names == ["Word templates…", "Export the calendar (.ics)…",
                      "Public records and reports…", "Load MassGIS parcels…",
                      "Repair audit guards…"]
-    dialog = window.open_templates()
-    assert dialog.isVisible()
+    from concom_desk.ui.templates_dialog import TemplatesDialog
+
+    next(a for a in tools.actions() if a.text() == "Word &templates…").trigger()
+    qtbot.waitUntil(lambda: any(isinstance(w, TemplatesDialog) and w.isVisible()
+                                for w in QApplication.topLevelWidgets()))
 
 
 def test_closing_the_window_makes_the_closing_backup(qtbot, town_db: Database) -> None:

@@ -17,7 +17,7 @@ from concom_desk.services.calendar.meetings import add_meeting, mark_agenda_post
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import open_server_database
-from concom_desk.ui.crash_dialog import CrashHandlers
+from concom_desk.ui.crash_handlers import CrashHandlers
 from concom_desk.ui.main_window import MainWindow
 from tests.helpers.pg_cluster import Cluster
 from tests.helpers.pg_logins import desk_logins

@@ -26,16 +26,16 @@ from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import filing_deadlines
-from concom_desk.services.filings.parties import (
-    find_or_add_property,
-    mailing_address,
-    party_from_form,
-)
-from concom_desk.services.filings.rows import (
+from concom_desk.services.filings.form import (
     FilingForm,
     MailingAddress,
     PartyChoice,
     PropertyChoice,
+)
+from concom_desk.services.filings.parties import (
+    find_or_add_property,
+    mailing_address,
+    party_from_form,
 )
 from concom_desk.store import Database
 from concom_desk.store.models import CommissionSettings, Filing, Party, Property

@@ -27,7 +27,8 @@ from concom_desk.services.filings.permit_life import (
     life_lines,
     revived_line,
 )
-from concom_desk.services.filings.rows import FilingDetail, FilingRow
+from concom_desk.services.filings.record_detail import FilingDetail
+from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.status_corrections import undo_offer
 from concom_desk.store import Database
 from concom_desk.store.models import Filing

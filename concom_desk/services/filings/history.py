@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.status_rules import status_name
 from concom_desk.paths import documents_dir
-from concom_desk.services.filings.rows import DocumentEntry, HistoryEntry
+from concom_desk.services.filings.record_detail import DocumentEntry, HistoryEntry
 from concom_desk.services.filings.status_corrections import correction_notes
 from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument
 

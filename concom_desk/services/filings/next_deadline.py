@@ -20,7 +20,8 @@ from concom_desk.services.filings.deadlines import (
     is_met,
 )
 from concom_desk.services.filings.permit_life import late_acts
-from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS, DeadlineLine
+from concom_desk.services.filings.record_detail import DeadlineLine
+from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS
 from concom_desk.store.models import Filing
 
 

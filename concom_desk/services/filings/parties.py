@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.abutters.addresses import split_address
-from concom_desk.services.filings.rows import MailingAddress
+from concom_desk.services.filings.form import MailingAddress
 from concom_desk.store.models import Party, Property
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 
 
 def money(cents: int) -> str:

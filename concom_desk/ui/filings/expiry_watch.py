@@ -36,7 +36,7 @@ from concom_desk.services.filings.rows import days_left_text
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_table import KIND_LABELS
-from concom_desk.ui.filings.filings_tab import RecordTable
+from concom_desk.ui.record_table import RecordTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,

@@ -39,11 +39,7 @@ from concom_desk.domain.filing_requirements import (
     record_problems,
 )
 from concom_desk.errors import RecordChanged, UserError
-from concom_desk.services.filings.rows import (
-    FilingForm,
-    PartyChoice,
-    PropertyChoice,
-)
+from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab

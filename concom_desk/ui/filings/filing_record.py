@@ -34,24 +34,22 @@ from concom_desk.domain.status_rules import (
     status_name,
 )
 from concom_desk.errors import UserError
-from concom_desk.services.filings.rows import (
-    OWED_ACTS,
+from concom_desk.services.filings.record_detail import (
     DeadlineLine,
     DocumentEntry,
     FilingDetail,
     HistoryEntry,
-    days_left_text,
-    urgency,
 )
+from concom_desk.services.filings.rows import OWED_ACTS, days_left_text, urgency
 from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
 from concom_desk.ui.filings.filing_table import KIND_LABELS
-from concom_desk.ui.filings.filings_tab import RecordTable
 from concom_desk.ui.filings.status_dialogs import (
     CorrectStatusDialog,
     VoidFilingDialog,
     final_step_question,
 )
+from concom_desk.ui.record_table import RecordTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,

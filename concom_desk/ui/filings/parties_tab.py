@@ -10,7 +10,7 @@ from dataclasses import replace
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from concom_desk.services.filings.rows import FilingForm, PartyChoice
+from concom_desk.services.filings.form import FilingForm, PartyChoice
 from concom_desk.ui.filings.party_fields import (
     AddressFields,
     complete_from,

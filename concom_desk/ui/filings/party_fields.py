@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.services.filings.rows import MailingAddress
+from concom_desk.services.filings.form import MailingAddress
 
 
 class AddressFields(QWidget):

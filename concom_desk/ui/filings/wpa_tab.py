@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from concom_desk.domain.filing_requirements import amount_text, parse_amount, parse_date
 from concom_desk.domain.wpa_fees import CITATION, split_fee
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.ui.filings.party_fields import form_layout, named_line
 
 DATE_HINT = "YYYY-MM-DD or M/D/YYYY"

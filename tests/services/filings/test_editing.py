@@ -12,8 +12,8 @@ from concom_desk.errors import UserError
 from concom_desk.services.filings.desk_records import load_records
 from concom_desk.services.filings.editing import change_status, save_filing
 from concom_desk.services.filings.filing_record import filing_detail
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.parties import split_address
-from concom_desk.services.filings.rows import FilingForm
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, Party, Property
 

@@ -27,7 +27,7 @@ from concom_desk.services.documents.context import filing_by_number, filing_cont
 from concom_desk.services.filings.desk_records import load_records
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
-from concom_desk.services.filings.rows import FilingForm, MailingAddress
+from concom_desk.services.filings.form import FilingForm, MailingAddress
 from concom_desk.store import Database
 from concom_desk.store.models import AuditEntry, Party
 

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from concom_desk.services.filings.desk_records import load_records
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.permit_life import mark_not_covered
-from concom_desk.services.filings.rows import FilingForm
 from concom_desk.store import Database
 from concom_desk.store.models import Filing, HearingWaiver
 

@@ -15,7 +15,7 @@ from concom_desk.domain.plain_dates import clock_time, long_date
 from concom_desk.errors import RecordChanged
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
-from concom_desk.services.filings.rows import FilingForm
+from concom_desk.services.filings.form import FilingForm
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import AuditEntry, Filing, Party, record_history
 from concom_desk.store.record_versions import when_words

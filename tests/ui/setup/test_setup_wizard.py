@@ -135,7 +135,7 @@ def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_pat
     table.setFocus()
     table.setCurrentIndex(table.model().index(shown.index(received), 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
-    record = window._records[received.id]
+    record = window.filing_windows.records[received.id]
     lines = record.deadline_lines()
     assert lines and all(citation.strip() for *_rest, citation in lines)
     record.new_status.setCurrentIndex(record.new_status.findData("issued"))

@@ -1,0 +1,152 @@
+"""A filing's windows over the main window: its form (new or edited) and its record,
+one record window per filing, raised when asked for again; a save reloads the
+record and the lists. Each window's module is imported when first opened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from concom_desk.ui.window_memory import remember, sensible_size
+
+if TYPE_CHECKING:
+    from concom_desk.services.filings.form import FilingForm
+    from concom_desk.ui.filings.filing_form import FilingFormDialog
+    from concom_desk.ui.filings.filing_record import FilingRecordDialog
+    from concom_desk.ui.main_window import MainWindow
+
+# Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
+ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
+
+
+class FilingWindows:
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.records: dict[int, FilingRecordDialog] = {}  # the record windows open
+
+    def close_all(self) -> None:
+        for record in list(self.records.values()):
+            record.close()
+
+    def new_form(self) -> FilingFormDialog:
+        from concom_desk.services.filings.form import FilingForm
+
+        return self._open_form(FilingForm(kind="noi", received=self.window.today))
+
+    def edit_form(self, filing_id: int) -> FilingFormDialog:
+        from concom_desk.services.filings.filing_record import filing_detail
+
+        detail = filing_detail(self.window.db, filing_id, self.window.today)
+        return self._open_form(detail.form)
+
+    def _open_form(self, form: FilingForm) -> FilingFormDialog:
+        from concom_desk.services.filings.editing import (
+            party_choices,
+            property_choices,
+            save_filing,
+        )
+        from concom_desk.ui.filings.filing_form import FilingFormDialog
+
+        dialog = FilingFormDialog(
+            form, lambda f: save_filing(self.window.db, f), self.window.today,
+            party_choices(self.window.db), property_choices(self.window.db),
+            self.window, reload=self._filing_reader(form.id))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved.connect(self._saved)
+        dialog.open()
+        return dialog
+
+    def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
+        """How an edit form reads its filing again (saved at another desk meanwhile)."""
+        from concom_desk.services.filings.filing_record import filing_detail
+
+        if filing_id is None:
+            return None
+        return lambda: filing_detail(self.window.db, filing_id, self.window.today).form
+
+    def _saved(self, filing_id: int) -> None:
+        record = self.records.get(filing_id)
+        if record is not None:
+            record.reload()
+        self.window.reload()
+
+    def record(self, filing_id: int) -> FilingRecordDialog:
+        from concom_desk.services.filings import status_corrections as corrections
+
+        record = self.records.get(filing_id)
+        if record is None:
+            from concom_desk.services.filings.editing import change_status
+            from concom_desk.services.filings.filing_record import filing_detail
+            from concom_desk.ui.filings.filing_record import FilingRecordDialog
+
+            window = self.window  # its database is read at each call: a restore swaps it
+            record = FilingRecordDialog(
+                lambda: filing_detail(window.db, filing_id, window.today),
+                lambda status, on: change_status(window.db, filing_id, status, on),
+                window.today, window,
+                undo=lambda: corrections.undo_last_change(window.db, filing_id),
+                correct=lambda status, why: corrections.correct_status(window.db, filing_id,
+                                                                       status, why),
+                void=lambda why: corrections.void_filing_entered_in_error(window.db, filing_id,
+                                                                          why))
+            record.changed.connect(lambda _id: self.window.reload())
+            record.edit_requested.connect(self.edit_form)
+            record.finished.connect(lambda _result: self.records.pop(filing_id, None))
+            # Wide enough for the deadlines' What and Citation columns at any scaling.
+            remember(record, "filing-record", sensible_size(record, 0.9, 0.85))
+            self._add_record_tools(record, filing_id)
+            self.records[filing_id] = record
+        record.show()
+        record.raise_()
+        record.activateWindow()
+        return record
+
+    def _add_record_tools(self, record: FilingRecordDialog, filing_id: int) -> None:
+        """What a filing's record offers beyond its own facts: its documents made from
+        the templates, and its abutters (list, mailing, green cards)."""
+        from PySide6.QtWidgets import QPushButton
+
+        from concom_desk.ui.abutters.abutter_panel import AbutterPanel
+        from concom_desk.ui.filings.dep_copies_panel import add_dep_copies_tab
+
+        assert record.detail is not None
+        row = record.detail.row
+        make = QPushButton("Make a &document…")
+        make.setAccessibleName("Make a document from a template")
+        make.setAutoDefault(False)
+        make.clicked.connect(lambda: self.make_document(record))
+        record.actions_row.addWidget(make)
+        from concom_desk.services.filings.permit_life import mark_not_covered
+        from concom_desk.ui.filings.acts_coverage import add_acts_button
+
+        add_acts_button(record, lambda why: mark_not_covered(self.window.db, filing_id, why))
+        from concom_desk.services.filings.decision_waiver import record_decision_waiver
+        from concom_desk.ui.filings.decision_waiver_dialog import add_decision_waiver_button
+
+        window = self.window
+        add_decision_waiver_button(record, window.today, lambda on, by, until:
+                                   record_decision_waiver(window.db, filing_id, on, by, until))
+        add_dep_copies_tab(window.db, record, filing_id, window.today, window.reload)
+        if row.kind in ABUTTER_KINDS:
+            panel = AbutterPanel(self.window.db, filing_id)
+            panel.changed.connect(record.reload)
+            record.panels.addTab(panel, "&Abutters")
+
+    def make_document(self, record: FilingRecordDialog) -> QWidget:
+        from concom_desk.ui.filings.document_maker import DocumentMakerDialog
+
+        assert record.detail is not None
+        row = record.detail.row
+        dialog = DocumentMakerDialog(self.window.db, row.file_no, row.kind, self.window.today,
+                                     record)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.made.connect(lambda _path: record.reload())
+        made = getattr(record, "document_maker_made", None)  # the MassDEP copies tab's
+        if made is not None:
+            dialog.made.connect(lambda _path: made())
+        dialog.open()
+        return dialog
+

@@ -1,0 +1,39 @@
+"""Work that waits until a window has painted for the first time: what the clerk
+sees first is drawn before the records open and the tabs behind it are built."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+# The longest work waits for the window's first paint: a window the system does not
+# paint yet (started minimised) does not hold the records back.
+FIRST_PAINT_WAIT_MS = 300
+
+
+class _FirstPaint(QObject):
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.then: Callable[[], None] | None = then
+        window.installEventFilter(self)
+        QTimer.singleShot(FIRST_PAINT_WAIT_MS, self, self.go)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, self, self.go)  # after the paint, not inside it
+        return False
+
+    def go(self) -> None:
+        if self.then is not None:
+            then, self.then = self.then, None
+            self.window.removeEventFilter(self)
+            then()
+
+
+def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
+    """`then()` once `window` has painted for the first time (or FIRST_PAINT_WAIT_MS
+    went by first), once."""
+    _FirstPaint(window, then)
