@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from concom_desk.services.commission.settings import save_settings
-from concom_desk.services.filings.rows import MailingAddress
+from concom_desk.services.filings.form import MailingAddress
 from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.main_window import MainWindow
