@@ -83,7 +83,7 @@ def median_ms(work: Callable[[], object], runs: int) -> float:
 def measure(path: Path, runs: int) -> dict[str, float]:
     from concom_desk.services.calendar.loading import load_calendar
     from concom_desk.services.enforcement.reads import read_cases
-    from concom_desk.services.filings.editing import load_records
+    from concom_desk.services.filings.desk_records import load_records
     from concom_desk.store import open_database
     from concom_desk.ui.calendar.calendar_tab import grid_days
 

@@ -86,7 +86,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
 
-    from concom_desk.services.filings.editing import load_records, party_choices
+    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.editing import party_choices
     from concom_desk.services.records.copy_places import copy_between
     from concom_desk.store import open_database
     from concom_desk.store.server.address import parse_address

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 
 from bench.large_demo import large_demo_db  # noqa: E402
-from concom_desk.services.filings.editing import load_records  # noqa: E402
+from concom_desk.services.filings.desk_records import load_records  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 
 

@@ -44,7 +44,7 @@ def main() -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from concom_desk.services.filings.editing import load_records
+    from concom_desk.services.filings.desk_records import load_records
     from concom_desk.store import open_database
     from concom_desk.ui.filings.filings_tab import FilingsTab
     from concom_desk.ui.heap import set_aside_long_lived

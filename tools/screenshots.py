@@ -33,7 +33,7 @@ def main() -> int:
 
     from concom_desk.services.commission.settings import load_settings
     from concom_desk.services.demo.town import load_demo
-    from concom_desk.services.filings.editing import filing_detail
+    from concom_desk.services.filings.filing_record import filing_detail
     from concom_desk.store import open_database
     from concom_desk.ui.main_window import MainWindow
     from concom_desk.ui.setup.setup_wizard import SetupWizard

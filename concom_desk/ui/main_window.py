@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
         self.other_desks.reading()
 
         def load(progress: Progress) -> DeskRecords:
-            from concom_desk.services.filings.editing import load_records
+            from concom_desk.services.filings.desk_records import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
             return load_records(db, today)

@@ -62,8 +62,8 @@ def file_the_noi() -> Steps:
     form.map_lot.setText("14-22")
     form.work.setPlainText("Replace a failed septic system within the buffer zone")
     choose_tab(form.tabs, "&Parties")  # the applicant and the address, in their boxes
-    form.applicant.setText("Daniel Forsberg")
-    mail = form.applicant_mail
+    form.parties_tab.applicant.setText("Daniel Forsberg")
+    mail = form.parties_tab.applicant_mail
     for box, text in ((mail.street, "12 Pond Road"), (mail.city, "Upton"),
                       (mail.state, "MA"), (mail.zip, "01568")):
         box.setText(text)

@@ -139,11 +139,11 @@ def test_create_a_filing(qtbot, town_db: Database) -> None:
     assert not dialog.save_button.isEnabled()
     assert "Local file number" in dialog.problems.text()
     qtbot.keyClicks(dialog.file_no, "2026-42")
-    qtbot.keyClicks(dialog.applicant, "Jane")
+    qtbot.keyClicks(dialog.parties_tab.applicant, "Jane")
     # Picking an applicant already on file fills in her address.
-    dialog.applicant.completer().activated.emit("Jane Doe")
-    dialog.applicant.setText("Jane Doe")
-    assert [box.text() for box in dialog.applicant_mail.boxes()] == [
+    dialog.parties_tab.applicant.completer().activated.emit("Jane Doe")
+    dialog.parties_tab.applicant.setText("Jane Doe")
+    assert [box.text() for box in dialog.parties_tab.applicant_mail.boxes()] == [
         "12 Pond Road", "", "Upton", "MA", "01568"]
     qtbot.keyClicks(dialog.address, "12 Pond Road")
     dialog.address.completer().activated.emit("12 Pond Road")
@@ -167,7 +167,7 @@ def test_a_taken_file_number_is_refused_in_plain_words(qtbot, town_db: Database)
     window = open_window(qtbot, town_db)
     dialog = window.new_filing()
     dialog.file_no.setText("2026-41")
-    dialog.applicant.setText("Someone Else")
+    dialog.parties_tab.applicant.setText("Someone Else")
     dialog.address.setText("1 Main Street")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     assert "file number 2026-41 is already used" in dialog.problems.text()
@@ -178,7 +178,7 @@ def test_edit_a_filing(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
     dialog = window.edit_filing(filing_id(window, "2026-40"))
     assert not dialog.kind.isEnabled()
-    assert dialog.owner.text() == "Mill Trust"
+    assert dialog.parties_tab.owner.text() == "Mill Trust"
     dialog.dep_file_no.setText("se 082-1299")
     dialog.work.setPlainText("Replace a culvert")
     with qtbot.waitSignal(window.records_loaded, timeout=10_000):

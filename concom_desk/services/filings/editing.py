@@ -1,19 +1,18 @@
-"""Filings for the window: list them as plain rows, show one, save one, change
-its status where the law allows. Every write is one transaction, recorded by the
-store's audit trail; every refusal is a UserError in plain words."""
+"""Editing a filing: the form Edit opens with, saving it with its parties and
+property, and changing its status where the law allows. Every write is one
+transaction, recorded by the store's audit trail; every refusal is a UserError in
+plain words."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from datetime import date, timedelta
-from typing import cast
+from datetime import date
 
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session, aliased, joinedload
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from concom_desk.domain.amounts import checked_amount
-from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.file_numbers import checked_file_number
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
@@ -26,215 +25,27 @@ from concom_desk.domain.status_rules import (
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.documents.dep_copies import dep_copy_items
-from concom_desk.services.filings.deadlines import (
-    FINISHED_STATUSES,
-    acts_done,
-    filing_deadlines,
-    open_deadlines,
-    profiles_in_effect,
-)
-from concom_desk.services.filings.expiry_watch import watch_count_line, watch_counts
+from concom_desk.services.filings.deadlines import filing_deadlines
 from concom_desk.services.filings.form import (
     FilingForm,
     MailingAddress,
     PartyChoice,
     PropertyChoice,
 )
-from concom_desk.services.filings.history import documents_of, history_of
-from concom_desk.services.filings.next_deadline import (
-    deadline_lines,
-    due_this_week,
-)
 from concom_desk.services.filings.parties import (
     find_or_add_property,
     mailing_address,
     party_from_form,
 )
-from concom_desk.services.filings.permit_life import (
-    is_joint,
-    joint_deadline_lines,
-    late_items,
-    life_lines,
-    revived_line,
-)
-from concom_desk.services.filings.record_detail import FilingDetail
-from concom_desk.services.filings.rows import (
-    OVERDUE_LOOKBACK_DAYS,
-    WEEK_AHEAD_DAYS,
-    DeskRecords,
-    FilingRow,
-    TodayItem,
-)
-from concom_desk.services.filings.search_index import SearchIndex
-from concom_desk.services.filings.status_corrections import undo_offer
 from concom_desk.store import Database
-from concom_desk.store.models import (
-    FILING_DATE_FIELDS,
-    CommissionSettings,
-    Filing,
-    Party,
-    Property,
-)
+from concom_desk.store.models import CommissionSettings, Filing, Party, Property
 from concom_desk.store.record_versions import refuse_if_changed
 
 
-def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
-    return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
-                             joinedload(Filing.representative), joinedload(Filing.property))
-
-
-class _ListedFiling:
-    """A filing's columns as read for the list, without the ORM's bookkeeping (filling
-    ten thousand mapped objects takes seconds). The model's own methods work out its
-    events and flags, so those rules stay in one place."""
-
-    event_dates = Filing.event_dates
-    _event_date = Filing._event_date
-    flags = Filing.flags
-    # The columns in _LISTED_COLUMNS become attributes; these are the ones read here.
-    id: int
-    file_no: str
-    dep_file_no: str
-    kind: str
-    town: str
-    status: str
-    received: date | None
-    original: _ListedFiling | None
-
-    def __init__(self, values: Mapping[str, object]) -> None:
-        self.__dict__.update(values)
-
-
-_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
-                   "acts_not_covered", *FILING_DATE_FIELDS)
-# What an extension's deadlines need of the permit it extends: its expiry in force and
-# the acts that moved it (`permit_in_force`).
-_ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
-                     "dep_file_no",
-                     "received", "closed", "decided", "issued", "expires")
-
-
-def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
-    applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
-    statement = (
-        select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
-               owner.name, Property.address, Property.map, Property.lot,
-               *(getattr(original, name) for name in _ORIGINAL_COLUMNS))
-        .outerjoin(applicant, Filing.applicant_id == applicant.id)
-        .outerjoin(owner, Filing.owner_id == owner.id)
-        .outerjoin(Property, Filing.property_id == Property.id)
-        .outerjoin(original, Filing.original_id == original.id)
-        .where(Filing.status != "void")
-    )
-    found = []
-    width = len(_LISTED_COLUMNS)
-    for values in session.execute(statement):
-        filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
-        applicant_name, owner_name, address, map_no, lot = values[width:width + 5]
-        parent = dict(zip(_ORIGINAL_COLUMNS, values[width + 5:], strict=True))
-        filing.original = (_ListedFiling({**parent, "original": None})
-                           if parent["id"] is not None else None)
-        row = FilingRow(
-            id=filing.id, kind=filing.kind, file_no=filing.file_no,
-            dep_file_no=filing.dep_file_no, address=address or "",
-            map_lot=f"{map_no}-{lot}" if map_no or lot else "",
-            applicant=applicant_name or "", owner=owner_name or applicant_name or "",
-            status=filing.status, received=filing.received)
-        found.append((filing, row))
-    return found
-
-
-def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
-    if pending:
-        first = pending[0]
-        row.next_deadline = first.date
-        row.next_deadline_label = first.label
-        row.next_deadline_citation = first.citation
-    return row
-
-
-def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
-    applicant = filing.applicant.name if filing.applicant else ""
-    owner = filing.owner.name if filing.owner else applicant
-    first = next_up[0] if next_up else None
-    return FilingRow(
-        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
-        address=filing.property.address if filing.property else "",
-        map_lot=filing.property.map_lot if filing.property else "",
-        applicant=applicant, owner=owner, status=filing.status, received=filing.received,
-        next_deadline=first.date if first else None,
-        next_deadline_label=first.label if first else "",
-        next_deadline_citation=first.citation if first else "",
-    )
-
-
-def load_records(db: Database, today: date) -> DeskRecords:
-    """Every filing as a row, and everything due or overdue this week, in one pass."""
-    profiles = available_profiles()
-    rows: list[FilingRow] = []
-    items: list[TodayItem] = []
-    older = 0
-    oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
-    with db.read_session() as session:
-        profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session)
-        for filing, listed in _listed_filings(session):
-            # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            every = (filing_deadlines(cast(Filing, filing), profiles, done=done)
-                     if filing.town in profiles and filing.status not in FINISHED_STATUSES
-                     else [])
-            pending = open_deadlines(cast(Filing, filing), profiles, today, done,
-                                     deadlines=every) if every else []
-            items.extend(late_items(cast(Filing, filing), listed, every, done, oldest_listed))
-            row = _with_next(listed, pending)
-            rows.append(row)
-            for deadline in due_this_week(pending, today):
-                if deadline.date < oldest_listed:
-                    older += 1
-                    continue
-                items.append(TodayItem(filing_id=row.id, file_no=row.file_no, kind=row.kind,
-                                       address=row.address or row.applicant,
-                                       what=deadline.label, due=deadline.date,
-                                       citation=deadline.citation))
-        items.extend(_enforcement_items(session, oldest_listed, today))
-        items.extend(dep_copy_items(session, oldest_listed))  # WPA forms' copies to MassDEP
-        watch = watch_count_line(watch_counts(session, today))
-    items.sort(key=lambda i: (i.due, i.file_no))
-    # The Filings tab's type-ahead asks it at every keystroke: built here, off the GUI
-    # thread, with the rows it answers for.
-    return DeskRecords(rows, items, older, watch, search_index=SearchIndex(rows))
-
-
-def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:
-    """Orders' restoration and NOI deadlines, follow-up inspections and emergency
-    orders awaiting ratification, on the same list as the filings' clocks."""
-    from concom_desk.services.enforcement.deadlines import enforcement_deadlines
-
-    ahead = today + timedelta(days=WEEK_AHEAD_DAYS)
-    return [
-        TodayItem(filing_id=d.case_id, file_no=d.case_no, kind="enforcement", address=d.address,
-                  what=d.label, due=d.date, citation=ENFORCEMENT_CITATIONS.get(d.kind, ""),
-                  record="enforcement_case")
-        for d in enforcement_deadlines(session, since, ahead)
-    ]
-
-
-ENFORCEMENT_CITATIONS = {
-    # The state rule, which binds every commission (the Sandwich bylaw repeats it; an
-    # Upton or Bourne commission must not be shown Sandwich's bylaw).
-    "ratify": "310 CMR 10.08(2): an emergency order signed by one member or the agent is "
-              "ratified by a majority at the next scheduled meeting",
-    # The others are set by the commission's own order, not by a statute: say so.
-    "restore_by": "Set by the commission's enforcement order",
-    "file_noi_by": "Set by the commission's enforcement order",
-    "follow_up": "Set at the last inspection",
-}
-
-
-
-
-def _facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = None) -> FilingFacts:
+def status_facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = None
+                 ) -> FilingFacts:
+    """What the law's status rules are asked with: `change_status` refuses by them, and
+    the record carries them so the window offers only the changes it would allow."""
     parent = None
     before, allowed, citation = 0, None, ""
     if filing.original is not None:
@@ -266,7 +77,8 @@ RECORD_COLUMNS = (
 )
 
 
-def _form(filing: Filing) -> FilingForm:
+def form_of(filing: Filing) -> FilingForm:
+    """The filing as its form shows it, with the versions a save is checked against."""
     def address(party: Party | None) -> str:
         return ", ".join(party.address_lines()) if party else ""
 
@@ -303,35 +115,6 @@ def _form(filing: Filing) -> FilingForm:
     )
 
 
-def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
-    profiles = available_profiles()
-    with db.read_session() as session:
-        filing = session.scalars(_with_people(select(Filing)).where(Filing.id == filing_id)
-                                 .options(joinedload(Filing.original))).unique().one_or_none()
-        if filing is None:
-            raise UserError(f"there is no filing number {filing_id} in this database")
-        profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session, [filing.id])
-        pending = (open_deadlines(filing, profiles, today, done)
-                   if filing.town in profiles else [])
-        profile = profiles.get(filing.town)
-        lines = []
-        if profile is not None:
-            lines = (joint_deadline_lines(filing, profiles, done, profile.name)
-                     if is_joint(filing) else deadline_lines(filing, profiles, done))
-        return FilingDetail(
-            row=_row(filing, pending), form=_form(filing), facts=_facts(filing, profiles),
-            town_name=profile.name if profile else f"{filing.town} (no profile)",
-            deadlines=lines,
-            life=(life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
-                  if profile else [])
-            + [line for line in (revived_line(filing, today),) if line],
-            history=history_of(session, filing),
-            documents=documents_of(session, filing, db.path),
-            undo=undo_offer(session, filing),
-        )
-
-
 def _town(session: Session) -> str:
     settings = session.scalars(select(CommissionSettings)).first()
     return settings.town if settings else "massachusetts"
@@ -363,7 +146,10 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
         raise UserError("a fee or bond amount cannot be negative")
     for cents, what in ((form.fee_cents, "the filing fee"),
                         (form.consultant_fee_cents, "the consultant's fee"),
-                        (form.bond_cents, "the bond")):
+                        (form.bond_cents, "the bond"),
+                        # The Act's fee too: ten million dollars is also what keeps a slip
+                        # of the keyboard out of the server's integer column.
+                        (form.wpa_fee_cents, "the fee under the Act")):
         checked_amount(cents, what)
     if form.dep_file_no.strip():
         checked_file_number(form.dep_file_no, "the DEP file number")
@@ -472,7 +258,7 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date) -> No
         filing = session.get(Filing, filing_id)
         if filing is None:
             raise UserError("this filing is no longer in the database")
-        reason = check_status_change(_facts(filing), new_status, on)
+        reason = check_status_change(status_facts(filing), new_status, on)
         if reason:
             raise UserError(reason)
         target = Status(new_status)
@@ -487,7 +273,7 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date) -> No
         if target == Status.ISSUED and filing.kind == "coc" and filing.original is not None:
             # The certificate closes out the permit it certifies, in the same transaction.
             permit = filing.original
-            if check_status_change(_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
+            if check_status_change(status_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
                 permit.status = Status.COMPLIANCE_CERTIFIED.value
 
 

@@ -12,9 +12,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -24,11 +23,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -45,28 +41,20 @@ from concom_desk.services.minutes.sets import (
     save_minutes,
     start_amendment,
 )
-from concom_desk.services.minutes.sheet import ATTENDANCE_CHOICES, MinutesItemRow, MinutesSheet
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
+from concom_desk.services.minutes.sheet import MinutesSheet
+from concom_desk.ui.calendar.dialog_parts import ErrorLine
+from concom_desk.ui.calendar.minutes_approval import AmendDialog, ApproveDialog
+from concom_desk.ui.calendar.minutes_item import ItemEntry
+from concom_desk.ui.calendar.roll_call import RollCallTable
 from concom_desk.ui.document_actions import open_document
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 from concom_desk.ui.window_memory import remember
-
-ATTENDANCE_WORDS = {"present": "Present", "remote": "Remote", "absent": "Absent"}
 
 
 def _field_words(names: list[str]) -> str:
     words = {"called_to_order": "called to order at", "adjourned_at": "adjourned at",
              "attendance": "roll call", "summaries": "summaries", "exhibits": "exhibits"}
     return ", ".join(words.get(name, name.replace("_", " ")) for name in names)
-
-
-def record_words(item: MinutesItemRow) -> str:
-    """The record's part of an item, as the minutes print it."""
-    lines = list(item.record)
-    for vote in item.votes:
-        moved = f" ({vote.moved()})" if vote.moved() else ""
-        lines.append(f"Vote: {vote.motion}{moved}. {vote.tally()}. {vote.roll_call()}")
-    return "\n".join(lines) or "Nothing in the record: write what was discussed."
 
 
 class _LockedTyping(QObject):
@@ -94,9 +82,6 @@ class MinutesDialog(QDialog):
         self.last_document: Path | None = None
         self.active_dialog: QDialog | None = None
         self.sheet: MinutesSheet = open_minutes(database, meeting_id, today)
-        self._summaries: dict[str, str] = {}
-        self._exhibits: dict[str, str] = {}
-        self._current_key = ""
 
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -108,28 +93,17 @@ class MinutesDialog(QDialog):
         self.adjourned = QLineEdit()
         self.adjourned.setAccessibleName("Adjourned at")
         self.adjourned.setPlaceholderText("e.g. 21:15")
+        # Wide enough for the example whole ("e.g. 21:15" was cut to "e.g. 21…").
+        wide = (self.fontMetrics().horizontalAdvance(self.adjourned.placeholderText())
+                + 2 * self.fontMetrics().averageCharWidth())
         for box in (self.called, self.adjourned):
             box.setMaxLength(5)
-            box.setMaximumWidth(self.fontMetrics().averageCharWidth() * 10)
-        self.roll = QTableWidget(0, 2)
-        self.roll.setAccessibleName("Roll call")
-        self.roll.setHorizontalHeaderLabels(["Member", "Attendance"])
-        self.roll.verticalHeader().setVisible(False)
-        self.roll.horizontalHeader().setStretchLastSection(True)
+            box.setMaximumWidth(wide)
+        self.roll = RollCallTable()
         self.items = QListWidget()
         self.items.setAccessibleName("Items of the minutes")
         self.items.setWordWrap(True)
-        self.record = QLabel()
-        self.record.setAccessibleName("What the record says")
-        self.record.setWordWrap(True)
-        self.record.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary = QPlainTextEdit()
-        self.summary.setAccessibleName("Summary of the discussion")
-        self.summary.setPlaceholderText("A summary of the discussion on this item")
-        self.exhibits = QPlainTextEdit()
-        self.exhibits.setAccessibleName("Documents and exhibits used")
-        self.exhibits.setPlaceholderText("One per line: plans, reports, photographs…")
-        self.exhibits.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.entry = ItemEntry()  # the item chosen: the record, its summary and exhibits
         self.documents = QLabel()
         self.documents.setWordWrap(True)
         self.documents.setAccessibleName("Documents made for the meeting")
@@ -138,7 +112,7 @@ class MinutesDialog(QDialog):
         self.status.setWordWrap(True)
         self.buttons: dict[str, QPushButton] = {}
         self._locked_typing = _LockedTyping(self)
-        for editor in (self.called, self.adjourned, self.summary, self.exhibits):
+        for editor in (self.called, self.adjourned, *self.entry.editors()):
             editor.installEventFilter(self._locked_typing)
 
         self.setLayout(self._layout())
@@ -159,23 +133,10 @@ class MinutesDialog(QDialog):
         member_box = QVBoxLayout(members)
         member_box.addLayout(times)
         member_box.addWidget(self.roll)
-        item_panel = QWidget()
-        item_box = QVBoxLayout(item_panel)
-        item_box.setContentsMargins(0, 0, 0, 0)
-        item_box.addWidget(QLabel("<b>From the record</b>"))
-        item_box.addWidget(self.record)
-        summary_label = QLabel("&Summary:")
-        summary_label.setBuddy(self.summary)
-        item_box.addWidget(summary_label)
-        item_box.addWidget(self.summary, 1)
-        exhibits_label = QLabel("Documents and &exhibits used:")
-        exhibits_label.setBuddy(self.exhibits)
-        item_box.addWidget(exhibits_label)
-        item_box.addWidget(self.exhibits)
         split = QSplitter()
         split.addWidget(members)
         split.addWidget(self.items)
-        split.addWidget(item_panel)
+        split.addWidget(self.entry)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 2)
         split.setStretchFactor(2, 4)
@@ -218,27 +179,14 @@ class MinutesDialog(QDialog):
                                  else "color: #a15c00; font-weight: bold;")
         self.called.setText(sheet.called_to_order)
         self.adjourned.setText(sheet.adjourned_at)
-        self.roll.setRowCount(len(sheet.roll_call))
-        for row, line in enumerate(sheet.roll_call):
-            role = f" ({line.role.replace('_', ' ')})" if line.role not in ("member", "") else ""
-            self.roll.setItem(row, 0, QTableWidgetItem(line.name + role))
-            choice = QComboBox()
-            choice.setAccessibleName(f"Attendance of {line.name}")
-            for value in ATTENDANCE_CHOICES:
-                choice.addItem(ATTENDANCE_WORDS[value], value)
-            choice.setCurrentIndex(ATTENDANCE_CHOICES.index(line.status))
-            choice.setEnabled(not sheet.approved)
-            self.roll.setCellWidget(row, 1, choice)
-        self.roll.resizeColumnsToContents()
-        self._summaries = {item.key: item.summary for item in sheet.items}
-        self._exhibits = {item.key: "\n".join(item.exhibits) for item in sheet.items}
-        self._current_key = ""
+        self.roll.show_lines(sheet.roll_call, locked=sheet.approved)
+        self.entry.start(sheet.items, locked=sheet.approved)
         self.items.blockSignals(True)
         self.items.clear()
         for number, item in enumerate(sheet.items, start=1):
             self.items.addItem(f"{number}. {item.heading}")
         self.items.blockSignals(False)
-        for editor in (self.called, self.adjourned, self.summary, self.exhibits):
+        for editor in (self.called, self.adjourned):
             editor.setReadOnly(sheet.approved)
         self.buttons["save"].setEnabled(not sheet.approved)
         self.buttons["approve"].setEnabled(not sheet.approved)
@@ -261,20 +209,10 @@ class MinutesDialog(QDialog):
             words += f" — corrects version {sheet.amends_version}: {sheet.amendment_reason}"
         return words
 
-    def _keep_current(self) -> None:
-        if self._current_key and not self.sheet.approved:
-            self._summaries[self._current_key] = self.summary.toPlainText()
-            self._exhibits[self._current_key] = self.exhibits.toPlainText()
-
     def _show_item(self, row: int) -> None:
-        self._keep_current()
-        if not 0 <= row < len(self.sheet.items):
-            return
-        item = self.sheet.items[row]
-        self._current_key = item.key
-        self.record.setText(record_words(item))
-        self.summary.setPlainText(self._summaries.get(item.key, ""))
-        self.exhibits.setPlainText(self._exhibits.get(item.key, ""))
+        self.entry.keep()
+        if 0 <= row < len(self.sheet.items):
+            self.entry.show_item(self.sheet.items[row])
 
     def say(self, text: str) -> None:
         self.error.say("")
@@ -291,29 +229,19 @@ class MinutesDialog(QDialog):
 
     # -- acting --------------------------------------------------------------------
     def changes(self) -> MinutesChanges:
-        self._keep_current()
-        attendance = {}
-        for row, line in enumerate(self.sheet.roll_call):
-            box = self.roll.cellWidget(row, 1)
-            assert isinstance(box, QComboBox)
-            attendance[line.member_id] = str(box.currentData())
+        summaries, exhibits = self.entry.words()
         return MinutesChanges(called_to_order=self.called.text(),
-                              adjourned_at=self.adjourned.text(), attendance=attendance,
-                              summaries=dict(self._summaries), exhibits=dict(self._exhibits),
+                              adjourned_at=self.adjourned.text(),
+                              attendance=self.roll.attendance(),
+                              summaries=summaries, exhibits=exhibits,
                               read_version=self.sheet.edit_version)
 
     def show_changes(self, changes: MinutesChanges) -> None:
         """Put `changes` in the boxes: the times, the roll call and every item's words."""
         self.called.setText(changes.called_to_order)
         self.adjourned.setText(changes.adjourned_at)
-        for row, line in enumerate(self.sheet.roll_call):
-            box = self.roll.cellWidget(row, 1)
-            assert isinstance(box, QComboBox)
-            box.setCurrentIndex(max(box.findData(changes.attendance.get(line.member_id,
-                                                                        line.status)), 0))
-        self._summaries = dict(changes.summaries)
-        self._exhibits = dict(changes.exhibits)
-        self._current_key = ""  # shown afresh below, not written back over the new words
+        self.roll.show_attendance(dict(changes.attendance))
+        self.entry.put(dict(changes.summaries), dict(changes.exhibits))
         self._show_item(max(self.items.currentRow(), 0))
 
     def _read_again(self) -> MinutesChanges:
@@ -438,51 +366,3 @@ class MinutesDialog(QDialog):
                  "approve it at a meeting. The approved set is kept as it was.")
         self.changed.emit()
         return True
-
-
-class ApproveDialog(QDialog):
-    """Which carried vote approved the minutes (motions naming minutes first)."""
-
-    chosen = Signal(int)
-
-    def __init__(self, choices: list, parent: QWidget | None = None) -> None:  # type: ignore[type-arg]
-        super().__init__(parent)
-        self.setWindowTitle("Approve the minutes")
-        self.vote = QComboBox()
-        self.vote.setAccessibleName("Approving vote")
-        for choice in choices:
-            self.vote.addItem(choice.describe(), choice.vote_id)
-        buttons, _button = act_cancel(self, "Approve", self._approve)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The carried vote that approved them:"))
-        layout.addWidget(self.vote)
-        layout.addWidget(buttons)
-
-    def _approve(self) -> None:
-        self.chosen.emit(int(self.vote.currentData()))
-        self.accept()
-
-
-class AmendDialog(QDialog):
-    reason_given = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Amend approved minutes")
-        self.reason = QLineEdit()
-        self.reason.setAccessibleName("What the amendment corrects")
-        self.reason.setPlaceholderText("e.g. Ellis took part remotely; the vote was 4–1")
-        self.error = ErrorLine()
-        buttons, _button = act_cancel(self, "Start amendment", self._start)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("What does the amendment correct? (kept with it)"))
-        layout.addWidget(self.reason)
-        layout.addWidget(self.error)
-        layout.addWidget(buttons)
-
-    def _start(self) -> None:
-        if not self.reason.text().strip():
-            self.error.say("Say what the amendment corrects.")
-            return
-        self.reason_given.emit(self.reason.text().strip())
-        self.accept()

@@ -18,11 +18,9 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QCompleter,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -42,7 +40,8 @@ from concom_desk.domain.filing_requirements import (
 )
 from concom_desk.errors import RecordChanged, UserError
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
-from concom_desk.ui.filings.party_fields import AddressFields, form_layout, named_line
+from concom_desk.ui.filings.parties_tab import PartiesTab
+from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 
@@ -90,7 +89,6 @@ class FilingFormDialog(QDialog):
         # and how to read the record again when it was (store.record_versions).
         self._version, self._party_versions = form.version, dict(form.party_versions)
         self.question: QWidget | None = None  # "changed at another desk — reload?"
-        self._parties = {p.name: p for p in parties}
         self._properties = {p.address: p for p in properties}
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
@@ -99,7 +97,8 @@ class FilingFormDialog(QDialog):
         self.dates: dict[str, QLineEdit] = {}
         self.amounts: dict[str, QLineEdit] = {}
         self.tabs.addTab(self._filing_tab(form), "&Filing")
-        self.tabs.addTab(self._parties_tab(form), "&Parties")
+        self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
+        self.tabs.addTab(self.parties_tab, "&Parties")
         self.tabs.addTab(self._money_tab(form), "Fees && &bond")
         self.tabs.addTab(self._recording_tab(form), "&Recording")
         self.wpa_tab = WpaTab(form)  # what MassDEP's WPA forms print: plans, the Act's fee
@@ -131,15 +130,11 @@ class FilingFormDialog(QDialog):
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
 
-        self._complete(self.applicant, list(self._parties), self._fill_applicant)
-        self._complete(self.owner, list(self._parties), self._fill_owner)
-        self._complete(self.representative, list(self._parties), self._fill_representative)
-        self._complete(self.address, list(self._properties), self._fill_property)
-        for widget in (self.file_no, self.dep_file_no, self.parent_file_no, self.applicant,
-                       self.owner, self.address, self.fee_waiver_reason,
-                       *self.dates.values(), *self.amounts.values(),
-                       *self.applicant_mail.boxes(), *self.owner_mail.boxes()):
+        complete_from(self.address, list(self._properties), self._fill_property)
+        for widget in (self.file_no, self.dep_file_no, self.parent_file_no, self.address,
+                       self.fee_waiver_reason, *self.dates.values(), *self.amounts.values()):
             widget.textChanged.connect(self.validate)
+        self.parties_tab.changed.connect(self.validate)
         self.kind.currentIndexChanged.connect(self.validate)
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
@@ -189,55 +184,6 @@ class FilingFormDialog(QDialog):
         for name, label in DATE_FIELDS:
             layout.addRow(label + ":", self._date(name, label, getattr(form, name)))
         self._filing_layout = layout
-        return page
-
-    def _parties_tab(self, form: FilingForm) -> QWidget:
-        page = QWidget()
-        self.applicant = named_line(form.applicant, "Applicant", "name as printed on letters")
-        self.applicant_mail = AddressFields("Applicant", form.applicant_mail)
-        self.applicant_phone = named_line(form.applicant_phone, "Applicant's phone", "")
-        self.applicant_email = named_line(form.applicant_email, "Applicant's email", "")
-        applicant = QGroupBox("Applicant")
-        rows = form_layout(applicant)
-        rows.addRow("&Name:", self.applicant)
-        rows.addRow("Address:", self.applicant_mail)
-        rows.addRow("Phone:", self.applicant_phone)
-        rows.addRow("Email:", self.applicant_email)
-
-        self.owner = named_line(form.owner, "Owner", "leave empty when the applicant owns it")
-        self.owner_mail = AddressFields("Owner", form.owner_mail)
-        owner = QGroupBox("Owner of the land")
-        rows = form_layout(owner)
-        rows.addRow("Na&me:", self.owner)
-        rows.addRow("Address:", self.owner_mail)
-
-        self.representative = named_line(form.representative, "Representative",
-                                    "engineer, surveyor or attorney (optional)")
-        self.representative_company = named_line(form.representative_company,
-                                            "Representative's company", "firm")
-        self.representative_mail = AddressFields("Representative", form.representative_mail)
-        self.representative_phone = named_line(form.representative_phone,
-                                          "Representative's phone", "")
-        self.representative_email = named_line(form.representative_email,
-                                          "Representative's email", "")
-        representative = QGroupBox("Representative / engineer")
-        rows = form_layout(representative)
-        rows.addRow("Nam&e:", self.representative)
-        rows.addRow("Company:", self.representative_company)
-        rows.addRow("Address:", self.representative_mail)
-        rows.addRow("Phone:", self.representative_phone)
-        rows.addRow("Email:", self.representative_email)
-
-        left = QVBoxLayout()
-        left.addWidget(applicant)
-        left.addWidget(owner)
-        left.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(representative)
-        right.addStretch(1)
-        layout = QHBoxLayout(page)
-        layout.addLayout(left, 1)
-        layout.addLayout(right, 1)
         return page
 
     def _amount(self, name: str, label: str, cents: int) -> QLineEdit:
@@ -299,40 +245,6 @@ class FilingFormDialog(QDialog):
         return page
 
     # -- completion ---------------------------------------------------------------------
-    def _complete(self, line: QLineEdit, names: list[str],
-                  picked: Callable[[str], None]) -> None:
-        completer = QCompleter(sorted(names), self)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.activated.connect(picked)
-        line.setCompleter(completer)
-
-    def _fill_address(self, name: str, fields: AddressFields) -> PartyChoice | None:
-        party = self._parties.get(name)
-        if party is not None and fields.value().is_empty():
-            fields.set_value(party.mail)
-        return party
-
-    def _fill_applicant(self, name: str) -> None:
-        party = self._fill_address(name, self.applicant_mail)
-        if party is not None:
-            for box, value in ((self.applicant_phone, party.phone),
-                               (self.applicant_email, party.email)):
-                if not box.text():
-                    box.setText(value)
-
-    def _fill_owner(self, name: str) -> None:
-        self._fill_address(name, self.owner_mail)
-
-    def _fill_representative(self, name: str) -> None:
-        party = self._fill_address(name, self.representative_mail)
-        if party is not None:
-            for box, value in ((self.representative_company, party.company),
-                               (self.representative_phone, party.phone),
-                               (self.representative_email, party.email)):
-                if not box.text():
-                    box.setText(value)
-
     def _fill_property(self, address: str) -> None:
         if address in self._properties and not self.map_lot.text():
             self.map_lot.setText(self._properties[address].map_lot)
@@ -352,22 +264,6 @@ class FilingFormDialog(QDialog):
                 values[name] = None
         return values
 
-    def _address_changes(self) -> list[str]:
-        """Say before saving that an address on file changes for every filing of that
-        party (the letters of its other filings follow it)."""
-        notes = []
-        for who, name, fields in (("applicant", self.applicant.text(), self.applicant_mail),
-                                  ("owner", self.owner.text(), self.owner_mail)):
-            party = self._parties.get(" ".join(name.split()))
-            typed = fields.value()
-            if party is None or typed.is_empty() or party.mail.is_empty():
-                continue
-            if typed.one_line() != party.mail.one_line():
-                notes.append(f"Saving changes the {who} {party.name}'s address on file from "
-                             f"{party.mail.one_line()} to {typed.one_line()} (for every filing "
-                             "of theirs).")
-        return notes
-
     def validate(self) -> list[str]:
         kind = self.current_kind()
         found: list[str] = []
@@ -378,7 +274,7 @@ class FilingFormDialog(QDialog):
             except ValueError as exc:
                 found.append(f"{label}: {exc}.")
         text = {"file_no": self.file_no.text(), "dep_file_no": self.dep_file_no.text(),
-                "applicant": self.applicant.text(), "address": self.address.text(),
+                "applicant": self.parties_tab.applicant.text(), "address": self.address.text(),
                 "parent_file_no": self.parent_file_no.text()}
         events = {name: dates[name] for name, _label in DATE_FIELDS}
         found = problems(kind, text, events, self._today) + found
@@ -394,7 +290,8 @@ class FilingFormDialog(QDialog):
         if found:
             self.problems.setText("\n".join(f"• {p}" for p in found))
         else:
-            self.problems.setText("\n".join(["Ready to save.", *self._address_changes()]))
+            self.problems.setText("\n".join(["Ready to save.",
+                                             *self.parties_tab.address_changes()]))
         self.save_button.setEnabled(not found)
         return found
 
@@ -405,18 +302,9 @@ class FilingFormDialog(QDialog):
         def dollars(name: str) -> int:
             return parse_amount(self.amounts[name].text())
 
-        return self.wpa_tab.filled_in(FilingForm(
+        return self.parties_tab.filled_in(self.wpa_tab.filled_in(FilingForm(
             id=self._id, kind=self.current_kind(), file_no=self.file_no.text().strip(),
             dep_file_no=self.dep_file_no.text().strip().upper(),
-            applicant=self.applicant.text().strip(), applicant_mail=self.applicant_mail.value(),
-            applicant_phone=self.applicant_phone.text().strip(),
-            applicant_email=self.applicant_email.text().strip(),
-            owner=self.owner.text().strip(), owner_mail=self.owner_mail.value(),
-            representative=self.representative.text().strip(),
-            representative_company=self.representative_company.text().strip(),
-            representative_mail=self.representative_mail.value(),
-            representative_phone=self.representative_phone.text().strip(),
-            representative_email=self.representative_email.text().strip(),
             address=self.address.text().strip(), map_lot=self.map_lot.text().strip(),
             work_description=self.work.toPlainText().strip(),
             resource_areas=self.resource_areas.text().strip(),
@@ -437,20 +325,13 @@ class FilingFormDialog(QDialog):
             recorded_document=self.recorded_document.text().strip(),
             notes=self.notes.toPlainText().strip(),
             version=self._version, party_versions=dict(self._party_versions),
-        ))
+        )))
 
     def show_form(self, form: FilingForm) -> None:
         """Put `form`'s values in every box (the kind stays: a filing keeps it)."""
         for name, line in (("file_no", self.file_no), ("dep_file_no", self.dep_file_no),
                            ("parent_file_no", self.parent_file_no), ("address", self.address),
                            ("map_lot", self.map_lot), ("resource_areas", self.resource_areas),
-                           ("applicant", self.applicant),
-                           ("applicant_phone", self.applicant_phone),
-                           ("applicant_email", self.applicant_email), ("owner", self.owner),
-                           ("representative", self.representative),
-                           ("representative_company", self.representative_company),
-                           ("representative_phone", self.representative_phone),
-                           ("representative_email", self.representative_email),
                            ("fee_waiver_reason", self.fee_waiver_reason),
                            ("consultant", self.consultant), ("bond_form", self.bond_form),
                            ("recorded_book", self.recorded_book),
@@ -465,10 +346,7 @@ class FilingFormDialog(QDialog):
         for name, line in self.amounts.items():
             line.setText(amount_text(getattr(form, name)))
         self.fee_waived.setChecked(form.fee_waived)
-        for fields, mail in ((self.applicant_mail, form.applicant_mail),
-                             (self.owner_mail, form.owner_mail),
-                             (self.representative_mail, form.representative_mail)):
-            fields.set_value(mail)
+        self.parties_tab.show_form(form)
         self.wpa_tab.show_form(form)
         self._version, self._party_versions = form.version, dict(form.party_versions)
         self.validate()

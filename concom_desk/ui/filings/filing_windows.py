@@ -37,7 +37,7 @@ class FilingWindows:
         return self._open_form(FilingForm(kind="noi", received=self.window.today))
 
     def edit_form(self, filing_id: int) -> FilingFormDialog:
-        from concom_desk.services.filings.editing import filing_detail
+        from concom_desk.services.filings.filing_record import filing_detail
 
         detail = filing_detail(self.window.db, filing_id, self.window.today)
         return self._open_form(detail.form)
@@ -61,7 +61,7 @@ class FilingWindows:
 
     def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
         """How an edit form reads its filing again (saved at another desk meanwhile)."""
-        from concom_desk.services.filings.editing import filing_detail
+        from concom_desk.services.filings.filing_record import filing_detail
 
         if filing_id is None:
             return None
@@ -78,7 +78,8 @@ class FilingWindows:
 
         record = self.records.get(filing_id)
         if record is None:
-            from concom_desk.services.filings.editing import change_status, filing_detail
+            from concom_desk.services.filings.editing import change_status
+            from concom_desk.services.filings.filing_record import filing_detail
             from concom_desk.ui.filings.filing_record import FilingRecordDialog
 
             window = self.window  # its database is read at each call: a restore swaps it

@@ -1,9 +1,20 @@
-"""The boxes a party's details are typed in: one labelled line, the form layout
-the filing form's groups share, and a mailing address in its parts."""
+"""The boxes a party's details are typed in: one labelled line, completing from
+what is on file, the form layout the filing form's groups share, and a mailing
+address in its parts."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCompleter,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from concom_desk.services.filings.form import MailingAddress
 
@@ -54,6 +65,16 @@ def named_line(text: str, name: str, hint: str) -> QLineEdit:
     line.setAccessibleName(name)
     line.setPlaceholderText(hint)
     return line
+
+
+def complete_from(line: QLineEdit, names: list[str], picked: Callable[[str], None]) -> None:
+    """`line` offers the `names` on file that contain what is typed; `picked` fills the
+    rest of the record from the one chosen."""
+    completer = QCompleter(sorted(names), line)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    completer.setFilterMode(Qt.MatchFlag.MatchContains)
+    completer.activated.connect(picked)
+    line.setCompleter(completer)
 
 
 def form_layout(parent: QWidget | None = None) -> QFormLayout:

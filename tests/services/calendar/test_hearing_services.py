@@ -29,7 +29,8 @@ from concom_desk.services.calendar.meetings import (
     preview_meeting_change,
 )
 from concom_desk.services.calendar.votes import record_vote, signers_for_decision
-from concom_desk.services.filings.editing import filing_detail, load_records
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store.models import AuditEntry, Filing, Hearing, TownClosureDay, Vote
 from tests.helpers.calendar_db import Commission
 

@@ -13,7 +13,7 @@ from concom_desk.cli import main
 from concom_desk.errors import UserError
 from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_copy_sent
 from concom_desk.services.documents.register import save_filing_document
-from concom_desk.services.filings.editing import load_records
+from concom_desk.services.filings.desk_records import load_records
 from concom_desk.store import Database
 from tests.helpers.engines import db_argument
 from tests.helpers.record_fixtures import fill_record

@@ -124,7 +124,7 @@ def test_the_record_counts_with_the_town_s_own_closure_days(upton: Database) -> 
     closed that Friday (a closure day in the settings) → Mon 2026-11-30. The record's
     panel, the Today view and the calendar count the same way."""
     from concom_desk.services.calendar.loading import load_calendar
-    from concom_desk.services.filings.editing import filing_detail
+    from concom_desk.services.filings.filing_record import filing_detail
     from concom_desk.store.models import TownClosureDay
 
     with upton.read_session() as s:

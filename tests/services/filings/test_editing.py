@@ -9,12 +9,9 @@ import pytest
 from sqlalchemy import func, select
 
 from concom_desk.errors import UserError
-from concom_desk.services.filings.editing import (
-    change_status,
-    filing_detail,
-    load_records,
-    save_filing,
-)
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import change_status, save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.parties import split_address
 from concom_desk.store import Database

@@ -24,7 +24,9 @@ from sqlalchemy import select
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.documents.context import filing_by_number, filing_context
-from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm, MailingAddress
 from concom_desk.store import Database
 from concom_desk.store.models import AuditEntry, Party

@@ -10,7 +10,9 @@ from datetime import date
 
 from sqlalchemy import select
 
-from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.permit_life import mark_not_covered
 from concom_desk.store import Database

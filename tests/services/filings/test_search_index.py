@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.search_index import SearchIndex
 from concom_desk.store import Database, open_database

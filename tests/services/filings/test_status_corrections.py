@@ -10,12 +10,9 @@ import pytest
 from sqlalchemy import select
 
 from concom_desk.errors import UserError
-from concom_desk.services.filings.editing import (
-    change_status,
-    filing_detail,
-    load_records,
-    save_filing,
-)
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import change_status, save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
 from concom_desk.services.filings.status_corrections import (
     correct_status,

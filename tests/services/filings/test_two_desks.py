@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from concom_desk.domain.plain_dates import clock_time, long_date
 from concom_desk.errors import RecordChanged
-from concom_desk.services.filings.editing import filing_detail, save_filing
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import AuditEntry, Filing, Party, record_history
@@ -128,7 +129,8 @@ def test_the_other_desks_save_moves_the_trail_mark(db: Database,
 _OTHER_DESK = """
 import dataclasses, sys
 from datetime import date
-from concom_desk.services.filings.editing import filing_detail, save_filing
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store import open_database
 from concom_desk.store.server.address import is_server_address, parse_address
 from concom_desk.store.server.database import open_server_database

@@ -14,7 +14,8 @@ from sqlalchemy import select, text
 from concom_desk.domain.votes import VoteChoice
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.votes import record_vote
-from concom_desk.services.filings.editing import filing_detail, save_filing
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.minutes.sets import (
     MinutesChanges,
     approve_minutes,

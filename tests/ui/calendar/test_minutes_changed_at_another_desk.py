@@ -44,7 +44,7 @@ def test_two_desks_summaries_of_different_items_both_kept(
     hold_march_3(c)
     dialog = _open(qtbot, c)
     first, second = (item.key for item in dialog.sheet.items[:2])
-    qtbot.keyClicks(dialog.summary, "The engineer presented the plan.")  # item 1
+    qtbot.keyClicks(dialog.entry.summary, "The engineer presented the plan.")  # item 1
     theirs = open_minutes(other_desk, c.meetings[MAR3])
     save_minutes(other_desk, theirs.minutes_id, MinutesChanges(
         called_to_order=theirs.called_to_order, summaries={second: "Continued to March 17."},
@@ -61,9 +61,9 @@ def test_two_desks_summaries_of_different_items_both_kept(
 
     box.button(QMessageBox.StandardButton.Yes).click()
     qtbot.waitUntil(lambda: dialog.question is None)
-    assert dialog.summary.toPlainText() == "The engineer presented the plan."  # hers, item 1
+    assert dialog.entry.summary.toPlainText() == "The engineer presented the plan."  # hers, item 1
     dialog.items.setCurrentRow(1)
-    assert dialog.summary.toPlainText() == "Continued to March 17."  # theirs, item 2
+    assert dialog.entry.summary.toPlainText() == "Continued to March 17."  # theirs, item 2
     assert dialog.status.text().startswith(
         "Read again from the record: changed at the other desk: summaries. "
         "Your changes are on top: summaries.")

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionFrame
 from pytestqt.qtbot import QtBot
 
 from concom_desk.services.minutes.sets import open_minutes
 from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
-from concom_desk.ui.calendar.minutes_view import AmendDialog, ApproveDialog, MinutesDialog
+from concom_desk.ui.calendar.minutes_approval import AmendDialog, ApproveDialog
+from concom_desk.ui.calendar.minutes_view import MinutesDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import paragraphs
 from tests.helpers.loading import show_day
@@ -62,18 +63,18 @@ def test_the_clerk_completes_saves_and_prints_the_draft(qtbot: QtBot, commission
         "2. Public hearing: UCC 2027-001 — 3 Elm Street (Request for Determination of "
         "Applicability; applicant Robert Smith)",
         "3. Other business"]
-    assert dialog.record.text() == (
+    assert dialog.entry.record.text() == (
         "Public hearing opened.\nHearing closed.\nVote: Close the public hearing (moved by "
         "Costa, seconded by Baker). Carried 3–1–0. Roll call: Baker, yes; Costa, yes; "
         "Duarte, no; Ellis, yes.")
     ellis = dialog.roll.cellWidget(3, 1)
     assert isinstance(ellis, QComboBox)
     ellis.setCurrentIndex(ellis.findData("remote"))
-    qtbot.keyClicks(dialog.summary, "The engineer presented the plan.")
-    qtbot.keyClicks(dialog.exhibits, "Site plan rev. 2")
+    qtbot.keyClicks(dialog.entry.summary, "The engineer presented the plan.")
+    qtbot.keyClicks(dialog.entry.exhibits, "Site plan rev. 2")
     dialog.items.setCurrentRow(1)
-    assert dialog.summary.toPlainText() == ""
-    qtbot.keyClicks(dialog.summary, "Continued for a revised plan.")
+    assert dialog.entry.summary.toPlainText() == ""
+    qtbot.keyClicks(dialog.entry.summary, "Continued for a revised plan.")
     dialog.adjourned.setText("21:15")
     dialog.buttons["word"].click()  # saves the draft, then makes the document
     assert dialog.error.isHidden(), dialog.error.text()
@@ -109,10 +110,10 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     assert dialog.state.text().startswith("APPROVED March 17, 2027 at the meeting of March 17, "
                                           "2027 (Approve the minutes of March 3, 2027; Carried "
                                           "4–0–0). Locked")
-    assert dialog.summary.isReadOnly() and not dialog.buttons["save"].isEnabled()
+    assert dialog.entry.summary.isReadOnly() and not dialog.buttons["save"].isEnabled()
     assert dialog.buttons["amend"].isEnabled()
-    qtbot.keyClick(dialog.summary, Qt.Key.Key_A)
-    assert dialog.summary.toPlainText() == ""
+    qtbot.keyClick(dialog.entry.summary, Qt.Key.Key_A)
+    assert dialog.entry.summary.toPlainText() == ""
     assert dialog.error.text().startswith("These minutes were approved on March 17, 2027 and "
                                           "are locked")
     assert "Amend…" in dialog.error.text()
@@ -126,5 +127,19 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     amend._start()
     assert dialog.state.text() == ("DRAFT — not yet approved (amendment 1) — corrects version "
                                    "1: Ellis took part remotely")
-    assert not dialog.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
+    assert not dialog.entry.summary.isReadOnly() and dialog.buttons["save"].isEnabled()
     assert open_minutes(c.db, c.meetings[MAR3], today=MAR17).version == 2
+
+
+def test_the_times_show_their_example_whole(qtbot: QtBot, commission: Commission) -> None:
+    hold_march_3(commission)
+    dialog = _open_from_calendar(qtbot, commission, datetime(2027, 3, 4, 9, 0))
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    box = dialog.adjourned
+    frame = QStyleOptionFrame()
+    box.initStyleOption(frame)
+    inside = box.style().subElementRect(QStyle.SubElement.SE_LineEditContents, frame, box)
+    # A line edit keeps 2 pixels clear on each side of its text (Qt's own margin).
+    assert box.fontMetrics().horizontalAdvance("e.g. 21:15") + 4 <= inside.width()
+    assert box.placeholderText() == "e.g. 21:15"

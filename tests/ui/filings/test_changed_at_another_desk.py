@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
-from concom_desk.services.filings.editing import filing_detail, save_filing
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import Filing, record_history
 from concom_desk.ui.filings.filing_form import FilingFormDialog

@@ -17,6 +17,7 @@ import pytest
 from PySide6.QtWidgets import QDialogButtonBox
 
 from concom_desk.services.commission.settings import save_settings
+from concom_desk.services.filings.form import MailingAddress
 from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.main_window import MainWindow
@@ -59,17 +60,17 @@ def save(qtbot, window: MainWindow, dialog: FilingFormDialog) -> None:
 
 def fill_the_record(qtbot, dialog: FilingFormDialog) -> None:
     qtbot.keyClicks(dialog.dates["boards_notified"], "11/10/2026")
-    owner = dialog.owner_mail
-    qtbot.keyClicks(dialog.owner, "Doe Family Trust")
+    owner = dialog.parties_tab.owner_mail
+    qtbot.keyClicks(dialog.parties_tab.owner, "Doe Family Trust")
     for box, text in ((owner.street, "PO Box 77"), (owner.city, "Naples"), (owner.zip, "34102")):
         qtbot.keyClicks(box, text)
     owner.state.setText("FL")
-    qtbot.keyClicks(dialog.representative, "David Ellis, P.E.")
-    qtbot.keyClicks(dialog.representative_company, "Blackstone Valley Engineering")
-    rep = dialog.representative_mail
+    qtbot.keyClicks(dialog.parties_tab.representative, "David Ellis, P.E.")
+    qtbot.keyClicks(dialog.parties_tab.representative_company, "Blackstone Valley Engineering")
+    rep = dialog.parties_tab.representative_mail
     for box, text in ((rep.street, "40 Mill Road"), (rep.city, "Grafton"), (rep.zip, "01519")):
         qtbot.keyClicks(box, text)
-    qtbot.keyClicks(dialog.representative_phone, "508-555-0190")
+    qtbot.keyClicks(dialog.parties_tab.representative_phone, "508-555-0190")
     qtbot.keyClicks(dialog.amounts["fee_cents"], "1,250")
     qtbot.keyClicks(dialog.dates["fee_paid_on"], "2026-11-09")
     qtbot.keyClicks(dialog.consultant, "Goddard Consulting")
@@ -99,7 +100,7 @@ def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
     filing_id = the_filing(window)
     dialog = window.edit_filing(filing_id)
     # The applicant's address shows in its parts, as the store keeps it.
-    assert [b.text() for b in dialog.applicant_mail.boxes()] == [
+    assert [b.text() for b in dialog.parties_tab.applicant_mail.boxes()] == [
         "12 Pond Road", "", "Upton", "MA", "01568"]
     fill_the_record(qtbot, dialog)
     save(qtbot, window, dialog)
@@ -119,10 +120,11 @@ def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
 
     again = window.edit_filing(filing_id)
     assert again.dates["boards_notified"].text() == "2026-11-10"
-    assert [b.text() for b in again.owner_mail.boxes()] == ["PO Box 77", "", "Naples", "FL",
-                                                            "34102"]
-    assert (again.representative.text(), again.representative_company.text(),
-            again.representative_phone.text()) == (
+    parties = again.parties_tab
+    assert [b.text() for b in parties.owner_mail.boxes()] == ["PO Box 77", "", "Naples", "FL",
+                                                              "34102"]
+    assert (parties.representative.text(), parties.representative_company.text(),
+            parties.representative_phone.text()) == (
         "David Ellis, P.E.", "Blackstone Valley Engineering", "508-555-0190")
     assert [again.amounts[n].text() for n in ("fee_cents", "consultant_fee_cents",
                                               "bond_cents")] == ["1,250.00", "2,000.00",
@@ -186,8 +188,36 @@ def test_a_waived_fee_asks_why(qtbot, upton: Database) -> None:
 def test_a_changed_address_on_file_is_announced_before_saving(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
     dialog = window.edit_filing(the_filing(window))
-    dialog.applicant_mail.street.setText("9 Lake Street")
+    dialog.parties_tab.applicant_mail.street.setText("9 Lake Street")
     assert ("Saving changes the applicant Jane Doe's address on file from 12 Pond Road, "
             "Upton, MA 01568 to 9 Lake Street, Upton, MA 01568" in dialog.problems.text())
     assert dialog.save_button.isEnabled()
     dialog.reject()
+
+
+def test_a_changed_representative_address_is_announced_before_saving(qtbot, upton: Database
+                                                                     ) -> None:
+    # The engineer's address is on file once, for every filing they represent: the
+    # clerk is told before a save moves the letters of the other filing too.
+    add_filing(upton, kind="rda", file_no="2026-42", applicant="Robert Smith",
+               representative="David Ellis, P.E.",
+               representative_mail=MailingAddress("40 Mill Road", "", "Grafton", "MA", "01519"),
+               address="3 Elm Street", received=date(2026, 11, 10))
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    parties = dialog.parties_tab
+    qtbot.keyClicks(parties.representative, "Ellis")
+    parties.representative.completer().activated.emit("David Ellis, P.E.")
+    parties.representative.setText("David Ellis, P.E.")
+    assert [b.text() for b in parties.representative_mail.boxes()] == [
+        "40 Mill Road", "", "Grafton", "MA", "01519"]
+    assert dialog.problems.text() == "Ready to save."
+    parties.representative_mail.street.setText("9 Main Street")
+    assert dialog.problems.text().splitlines() == [
+        "Ready to save.",
+        "Saving changes the representative David Ellis, P.E.'s address on file from "
+        "40 Mill Road, Grafton, MA 01519 to 9 Main Street, Grafton, MA 01519 (for every "
+        "filing of theirs)."]
+    save(qtbot, window, dialog)
+    other = next(r.id for r in window.filings_tab.model.rows() if r.file_no == "2026-42")
+    assert "9 Main Street, Grafton, MA 01519" in window.open_filing(other).summary.text()

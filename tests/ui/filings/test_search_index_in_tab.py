@@ -14,7 +14,9 @@ from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
 from PySide6.QtWidgets import QApplication
 
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.filings.editing import filing_detail, load_records, save_filing
+from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.editing import save_filing
+from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store import Database, open_database
 from concom_desk.ui.filings import filing_table
 from concom_desk.ui.filings.filings_tab import FilingsTab

@@ -145,3 +145,17 @@ def test_the_document_maker_offers_the_interests_for_form_5(qtbot, tmp_path: Pat
         assert dialog.draft_note.text() == ""  # the bylaw's permit: nothing left blank
     finally:
         db.close()
+
+
+def test_a_fee_beyond_any_filing_is_refused_in_one_line(qtbot, upton: Database) -> None:
+    # $30,000,000 for a fee whose largest line is a few thousand: a slip of the keyboard,
+    # refused as the filing fee and the bond are, the form kept open and nothing saved.
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    qtbot.keyClicks(dialog.wpa_tab.wpa_fee, "30000000")
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    assert dialog.problems.text() == (
+        "• the fee under the Act $30,000,000.00 is more than the program accepts "
+        "($10,000,000); check the figure")
+    assert dialog.isVisible()
+    assert window.edit_filing(the_filing(window)).wpa_tab.wpa_fee.text() == ""

@@ -1,0 +1,84 @@
+"""A filing's record, as the record window shows it: its row, its deadlines and
+the permit's life, its history and documents, the form Edit opens with and the facts
+the status rules are asked with, read in one session."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import Select, select
+from sqlalchemy.orm import joinedload
+
+from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.errors import UserError
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.deadlines import (
+    acts_done,
+    filing_deadlines,
+    open_deadlines,
+    profiles_in_effect,
+)
+from concom_desk.services.filings.editing import form_of, status_facts
+from concom_desk.services.filings.history import documents_of, history_of
+from concom_desk.services.filings.next_deadline import deadline_lines
+from concom_desk.services.filings.permit_life import (
+    is_joint,
+    joint_deadline_lines,
+    life_lines,
+    revived_line,
+)
+from concom_desk.services.filings.record_detail import FilingDetail
+from concom_desk.services.filings.rows import FilingRow
+from concom_desk.services.filings.status_corrections import undo_offer
+from concom_desk.store import Database
+from concom_desk.store.models import Filing
+
+
+def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
+    return statement.options(joinedload(Filing.applicant), joinedload(Filing.owner),
+                             joinedload(Filing.representative), joinedload(Filing.property))
+
+
+def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
+    applicant = filing.applicant.name if filing.applicant else ""
+    owner = filing.owner.name if filing.owner else applicant
+    first = next_up[0] if next_up else None
+    return FilingRow(
+        id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        address=filing.property.address if filing.property else "",
+        map_lot=filing.property.map_lot if filing.property else "",
+        applicant=applicant, owner=owner, status=filing.status, received=filing.received,
+        next_deadline=first.date if first else None,
+        next_deadline_label=first.label if first else "",
+        next_deadline_citation=first.citation if first else "",
+    )
+
+
+def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
+    profiles = available_profiles()
+    with db.read_session() as session:
+        filing = session.scalars(_with_people(select(Filing)).where(Filing.id == filing_id)
+                                 .options(joinedload(Filing.original))).unique().one_or_none()
+        if filing is None:
+            raise UserError(f"there is no filing number {filing_id} in this database")
+        profiles = profiles_in_effect(session, profiles)
+        done = acts_done(session, [filing.id])
+        pending = (open_deadlines(filing, profiles, today, done)
+                   if filing.town in profiles else [])
+        profile = profiles.get(filing.town)
+        lines = []
+        if profile is not None:
+            lines = (joint_deadline_lines(filing, profiles, done, profile.name)
+                     if is_joint(filing) else deadline_lines(filing, profiles, done))
+        return FilingDetail(
+            row=_row(filing, pending), form=form_of(filing), facts=status_facts(filing, profiles),
+            town_name=profile.name if profile else f"{filing.town} (no profile)",
+            deadlines=lines,
+            life=(life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
+                  if profile else [])
+            + [line for line in (revived_line(filing, today),) if line],
+            history=history_of(session, filing),
+            documents=documents_of(session, filing, db.path),
+            undo=undo_offer(session, filing),
+        )
+
