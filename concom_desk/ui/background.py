@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 from shiboken6 import isValid
 
@@ -133,6 +133,8 @@ def run_in_background(
     dialog = QProgressDialog(title, "Cancel", 0, 100, parent)
     dialog.setWindowTitle(title)
     dialog.setAccessibleName(title)
+    from PySide6.QtCore import Qt  # not at import: before the first paint (first_paint.py)
+
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     # Quick work finishes before any dialog flashes up; quiet work never shows one.
     dialog.setMinimumDuration(10**9 if quiet else 400)

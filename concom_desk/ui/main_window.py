@@ -13,7 +13,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
@@ -23,9 +24,9 @@ from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_windows import FilingWindows
+from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
-from concom_desk.ui.today_view import TodayView
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
     from concom_desk.ui.filings.filings_tab import FilingsTab
+    from concom_desk.ui.other_desks import OtherDesks
+    from concom_desk.ui.today_view import TodayView
 
 # concom_desk.services.filings.editing is imported inside the methods that call it: it brings
 # in SQLAlchemy, which takes longer to import than the window takes to appear. The filing's
@@ -70,36 +73,67 @@ class MainWindow(QMainWindow):
         self._records_seen = -1  # the store's change count when the lists were last read
         self._update_title()
 
-        self.today_view = TodayView(self.today)
-        # The Filings tab is behind Today when the window first paints: it is built just
-        # after that paint (build_filings_tab), or when first asked for.
+        # The first frame is the menus, the tab bar and "Opening…": Today and Filings are
+        # built just after it (build_tabs), or when first asked for (ui/first_paint.py).
+        self._today_view: TodayView | None = None
+        self._today_stand_in = PlaceholderTab("Today", "Reading the records…")
         self._filings_tab: FilingsTab | None = None
         self._filings_stand_in = PlaceholderTab("Filings", "Listing the filings…")
         self.calendar_tab: QWidget = PlaceholderTab("Hearing calendar")
         self.enforcement_tab: QWidget = PlaceholderTab("Enforcement")
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Sections")
-        self.tabs.addTab(self.today_view, "To&day")
+        self.tabs.addTab(self._today_stand_in, "To&day")
         self.tabs.addTab(self._filings_stand_in, "F&ilings")
         self.tabs.addTab(self.calendar_tab, "Hearing &calendar")
         self.tabs.addTab(self.enforcement_tab, "E&nforcement")
         self.setCentralWidget(self.tabs)
         self.statusBar().showMessage(f"Database: {db_path}")
 
-        self.today_view.open_filing.connect(self.open_filing)
-        self.today_view.open_record.connect(self.open_record)
-        self.today_view.open_watch.connect(self.open_expiry_watch)
-        self._previous_tab: QWidget | None = self.today_view
+        self._previous_tab: QWidget | None = self._today_stand_in
         self._swapping_tabs = False
         self.tabs.currentChanged.connect(self._tab_shown)
         self._build_menus()
-        from concom_desk.ui.other_desks import OtherDesks
-
-        self.other_desks = OtherDesks(self)  # re-reads when brought back, if a desk saved
+        self.other_desks: OtherDesks | None = None  # made with the tabs (build_tabs)
         if db is None:  # the launcher shows the window first, then opens the database
             self._set_ready(False)
-            self.today_view.heading.setText(f"Opening {db_path.name}…")
+            self.say_opening(f"Opening {db_path.name}…")
         remember(self, "main", sensible_size(self, 0.98, 0.92))
+        after_first_paint(self, self.build_tabs)
+
+    def say_opening(self, heading: str) -> None:
+        """What Today's heading says until the records are read ("Opening …")."""
+        label = self._today_stand_in.message if self._today_view is None else (
+            self._today_view.heading)
+        label.setText(heading)
+
+    def build_tabs(self) -> None:
+        """Today, then Filings, in their stand-ins' places (once): just after the first
+        paint, and before the records are read into them."""
+        self.today_view  # noqa: B018 (built by being asked for)
+        self.filings_tab  # noqa: B018
+        if self.other_desks is None:
+            from concom_desk.ui.other_desks import OtherDesks
+
+            # Re-reads when brought back, if a desk saved. Made once the Qt namespace
+            # is (the tables made it): PySide6 cannot hand a slot the application's
+            # state, a Qt enum, before.
+            self.other_desks = OtherDesks(self)
+
+    @property
+    def today_view(self) -> TodayView:
+        """The Today view, built the first time it is needed."""
+        if self._today_view is None:
+            from concom_desk.ui.today_view import TodayView
+
+            view = TodayView(self.today)
+            view.open_filing.connect(self.open_filing)
+            view.open_record.connect(self.open_record)
+            view.open_watch.connect(self.open_expiry_watch)
+            view.heading.setText(self._today_stand_in.message.text())
+            self._today_view = view
+            self._swap_in(self._today_stand_in, view)
+        return self._today_view
 
     @property
     def filings_tab(self) -> FilingsTab:
@@ -110,8 +144,7 @@ class MainWindow(QMainWindow):
         return self._filings_tab
 
     def build_filings_tab(self) -> None:
-        """Build the Filings tab in its stand-in's place (once): the launcher calls it
-        as soon as the window has painted, before the records are read into it."""
+        """Build the Filings tab in its stand-in's place (once)."""
         if self._filings_tab is not None:
             return
         from concom_desk.ui.filings.filings_tab import FilingsTab
@@ -120,8 +153,13 @@ class MainWindow(QMainWindow):
         tab.open_filing.connect(self.open_filing)
         tab.new_filing.connect(self.new_filing)
         self._filings_tab = tab
-        in_front = self.tabs.currentWidget() is self._filings_stand_in
-        self._put_in_place_of(self._filings_stand_in, tab)
+        self._swap_in(self._filings_stand_in, tab)
+
+    def _swap_in(self, stand_in: QWidget, tab: QWidget) -> None:
+        in_front = self.tabs.currentWidget() is stand_in
+        self._put_in_place_of(stand_in, tab)
+        if self._previous_tab is stand_in:
+            self._previous_tab = tab
         if in_front:  # the clerk was quicker than the build: the real tab comes forward
             self.tabs.setCurrentWidget(tab)
 
@@ -132,8 +170,12 @@ class MainWindow(QMainWindow):
         action = QAction(text, self)
         if needs_records:
             self._record_actions.append(action)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+        # setShortcuts, not setShortcut: the one's overloads look at Qt.Key, which makes
+        # PySide6's whole Qt namespace before the first paint (ui/first_paint.py).
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)  # the platform's bindings, first the usual one
+        elif shortcut is not None:
+            action.setShortcuts([QKeySequence(shortcut)])
         action.triggered.connect(slot)
         return action
 
@@ -220,6 +262,8 @@ class MainWindow(QMainWindow):
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
         db, today = self.db, self.today
         self._records_seen = db.changes
+        self.build_tabs()  # (done already unless the records come before the first paint)
+        assert self.other_desks is not None
         self.other_desks.reading()
 
         def load(progress: Progress) -> DeskRecords:
@@ -386,7 +430,7 @@ class MainWindow(QMainWindow):
             self._update_title()
 
         dialog = SettingsDialog(self.settings, save, self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(self.reload)
         dialog.open()
 

@@ -5,7 +5,6 @@ window has first painted."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 SECTIONS = ("Hearing calendar", "Enforcement")
@@ -17,10 +16,11 @@ class PlaceholderTab(QWidget):
         self.name = name
         self.message = QLabel(message or f"The {name.lower()} opens once the records are "
                                          "loaded…")
+        # A plain label, no alignment or focus set: the stand-ins are up before the
+        # window's first paint, which must not wait for PySide6's Qt namespace (see
+        # ui/first_paint.py); the tabs take no keyboard focus while the records open.
         self.message.setWordWrap(True)
-        self.message.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.message.setAccessibleName(f"{name}: opening")
-        self.message.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addStretch(1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtWidgets import QWidget
 
 from concom_desk.ui.window_memory import remember, sensible_size
@@ -54,7 +54,7 @@ class FilingWindows:
             form, lambda f: save_filing(self.window.db, f), self.window.today,
             party_choices(self.window.db), property_choices(self.window.db),
             self.window, reload=self._filing_reader(form.id))
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._saved)
         dialog.open()
         return dialog
@@ -142,7 +142,7 @@ class FilingWindows:
         row = record.detail.row
         dialog = DocumentMakerDialog(self.window.db, row.file_no, row.kind, self.window.today,
                                      record)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.made.connect(lambda _path: record.reload())
         made = getattr(record, "document_maker_made", None)  # the MassDEP copies tab's
         if made is not None:
