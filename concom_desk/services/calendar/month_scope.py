@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from itertools import combinations
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, func, or_, select, true
+from sqlalchemy import ColumnElement, and_, func, or_, select, true
 from sqlalchemy.orm import aliased
 
 from concom_desk.domain.extension_acts import ExtensionAct, apply_acts
@@ -99,29 +99,40 @@ def _roots(rule: DeadlineRule, by_id: Mapping[str, list[DeadlineRule]], depth: i
     return found
 
 
+# A reach is told apart by the kind of filing it is for, the event it counts from and
+# the expiry term it is counted through, if any.
+ReachKey = tuple[str, str, Term | None]
+
+
 def event_reach(profiles: Mapping[str, TownProfile]
-                ) -> dict[tuple[str, Term | None], list[tuple[int, int]]]:
-    """(event, the expiry term counted through) -> the stretches (fewest, most days) in
-    which a deadline counted from the event can fall, directly or through other
-    deadlines, in any profile: one per length of period, so a five-year expiry does not
-    make every filing of the last five years a candidate for the 21-day clocks' month.
+                ) -> dict[ReachKey, list[tuple[int, int]]]:
+    """(kind, event, the expiry term counted through) -> the stretches (fewest, most
+    days) in which a deadline of a filing of that kind counted from the event can fall,
+    directly or through other deadlines, in any profile: one per length of period, so
+    a five-year expiry does not make every filing of the last five years a candidate
+    for the 21-day clocks' month. By kind, because the engine counts a filing by its
+    own kind's rules only (`TownProfile.rules_for`): a certificate of compliance has no
+    term, so the months its issuance is three years behind are not its months.
     Counted through an expiry, the days are after the expiry (the acts move it; see
     `may_fall_within`), not after the event. A deadline is an event for what is counted
     from it, and for itself (0, 0)."""
-    spans: dict[tuple[str, Term | None], set[tuple[int, int]]] = {}
+    spans: dict[ReachKey, set[tuple[int, int]]] = {}
     for profile in profiles.values():
-        by_id: dict[str, list[DeadlineRule]] = {}
-        for rule in profile.deadlines:
-            by_id.setdefault(rule.id, []).append(rule)
-        for rule in profile.deadlines:
-            spans.setdefault((DEADLINE_PREFIX + rule.id, None), set()).add((0, 0))
-            for event, low, high, expiry in _roots(rule, by_id):
-                if expiry is None:
-                    spans.setdefault((event, None), set()).add((low, high))
-                    continue
-                term_low, term_high = _span(expiry)
-                spans.setdefault((event, (expiry.count, expiry.unit, expiry.direction)),
-                                 set()).add((low - term_low, high - term_high))
+        for kind in dict.fromkeys(kind for rule in profile.deadlines for kind in rule.kinds):
+            rules = [rule for rule in profile.deadlines if kind in rule.kinds]
+            by_id: dict[str, list[DeadlineRule]] = {}
+            for rule in rules:
+                by_id.setdefault(rule.id, []).append(rule)
+            for rule in rules:
+                spans.setdefault((kind, DEADLINE_PREFIX + rule.id, None), set()).add((0, 0))
+                for event, low, high, expiry in _roots(rule, by_id):
+                    if expiry is None:
+                        spans.setdefault((kind, event, None), set()).add((low, high))
+                        continue
+                    term_low, term_high = _span(expiry)
+                    spans.setdefault((kind, event, (expiry.count, expiry.unit,
+                                                    expiry.direction)),
+                                     set()).add((low - term_low, high - term_high))
     return {key: _merged(found) for key, found in spans.items()}
 
 
@@ -221,28 +232,44 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
     `start` to `end` (and for the filings `also` names: those whose deadlines count from
     acts recorded elsewhere, a booked meeting)."""
     reach = event_reach(profiles)
-    events = {event for event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
+    events = {event for _, event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
     if events - set(OWN_EVENTS) - {"expiry", "continued"}:
         return true()  # a profile counts from an event not known here: read them all
     shifts = act_shifts(profiles)
     original = aliased(Filing)
-    conditions: list[ColumnElement[bool]] = []
+    # A kind the profiles do not spell as the kinds table does is read whatever (the
+    # engine would still know it); a kind no rule names has no deadline to show.
+    conditions: list[ColumnElement[bool]] = [Filing.kind.not_in(list(KINDS))]
 
     def near(column: Any, spans: list[tuple[int, int]]) -> list[ColumnElement[bool]]:
         return [and_(column >= start - timedelta(days=high + SLACK_DAYS),
                      column <= end - timedelta(days=low - SLACK_DAYS))
                 for low, high in spans]
 
-    def reached(column: Any, event: str, issued: Any = None) -> list[ColumnElement[bool]]:
+    def reached(column: Any, event: str, issued: Any = None
+                ) -> list[tuple[tuple[str, ...], list[ColumnElement[bool]]]]:
+        """(the kinds, the conditions on `column` for a filing of those kinds), the
+        kinds of the same reach from `event` together."""
+        by_kind: dict[str, list[tuple[Term | None, tuple[tuple[int, int], ...]]]] = {}
+        for (kind, source, term), spans in reach.items():
+            if source == event:
+                by_kind.setdefault(kind, []).append((term, tuple(spans)))
+        kinds_alike: dict[tuple[Any, ...], list[str]] = {}
+        for kind, found in by_kind.items():
+            kinds_alike.setdefault(tuple(sorted(found, key=repr)), []).append(kind)
+        return [(tuple(kinds), _conditions(column, event, list(alike), issued))
+                for alike, kinds in kinds_alike.items()]
+
+    def _conditions(column: Any, event: str,
+                    alike: list[tuple[Term | None, tuple[tuple[int, int], ...]]],
+                    issued: Any) -> list[ColumnElement[bool]]:
         found: list[ColumnElement[bool]] = []
-        for (source, term), spans in reach.items():
-            if source != event:
-                continue
+        for term, spans in alike:
             if term is None:
-                found.extend(near(column, spans))
+                found.extend(near(column, list(spans)))
             elif event == "issued" and term[1] is Unit.YEARS and term[2] is Direction.AFTER:
                 found.extend(and_(column >= first, column <= last) for first, last
-                             in issued_between(term, spans, start, end, profiles))
+                             in issued_between(term, list(spans), start, end, profiles))
             else:  # counted through an expiry from elsewhere: each way the acts move it
                 term_low, term_high = _signed(*term)
                 for more, most, issued_by in shifts:
@@ -254,15 +281,18 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
 
     for event in OWN_EVENTS:
         column = getattr(Filing, event)
-        conditions.extend(reached(column, event, func.coalesce(Filing.issued, column)))
-    expiry = reached(original.expires, "expiry")
-    if expiry:  # only an extension request counts from the expiry of the permit it extends
-        extending = [code for code, kind in KINDS.items() if "expiry" in kind.events]
-        conditions.append(and_(Filing.kind.in_(extending), Filing.original_id.in_(
-            select(original.id).where(or_(*expiry)))))
+        for kinds, found in reached(column, event, func.coalesce(Filing.issued, column)):
+            if found:
+                conditions.append(and_(Filing.kind.in_(kinds), or_(*found)))
+    # Only an extension request counts from the expiry of the permit it extends.
+    for kinds, found in reached(original.expires, "expiry"):
+        if found:
+            conditions.append(and_(Filing.kind.in_(kinds), Filing.original_id.in_(
+                select(original.id).where(or_(*found)))))
     for period, moved in WAIVER_MOVES.items():
-        waived_to = near(HearingWaiver.hearing_no_later_than,
-                         reach.get((DEADLINE_PREFIX + moved, None), []))
+        waived_to = near(HearingWaiver.hearing_no_later_than, _merged({
+            span for (_, source, term), spans in reach.items()
+            if source == DEADLINE_PREFIX + moved and term is None for span in spans}))
         if waived_to:
             of_period = (HearingWaiver.period == period if period == "decision"
                          else HearingWaiver.period != "decision")
@@ -270,4 +300,4 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                 of_period, or_(*waived_to))))
     if also:
         conditions.append(Filing.id.in_(list(also)))
-    return or_(*conditions) if conditions else false()
+    return or_(*conditions)
