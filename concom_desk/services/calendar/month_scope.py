@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from datetime import date, timedelta
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import ColumnElement, and_, func, or_, select, true
 from sqlalchemy.orm import aliased
 
-from concom_desk.domain.extension_acts import ExtensionAct, apply_acts
+from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.domain.time_rule import Direction, Unit, add_years
+from concom_desk.domain.time_rule import Direction, Unit
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 from concom_desk.store.models import Filing
 from concom_desk.store.models.meetings import HearingWaiver
@@ -45,10 +45,20 @@ OWN_EVENTS = ("received", "boards_notified", "hearing", "closed", "decided", "is
               "commenced", "completed", "occupancy")
 
 
+def _years_days(years: int) -> tuple[int, int]:
+    """The fewest and the most calendar days `years` years can span (`add_years`): a
+    Feb 29 in every fourth year, give or take one (a century's common year; a Feb 29
+    start ends on Feb 28)."""
+    if years == 0:
+        return 0, 0
+    leap_days = years // 4
+    return years * 365 + max(leap_days - 1, 0), years * 365 + leap_days + 1
+
+
 def _length_days(count: int, unit: Unit) -> tuple[int, int]:
     """The fewest and the most calendar days a period of `count` units can span."""
     if unit is Unit.YEARS:
-        return count * 365, count * 366 + 1
+        return _years_days(count)
     if unit is Unit.HOURS:
         return 0, count // 24 + 2
     if unit is Unit.BUSINESS_DAYS or count <= 10:  # business days: weekends too
@@ -141,78 +151,69 @@ def _acts_in(profiles: Mapping[str, TownProfile]) -> list[tuple[ExtensionAct, ..
     return list(dict.fromkeys(profile.extension_acts for profile in profiles.values()))
 
 
-def act_shifts(profiles: Mapping[str, TownProfile]
-               ) -> list[tuple[int, int, date | None]]:
-    """(fewest, most days, issued no later than) for each set of permit extension acts
-    that may together move one approval's expiry: an act extends only an approval
-    issued by the end of its window (by its day, for an act covering a day). The empty
-    set first (an approval whose holder declined the acts, or issued after them)."""
+class Shift(NamedTuple):
+    """How far one set of permit extension acts may together move an approval's expiry
+    (fewest and most days), and which approvals the set can cover: those issued no
+    later than `issued_by` (the end of each act's window; an act covering a day, by its
+    day), and in effect on each act's first day (`in_effect_on`: the act's first day,
+    and the most days the set's earlier acts moved the expiry before it)."""
+
+    fewest: int
+    most: int
+    issued_by: date | None
+    in_effect_on: tuple[tuple[date, int], ...]
+
+
+def act_shifts(profiles: Mapping[str, TownProfile]) -> list[Shift]:
+    """Every set of permit extension acts that may together move one approval's
+    expiry, the empty set first (an approval whose holder declined the acts, or issued
+    after them). The acts run in date order, each testing "in effect" against the
+    expiry as the earlier ones moved it (`extension_acts.apply_acts`)."""
     acts = {act.id: act for found in _acts_in(profiles) for act in found}
-    shifts: list[tuple[int, int, date | None]] = [(0, 0, None)]
+    shifts = [Shift(0, 0, None, ())]
     for size in range(1, len(acts) + 1):
-        for chosen in combinations(acts.values(), size):
-            shifts.append((
-                sum(act.years * 365 + act.days for act in chosen),
-                sum(act.years * 366 + act.days + 1 for act in chosen),
-                min(act.start if act.covers == "on_day" else act.end for act in chosen)))
+        for chosen in combinations(sorted(acts.values(), key=lambda a: a.start), size):
+            most = [_years_days(act.years)[1] + act.days for act in chosen]
+            shifts.append(Shift(
+                sum(_years_days(act.years)[0] + act.days for act in chosen), sum(most),
+                min(act.start if act.covers == "on_day" else act.end for act in chosen),
+                tuple((act.start, sum(most[:n])) for n, act in enumerate(chosen))))
     return shifts
 
 
-# (years, the acts by id) -> issuance day -> the expiries it can have (see below),
-# as day numbers (date.toordinal). Reads in two threads may fill it at once: each
-# writes the same answer.
-_EXPIRIES: dict[tuple[int, tuple[tuple[str, ...], ...]], dict[int, tuple[int, ...]]] = {}
-
-
 def issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date, end: date,
-                   profiles: Mapping[str, TownProfile]) -> list[tuple[date, date]]:
-    """The stretches of issuance days whose permit, of a `term` of years, has its expiry
-    (as the acts move it, or not, if its holder declined them) or a deadline
-    `after_expiry` days from it within `start`..`end` and the slack: worked out day by
-    day, as the engine counts it, so a month reads only the permits that expire near it."""
-    acts = _acts_in(profiles)
-    asked = (term, tuple(after_expiry), start, end,
-             tuple(tuple(act.id for act in found) for found in acts))
-    found = _ISSUED_BETWEEN.get(asked)
-    if found is None:  # a month is read again after every save: worked out once
-        found = _ISSUED_BETWEEN[asked] = _issued_between(term, after_expiry, start, end, acts)
-    return found
-
-
-# (term, reach, start, end, the acts by id) -> issued_between's answer.
-_ISSUED_BETWEEN: dict[tuple[Any, ...], list[tuple[date, date]]] = {}
-
-
-def _issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date, end: date,
-                    acts: list[tuple[ExtensionAct, ...]]) -> list[tuple[date, date]]:
-    years = term[0]
-    first = min(low for low, _ in after_expiry)
-    last = max(high for _, high in after_expiry)
-    most_moved = max((sum(act.years * 366 + act.days + 1 for act in found) for found in acts),
-                     default=0)
-    begin = (start - timedelta(days=last + SLACK_DAYS + years * 366 + 1 + most_moved)
-             ).toordinal()
-    stop = (end + timedelta(days=SLACK_DAYS - first - years * 365)).toordinal()
-    early, late = start.toordinal() - SLACK_DAYS, end.toordinal() + SLACK_DAYS
-    known = _EXPIRIES.setdefault((years, tuple(tuple(act.id for act in found_acts)
-                                              for found_acts in acts)), {})
+                   shifts: list[Shift]) -> list[tuple[date, date]]:
+    """The stretches of issuance days whose permit, of a `term` of years, may have its
+    expiry (as a set of the acts moves it, or none, if its holder declined them) or a
+    deadline `after_expiry` days from it within `start`..`end` and the slack. A set
+    can move only a permit issued by its acts' windows' ends, and still in effect on
+    each act's first day: issued late enough that its term, moved by the set's earlier
+    acts, reaches that day. Worked out from the acts' bounds, not day by day: a first
+    month counted ten thousand issuance days through the acts."""
+    term_low, term_high = _signed(*term)
     found: list[tuple[date, date]] = []
-    for day in range(begin, stop + 1):
-        expiries = known.get(day)
-        if expiries is None:  # worked out once a process: each month asks again
-            issued = date.fromordinal(day)
-            term_ends = add_years(issued, years)
-            expiries = known[day] = tuple({term_ends.toordinal(), *(
-                apply_acts(issued, term_ends, found_acts).expires.toordinal()
-                for found_acts in acts)})
-        if any(expires + low <= late and expires + high >= early
-               for expires in expiries for low, high in after_expiry):
-            issued = date.fromordinal(day)
-            if found and found[-1][1] == issued - timedelta(days=1):
-                found[-1] = (found[-1][0], issued)
-            else:
-                found.append((issued, issued))
-    return found
+    for shift in shifts:
+        for low, high in after_expiry:
+            first = start - timedelta(days=high + term_high + shift.most + SLACK_DAYS)
+            last = end - timedelta(days=low + term_low + shift.fewest - SLACK_DAYS)
+            for act_starts, moved_before in shift.in_effect_on:
+                first = max(first, act_starts - timedelta(days=term_high + moved_before))
+            if shift.issued_by is not None:
+                last = min(last, shift.issued_by)
+            if first <= last:
+                found.append((first, last))
+    return _merged_days(found)
+
+
+def _merged_days(stretches: list[tuple[date, date]]) -> list[tuple[date, date]]:
+    """Overlapping or touching stretches of days as one."""
+    merged: list[tuple[date, date]] = []
+    for first, last in sorted(stretches):
+        if merged and first <= merged[-1][1] + timedelta(days=1):
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged
 
 
 def _merged(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -269,14 +270,15 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                 found.extend(near(column, list(spans)))
             elif event == "issued" and term[1] is Unit.YEARS and term[2] is Direction.AFTER:
                 found.extend(and_(column >= first, column <= last) for first, last
-                             in issued_between(term, list(spans), start, end, profiles))
+                             in issued_between(term, list(spans), start, end, shifts))
             else:  # counted through an expiry from elsewhere: each way the acts move it
                 term_low, term_high = _signed(*term)
-                for more, most, issued_by in shifts:
-                    for condition in near(column, [(low + term_low + more, high + term_high
-                                                    + most) for low, high in spans]):
-                        found.append(condition if issued_by is None or issued is None
-                                     else and_(condition, issued <= issued_by))
+                for shift in shifts:
+                    for condition in near(column, [(low + term_low + shift.fewest,
+                                                    high + term_high + shift.most)
+                                                   for low, high in spans]):
+                        found.append(condition if shift.issued_by is None or issued is None
+                                     else and_(condition, issued <= shift.issued_by))
         return found
 
     for event in OWN_EVENTS:
