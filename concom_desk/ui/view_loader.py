@@ -110,7 +110,12 @@ class ViewLoader(QObject):
         self._relays: set[_Relay] = set()
         self.loads_shown = 0  # how many results reached the view (tests read it)
         self._painted = False  # the view has been painted once (or waited for long enough)
-        self._unstarted: BackgroundTask | None = None  # the first read, until then
+        self._unstarted: list[BackgroundTask] = []  # the first read, until then (or none)
+        # The reads asked for and not yet reported. A view closed meanwhile waits for
+        # none of them (its relays went with it): told from here, the loader being gone.
+        self._asked: set[BackgroundTask] = set()
+        asked = self._asked
+        self.destroyed.connect(lambda: _no_longer_awaited(asked))
         view = parent if isinstance(parent, QWidget) else None
         if view is None or view.isVisible():
             self._painted = True
@@ -127,6 +132,7 @@ class ViewLoader(QObject):
         task = BackgroundTask(window_first(paused_while_reading(work)))
         self._current = task
         _RUNNING.add(task)
+        self._asked.add(task)
         if self._busy is not None:
             self._busy.show()
         # Held here as well as by its Qt parent: a relay the garbage collector took
@@ -135,11 +141,11 @@ class ViewLoader(QObject):
         if self._painted:
             pool().start(task)
             return
-        if self._unstarted is not None:  # superseded before it began: it never runs
-            self._drop(self._unstarted)
+        if self._unstarted:  # superseded before it began: it never runs
+            self._drop(self._unstarted.pop())
         else:
             QTimer.singleShot(FIRST_PAINT_WAIT_MS, self._painted_now)
-        self._unstarted = task
+        self._unstarted.append(task)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and not self._painted:
@@ -152,24 +158,32 @@ class ViewLoader(QObject):
             view = self.parent()
             if view is not None:
                 view.removeEventFilter(self)  # asked of every event the view gets
-        task, self._unstarted = self._unstarted, None
-        if task is not None:
-            pool().start(task)
+        while self._unstarted:
+            pool().start(self._unstarted.pop())
 
     def _drop(self, task: BackgroundTask) -> None:
         _RUNNING.discard(task)
+        self._asked.discard(task)
         for relay in [r for r in self._relays if r._task is task]:
             relay._done()
 
     def _ended(self, task: BackgroundTask) -> bool:
         """Whether `task` was still the read the view waits for."""
         _RUNNING.discard(task)
+        self._asked.discard(task)
         if task is not self._current:
             return False
         self._current = None
         if self._busy is not None:
             self._busy.hide()
         return True
+
+
+def _no_longer_awaited(tasks: set[BackgroundTask]) -> None:
+    """The reads of a closed view: whatever they still return is for no one."""
+    for task in tasks:
+        _RUNNING.discard(task)
+    tasks.clear()
 
 
 class _Relay(QObject):
