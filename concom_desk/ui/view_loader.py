@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from concom_desk.ui.background import BackgroundTask, Progress, pool
@@ -83,11 +83,22 @@ class BusyLine(QWidget):
         self.hide()
 
 
+# The longest a view's first read waits for the view to be painted (a view built but
+# not shown, as in a test, is never painted).
+FIRST_PAINT_WAIT_MS = 50
+
+
 class ViewLoader(QObject):
     """`load(work, show)`: run `work` (a function of a `Progress`) on the thread pool
     and hand its result to `show` on the GUI thread, unless a newer load came first.
     `loaded` is emitted after each result shown, `failed(message)` after a read that
-    went wrong (the view says it in its own status line)."""
+    went wrong (the view says it in its own status line).
+
+    The view's first read starts once the view (the loader's parent) has been painted:
+    a tab shown for the first time has its widgets laid out and drawn, some hundred
+    calls into Python each waiting for the interpreter while a read holds it, and
+    the read began in the same instant would make that first sight freeze twice as
+    long. The read loses a paint's few hundredths of a second."""
 
     loaded = Signal()
     failed = Signal(str)
@@ -98,6 +109,18 @@ class ViewLoader(QObject):
         self._current: BackgroundTask | None = None
         self._relays: set[_Relay] = set()
         self.loads_shown = 0  # how many results reached the view (tests read it)
+        self._painted = False  # the view has been painted once (or waited for long enough)
+        self._unstarted: list[BackgroundTask] = []  # the first read, until then (or none)
+        # The reads asked for and not yet reported. A view closed meanwhile waits for
+        # none of them (its relays went with it): told from here, the loader being gone.
+        self._asked: set[BackgroundTask] = set()
+        asked = self._asked
+        self.destroyed.connect(lambda: _no_longer_awaited(asked))
+        view = parent if isinstance(parent, QWidget) else None
+        if view is None or view.isVisible():
+            self._painted = True
+        else:
+            view.installEventFilter(self)
 
     @property
     def loading(self) -> bool:
@@ -109,22 +132,58 @@ class ViewLoader(QObject):
         task = BackgroundTask(window_first(paused_while_reading(work)))
         self._current = task
         _RUNNING.add(task)
+        self._asked.add(task)
         if self._busy is not None:
             self._busy.show()
         # Held here as well as by its Qt parent: a relay the garbage collector took
         # would leave its read's answer undelivered and the view waiting for ever.
         self._relays.add(_Relay(self, task, show))
-        pool().start(task)
+        if self._painted:
+            pool().start(task)
+            return
+        if self._unstarted:  # superseded before it began: it never runs
+            self._drop(self._unstarted.pop())
+        else:
+            QTimer.singleShot(FIRST_PAINT_WAIT_MS, self._painted_now)
+        self._unstarted.append(task)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self._painted:
+            QTimer.singleShot(0, self._painted_now)  # once the whole paint is done
+        return False
+
+    def _painted_now(self) -> None:
+        if not self._painted:
+            self._painted = True
+            view = self.parent()
+            if view is not None:
+                view.removeEventFilter(self)  # asked of every event the view gets
+        while self._unstarted:
+            pool().start(self._unstarted.pop())
+
+    def _drop(self, task: BackgroundTask) -> None:
+        _RUNNING.discard(task)
+        self._asked.discard(task)
+        for relay in [r for r in self._relays if r._task is task]:
+            relay._done()
 
     def _ended(self, task: BackgroundTask) -> bool:
         """Whether `task` was still the read the view waits for."""
         _RUNNING.discard(task)
+        self._asked.discard(task)
         if task is not self._current:
             return False
         self._current = None
         if self._busy is not None:
             self._busy.hide()
         return True
+
+
+def _no_longer_awaited(tasks: set[BackgroundTask]) -> None:
+    """The reads of a closed view: whatever they still return is for no one."""
+    for task in tasks:
+        _RUNNING.discard(task)
+    tasks.clear()
 
 
 class _Relay(QObject):

@@ -23,6 +23,7 @@ HELD = 10  # seconds a held read waits at most, should the test fail before lett
 def test_a_newer_read_wins_and_the_older_result_is_dropped(qtbot: QtBot) -> None:
     view = QWidget()
     qtbot.addWidget(view)
+    view.show()  # on screen: each read starts at once
     busy = BusyLine("Reading…", view)
     loader = ViewLoader(view, busy)
     shown: list[str] = []
@@ -46,6 +47,46 @@ def test_a_newer_read_wins_and_the_older_result_is_dropped(qtbot: QtBot) -> None
     assert cancelled_seen.is_set()  # ...told it was no longer wanted
     assert shown == ["February"]  # ...and its rows never reached the view
     assert loader.loads_shown == 1
+
+
+def test_a_views_first_read_starts_once_the_view_is_painted(qtbot: QtBot) -> None:
+    view = QWidget()
+    qtbot.addWidget(view)
+    view.resize(200, 100)
+    loader = ViewLoader(view, BusyLine("Reading…", view))
+    started = threading.Event()
+    shown: list[str] = []
+
+    def first(_progress: Progress) -> str:
+        started.set()
+        return "first"
+
+    loader.load(first, shown.append)
+    assert loader.loading and not started.is_set()  # not before the view is painted
+    with qtbot.waitExposed(view):
+        view.show()
+    qtbot.waitUntil(lambda: not loader.loading)
+    assert started.is_set() and shown == ["first"]
+
+
+def test_a_first_read_asked_again_before_it_began_never_runs(qtbot: QtBot) -> None:
+    view = QWidget()  # never shown: the reads start after a short wait instead
+    qtbot.addWidget(view)
+    loader = ViewLoader(view)
+    ran: list[str] = []
+
+    def read(name: str) -> Any:
+        def run(_progress: Progress) -> str:
+            ran.append(name)
+            return name
+        return run
+
+    shown: list[str] = []
+    loader.load(read("January"), shown.append)
+    loader.load(read("February"), shown.append)
+    qtbot.waitUntil(lambda: not loader.loading)
+    all_loaded(qtbot)
+    assert ran == ["February"] and shown == ["February"]
 
 
 def test_a_failed_read_is_told_in_words(qtbot: QtBot) -> None:

@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from datetime import date, timedelta
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, and_, false, func, or_, select, true
+from sqlalchemy import ColumnElement, and_, func, or_, select, true
 from sqlalchemy.orm import aliased
 
-from concom_desk.domain.extension_acts import ExtensionAct, apply_acts
+from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.domain.time_rule import Direction, Unit, add_years
+from concom_desk.domain.time_rule import Direction, Unit
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 from concom_desk.store.models import Filing
 from concom_desk.store.models.meetings import HearingWaiver
@@ -45,10 +45,20 @@ OWN_EVENTS = ("received", "boards_notified", "hearing", "closed", "decided", "is
               "commenced", "completed", "occupancy")
 
 
+def _years_days(years: int) -> tuple[int, int]:
+    """The fewest and the most calendar days `years` years can span (`add_years`): a
+    Feb 29 in every fourth year, give or take one (a century's common year; a Feb 29
+    start ends on Feb 28)."""
+    if years == 0:
+        return 0, 0
+    leap_days = years // 4
+    return years * 365 + max(leap_days - 1, 0), years * 365 + leap_days + 1
+
+
 def _length_days(count: int, unit: Unit) -> tuple[int, int]:
     """The fewest and the most calendar days a period of `count` units can span."""
     if unit is Unit.YEARS:
-        return count * 365, count * 366 + 1
+        return _years_days(count)
     if unit is Unit.HOURS:
         return 0, count // 24 + 2
     if unit is Unit.BUSINESS_DAYS or count <= 10:  # business days: weekends too
@@ -99,29 +109,40 @@ def _roots(rule: DeadlineRule, by_id: Mapping[str, list[DeadlineRule]], depth: i
     return found
 
 
+# A reach is told apart by the kind of filing it is for, the event it counts from and
+# the expiry term it is counted through, if any.
+ReachKey = tuple[str, str, Term | None]
+
+
 def event_reach(profiles: Mapping[str, TownProfile]
-                ) -> dict[tuple[str, Term | None], list[tuple[int, int]]]:
-    """(event, the expiry term counted through) -> the stretches (fewest, most days) in
-    which a deadline counted from the event can fall, directly or through other
-    deadlines, in any profile: one per length of period, so a five-year expiry does not
-    make every filing of the last five years a candidate for the 21-day clocks' month.
+                ) -> dict[ReachKey, list[tuple[int, int]]]:
+    """(kind, event, the expiry term counted through) -> the stretches (fewest, most
+    days) in which a deadline of a filing of that kind counted from the event can fall,
+    directly or through other deadlines, in any profile: one per length of period, so
+    a five-year expiry does not make every filing of the last five years a candidate
+    for the 21-day clocks' month. By kind, because the engine counts a filing by its
+    own kind's rules only (`TownProfile.rules_for`): a certificate of compliance has no
+    term, so the months its issuance is three years behind are not its months.
     Counted through an expiry, the days are after the expiry (the acts move it; see
     `may_fall_within`), not after the event. A deadline is an event for what is counted
     from it, and for itself (0, 0)."""
-    spans: dict[tuple[str, Term | None], set[tuple[int, int]]] = {}
+    spans: dict[ReachKey, set[tuple[int, int]]] = {}
     for profile in profiles.values():
-        by_id: dict[str, list[DeadlineRule]] = {}
-        for rule in profile.deadlines:
-            by_id.setdefault(rule.id, []).append(rule)
-        for rule in profile.deadlines:
-            spans.setdefault((DEADLINE_PREFIX + rule.id, None), set()).add((0, 0))
-            for event, low, high, expiry in _roots(rule, by_id):
-                if expiry is None:
-                    spans.setdefault((event, None), set()).add((low, high))
-                    continue
-                term_low, term_high = _span(expiry)
-                spans.setdefault((event, (expiry.count, expiry.unit, expiry.direction)),
-                                 set()).add((low - term_low, high - term_high))
+        for kind in dict.fromkeys(kind for rule in profile.deadlines for kind in rule.kinds):
+            rules = [rule for rule in profile.deadlines if kind in rule.kinds]
+            by_id: dict[str, list[DeadlineRule]] = {}
+            for rule in rules:
+                by_id.setdefault(rule.id, []).append(rule)
+            for rule in rules:
+                spans.setdefault((kind, DEADLINE_PREFIX + rule.id, None), set()).add((0, 0))
+                for event, low, high, expiry in _roots(rule, by_id):
+                    if expiry is None:
+                        spans.setdefault((kind, event, None), set()).add((low, high))
+                        continue
+                    term_low, term_high = _span(expiry)
+                    spans.setdefault((kind, event, (expiry.count, expiry.unit,
+                                                    expiry.direction)),
+                                     set()).add((low - term_low, high - term_high))
     return {key: _merged(found) for key, found in spans.items()}
 
 
@@ -130,78 +151,69 @@ def _acts_in(profiles: Mapping[str, TownProfile]) -> list[tuple[ExtensionAct, ..
     return list(dict.fromkeys(profile.extension_acts for profile in profiles.values()))
 
 
-def act_shifts(profiles: Mapping[str, TownProfile]
-               ) -> list[tuple[int, int, date | None]]:
-    """(fewest, most days, issued no later than) for each set of permit extension acts
-    that may together move one approval's expiry: an act extends only an approval
-    issued by the end of its window (by its day, for an act covering a day). The empty
-    set first (an approval whose holder declined the acts, or issued after them)."""
+class Shift(NamedTuple):
+    """How far one set of permit extension acts may together move an approval's expiry
+    (fewest and most days), and which approvals the set can cover: those issued no
+    later than `issued_by` (the end of each act's window; an act covering a day, by its
+    day), and in effect on each act's first day (`in_effect_on`: the act's first day,
+    and the most days the set's earlier acts moved the expiry before it)."""
+
+    fewest: int
+    most: int
+    issued_by: date | None
+    in_effect_on: tuple[tuple[date, int], ...]
+
+
+def act_shifts(profiles: Mapping[str, TownProfile]) -> list[Shift]:
+    """Every set of permit extension acts that may together move one approval's
+    expiry, the empty set first (an approval whose holder declined the acts, or issued
+    after them). The acts run in date order, each testing "in effect" against the
+    expiry as the earlier ones moved it (`extension_acts.apply_acts`)."""
     acts = {act.id: act for found in _acts_in(profiles) for act in found}
-    shifts: list[tuple[int, int, date | None]] = [(0, 0, None)]
+    shifts = [Shift(0, 0, None, ())]
     for size in range(1, len(acts) + 1):
-        for chosen in combinations(acts.values(), size):
-            shifts.append((
-                sum(act.years * 365 + act.days for act in chosen),
-                sum(act.years * 366 + act.days + 1 for act in chosen),
-                min(act.start if act.covers == "on_day" else act.end for act in chosen)))
+        for chosen in combinations(sorted(acts.values(), key=lambda a: a.start), size):
+            most = [_years_days(act.years)[1] + act.days for act in chosen]
+            shifts.append(Shift(
+                sum(_years_days(act.years)[0] + act.days for act in chosen), sum(most),
+                min(act.start if act.covers == "on_day" else act.end for act in chosen),
+                tuple((act.start, sum(most[:n])) for n, act in enumerate(chosen))))
     return shifts
 
 
-# (years, the acts by id) -> issuance day -> the expiries it can have (see below),
-# as day numbers (date.toordinal). Reads in two threads may fill it at once: each
-# writes the same answer.
-_EXPIRIES: dict[tuple[int, tuple[tuple[str, ...], ...]], dict[int, tuple[int, ...]]] = {}
-
-
 def issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date, end: date,
-                   profiles: Mapping[str, TownProfile]) -> list[tuple[date, date]]:
-    """The stretches of issuance days whose permit, of a `term` of years, has its expiry
-    (as the acts move it, or not, if its holder declined them) or a deadline
-    `after_expiry` days from it within `start`..`end` and the slack: worked out day by
-    day, as the engine counts it, so a month reads only the permits that expire near it."""
-    acts = _acts_in(profiles)
-    asked = (term, tuple(after_expiry), start, end,
-             tuple(tuple(act.id for act in found) for found in acts))
-    found = _ISSUED_BETWEEN.get(asked)
-    if found is None:  # a month is read again after every save: worked out once
-        found = _ISSUED_BETWEEN[asked] = _issued_between(term, after_expiry, start, end, acts)
-    return found
-
-
-# (term, reach, start, end, the acts by id) -> issued_between's answer.
-_ISSUED_BETWEEN: dict[tuple[Any, ...], list[tuple[date, date]]] = {}
-
-
-def _issued_between(term: Term, after_expiry: list[tuple[int, int]], start: date, end: date,
-                    acts: list[tuple[ExtensionAct, ...]]) -> list[tuple[date, date]]:
-    years = term[0]
-    first = min(low for low, _ in after_expiry)
-    last = max(high for _, high in after_expiry)
-    most_moved = max((sum(act.years * 366 + act.days + 1 for act in found) for found in acts),
-                     default=0)
-    begin = (start - timedelta(days=last + SLACK_DAYS + years * 366 + 1 + most_moved)
-             ).toordinal()
-    stop = (end + timedelta(days=SLACK_DAYS - first - years * 365)).toordinal()
-    early, late = start.toordinal() - SLACK_DAYS, end.toordinal() + SLACK_DAYS
-    known = _EXPIRIES.setdefault((years, tuple(tuple(act.id for act in found_acts)
-                                              for found_acts in acts)), {})
+                   shifts: list[Shift]) -> list[tuple[date, date]]:
+    """The stretches of issuance days whose permit, of a `term` of years, may have its
+    expiry (as a set of the acts moves it, or none, if its holder declined them) or a
+    deadline `after_expiry` days from it within `start`..`end` and the slack. A set
+    can move only a permit issued by its acts' windows' ends, and still in effect on
+    each act's first day: issued late enough that its term, moved by the set's earlier
+    acts, reaches that day. Worked out from the acts' bounds, not day by day: a first
+    month counted ten thousand issuance days through the acts."""
+    term_low, term_high = _signed(*term)
     found: list[tuple[date, date]] = []
-    for day in range(begin, stop + 1):
-        expiries = known.get(day)
-        if expiries is None:  # worked out once a process: each month asks again
-            issued = date.fromordinal(day)
-            term_ends = add_years(issued, years)
-            expiries = known[day] = tuple({term_ends.toordinal(), *(
-                apply_acts(issued, term_ends, found_acts).expires.toordinal()
-                for found_acts in acts)})
-        if any(expires + low <= late and expires + high >= early
-               for expires in expiries for low, high in after_expiry):
-            issued = date.fromordinal(day)
-            if found and found[-1][1] == issued - timedelta(days=1):
-                found[-1] = (found[-1][0], issued)
-            else:
-                found.append((issued, issued))
-    return found
+    for shift in shifts:
+        for low, high in after_expiry:
+            first = start - timedelta(days=high + term_high + shift.most + SLACK_DAYS)
+            last = end - timedelta(days=low + term_low + shift.fewest - SLACK_DAYS)
+            for act_starts, moved_before in shift.in_effect_on:
+                first = max(first, act_starts - timedelta(days=term_high + moved_before))
+            if shift.issued_by is not None:
+                last = min(last, shift.issued_by)
+            if first <= last:
+                found.append((first, last))
+    return _merged_days(found)
+
+
+def _merged_days(stretches: list[tuple[date, date]]) -> list[tuple[date, date]]:
+    """Overlapping or touching stretches of days as one."""
+    merged: list[tuple[date, date]] = []
+    for first, last in sorted(stretches):
+        if merged and first <= merged[-1][1] + timedelta(days=1):
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged
 
 
 def _merged(spans: set[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -221,48 +233,68 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
     `start` to `end` (and for the filings `also` names: those whose deadlines count from
     acts recorded elsewhere, a booked meeting)."""
     reach = event_reach(profiles)
-    events = {event for event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
+    events = {event for _, event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
     if events - set(OWN_EVENTS) - {"expiry", "continued"}:
         return true()  # a profile counts from an event not known here: read them all
     shifts = act_shifts(profiles)
     original = aliased(Filing)
-    conditions: list[ColumnElement[bool]] = []
+    # A kind the profiles do not spell as the kinds table does is read whatever (the
+    # engine would still know it); a kind no rule names has no deadline to show.
+    conditions: list[ColumnElement[bool]] = [Filing.kind.not_in(list(KINDS))]
 
     def near(column: Any, spans: list[tuple[int, int]]) -> list[ColumnElement[bool]]:
         return [and_(column >= start - timedelta(days=high + SLACK_DAYS),
                      column <= end - timedelta(days=low - SLACK_DAYS))
                 for low, high in spans]
 
-    def reached(column: Any, event: str, issued: Any = None) -> list[ColumnElement[bool]]:
+    def reached(column: Any, event: str, issued: Any = None
+                ) -> list[tuple[tuple[str, ...], list[ColumnElement[bool]]]]:
+        """(the kinds, the conditions on `column` for a filing of those kinds), the
+        kinds of the same reach from `event` together."""
+        by_kind: dict[str, list[tuple[Term | None, tuple[tuple[int, int], ...]]]] = {}
+        for (kind, source, term), spans in reach.items():
+            if source == event:
+                by_kind.setdefault(kind, []).append((term, tuple(spans)))
+        kinds_alike: dict[tuple[Any, ...], list[str]] = {}
+        for kind, found in by_kind.items():
+            kinds_alike.setdefault(tuple(sorted(found, key=repr)), []).append(kind)
+        return [(tuple(kinds), _conditions(column, event, list(alike), issued))
+                for alike, kinds in kinds_alike.items()]
+
+    def _conditions(column: Any, event: str,
+                    alike: list[tuple[Term | None, tuple[tuple[int, int], ...]]],
+                    issued: Any) -> list[ColumnElement[bool]]:
         found: list[ColumnElement[bool]] = []
-        for (source, term), spans in reach.items():
-            if source != event:
-                continue
+        for term, spans in alike:
             if term is None:
-                found.extend(near(column, spans))
+                found.extend(near(column, list(spans)))
             elif event == "issued" and term[1] is Unit.YEARS and term[2] is Direction.AFTER:
                 found.extend(and_(column >= first, column <= last) for first, last
-                             in issued_between(term, spans, start, end, profiles))
+                             in issued_between(term, list(spans), start, end, shifts))
             else:  # counted through an expiry from elsewhere: each way the acts move it
                 term_low, term_high = _signed(*term)
-                for more, most, issued_by in shifts:
-                    for condition in near(column, [(low + term_low + more, high + term_high
-                                                    + most) for low, high in spans]):
-                        found.append(condition if issued_by is None or issued is None
-                                     else and_(condition, issued <= issued_by))
+                for shift in shifts:
+                    for condition in near(column, [(low + term_low + shift.fewest,
+                                                    high + term_high + shift.most)
+                                                   for low, high in spans]):
+                        found.append(condition if shift.issued_by is None or issued is None
+                                     else and_(condition, issued <= shift.issued_by))
         return found
 
     for event in OWN_EVENTS:
         column = getattr(Filing, event)
-        conditions.extend(reached(column, event, func.coalesce(Filing.issued, column)))
-    expiry = reached(original.expires, "expiry")
-    if expiry:  # only an extension request counts from the expiry of the permit it extends
-        extending = [code for code, kind in KINDS.items() if "expiry" in kind.events]
-        conditions.append(and_(Filing.kind.in_(extending), Filing.original_id.in_(
-            select(original.id).where(or_(*expiry)))))
+        for kinds, found in reached(column, event, func.coalesce(Filing.issued, column)):
+            if found:
+                conditions.append(and_(Filing.kind.in_(kinds), or_(*found)))
+    # Only an extension request counts from the expiry of the permit it extends.
+    for kinds, found in reached(original.expires, "expiry"):
+        if found:
+            conditions.append(and_(Filing.kind.in_(kinds), Filing.original_id.in_(
+                select(original.id).where(or_(*found)))))
     for period, moved in WAIVER_MOVES.items():
-        waived_to = near(HearingWaiver.hearing_no_later_than,
-                         reach.get((DEADLINE_PREFIX + moved, None), []))
+        waived_to = near(HearingWaiver.hearing_no_later_than, _merged({
+            span for (_, source, term), spans in reach.items()
+            if source == DEADLINE_PREFIX + moved and term is None for span in spans}))
         if waived_to:
             of_period = (HearingWaiver.period == period if period == "decision"
                          else HearingWaiver.period != "decision")
@@ -270,4 +302,4 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                 of_period, or_(*waived_to))))
     if also:
         conditions.append(Filing.id.in_(list(also)))
-    return or_(*conditions) if conditions else false()
+    return or_(*conditions)

@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
+from concom_desk.domain.time_rule import Direction, Unit
 from concom_desk.services.calendar.entries import DeadlineEntry
 from concom_desk.services.calendar.hearings import record_waiver
 from concom_desk.services.calendar.loading import load_calendar
+from concom_desk.services.calendar.month_scope import act_shifts, event_reach, issued_between
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.demo.town import DemoSize, DemoTownBuilder
 from concom_desk.services.filings.decision_waiver import record_decision_waiver
@@ -102,3 +104,63 @@ def test_a_decision_waived_months_ahead_is_on_the_month_of_its_new_date(
     assert february == whole_days(db, 2027, 2)
     assert (date(2027, 2, 26), "filing", filing_id, "decision_by") in [
         row[:4] for row in february]
+
+
+# Permits whose expiry the permit extension acts moved, worked out by hand: each shows
+# its expiry and the last day to request an extension on the months they fall in, and
+# not on the month its own term ended. The 3-year term is 310 CMR 10.05(6)(d); the
+# request is due 30 days before the expiry (310 CMR 10.05(8)(a), a Saturday moved back
+# to the Friday); the acts: St. 2010 c.240 §173 (+4 years, in effect at any time from
+# 2008-08-15 to 2012-08-15), St. 2020 c.53 §17 (+462 days, in effect on 2020-03-10),
+# St. 2024 c.238 §280 (+2 years, in effect at any time in 2023-2024).
+MOVED_BY_THE_ACTS = [
+    # issued, its own term's end, the expiry in force, the last day to request
+    # COVID tolling (in effect on 2020-03-10), then the Mass Leads Act (2023-08-20 is
+    # in effect in its window): 2022-05-15 + 462 days = 2023-08-20, + 2 years.
+    (date(2019, 5, 15), date(2022, 5, 15), date(2025, 8, 20), date(2025, 7, 21)),
+    # The 2010 act only: 2019-08-01 has lapsed before 2020-03-10 and 2023.
+    (date(2012, 8, 1), date(2015, 8, 1), date(2019, 8, 1), date(2019, 7, 2)),
+    # Issued after 2020-03-10, in effect in 2023-2024: the Mass Leads Act only.
+    (date(2021, 6, 1), date(2024, 6, 1), date(2026, 6, 1), date(2026, 5, 1)),
+]
+
+
+@pytest.mark.parametrize(("issued", "term_ends", "expires", "request_by"), MOVED_BY_THE_ACTS)
+def test_a_permit_moved_by_the_extension_acts_is_on_the_months_of_its_moved_dates(
+        db: Database, issued: date, term_ends: date, expires: date, request_by: date) -> None:
+    filing_id = add_filing(db, with_hearing=False)
+    with db.session() as session:
+        filing = session.get(Filing, filing_id)
+        filing.received = issued - timedelta(days=70)
+        filing.hearing, filing.closed = issued - timedelta(days=40), issued - timedelta(days=40)
+        filing.decided, filing.issued, filing.status = issued, issued, "issued"
+    wanted = {(expires, "expires"), (request_by, "extension_request_by")}
+    for day in (expires, request_by, term_ends):
+        month = month_days(db, day.year, day.month)
+        assert month == whole_days(db, day.year, day.month), day
+        shown_here = {(row[0], row[3]) for row in month if row[2] == filing_id}
+        start, end = six_weeks(day.year, day.month)
+        assert {(d, kind) for d, kind in wanted if start <= d <= end} <= shown_here, day
+        assert (term_ends, "expires") not in shown_here
+
+
+# The issuance days August 2025's grid reads for a three-year order of conditions
+# (310 CMR 10.05(6)(d)), each worked out by hand through the acts above.
+AUGUST_2025_ISSUED = [
+    (date(2022, 8, 20), True),  # no act: expires 2025-08-20 (or its holder declined them)
+    (date(2020, 8, 20), True),  # 2023-08-20 + 2 years (Mass Leads only: after 2020-03-10)
+    (date(2019, 5, 15), True),  # 2022-05-15 + 462 days = 2023-08-20, + 2 years
+    (date(2019, 12, 31), False),  # 2022-12-31 + 462 days + 2 years = 2026-04-07
+    (date(2021, 8, 20), False),  # 2024-08-20 + 2 years = 2026-08-20
+    (date(2012, 8, 1), False),  # 2015-08-01 + 4 years = 2019-08-01, lapsed before 2020
+]
+
+
+@pytest.mark.parametrize(("issued", "read"), AUGUST_2025_ISSUED)
+def test_the_month_reads_the_permits_issued_on_the_days_whose_expiry_the_acts_move_into_it(
+        issued: date, read: bool) -> None:
+    profiles = {"massachusetts": available_profiles()["massachusetts"]}
+    term = (3, Unit.YEARS, Direction.AFTER)
+    stretches = issued_between(term, event_reach(profiles)[("noi", "issued", term)],
+                               *six_weeks(2025, 8), act_shifts(profiles))
+    assert any(first <= issued <= last for first, last in stretches) == read

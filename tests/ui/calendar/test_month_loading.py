@@ -46,6 +46,8 @@ def test_turning_the_months_quickly_shows_the_last_month_asked_for(
     monkeypatch.setattr(calendar_module, "read_month", read_month)
     tab = CalendarTab(commission.db, now=lambda: datetime(2027, 2, 18, 9, 0))
     qtbot.addWidget(tab)
+    tab.show()  # February's read starts once the tab is painted
+    qtbot.waitUntil(lambda: asked == [february], timeout=HELD * 1000)
     assert tab.loader.loading and not tab.busy.isHidden()  # February still being read
     tab.go_to_day(MAR3)  # the clerk turns to March before February is on screen
     qtbot.waitUntil(lambda: tab.loader.loads_shown == 1, timeout=HELD * 1000)
