@@ -7,7 +7,6 @@ Today view and the Filings tab together, so they never disagree.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
 from concom_desk.domain.wording import counted
@@ -28,6 +27,7 @@ from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
+from concom_desk.ui.window_menus import build_menus
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -40,20 +40,9 @@ if TYPE_CHECKING:
 
 # concom_desk.services.filings.editing is imported inside the methods that call it: it brings
 # in SQLAlchemy, which takes longer to import than the window takes to appear. The filing's
-# form and record, and what the menus do (printing, the server's dialogs), are imported
-# when first used too: the window paints without them, and ui/warm_up.py brings them in
-# behind it once the records show.
-
-
-class _OnFirstUse:
-    """The module concom_desk.ui.<name>, imported when one of its functions is first
-    asked for (a menu's action is chosen), not when the menu is built."""
-
-    def __init__(self, name: str) -> None:
-        self._name = f"concom_desk.ui.{name}"
-
-    def __getattr__(self, attribute: str) -> Any:
-        return getattr(importlib.import_module(self._name), attribute)
+# form and record, and what the menus do (ui/window_menus.py), are imported when first
+# used too: the window paints without them, and ui/warm_up.py brings them in behind it
+# once the records show.
 
 
 class MainWindow(QMainWindow):
@@ -68,7 +57,7 @@ class MainWindow(QMainWindow):
         self.today = today or date.today()
         self.settings = settings
         self.filing_windows = FilingWindows(self)
-        self._record_actions: list[QAction] = []
+        self.record_actions: list[QAction] = []
         self._loaded_once = False
         self._records_seen = -1  # the store's change count when the lists were last read
         self._update_title()
@@ -93,7 +82,7 @@ class MainWindow(QMainWindow):
         self._previous_tab: QWidget | None = self._today_stand_in
         self._swapping_tabs = False
         self.tabs.currentChanged.connect(self._tab_shown)
-        self._build_menus()
+        build_menus(self)
         self.other_desks: OtherDesks | None = None  # made with the tabs (build_tabs)
         if db is None:  # the launcher shows the window first, then opens the database
             self._set_ready(False)
@@ -163,88 +152,10 @@ class MainWindow(QMainWindow):
         if in_front:  # the clerk was quicker than the build: the real tab comes forward
             self.tabs.setCurrentWidget(tab)
 
-    # -- menus ----------------------------------------------------------------
-    def _action(self, text: str, slot: Callable[[], Any],
-                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-                needs_records: bool = True) -> QAction:
-        action = QAction(text, self)
-        if needs_records:
-            self._record_actions.append(action)
-        # setShortcuts, not setShortcut: the one's overloads look at Qt.Key, which makes
-        # PySide6's whole Qt namespace before the first paint (ui/first_paint.py).
-        if isinstance(shortcut, QKeySequence.StandardKey):
-            action.setShortcuts(shortcut)  # the platform's bindings, first the usual one
-        elif shortcut is not None:
-            action.setShortcuts([QKeySequence(shortcut)])
-        action.triggered.connect(slot)
-        return action
-
-    def _build_menus(self) -> None:
-        file_actions, help_actions = _OnFirstUse("file_actions"), _OnFirstUse("help_actions")
-
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self.new_action = self._action("&New filing…", self.new_filing,
-                                       QKeySequence.StandardKey.New)
-        file_menu.addAction(self.new_action)
-        file_menu.addSeparator()
-        self.backup_action = self._action("&Backup…", lambda: file_actions.backup(self))
-        self.restore_action = self._action("&Restore from backup…",
-                                           lambda: file_actions.restore(self))
-        self.export_action = self._action("&Export for a records request…",
-                                          lambda: file_actions.export(self))
-        for action in (self.backup_action, self.restore_action, self.export_action):
-            file_menu.addAction(action)
-        file_menu.addAction(self._action("Open &data folder",
-                                         lambda: file_actions.open_data_folder(self)))
-        file_menu.addSeparator()
-        desk_actions = _OnFirstUse("server.desk_actions")
-
-        file_menu.addAction(self._action("Connect to ser&ver…",
-                                         lambda: desk_actions.connect_to_server(self),
-                                         needs_records=False))
-        self.local_file_action = self._action("&Use the file on this computer",
-                                              lambda: desk_actions.use_local_file(self),
-                                              needs_records=False)
-        self.local_file_action.setEnabled(False)
-        file_menu.addAction(self.local_file_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self._action("&Settings…", self.edit_settings))
-        file_menu.addSeparator()
-        # Ctrl+Q spelled out: Windows has no standard Quit shortcut.
-        file_menu.addAction(self._action("&Quit", self.close, "Ctrl+Q", needs_records=False))
-
-        tools_actions = _OnFirstUse("tools_actions")
-        tools = bar.addMenu("&Tools")
-        tools.addAction(self._action("Word &templates…",
-                                     lambda: tools_actions.open_templates(self)))
-        tools.addAction(self._action("Export the &calendar (.ics)…", self.export_calendar))
-        tools.addAction(self._action("Public records and &reports…",
-                                     lambda: tools_actions.open_records_desk(self)))
-        tools.addAction(self._action("Load MassGIS &parcels…",
-                                     lambda: tools_actions.load_parcels(self)))
-        tools.addAction(self._action("Repair audit &guards…",
-                                     lambda: tools_actions.repair_guards(self)))
-
-        records = bar.addMenu("&Records")
-        self.find_action = self._action("&Find a filing", self.find_filing,
-                                        QKeySequence.StandardKey.Find)
-        records.addAction(self.find_action)
-        records.addAction(self._action("&Reload", self.reload, QKeySequence.StandardKey.Refresh))
-        records.addAction(self._action("Expiry &watch…", self.open_expiry_watch))
-
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self._action("&User guide", lambda: help_actions.user_guide(self),
-                                         QKeySequence.StandardKey.HelpContents,
-                                         needs_records=False))
-        help_menu.addAction(self._action("&About ConCom Desk",
-                                         lambda: help_actions.about(self),
-                                         needs_records=False))
-
     def _set_ready(self, ready: bool) -> None:
         """While no database is open (opening, restoring) nothing can touch the records."""
         self.tabs.setEnabled(ready)
-        for action in self._record_actions:
+        for action in self.record_actions:
             action.setEnabled(ready)
 
     def _update_title(self) -> None:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -26,14 +25,14 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
-from concom_desk.domain.plain_dates import long_date, weekday_date, weekday_date_time
-from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.calendar.entries import CalendarSnapshot, HearingEntry, MeetingEntry
+from concom_desk.domain.plain_dates import weekday_date
+from concom_desk.errors import UserError
+from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.services.calendar.meetings import generate_meetings, mark_agenda_posted
+from concom_desk.services.calendar.meetings import generate_meetings
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
-from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
     CalendarRowsModel,
@@ -47,7 +46,6 @@ from concom_desk.ui.calendar.current_month import on_the_month_as_it_is
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import (
     MeetingChangeDialog,
-    PublicationDialog,
     ScheduleDialog,
     SpecialMeetingDialog,
 )
@@ -57,7 +55,7 @@ from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
 
 if TYPE_CHECKING:
-    from concom_desk.services.calendar.ical_export import ExportSummary
+    pass
 
 # The documents (python-docx, the templates) and the .ics writer are imported when a
 # button asks for them: importing them with the tab froze the window on first sight.
@@ -104,17 +102,6 @@ def _table(model: CalendarRowsModel, name: str) -> QTableView:
     view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
     view.setWordWrap(True)
     return view
-
-
-def _missing_descriptions(hearings: list[HearingEntry]) -> str:
-    """The notice must say what work is proposed and where: name the filings that
-    would print a blank ("…: , within .") so the clerk fills them in first."""
-    blank = [h.file_no for h in hearings
-             if not h.work_description.strip() or not h.resource_areas.strip()]
-    if not blank:
-        return ""
-    return (f" Check before sending: no work description or resource areas for "
-            f"{', '.join(blank)} (fill them in with Edit… on the filing, then make it again).")
 
 
 class CalendarTab(QWidget):
@@ -218,6 +205,14 @@ class CalendarTab(QWidget):
     @property
     def today(self) -> date:
         return self._now().date()
+
+    @property
+    def db(self) -> Database:
+        return self._db
+
+    def now(self) -> datetime:
+        """The tab's clock (tests give it one)."""
+        return self._now()
 
     @property
     def snapshot(self) -> CalendarSnapshot:
@@ -338,7 +333,7 @@ class CalendarTab(QWidget):
     def _meetings(self) -> list[MeetingEntry]:
         return list(self.snapshot.meetings)
 
-    def _run_dialog(self, dialog: QWidget) -> None:
+    def run_dialog(self, dialog: QWidget) -> None:
         dialog.finished.connect(lambda _result: self.refresh())  # type: ignore[attr-defined]
         dialog.open()  # type: ignore[attr-defined]
         self.active_dialog = dialog
@@ -352,21 +347,21 @@ class CalendarTab(QWidget):
         dialog.booked.connect(lambda _id: self.say("Hearing booked."))
         dialog.add_meeting_requested.connect(self.add_meetings)
         dialog.new_filing_requested.connect(self.new_filing_requested)
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
 
     @on_the_month_as_it_is
     def continue_hearing(self) -> None:
         dialog = ContinueHearingDialog(self._db, self._meetings(), self.today,
                                        hearing_id=self._selected_role(HearingRole), parent=self)
         dialog.continued.connect(lambda _id: self.say("Hearing continued."))
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
 
     @on_the_month_as_it_is
     def close_hearing(self) -> None:
         dialog = CloseHearingDialog(self._db, self.today,
                                     hearing_id=self._selected_role(HearingRole), parent=self)
         dialog.closed.connect(lambda _id: self.say("Hearing closed; the decision clock runs."))
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
 
     @on_the_month_as_it_is
     def record_vote(self) -> None:
@@ -379,108 +374,36 @@ class CalendarTab(QWidget):
             return
         dialog = VoteDialog(self._db, meeting, parent=self, today=self.today)
         dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
-        self._run_dialog(dialog)
-
-    def _document(self, kind: str) -> None:
-        meeting = self.meeting_for("the document is for")
-        if meeting is None:
-            return
-        from concom_desk.services.calendar.meeting_documents import (
-            write_agenda,
-            write_legal_notice,
-        )
-
-        try:
-            if kind == "legal-notice":
-                path = write_legal_notice(self._db, meeting.meeting_id, self.today,
-                                          form=self.form_overrides.get(kind))
-                due = meeting.publish_by()
-                extra = f" It must be published by {long_date(due)}." if due else ""
-            else:
-                path = write_agenda(self._db, meeting.meeting_id, self.today,
-                                    form=self.form_overrides.get(kind))
-                extra = f" Post it by {weekday_date_time(meeting.post_by)}."
-        except (UserError, OperationFailed) as exc:
-            self.say(str(exc), error=True)
-            return
-        self.last_document = path
-        listed = meeting.advertised() if kind == "legal-notice" else meeting.hearings
-        self.say(f"Saved {path}.{extra}{_missing_descriptions(listed)}")
-        self.refresh()
+        self.run_dialog(dialog)
 
     @on_the_month_as_it_is
     def make_legal_notice(self) -> None:
-        self._document("legal-notice")
+        meeting_papers.make_document(self, "legal-notice")
 
     @on_the_month_as_it_is
     def make_agenda(self) -> None:
-        self._document("agenda")
+        meeting_papers.make_document(self, "agenda")
 
     @on_the_month_as_it_is
     def record_publication(self) -> None:
-        meeting = self.meeting_for("whose legal notice was published")
-        if meeting is None:
-            return
-        dialog = PublicationDialog(self._db, meeting, self.today, parent=self)
-        dialog.recorded.connect(self.say)
-        self._run_dialog(dialog)
+        meeting_papers.record_publication(self)
 
     @on_the_month_as_it_is
     def record_posting(self) -> None:
-        meeting = self.meeting_for("whose agenda was posted")
-        if meeting is None:
-            return
-        now = self._now()
-        mark_agenda_posted(self._db, meeting.meeting_id, now)
-        late = now > meeting.post_by
-        self.refresh()
-        self.say(f"Agenda recorded as posted {weekday_date_time(now)}"
-                 + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
-                    if late else "."), error=late)
+        meeting_papers.record_posting(self)
 
     @on_the_month_as_it_is
     def open_minutes(self) -> None:
-        from concom_desk.ui.calendar.minutes_view import MinutesDialog
-
-        meeting = self.meeting_for("whose minutes to write")
-        if meeting is None:
-            return
-        try:
-            dialog = MinutesDialog(self._db, meeting.meeting_id, self.today, parent=self)
-        except UserError as exc:
-            self.say(str(exc), error=True)
-            return
-        self._run_dialog(dialog)
+        meeting_papers.open_minutes(self)
 
     def export_ical(self) -> None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, "Export the calendar", str(Path.home() / "concom-calendar.ics"),
-            "iCalendar files (*.ics)")
-        if not name:
-            return
-        db = self._db
-
-        def work(progress: Progress) -> ExportSummary:
-            from concom_desk.services.calendar.ical_export import write_calendar
-
-            # The whole calendar, not the month on screen: every meeting and deadline.
-            progress.report(10, "Reading every meeting and deadline…")
-            snapshot = load_calendar(db)
-            progress.report(70, "Writing the calendar file…")
-            return write_calendar(snapshot, Path(name))
-
-        def done(summary: ExportSummary) -> None:
-            self.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines "
-                     f"to {name}. Import it again later to update the same events.")
-
-        run_in_background(self, "Exporting the calendar", work, done,
-                          lambda message: self.say(message, error=True))
+        meeting_papers.export_ical(self)
 
     def add_meetings(self) -> None:
         dialog = ScheduleDialog(self._db, self.today, parent=self, now=self._now())
         dialog.special_requested.connect(self._special_meeting)
         dialog.saved.connect(self._generate)
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
 
     def _generate(self, start: date | None = None) -> None:
         start = start or self.today
@@ -503,7 +426,7 @@ class CalendarTab(QWidget):
         dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self,
                                       now=self._now())
         dialog.added.connect(lambda _id: self.say("Special meeting added."))
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
 
     @on_the_month_as_it_is
     def change_meeting(self) -> None:
@@ -513,4 +436,4 @@ class CalendarTab(QWidget):
         dialog = MeetingChangeDialog(self._db, meeting, self.today, parent=self,
                                      now=self._now())
         dialog.changed.connect(self.say)
-        self._run_dialog(dialog)
+        self.run_dialog(dialog)
