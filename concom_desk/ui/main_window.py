@@ -24,7 +24,7 @@ from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_windows import FilingWindows
 from concom_desk.ui.first_paint import after_first_paint
-from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
+from concom_desk.ui.heap import paused_while_reading
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
 from concom_desk.ui.window_menus import build_menus
@@ -196,7 +196,6 @@ class MainWindow(QMainWindow):
                 table.setCurrentIndex(table.model().index(0, 0))
                 if not self.focusWidget() or self.focusWidget() is self.tabs.tabBar():
                     table.setFocus()
-            set_aside_long_lived()  # the rows shown stay until the next read
             self.records_loaded.emit()
             if on_done:
                 on_done()

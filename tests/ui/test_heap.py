@@ -62,3 +62,20 @@ def test_garbage_is_collected_before_the_rest_is_set_aside() -> None:
     assert gone() is None
     assert gc.get_freeze_count() > 0
     assert kept.other is None
+
+
+def test_when_the_last_read_ends_its_garbage_goes_and_its_rows_are_set_aside() -> None:
+    made: list[weakref.ref[Node]] = []
+
+    @paused_while_reading
+    def read() -> list[Node]:
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # left behind by the read: only the collector frees it
+        made.append(weakref.ref(a))
+        return [Node() for _ in range(1_000)]
+
+    before = gc.get_freeze_count()
+    rows = read()
+    assert made[0]() is None  # collected before the rows came back
+    assert gc.get_freeze_count() >= before + len(rows)  # the rows: walked no more
+    assert gc.isenabled()
