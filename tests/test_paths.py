@@ -4,6 +4,7 @@ and the PyInstaller spec put it there), else at the top of the checkout."""
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ def test_an_installed_package_reads_its_bundled_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     installed = tmp_path / "site-packages" / "concom_desk"
     (installed / "_bundled" / "resources" / "towns").mkdir(parents=True)
-    monkeypatch.setattr(paths.resources, "files", lambda package: installed)
+    monkeypatch.setattr(importlib.resources, "files", lambda package: installed)
     assert paths.app_root() == installed / "_bundled"
     assert paths.towns_dir() == installed / "_bundled" / "resources" / "towns"
     assert paths.forms_dir() == installed / "_bundled" / "forms"

@@ -245,8 +245,8 @@ class MainWindow(QMainWindow):
 
     def _build_section_if_needed(self) -> None:
         stand_in = self.tabs.currentWidget()
-        if stand_in is self._filings_stand_in:
-            self.build_filings_tab()
+        if stand_in in (self._today_stand_in, self._filings_stand_in):
+            self.build_tabs()
             return
         if not isinstance(stand_in, PlaceholderTab) or self.db is None:
             return
