@@ -21,12 +21,12 @@ FIRST_PAINT_WAIT_MS = 300
 
 
 class _FirstPaint(QObject):
-    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+    def __init__(self, window: QWidget, then: Callable[[], None], wait_ms: int) -> None:
         super().__init__(window)
         self.window = window
         self.then: Callable[[], None] | None = then
         window.installEventFilter(self)
-        QTimer.singleShot(FIRST_PAINT_WAIT_MS, self, self.go)
+        QTimer.singleShot(wait_ms, self, self.go)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.Paint:
@@ -40,7 +40,8 @@ class _FirstPaint(QObject):
             then()
 
 
-def after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
-    """`then()` once `window` has painted for the first time (or FIRST_PAINT_WAIT_MS
-    went by first), once."""
-    _FirstPaint(window, then)
+def after_first_paint(window: QWidget, then: Callable[[], None],
+                      wait_ms: int = FIRST_PAINT_WAIT_MS) -> None:
+    """`then()` once `window` has painted for the first time (or `wait_ms` went by
+    first), once."""
+    _FirstPaint(window, then, wait_ms)

@@ -23,7 +23,6 @@ from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_windows import FilingWindows
-from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.heap import paused_while_reading
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
@@ -88,7 +87,6 @@ class MainWindow(QMainWindow):
             self._set_ready(False)
             self.say_opening(f"Opening {db_path.name}…")
         remember(self, "main", sensible_size(self, 0.98, 0.92))
-        after_first_paint(self, self.build_tabs)
 
     def say_opening(self, heading: str) -> None:
         """What Today's heading says until the records are read ("Opening …")."""
@@ -97,8 +95,8 @@ class MainWindow(QMainWindow):
         label.setText(heading)
 
     def build_tabs(self) -> None:
-        """Today, then Filings, in their stand-ins' places (once): just after the first
-        paint, and before the records are read into them."""
+        """Today, then Filings, in their stand-ins' places (once): the launcher asks just
+        after the first paint, a read of the records before it shows them."""
         self.today_view  # noqa: B018 (built by being asked for)
         self.filings_tab  # noqa: B018
         if self.other_desks is None:
@@ -128,21 +126,14 @@ class MainWindow(QMainWindow):
     def filings_tab(self) -> FilingsTab:
         """The Filings tab, built the first time it is needed."""
         if self._filings_tab is None:
-            self.build_filings_tab()
-        assert self._filings_tab is not None
+            from concom_desk.ui.filings.filings_tab import FilingsTab
+
+            tab = FilingsTab(self.today)
+            tab.open_filing.connect(self.open_filing)
+            tab.new_filing.connect(self.new_filing)
+            self._filings_tab = tab
+            self._swap_in(self._filings_stand_in, tab)
         return self._filings_tab
-
-    def build_filings_tab(self) -> None:
-        """Build the Filings tab in its stand-in's place (once)."""
-        if self._filings_tab is not None:
-            return
-        from concom_desk.ui.filings.filings_tab import FilingsTab
-
-        tab = FilingsTab(self.today)
-        tab.open_filing.connect(self.open_filing)
-        tab.new_filing.connect(self.new_filing)
-        self._filings_tab = tab
-        self._swap_in(self._filings_stand_in, tab)
 
     def _swap_in(self, stand_in: QWidget, tab: QWidget) -> None:
         in_front = self.tabs.currentWidget() is stand_in

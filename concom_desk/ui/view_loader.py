@@ -14,10 +14,11 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from concom_desk.ui.background import BackgroundTask, Progress, pool
+from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.heap import paused_while_reading
 
 # The reads still running, superseded or not: kept alive until they have reported.
@@ -84,7 +85,7 @@ class BusyLine(QWidget):
 
 
 # The longest a view's first read waits for the view to be painted (a view built but
-# not shown, as in a test, is never painted).
+# not shown, as in a test, is never painted); the wait starts when the view is built.
 FIRST_PAINT_WAIT_MS = 50
 
 
@@ -120,7 +121,7 @@ class ViewLoader(QObject):
         if view is None or view.isVisible():
             self._painted = True
         else:
-            view.installEventFilter(self)
+            after_first_paint(view, self._painted_now, FIRST_PAINT_WAIT_MS)
 
     @property
     def loading(self) -> bool:
@@ -143,21 +144,10 @@ class ViewLoader(QObject):
             return
         if self._unstarted:  # superseded before it began: it never runs
             self._drop(self._unstarted.pop())
-        else:
-            QTimer.singleShot(FIRST_PAINT_WAIT_MS, self._painted_now)
         self._unstarted.append(task)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint and not self._painted:
-            QTimer.singleShot(0, self._painted_now)  # once the whole paint is done
-        return False
-
     def _painted_now(self) -> None:
-        if not self._painted:
-            self._painted = True
-            view = self.parent()
-            if view is not None:
-                view.removeEventFilter(self)  # asked of every event the view gets
+        self._painted = True
         while self._unstarted:
             pool().start(self._unstarted.pop())
 

@@ -21,7 +21,7 @@ Tab = TypeVar("Tab", bound=Any)
 def on_the_month_as_it_is(action: Callable[[Tab], None]) -> Callable[[Tab], None]:
     @wraps(action)
     def run(tab: Tab) -> None:
-        if tab._db.changes != tab.seen_changes or tab.loader.loading:
+        if tab.db.changes != tab.seen_changes or tab.loader.loading:
             if action.__name__ not in tab.waiting_actions:
                 tab.waiting_actions.add(action.__name__)
                 tab.after_read(lambda: _run_waiting(tab, action.__name__, run))
