@@ -245,7 +245,9 @@ class EnforcementTab(QWidget):
 
         def show(rows: list[CaseRow]) -> None:
             self.model.set_rows(rows)
-            if not self._sized:  # once, from a sample of rows: later reads keep the widths
+            # Once there are rows, from a sample of them: later reads keep the widths (a
+            # new town's first case would be shown cut to the headers).
+            if not self._sized and rows:
                 self._sized = True
                 fit_columns(self.table, NEXT_DEADLINE_COLUMN,
                             may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN), widest_chars=18)

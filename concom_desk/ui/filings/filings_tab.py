@@ -128,7 +128,9 @@ class FilingsTab(QWidget):
         index = self.year_filter.findData(chosen)
         self.year_filter.setCurrentIndex(max(index, 0))
         self.year_filter.blockSignals(False)
-        if not self._sized:  # once: later reloads keep the widths the clerk set
+        # Once there are rows: later reloads keep the widths the clerk set. A new town's
+        # first read has none, and its first filing would be shown cut to the headers.
+        if not self._sized and rows:
             self._sized = True
             self.table.fit_columns(NEXT_DEADLINE_COLUMN)
         self._update_count()

@@ -218,3 +218,15 @@ def test_permit_link_asks_the_main_window(qtbot, tab, db):
     with qtbot.waitSignal(tab.record_requested) as signal:
         qtbot.mouseClick(tab.form.open_permit, Qt.MouseButton.LeftButton)
     assert signal.args == ["filing", permit_id]
+
+
+def test_a_new_towns_first_case_is_shown_whole(qtbot, tab):
+    from concom_desk.ui.enforcement.enforcement_tab import PROPERTY_COLUMN, VIOLATOR_COLUMN
+
+    assert tab.proxy.rowCount() == 0  # the first read: no case yet
+    log_complaint(qtbot, tab)
+    view, header = tab.table, tab.table.horizontalHeader()
+    for column in range(tab.proxy.columnCount()):
+        if (header.sectionResizeMode(column) != header.ResizeMode.Stretch
+                and column not in (PROPERTY_COLUMN, VIOLATOR_COLUMN)):  # held narrow
+            assert view.columnWidth(column) >= view.sizeHintForColumn(column), column

@@ -7,8 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
 from PySide6.QtGui import QColor
 
+from concom_desk.ui.filings.filings_tab import FilingsTab
 from concom_desk.ui.row_table import OVERDUE, THIS_WEEK
-from tests.ui.filings.test_filings_tab import make_tab
+from tests.ui.filings.test_filings_tab import TODAY, make_tab, rows
 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
          Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.BackgroundRole,
@@ -61,3 +62,14 @@ def test_columns_are_as_wide_as_qt_measures_their_texts(qtbot) -> None:
             continue
         assert view.columnWidth(column) == max(view.sizeHintForColumn(column),
                                                header.sectionSizeHint(column)), column
+
+
+def test_a_new_towns_first_filings_are_shown_whole(qtbot) -> None:
+    tab = FilingsTab(TODAY)  # the first read of a town set up a minute ago: no filing
+    qtbot.addWidget(tab)
+    tab.set_rows([])
+    tab.set_rows(rows())  # the first filings saved
+    view, header = tab.table, tab.table.horizontalHeader()
+    for column in range(tab.proxy.columnCount()):
+        if header.sectionResizeMode(column) != header.ResizeMode.Stretch:
+            assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
