@@ -9,11 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from concom_desk.ui.background import pool
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 
 
 @pytest.fixture(autouse=True)
 def collector_running() -> Iterator[None]:
+    # A read an earlier test left running (a closed tab's) would hold the collector off.
+    pool().waitForDone()
     yield
     gc.enable()  # (tests/conftest.py unfreezes after every test)
 
