@@ -26,6 +26,11 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
     book = writer.book
     span = (today - start).days
     openings = sorted(start + timedelta(days=rng.randint(0, span)) for _ in range(count))
+    # The newest case is a recent one, still open, whatever day the town is made on: the
+    # Enforcement tab and Today have a case to show (drawn apart, the rest stays as it was).
+    recent = today - timedelta(days=random.Random(f"{writer.town_id}-recent").randint(3, 20))
+    if openings and openings[-1] < recent:
+        openings[-1] = recent
     numbers: dict[int, int] = {}
     # Who reported each case, from a generator of its own (the rest stays as it was).
     told = random.Random(f"{writer.town_id}-complaints")
