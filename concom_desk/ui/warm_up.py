@@ -5,7 +5,10 @@ python-docx and the templates' machinery: a second or more of imports on a slow
 laptop, which froze the window the first time either tab was shown. Once the
 records are on screen, those modules are imported on a background thread, so the
 first visit only builds the widgets. (Should the clerk be quicker, Python makes the
-window wait for the import already under way, never import it twice.)
+window wait for the import already under way, never import it twice.) The collector
+waits as it does for a tab's read (ui/heap.py): an import's thousands of new objects
+would otherwise set it off here, on a thread where the window's Qt objects must not
+be destroyed.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import importlib
 
 from concom_desk.ui.background import BackgroundTask, Progress
+from concom_desk.ui.heap import paused_while_reading
 
 SECTION_MODULES = (
     "concom_desk.ui.calendar.calendar_tab",
@@ -33,6 +37,6 @@ def warm_up() -> BackgroundTask:
             progress.check()
             importlib.import_module(name)
 
-    task = BackgroundTask(work)
+    task = BackgroundTask(paused_while_reading(work))
     task.start()
     return task

@@ -1,14 +1,17 @@
-"""The collector waits while a tab reads, and runs again once every read is done;
-setting the long-lived objects aside collects the garbage first (it is not kept)."""
+"""The collector waits while a tab reads, and runs again once every read is done, on
+the window's thread; setting the long-lived objects aside collects the garbage first
+(it is not kept)."""
 
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 from collections.abc import Iterator
 
 import pytest
 
+from concom_desk.ui import heap
 from concom_desk.ui.background import pool
 from concom_desk.ui.heap import paused_while_reading, set_aside_long_lived
 
@@ -82,3 +85,25 @@ def test_when_the_last_read_ends_its_garbage_goes_and_its_rows_are_set_aside() -
     assert made[0]() is None  # collected before the rows came back
     assert gc.get_freeze_count() >= before + len(rows)  # the rows: walked no more
     assert gc.isenabled()
+
+
+def test_a_read_on_another_thread_leaves_the_collecting_to_the_windows_thread(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Collected on the reading thread, a Qt object the window dropped would be destroyed
+    # there, off its own thread: the program crashed so (CI, in a dialog's test).
+    collected_on: list[threading.Thread] = []
+    set_aside = heap.set_aside_long_lived
+
+    def recorded() -> None:
+        collected_on.append(threading.current_thread())
+        set_aside()
+
+    monkeypatch.setattr(heap, "set_aside_long_lived", recorded)
+    read = paused_while_reading(lambda: [Node() for _ in range(1_000)])
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join()
+    assert collected_on == []
+    assert not gc.isenabled()  # until the window's thread has collected
+    qtbot.waitUntil(gc.isenabled)
+    assert collected_on == [threading.main_thread()]
