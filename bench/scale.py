@@ -18,6 +18,7 @@ against the 1x town: linear growth reads 2.0 and 4.0, better than linear less.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import tempfile
@@ -72,11 +73,20 @@ def town(factor: int, folder: Path | None = None) -> Path:
 
 
 def median_ms(work: Callable[[], object], runs: int) -> float:
+    """Each run with the garbage collector held off, as the window reads
+    (concom_desk/ui/heap.py), and what it left collected after the clock: timed with
+    the collector on, a read would also pay for walking every object the bench holds,
+    which grows with the town and is not the read's."""
     samples = []
     for _ in range(runs):
-        began = time.perf_counter()
-        work()
-        samples.append(time.perf_counter() - began)
+        gc.disable()
+        try:
+            began = time.perf_counter()
+            work()
+            samples.append(time.perf_counter() - began)
+        finally:
+            gc.enable()
+            gc.collect()
     return statistics.median(samples) * 1000
 
 
