@@ -107,3 +107,23 @@ def test_a_read_on_another_thread_leaves_the_collecting_to_the_windows_thread(
     assert not gc.isenabled()  # until the window's thread has collected
     qtbot.waitUntil(gc.isenabled)
     assert collected_on == [threading.main_thread()]
+
+
+def test_the_sections_code_is_set_aside_as_soon_as_it_is_imported(qtbot) -> None:
+    # The tabs' modules (and python-docx, lxml) are not walked again by the collection
+    # that follows the records' first read, which may still be under way.
+    from concom_desk.ui.calendar.calendar_tab import CalendarTab
+    from concom_desk.ui.warm_up import warm_up
+
+    release = threading.Event()
+    records_read = threading.Thread(target=paused_while_reading(release.wait))
+    records_read.start()
+    try:
+        assert any(o is CalendarTab for o in gc.get_objects())  # walked by a collection
+        warm_up().wait()
+        assert not any(o is CalendarTab for o in gc.get_objects())  # set aside
+        assert not gc.isenabled()  # the records' read still under way
+    finally:
+        release.set()
+        records_read.join()
+    qtbot.waitUntil(gc.isenabled)
