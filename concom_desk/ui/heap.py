@@ -19,10 +19,13 @@ the middle of a tab switch. So:
   parentless QObject in a cycle) is destroyed where it is collected, and Qt objects
   destroyed off their own thread crash the program.
 
-The sections' code, imported behind the open window (ui/warm_up.py), is set aside as
-soon as it is in, without a collection (`set_aside_code`): the first collection then
-walks the records read, not the 150,000 objects of python-docx, lxml and the tabs'
-modules as well (90 ms on the large town, 25 ms without them).
+Twice in a run what is alive is set aside as it is, without a collection
+(`set_aside_as_is`): the sections' code once the warm-up has imported it behind the
+open window (ui/warm_up.py), and the rows of the opening read of Today and Filings.
+Else the first collection would walk the 150,000 objects of python-docx, lxml and the
+tabs' modules and the town's first rows and their deadlines' caches: 90 ms on the
+large town, 57 ms at 4x with the code set aside alone. What they leave is a few
+hundred objects of garbage (325 on the large town), kept once per opening.
 
 What is set aside is still freed the usual way when nothing refers to it any more
 (the rows of a list read again); only a reference cycle that was alive when set
@@ -104,7 +107,7 @@ def set_aside_long_lived() -> None:
     gc.freeze()
 
 
-def set_aside_code() -> None:
-    """Set aside what is alive, without collecting: for modules just imported (whose
-    few import-time cycles may stay), on any thread, since it destroys nothing."""
+def set_aside_as_is() -> None:
+    """Set aside what is alive, garbage and all, without collecting: cheap, and on any
+    thread, since it destroys nothing. Once per run each (what is kept is kept)."""
     gc.freeze()

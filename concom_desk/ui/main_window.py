@@ -23,7 +23,7 @@ from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_windows import FilingWindows
-from concom_desk.ui.heap import paused_while_reading
+from concom_desk.ui.heap import paused_while_reading, set_aside_as_is
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
 from concom_desk.ui.window_menus import build_menus
@@ -172,7 +172,10 @@ class MainWindow(QMainWindow):
             from concom_desk.services.filings.desk_records import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
-            return load_records(db, today)
+            records = load_records(db, today)
+            if first:
+                set_aside_as_is()  # the opening's rows: walked by no collection (ui/heap.py)
+            return records
 
         def loaded(records: DeskRecords) -> None:
             self.filings_tab.set_rows(records.filings, records.search_index)

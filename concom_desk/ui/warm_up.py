@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 
 from concom_desk.ui.background import BackgroundTask, Progress
-from concom_desk.ui.heap import paused_while_reading, set_aside_code
+from concom_desk.ui.heap import paused_while_reading, set_aside_as_is
 
 SECTION_MODULES = (
     "concom_desk.ui.calendar.calendar_tab",
@@ -36,7 +36,7 @@ def warm_up() -> BackgroundTask:
         for name in SECTION_MODULES:
             progress.check()
             importlib.import_module(name)
-        set_aside_code()  # walked by no collection from now on
+        set_aside_as_is()  # walked by no collection from now on
 
     task = BackgroundTask(paused_while_reading(work))
     task.start()
