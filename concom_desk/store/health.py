@@ -22,7 +22,7 @@ from concom_desk.domain.spreadsheet_cells import column_header
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
 from concom_desk.store.anchor import Anchor, ChainHead, disagreement, read_anchor
-from concom_desk.store.archive import open_archive, read_manifest
+from concom_desk.store.archive import DATABASE_FOLDER, open_archive, read_manifest
 from concom_desk.store.audit import AUDIT_TABLE, ChainReport, verify_audit_chain
 from concom_desk.store.backup import integrity_problems
 from concom_desk.store.db_identity import (
@@ -264,13 +264,17 @@ def backup_heads(folder: Path, stem: str,
     if not folder.is_dir():
         return []
     found: list[tuple[str, ChainHead | str]] = []
+    # The name alone does not tell: "town-2025.sqlite", kept beside "town.sqlite", backs
+    # up as town-2025-auto-….zip. The manifest names the database the archive holds.
+    member = f"{DATABASE_FOLDER}/{stem}.sqlite"
     for path in sorted(folder.glob(f"{stem}-*.zip")):
         try:
             with open_archive(path) as archive:
                 manifest = read_manifest(archive, path)
         except (UserError, OperationFailed, OSError):
             continue  # not a backup of ours, or damaged: restore tells, not check
-        if manifest.chain_head is not None and manifest.created_utc >= since:
+        if (manifest.database == member and manifest.chain_head is not None
+                and manifest.created_utc >= since):
             found.append((f"the backup {path.name}", manifest.chain_head))
     return found
 

@@ -4,6 +4,7 @@ then say: the row or the entry is named, nothing is repaired behind the clerk's 
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -148,6 +149,26 @@ def test_cutting_is_seen_against_a_backup_when_the_anchor_file_is_gone(anchored:
     assert any("the backup concom-desk-auto-20261130T120000Z.zip recorded" in line and
                "2 entries were removed" in line for line in problems(anchored))
 
+
+
+def test_a_backup_of_another_database_in_the_folder_is_not_taken_for_this_ones(
+        anchored: Path) -> None:
+    # Last year's records kept beside this year's: "concom-desk-2025.sqlite" backs up as
+    # concom-desk-2025-auto-….zip, a name that begins as this database's backups do. Its
+    # longer trail is not this one's cut short.
+    other = anchored.with_name(f"{anchored.stem}-2025.sqlite")
+    shutil.copy(anchored, other)
+    with open_database(other, initials="TS") as db, db.session() as s:
+        from concom_desk.store.models import Filing
+
+        s.get(Filing, 1).notes = "Last year's note"
+    folder = backups_dir(anchored)
+    folder.mkdir()
+    make_backup(other, folder / f"{other.stem}-auto-20261130T120000Z.zip")
+    anchor_path(anchored).unlink()  # so that only the backups are left to compare with
+    report = check(anchored)
+    assert report.sound, report.lines
+    assert not any("entries were removed" in line for line in report.lines)
 
 def test_cutting_is_seen_against_a_printed_footer(record_db: Path) -> None:
     with closing(sqlite3.connect(record_db)) as conn:
