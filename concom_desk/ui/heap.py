@@ -13,8 +13,8 @@ the middle of a tab switch. So:
   alive then (the rows just read, above all) is set aside (`set_aside_long_lived`,
   `gc.freeze()`): later collections walk only what was made since, a few
   milliseconds' work. The collector stays off until then, and it is the window's
-  thread that collects, in a turn of its own just before the rows are handed over
-  (so a 4x town's 6,000 cases cost one 30 ms turn, not that on top of their showing).
+  thread that collects, just after the rows are shown, in a pause of its own (so a 4x
+  town's 6,000 cases cost one 30 ms pause, not that on top of their showing).
   Never the reading thread: garbage made by the window (a closed dialog's half, a
   parentless QObject in a cycle) is destroyed where it is collected, and Qt objects
   destroyed off their own thread crash the program.
@@ -40,7 +40,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 Result = TypeVar("Result")
 
@@ -48,19 +48,26 @@ _lock = threading.Lock()
 _reading = 0  # reads under way: the collector runs again when the last one ends
 
 
+# How long after a read ends the window collects: by then it has shown and painted the
+# rows, which were queued behind the request, so the collection is a pause of its own
+# and not one with their showing (Qt hands over queued calls in one go: 30 ms and 20
+# ms were one 50 ms freeze at 4x).
+BEHIND_THE_ROWS_MS = 40
+
+
 class _WindowsTurn(QObject):
     """Made on the window's thread: a read ending on another thread asks through it,
-    and Qt delivers the request on the window's thread, queued behind what is there."""
+    and Qt delivers the request on the window's thread."""
 
     due = Signal()
 
     def __init__(self) -> None:
         super().__init__()
-        self.due.connect(self.now)  # a slot of this object: run on its thread
+        self.due.connect(self.soon)  # a slot of this object: run on its thread
 
     @Slot()
-    def now(self) -> None:
-        _set_aside_unless_reading()
+    def soon(self) -> None:
+        QTimer.singleShot(BEHIND_THE_ROWS_MS, self, _set_aside_unless_reading)
 
 
 _windows_turn: _WindowsTurn | None = None
