@@ -167,6 +167,8 @@ class MainWindow(QMainWindow):
         self.build_tabs()  # (done already unless the records come before the first paint)
         assert self.other_desks is not None
         self.other_desks.reading()
+        first = not self._loaded_once
+        self._loaded_once = True
 
         def load(progress: Progress) -> DeskRecords:
             from concom_desk.services.filings.desk_records import load_records
@@ -194,8 +196,6 @@ class MainWindow(QMainWindow):
             if on_done:
                 on_done()
 
-        first = not self._loaded_once
-        self._loaded_once = True
         if not first:
             self.statusBar().showMessage("Updating the lists…")
         run_in_background(self, "Opening the records", paused_while_reading(load), loaded,
