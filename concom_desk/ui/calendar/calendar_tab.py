@@ -306,7 +306,7 @@ class CalendarTab(QWidget):
             return meeting
         if not any(not m.cancelled for m in self.snapshot.meetings):
             self.say("No meeting is scheduled yet: add the regular meetings (or a special "
-                     "one) with Meetings….", error=True)
+                     "one) with the Meetings… button.", error=True)
         else:
             self.say(f"First select the meeting {purpose}: a day with a meeting in the "
                      "month, or its row in the Agenda list.", error=True)

@@ -139,7 +139,7 @@ def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Com
     empty.change_meeting()
     qtbot.waitUntil(lambda: empty.status.text() != "")
     assert empty.status.text() == ("No meeting is scheduled yet: add the regular meetings "
-                                   "(or a special one) with Meetings….")
+                                   "(or a special one) with the Meetings… button.")
 
 
 def test_continue_and_close_say_no_hearing_is_booked(qtbot: QtBot,
