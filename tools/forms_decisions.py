@@ -28,7 +28,8 @@ RECORDED = ("{% if original_permit.book or original_permit.page %}Book "
 DEP_NO = "{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% else %}none (bylaw only){% endif %}"
 HEARING_CLOSED = ("{{ filing.hearing }}{% if filing.closed %} (closed {{ filing.closed }})"
                   "{% endif %}")
-UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no %} and the Massachusetts "
+UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no and town.local_bylaw %} "
+         "and the Massachusetts "
          "Wetlands Protection Act, MGL c.131 §40{% endif %}")
 
 

@@ -136,8 +136,10 @@ def legal_notice(document) -> None:
     # the notice as written).
     para(document, "NOTICE OF PUBLIC HEARING{% if hearings|length > 1 %}S{% endif %}",
          bold=True, align="center")
-    para(document, "Under {{ town.bylaw }} and, where a DEP file number is given, the "
-                   "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
+    # A town on the state default has no bylaw of its own: the Act is named once.
+    para(document, "Under {{ town.bylaw }}{% if town.local_bylaw %} and, where a DEP file "
+                   "number is given, the Massachusetts Wetlands Protection Act, MGL c.131 "
+                   "§40,{% else %},{% endif %} the "
                    "{{ commission.name }} will hold {% if hearings|length > 1 %}public hearings"
                    "{% else %}a public hearing{% endif %} on {{ meeting.weekday }}, "
                    "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "
@@ -152,7 +154,8 @@ def legal_notice(document) -> None:
     para(document, "The filing{% if hearings|length > 1 %}s{% endif %} and plans may be "
                    "seen at the Conservation office during "
                    "office hours.", align="justify")
-    para(document, "{{ commission.chair }}, Chair", before=8, after=0)
+    para(document, "{% if commission.chair %}{{ commission.chair }}, {% endif %}Chair",
+         before=8, after=0)
     para(document, "{{ commission.name }}")
 
 

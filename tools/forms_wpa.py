@@ -309,11 +309,11 @@ def form_5(document) -> None:
 
     section(document, "D. Findings Under Municipal Wetlands Bylaw or Ordinance")
     item(document, "1.", "Is a municipal wetlands bylaw or ordinance applicable?")
-    check(document, "{{ '☒' if town.bylaw else '☐' }}", "Yes        "
-          "{{ '☐' if town.bylaw else '☒' }}  No")
-    small(document, "{% if town.bylaw %}The Commission's decision under "
-                    "{{ town.bylaw }} is issued separately under the Commission's file number "
-                    "{{ filing.file_no }}; its conditions are additional to this Order."
+    check(document, "{{ '☒' if town.local_bylaw else '☐' }}", "Yes        "
+          "{{ '☐' if town.local_bylaw else '☒' }}  No")
+    small(document, "{% if town.local_bylaw %}The Commission's decision under "
+                    "{{ town.local_bylaw }} is issued separately under the Commission's file "
+                    "number {{ filing.file_no }}; its conditions are additional to this Order."
                     "{% endif %}")
 
     section(document, "E. Signatures")

@@ -121,6 +121,9 @@ def town_context(town_id: str, settings: CommissionSettings) -> Context:
         "id": town_id.lower(),
         "name": town_name(town_id, settings),
         "bylaw": library.bylaw,
+        # The town's own bylaw, "" on the state default, whose `bylaw` is the Act itself
+        # (a notice or a WPA form then names no second law).
+        "local_bylaw": "" if town_id.lower() == DEFAULT_TOWN_ID else library.bylaw,
         "appeal_rights": library.appeal_rights,
         "recording_instructions": library.recording_instructions,
     }
@@ -295,8 +298,7 @@ def filing_context(session: Session, filing: Filing, template: str,
     context["appeal_routes"] = appeal_routes(context["town"]["appeal_rights"],
                                              joint=bool(context["filing"]["dep_file_no"]),
                                              decision=template,
-                                             bylaw_is_the_act=context["town"]["id"]
-                                             == DEFAULT_TOWN_ID)
+                                             bylaw_is_the_act=not context["town"]["local_bylaw"])
     context.update(template_extras(session, filing, template, context,
                                    draft or DraftChoices()))
     from concom_desk.services.documents.wpa_context import wpa_extras

@@ -54,6 +54,7 @@ _COMMON: Context = {
         "id": "upton",
         "name": "Upton",
         "bylaw": "Town of Upton General Bylaws, Chapter 330, Wetlands Regulations",
+        "local_bylaw": "Town of Upton General Bylaws, Chapter 330, Wetlands Regulations",
         "appeal_rights": (
             "Any person may appeal this decision to the Superior Court under MGL c.249 §4 "
             "within 21 days of the date of its issuance, sending notice of the appeal and a "

@@ -204,3 +204,30 @@ def test_legal_notice_and_agenda_use_the_settings_and_no_doubled_stops(tmp_path:
     assert "Septic repair, within Bordering Vegetated Wetland. " in agenda
     for text in (notice, agenda):
         assert ".." not in text and ", within ." not in text
+
+
+@pytest.mark.parametrize(("town", "chair", "under", "signed"), [
+    # A town with its own bylaw: the bylaw, and the Act for a joint filing (MGL c.131 §40).
+    ("upton", "Margaret Hale",
+     "Under Town of Upton General Bylaws, Chapter 330, Wetlands Regulations and, where a DEP "
+     "file number is given, the Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
+     "Upton Conservation Commission will hold", "Margaret Hale, Chair"),
+    # The state default: its law is the Act itself, named once. No chair among the members
+    # yet: the line reads "Chair", not ", Chair".
+    ("massachusetts", "",
+     "Under the Massachusetts Wetlands Protection Act, MGL c.131 §40, and 310 CMR 10.00, the "
+     "Upton Conservation Commission will hold", "Chair"),
+])
+def test_the_legal_notice_names_each_law_once_and_signs_for_the_chair(
+        tmp_path: Path, town: str, chair: str, under: str, signed: str) -> None:
+    from concom_desk.services.documents.context import town_context
+
+    common = {key: example_context("legal-notice")[key] for key in ("commission", "today")}
+    common["commission"]["chair"] = chair
+    common["town"] = town_context(town, CommissionSettings(name="Upton Conservation Commission",
+                                                           town=town))
+    lines = paragraphs(render_template("legal-notice", legal_notice_context(MARCH_3, common),
+                                       tmp_path / "notice.docx"))
+    assert any(line.startswith(under) for line in lines), lines
+    assert signed in lines
+    assert not any(line.startswith(",") for line in lines)

@@ -200,3 +200,29 @@ def test_the_interests_the_clerk_checks_are_checked_on_form_5(
                  "form-5-order-of-conditions", "--interest", "Fisheries", "--json"]) == 0
     text = every_word(Path(json.loads(capsys.readouterr().out)["path"])).replace("  ", "")
     assert f"{CHECKED}Fisheries" in text and f"{UNCHECKED}Flood Control" in text
+
+
+@pytest.mark.parametrize(("town", "answer", "separately"), [
+    # Upton has its own bylaw (Upton General Bylaws ch. 330): its decision is a second one.
+    ("upton", f"{CHECKED}Yes{UNCHECKED}No",
+     "The Commission's decision under Town of Upton General Bylaws, Chapter 330, Wetlands "
+     "Regulations is issued separately"),
+    # On the state default the law is the Act itself (MGL c.131 §40, 310 CMR 10.00): no
+    # municipal bylaw is applied, and none is said to be decided separately.
+    ("massachusetts", f"{UNCHECKED}Yes{CHECKED}No", None),
+])
+def test_form_5_says_whether_a_town_bylaw_applies(db: Database, town: str, answer: str,
+                                                 separately: str | None) -> None:
+    with db.session() as s:
+        from concom_desk.store.models import CommissionSettings
+
+        s.query(CommissionSettings).one().town = town
+        s.query(Filing).filter_by(file_no="2026-014").one().town = town
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                    date(2026, 8, 5))
+    text = every_word(document.path)
+    assert answer in text.replace(" ", "")
+    if separately:
+        assert separately in text
+    else:
+        assert "is issued separately" not in text
