@@ -9,9 +9,13 @@ import logging
 import os
 import random
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
+
+from concom_desk.clock import TODAY_SETTING
+from tests.helpers.clock import TEST_TODAY
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -54,6 +58,15 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("CONCOM_DESK_DATA", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def program_clock(monkeypatch: pytest.MonkeyPatch) -> date:
+    """The program counts from one fixed day in every test (concom_desk/clock.py), and so
+    does every command a test starts: no test depends on the day it runs. A test that
+    needs another day sets CONCOM_DESK_TODAY itself or passes its own `today`."""
+    monkeypatch.setenv(TODAY_SETTING, TEST_TODAY.isoformat())
+    return TEST_TODAY
 
 
 class _Collect(logging.Handler):

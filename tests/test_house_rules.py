@@ -1,8 +1,11 @@
 """The rules tests/conftest.py sets for every test, run on small sample test files:
 a logged warning fails the test that caused it unless it is marked, and --skip-slow
-leaves out the slow tests while a plain run (CI's) keeps them."""
+leaves out the slow tests while a plain run (CI's) keeps them; and the program reads
+the day from its own clock, which every test fixes."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -59,3 +62,28 @@ def test_skip_slow_leaves_out_only_the_slow_tests(sample: pytest.Pytester) -> No
     result = sample.runpytest_subprocess("-p", "no:cacheprovider", "--skip-slow", "-rs")
     result.assert_outcomes(passed=3, skipped=1, errors=1)
     result.stdout.fnmatch_lines(["*slow: skipped with --skip-slow*"])
+
+
+# The modules that read the machine's clock and not the program's (concom_desk/clock.py):
+# what they stamp is a moment of the machine's (a lock taken, the trail's anchor, the
+# trail's repair entry, a backup's name and time, a scratch file), never a day the law
+# counts from.
+MACHINE_CLOCK = {
+    "clock.py", "store/lock.py", "store/anchor.py", "store/restore_checks.py",
+    "store/guard_repair.py", "store/backup.py", "store/wal_guard.py", "store/schema.py",
+    "store/restore.py", "store/voiding.py", "store/server/backup.py",
+    "store/record_versions.py",
+}
+_CLOCK_READS = re.compile(r"\b(?:date\.today|datetime\.now|datetime\.utcnow)\b")
+
+
+def test_the_program_asks_its_own_clock_what_day_it_is() -> None:
+    """A module that counted from `date.today()` would show another day than the rest of
+    the program when the day is set (CONCOM_DESK_TODAY) and would make its tests depend
+    on the day they run."""
+    package = REPO_ROOT / "concom_desk"
+    readers = sorted(
+        path.relative_to(package).as_posix() for path in package.rglob("*.py")
+        if _CLOCK_READS.search(path.read_text(encoding="utf-8")))
+    assert [r for r in readers if r not in MACHINE_CLOCK] == []
+    assert "clock.py" in readers  # the rule reads the files it means to

@@ -1,6 +1,7 @@
 """The house rule `ui → services → store → domain`, checked on the source text.
 
-Each layer imports only the layers below it (and the shared `errors` and `paths`; the
+Each layer imports only the layers below it (and the shared `errors`, `paths` and
+`clock`, the domain excepted; the
 window and the entrances also share `log_file` and `unexpected`);
 only concom_desk/ui imports Qt; the domain is pure: the standard library, `dateutil`
 and `holidays`, and nothing of the layers above it. The command line, `__main__` and
@@ -21,16 +22,19 @@ QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6")
 # The layers each layer may import (its own included); anything else of concom_desk is refused.
 MAY_IMPORT = {
     "domain": {"domain", "errors"},
-    "store": {"store", "domain", "errors", "paths"},
-    "services": {"services", "store", "domain", "errors", "paths"},
-    "ui": {"ui", "services", "domain", "errors", "paths", "log_file", "unexpected"},
+    "store": {"store", "domain", "errors", "paths", "clock"},
+    "services": {"services", "store", "domain", "errors", "paths", "clock"},
+    "ui": {"ui", "services", "domain", "errors", "paths", "clock", "log_file", "unexpected"},
     "errors": set(),
     "paths": set(),
+    # the day the program counts from (the domain is handed its days, never reads one)
+    "clock": {"errors"},
     # the log file, and what is done with a bug (logged; shown by the ui or collected by
     # the smoke test): shared by the window and the entrances
     "log_file": {"paths"},
     "unexpected": {"log_file", "paths"},
-    "entrance": {"cli", "ui", "services", "store", "domain", "errors", "paths", "smoke_test",
+    "entrance": {"cli", "ui", "services", "store", "domain", "errors", "paths", "clock",
+                 "smoke_test",
                  "log_file", "unexpected"},
 }
 ENTRANCES = ("cli", "__init__", "__main__", "smoke_test")

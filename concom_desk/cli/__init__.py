@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from concom_desk import __version__
-from concom_desk.cli.common import CliParser, run_command
+from concom_desk import __version__, clock
+from concom_desk.cli.common import EXIT_USAGE, CliParser, run_command
 from concom_desk.cli.output_streams import ensure_output_streams
 
 # One module per family of commands, in the order `--help` lists them.
@@ -139,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(with_commands=names_a_command(words), command=command_named(words))
     args = parser.parse_args(words)
+    if clock.setting_problem():  # every deadline would count from it: refused first
+        print(f"concom-desk: error: {clock.setting_problem()}", file=sys.stderr)
+        return EXIT_USAGE
     if args.smoke_test:
         from concom_desk.smoke_test import run_smoke_test
 

@@ -8,6 +8,7 @@ import argparse
 from datetime import date, timedelta
 from pathlib import Path
 
+from concom_desk import clock
 from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
@@ -69,7 +70,7 @@ def run_case_history(args: argparse.Namespace) -> int:
 def run_enforcement_deadlines(args: argparse.Namespace) -> int:
     from concom_desk.services.enforcement.deadlines import enforcement_deadlines
 
-    start = args.start or date.today()
+    start = args.start or clock.today()
     end = args.end or min(start, date.max - timedelta(days=60)) + timedelta(days=60)
     if end < start:
         raise UserError(f"--to {end} is before --from {start}")

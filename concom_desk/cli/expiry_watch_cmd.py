@@ -5,8 +5,8 @@ Expiry watch shows it, for a script or a printout."""
 from __future__ import annotations
 
 import argparse
-from datetime import date
 
+from concom_desk import clock
 from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
 
 
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_watch(args: argparse.Namespace) -> int:
     from concom_desk.services.filings.expiry_watch import SECTIONS, expiry_watch
 
-    today = args.today or date.today()
+    today = args.today or clock.today()
     with open_records(args, must_exist=True) as db:
         watch = expiry_watch(db, today, args.months)
     if args.xlsx:

@@ -5,10 +5,10 @@ documents in one folder or zip (for a public-records request); and
 from __future__ import annotations
 
 import argparse
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from concom_desk import clock
 from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def run_meeting_record(args: argparse.Namespace) -> int:
 
     with existing_records(args) as db:
         written = export_meeting_record(db, find_meeting(db, args.meeting), Path(args.out),
-                                        date.today())
+                                        clock.today())
     print(written.describe())
     return EXIT_OK
 
@@ -61,7 +61,7 @@ def run_records_requests(args: argparse.Namespace) -> int:
         log_request,
     )
 
-    today = date.today()
+    today = clock.today()
     with existing_records(args) as db:
         if args.add:
             row = log_request(db, args.received or today, args.add[0], args.add[1],

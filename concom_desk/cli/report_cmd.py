@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from concom_desk import clock
 from concom_desk.cli.common import EXIT_OK, add_db_option
 from concom_desk.cli.meeting_record_cmd import existing_records
 
@@ -53,12 +54,11 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_retention(args: argparse.Namespace) -> int:
-    from datetime import date
 
     from concom_desk.services.reports.retention_report import retention_report
 
     with existing_records(args) as db:
-        lines = retention_report(db, date.today())
+        lines = retention_report(db, clock.today())
     for line in lines:
         print(line.describe())
     print("Nothing is destroyed by this program: a record past its period may only be "

@@ -13,12 +13,12 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from datetime import date
 from decimal import Decimal
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from concom_desk import clock
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
 from concom_desk.store.db_identity import require_concom_database
@@ -199,7 +199,7 @@ def _write_all(conn: Any, fmt: str, staging: Path, out_dir: Path, stem: str,
     """Write every table under `staging`; (temporary, final) path pairs."""
     tables = table_views(conn)
     if fmt == "xlsx":
-        name = f"{stem} records {date.today().isoformat()}.xlsx"
+        name = f"{stem} records {clock.today().isoformat()}.xlsx"
         _write_xlsx(tables, staging / name, tally, _may_hold_overlong_text(conn))
         return [(staging / name, out_dir / name)]
     taken: set[str] = set()

@@ -7,13 +7,13 @@ first and opens the restored one after; the store keeps the current one aside.
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
+from concom_desk import clock
 from concom_desk.services.records import safekeeping
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
@@ -32,7 +32,7 @@ def backup(window: MainWindow, out_zip: Path | None = None) -> None:
     if refuse_on_server(window, "A backup from this window"):
         return
     if out_zip is None:
-        suggested = _documents_folder() / f"ConCom Desk backup {date.today().isoformat()}.zip"
+        suggested = _documents_folder() / f"ConCom Desk backup {clock.today().isoformat()}.zip"
         chosen, _filter = QFileDialog.getSaveFileName(
             window, "Save the backup as", str(suggested), "Backup archive (*.zip)")
         if not chosen:

@@ -17,6 +17,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
 
+from concom_desk import clock
 from concom_desk.domain.wording import counted
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
@@ -53,7 +54,7 @@ class MainWindow(QMainWindow):
         self.db = db
         self.db_path = db_path
         self.local_db_path = db_path  # this computer's file, while the window is on a server
-        self.today = today or date.today()
+        self.today = today or clock.today()
         self.settings = settings
         self.filing_windows = FilingWindows(self)
         self.record_actions: list[QAction] = []

@@ -34,6 +34,7 @@ from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
+from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import full_text, paragraphs
 from tests.journeys.conftest import Steps, Wait, top_level
 from tests.journeys.first_run import through_the_wizard
@@ -52,7 +53,7 @@ def hearing_by(received: date) -> date:
 
 def file_the_noi() -> Steps:
     window = yield from through_the_wizard()
-    today = date.today()
+    today = TEST_TODAY
     window.new_action.trigger()  # File → New filing…
     form: FilingFormDialog = yield Wait("the new filing form",
                                         lambda: top_level_dialog(FilingFormDialog))
@@ -104,13 +105,13 @@ def test_a_notice_of_intent_is_filed_and_its_clocks_are_shown(
     def steps() -> Steps:
         window, filing_id, record = yield from file_the_noi()
         lines = record.deadline_lines()
-        due = hearing_by(date.today())
+        due = hearing_by(TEST_TODAY)
         (hearing,) = [line for line in lines if line[2] == "Open the public hearing"]
         assert hearing[0].startswith(due.isoformat())  # the grid shows "2026-12-22 Tue"
-        assert hearing[1] == f"in {(due - date.today()).days} days"
+        assert hearing[1] == f"in {(due - TEST_TODAY).days} days"
         assert "310 CMR 10.05(5)(a)" in hearing[3]
         (abutters,) = [line for line in lines if line[2].startswith("Notify abutters")]
-        assert abutters[:2] == (f"{date.today().isoformat()} {date.today():%a}", "due TODAY")
+        assert abutters[:2] == (f"{TEST_TODAY.isoformat()} {TEST_TODAY:%a}", "due TODAY")
         record.close()
         window.close()
 
@@ -247,7 +248,7 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         run_program: Callable[[Steps], int], tmp_path: Path) -> None:
     def steps() -> Steps:
         window, filing_id, record = yield from file_the_noi()
-        today = date.today()
+        today = TEST_TODAY
         db = window.db
 
         # Abutters: the assessor's list imported from a CSV, then the mailing made.

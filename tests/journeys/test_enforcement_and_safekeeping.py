@@ -16,6 +16,7 @@ from concom_desk.services.commission.settings import load_settings
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
 from concom_desk.ui.setup.settings_dialog import SettingsDialog
+from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import full_text
 from tests.journeys.conftest import (
     Steps,
@@ -56,7 +57,7 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         run_program: Callable[[Steps], int]) -> None:
     def steps() -> Steps:
         window = yield from through_the_wizard()
-        today = date.today()
+        today = TEST_TODAY
 
         # The regular meetings (Meetings…: the first and third Wednesdays, as offered).
         calendar = section(window, "Hearing &calendar")

@@ -63,6 +63,7 @@ def test_archive_holds_database_documents_and_a_true_manifest(record_db: Path,
     assert manifest["program_version"] == __version__
     assert manifest["schema_revision"] == stamped_revision(record_db)
     created = datetime.strptime(manifest["created_utc"], "%Y-%m-%dT%H:%M:%SZ")
+    # A backup is stamped with the machine's clock, not the day the program counts from.
     assert abs((created.replace(tzinfo=UTC) - datetime.now(UTC)).total_seconds()) < 120
     assert all_rows(copy) == all_rows(record_db)
     # One self-contained file: the copy is not left in WAL mode.

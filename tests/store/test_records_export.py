@@ -9,7 +9,6 @@ import gc
 import sqlite3
 import tempfile
 from contextlib import closing
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store import export_writers
 from concom_desk.store.audit import Actor, register_audit_functions
 from concom_desk.store.export_writers import export
+from tests.helpers.clock import TEST_TODAY
 
 TABLE_TITLES = [
     "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
@@ -86,7 +86,7 @@ def csv_rows(path: Path) -> list[list]:
 
 def test_xlsx_workbook(record_db: Path, tmp_path: Path) -> None:
     written = export(record_db, "xlsx", tmp_path / "request")
-    assert [p.name for p in written] == [f"concom-desk records {date.today()}.xlsx"]
+    assert [p.name for p in written] == [f"concom-desk records {TEST_TODAY}.xlsx"]
     book = load_workbook(written[0])
     assert book.sheetnames == TABLE_TITLES
     assert_shows(records(sheet_rows(book["Filing"])), FILINGS)

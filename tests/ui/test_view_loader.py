@@ -4,7 +4,7 @@ before, and whatever the older one still returns is never shown."""
 from __future__ import annotations
 
 import threading
-from datetime import date, datetime, time
+from datetime import datetime, time
 from typing import Any
 
 import pytest
@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from concom_desk.ui.background import Progress
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
+from tests.helpers.clock import TEST_TODAY
 from tests.helpers.loading import all_loaded, loaded
 from tests.ui.conftest import SETTINGS, TODAY
 
@@ -127,7 +128,7 @@ def test_switching_tabs_reads_again_only_after_a_save(qtbot: QtBot, town_db: Any
 
     from concom_desk.services.calendar.meetings import add_meeting
 
-    tonight = date.today()  # the window's calendar opens on the laptop's today
+    tonight = TEST_TODAY  # the window's calendar opens on the laptop's today
     add_meeting(town_db, datetime.combine(tonight, time(19, 0)), "Town Hall")
     window.tabs.setCurrentWidget(calendar)  # a save since: read once, shown once
     loaded(qtbot, calendar)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.abutters.columns import ColumnMapping
 from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner, group_notices
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
@@ -104,7 +104,7 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
     if not reading.records:
         return refused("nothing imported: the list has no usable rows")
 
-    source = source or f"assessors' list {path.name}, imported {date.today().isoformat()}"
+    source = source or f"assessors' list {path.name}, imported {clock.today().isoformat()}"
     with db.session() as session:
         filing = session.get(Filing, filing_id)
         if filing is None:

@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from concom_desk import clock
 from concom_desk.domain.abutters.addresses import country_of
 from concom_desk.domain.abutters.mailing import MailingPiece, Sender
 from concom_desk.errors import OperationFailed, UserError
@@ -100,7 +101,7 @@ def mailing_people(db: Database, filing_id: int, today: date | None = None) -> M
     from concom_desk.store.models import members_in_office
 
     with db.read_session() as session:
-        signers = tuple(m.name for m in members_in_office(session, today or date.today()))
+        signers = tuple(m.name for m in members_in_office(session, today or clock.today()))
         abutters = session.scalars(select(Abutter).where(Abutter.filing_id == filing_id)
                                    .order_by(Abutter.id)).all()
         return MailingPeople(signers, tuple(a.owner_name for a in abutters if is_foreign(a)))

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
 from sqlalchemy import select
 
+from concom_desk import clock
 from concom_desk.domain.safe_filename import clean_stem, safe_path
 from concom_desk.errors import OperationFailed
 from concom_desk.paths import documents_dir
@@ -35,7 +36,7 @@ REGISTER_ENTRIES: dict[str, tuple[str, str]] = {
 def register_mailing(db: Database, filing_id: int, file_no: str, files: Sequence[Path],
                      notice_ids: Iterable[int], today: date | None = None) -> dict[str, int]:
     """Copy the files into the register; returns file name → GeneratedDocument id."""
-    today = today or date.today()
+    today = today or clock.today()
     root = documents_dir(db.path)
     folder = root / clean_stem(file_no)
     copies: list[tuple[Path, Path]] = []
@@ -53,7 +54,7 @@ def register_mailing(db: Database, filing_id: int, file_no: str, files: Sequence
                 row = GeneratedDocument(
                     filing_id=filing_id, title=f"{title} {file_no} {today.isoformat()}",
                     template=template, path=target.relative_to(root).as_posix(),
-                    created_at=datetime.now(UTC).replace(tzinfo=None),
+                    created_at=clock.now().replace(tzinfo=None),
                     created_by=db.initials or "", sha256=sha256_of(target))
                 session.add(row)
                 session.flush()

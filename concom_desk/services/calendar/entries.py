@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from concom_desk import clock
+
 # The kinds of dated things a calendar day can show, with the words the clerk sees.
 DEADLINE_KIND_NAMES: dict[str, str] = {
     "hearing_by": "Hearing must open",
@@ -126,7 +128,7 @@ class CalendarSnapshot:
     meetings: tuple[MeetingEntry, ...] = ()
     deadlines: tuple[DeadlineEntry, ...] = ()
     ratifications: tuple[RatificationEntry, ...] = ()
-    loaded_on: date = field(default_factory=date.today)
+    loaded_on: date = field(default_factory=clock.today)
 
     def meetings_on(self, day: date) -> list[MeetingEntry]:
         return [m for m in self.meetings if m.day == day]

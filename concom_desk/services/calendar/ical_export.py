@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event, Timezone
 
+from concom_desk import clock
 from concom_desk.domain.plain_dates import weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, DeadlineEntry, MeetingEntry
@@ -94,7 +95,7 @@ def _deadline_event(deadline: DeadlineEntry, identity: str, stamp: datetime) -> 
 
 
 def build_calendar(snapshot: CalendarSnapshot, now: datetime | None = None) -> Calendar:
-    stamp = (now or datetime.now(UTC)).astimezone(UTC)
+    stamp = (now or clock.now()).astimezone(UTC)
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -114,8 +115,8 @@ def build_calendar(snapshot: CalendarSnapshot, now: datetime | None = None) -> C
 
 def _timezone(days: Iterable[date]) -> Timezone:
     days = list(days)
-    first = min(days, default=date.today()) - timedelta(days=366)
-    last = max(days, default=date.today()) + timedelta(days=366)
+    first = min(days, default=clock.today()) - timedelta(days=366)
+    last = max(days, default=clock.today()) + timedelta(days=366)
     return Timezone.from_tzid(TZID, first_date=first, last_date=last)
 
 

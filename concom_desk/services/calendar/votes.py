@@ -10,6 +10,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.votes import (
     Member as VotingMember,
 )
@@ -76,7 +77,7 @@ def record_vote(db: Database, meeting_id: int, motion: str,
     meeting not held yet (a vote dated ahead would stand in the record as taken)."""
     if not motion.strip():
         raise UserError("write the motion that was voted")
-    today = today or date.today()
+    today = today or clock.today()
     with db.session() as session:
         meeting = session.get(Meeting, meeting_id)
         if meeting is not None and meeting.held_on > today:

@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from concom_desk import clock
 from concom_desk.errors import UserError
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) is imported when first used, not at start-up
@@ -200,7 +201,7 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
     found = settings_problems(settings)
     if found:
         raise UserError(found[0])
-    today = today or date.today()
+    today = today or clock.today()
     with db.session() as session:
         stored = session.scalars(select(StoredSettings)).first()
         if stored is None:

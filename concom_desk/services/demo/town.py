@@ -21,6 +21,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
+from concom_desk import clock
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.demo.calendar import MeetingCalendar
@@ -226,7 +227,7 @@ def _load_into(db: Database, size: str, today: date | None, seed: int) -> DemoSu
         raise UserError(f"{db.path} already holds records; the demo town is only written "
                         "into a new or empty database (choose another file name)")
     began = time.perf_counter()
-    book = DemoTownBuilder(SIZES[size], today or date.today(), seed).build()
+    book = DemoTownBuilder(SIZES[size], today or clock.today(), seed).build()
     initials = db.initials
     db.set_initials("DEMO")
     try:

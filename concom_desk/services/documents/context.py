@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.appeal_routes import appeal_routes
 from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.filing_kinds import KINDS
@@ -131,7 +132,7 @@ def town_context(town_id: str, settings: CommissionSettings) -> Context:
 
 def common_context(session: Session, today: date | None = None) -> Context:
     """COMMON: commission, town (the commission's own), today."""
-    today = today or date.today()
+    today = today or clock.today()
     settings = settings_of(session)
     return {
         "commission": commission_context(session, today),
@@ -277,7 +278,7 @@ def filing_context(session: Session, filing: Filing, template: str,
     denial reasons)."""
     from concom_desk.services.documents.context_extras import DraftChoices, template_extras
 
-    today = today or date.today()
+    today = today or clock.today()
     settings = settings_of(session)
     on = filing.issued or today  # signers: the members in office when it is issued
     context: Context = {

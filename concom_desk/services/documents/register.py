@@ -13,12 +13,13 @@ import hashlib
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
 
+from concom_desk import clock
 from concom_desk.domain.safe_filename import clean_stem, safe_path
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -111,7 +112,7 @@ def save_document(db: Database, template: str, context: Mapping[str, Any], title
                 meeting_id=meeting_id, title=title,
                 template=label if label.endswith(".docx") else f"{label}.docx",
                 path=target.relative_to(root).as_posix(),
-                created_at=datetime.now(UTC).replace(tzinfo=None),
+                created_at=clock.now().replace(tzinfo=None),
                 created_by=db.initials or "", sha256=digest,
             )
             session.add(row)
@@ -127,7 +128,7 @@ def save_filing_document(db: Database, file_no: str, template: str,
                          today: date | None = None, draft: DraftChoices | None = None
                          ) -> RegisteredDocument:
     """Build the context from the stored filing, render and register the document."""
-    today = today or date.today()
+    today = today or clock.today()
     with db.read_session() as session:
         filing = filing_by_number(session, file_no)
         context = filing_context(session, filing, template, today, draft)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 import shutil
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
+from concom_desk import clock
 from concom_desk.errors import UserError
 from concom_desk.paths import data_dir, forms_dir
 from concom_desk.services.documents.wpa_fields import WPA_TEMPLATE_NAMES
@@ -127,7 +127,7 @@ def reset_to_default(name: str) -> Path | None:
         return None
     aside_dir = user_templates_dir() / "replaced"
     aside_dir.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y-%m-%d %H%M%S")
+    stamp = clock.local_now().strftime("%Y-%m-%d %H%M%S")
     aside = aside_dir / f"{name} {stamp}{TEMPLATE_SUFFIX}"
     counter = 2
     while aside.exists():

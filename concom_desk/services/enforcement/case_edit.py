@@ -13,7 +13,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from concom_desk.errors import UserError
 from concom_desk.services.enforcement.cases import ComplaintDraft, _violator
-from concom_desk.services.enforcement.common import VOID, get_case
+from concom_desk.services.enforcement.common import CORRECTED, VOID, get_case
 from concom_desk.store import Database
 from concom_desk.store.models import (
     CaseNote,
@@ -141,5 +141,5 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
             flag_modified(case, "description")
         if changed:
             session.add(CaseNote(case_id=case.id, noted_on=today,
-                                 text=f"Case details corrected: {', '.join(changed)}."))
+                                 text=f"{CORRECTED}{', '.join(changed)}."))
         return changed

@@ -22,6 +22,9 @@ from concom_desk.store.models import (
 )
 
 VOID = "void"
+# How the history line that Edit details… writes begins (services/enforcement/history.py
+# finds the correction each such line describes by it).
+CORRECTED = "Case details corrected: "
 
 
 def commission_town(session: Session) -> str:

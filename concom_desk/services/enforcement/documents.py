@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
@@ -84,7 +85,7 @@ def print_order(db: Database, order_id: int, today: date | None = None,
                 template: str | None = None) -> Path:
     """Render the notice or order and record it in the case's document register;
     `template` WPA_ORDER makes an order on MassDEP's Enforcement Order form."""
-    today = today or date.today()
+    today = today or clock.today()
     with db.read_session() as session:
         order = session.get(EnforcementOrder, order_id)
         if order is None:

@@ -10,6 +10,7 @@ to the case is missing from the history even if no note was written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -17,9 +18,10 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.documents.rendering import save_atomically
-from concom_desk.services.enforcement.common import get_case, lines
+from concom_desk.services.enforcement.common import CORRECTED, get_case, lines
 from concom_desk.store import Database
 from concom_desk.store.anchor import head_in
 from concom_desk.store.models import (
@@ -152,14 +154,17 @@ def _order_text(order: EnforcementOrder) -> str:
 
 
 def _audited_changes(session: Session, case_id: int) -> list[HistoryEntry]:
-    """Corrections to the case's own fields after it was opened (the status moves
-    have their own dated notes; this shows a changed description or date)."""
+    """Corrections to the case's own fields made without a line of their own (the
+    status moves have their own dated notes, and Edit details… writes "Case details
+    corrected: …" with the correction it describes): what the audit trail saw change,
+    so that nothing done to the case is missing from the history."""
     found = []
     watched = {"description", "resource_areas", "opened_on", "filing_id", "violator_id",
                "property_id", "void_reason"}
-    for entry in session.scalars(select(AuditEntry).where(
-            AuditEntry.table_name == "enforcement_case", AuditEntry.record_id == case_id,
-            AuditEntry.action == "update").order_by(AuditEntry.id)):
+    updates = session.scalars(select(AuditEntry).where(
+        AuditEntry.table_name == "enforcement_case", AuditEntry.record_id == case_id,
+        AuditEntry.action == "update").order_by(AuditEntry.id)).all()
+    for entry in _not_described(session, case_id, updates):
         changes = {k: v for k, v in entry.changes().items() if k in watched}
         if not changes:
             continue
@@ -169,6 +174,27 @@ def _audited_changes(session: Session, case_id: int) -> list[HistoryEntry]:
         found.append(HistoryEntry(date.fromisoformat(entry.at[:10]), f"Record corrected: {what}",
                                   f"{entry.at[:16].replace('T', ' ')} UTC by {who}", entry.id))
     return found
+
+
+def _not_described(session: Session, case_id: int,
+                   updates: Sequence[AuditEntry]) -> list[AuditEntry]:
+    """The case's updates that no "Case details corrected" note describes. Edit
+    details… writes its note in the transaction that corrects the case, so the note's
+    entry in the trail is the first of the case's notes after the correction's own:
+    each such note takes the correction just before it."""
+    notes = session.scalars(select(CaseNote.id).where(
+        CaseNote.case_id == case_id, CaseNote.text.startswith(CORRECTED))).all()
+    if not notes:
+        return list(updates)
+    noted = session.scalars(select(AuditEntry.id).where(
+        AuditEntry.table_name == "case_note", AuditEntry.action == "insert",
+        AuditEntry.record_id.in_(notes))).all()
+    described: set[int] = set()
+    for note_entry in noted:
+        before = [u.id for u in updates if u.id < note_entry and u.id not in described]
+        if before:
+            described.add(before[-1])
+    return [u for u in updates if u.id not in described]
 
 
 def print_case_history(db: Database, case_id: int, out: Path) -> Path:
@@ -209,9 +235,9 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
         row[0].text = long_date(entry.day)
         row[1].text = entry.text
         row[2].text = entry.entered
-    document.add_paragraph(f"Printed {long_date(date.today())}.")
+    document.add_paragraph(f"Printed {long_date(clock.today())}.")
     footer = document.sections[0].footer.paragraphs[0]
-    footer.text = f"{case_no} · printed {long_date(date.today())} · {trail}"
+    footer.text = f"{case_no} · printed {long_date(clock.today())} · {trail}"
     footer.runs[0].font.size = Pt(7)
     # through a temporary name, scanned like every document the program makes
     return save_atomically(document, out, "the case history")

@@ -13,6 +13,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
@@ -266,7 +267,7 @@ def next_deadline(
 ) -> Deadline | None:
     """The earliest open deadline on or after `today`, or None (finished and denied
     filings have none)."""
-    today = today or date.today()
+    today = today or clock.today()
     ahead = [d for d in open_deadlines(filing, profiles, today, done, continued_to)
              if d.date >= today]
     return ahead[0] if ahead else None

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
+from concom_desk import clock
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
@@ -32,7 +33,7 @@ def list_filings(db: Database, today: date | None = None,
 
     `next_deadline` is {"id", "date"} or None (nothing owed, or the dates cannot be
     counted, e.g. no profile for the filing's town: the filing's own page says why)."""
-    today = today or date.today()
+    today = today or clock.today()
     profiles = available_profiles()
     query = (select(Filing)
              .options(joinedload(Filing.applicant), joinedload(Filing.owner),

@@ -8,6 +8,7 @@ from datetime import date, datetime
 
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.services.filings.deadlines import (
     acts_done,
     filing_deadlines,
@@ -21,7 +22,7 @@ def _day(letter_date: str) -> date:
     try:
         return datetime.strptime(letter_date, "%B %d, %Y").date()
     except ValueError:
-        return date.today()
+        return clock.today()
 
 
 def reminder_facts(session: Session, filing: Filing, letter_date: str) -> dict[str, object]:

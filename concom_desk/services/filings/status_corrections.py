@@ -12,12 +12,13 @@ was wrong); both leave a `StatusCorrection` row saying why, itself audited.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from concom_desk import clock
 from concom_desk.domain.status_rules import Status, status_name
 from concom_desk.errors import UserError
 from concom_desk.store import Database, void_filing
@@ -101,7 +102,7 @@ def _record(session: Session, filing: Filing, before: str, reason: str, undo: bo
             undoes: int | None = None) -> None:
     session.flush()  # writes the filing's UPDATE, so its audit entry exists
     session.add(StatusCorrection(
-        filing_id=filing.id, made_at=datetime.now(UTC).replace(tzinfo=None),
+        filing_id=filing.id, made_at=clock.now().replace(tzinfo=None),
         from_status=before, to_status=filing.status, undo=undo, reason=reason,
         audit_entry_id=_last_entry_id(session, filing.id), undoes_entry_id=undoes))
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import date
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
+from concom_desk import clock
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import get_or_refuse
@@ -115,7 +116,7 @@ def _sheet(session: Session, minutes: Minutes) -> MinutesSheet:
 def open_minutes(db: Database, meeting_id: int, today: date | None = None) -> MinutesSheet:
     """The meeting's current minutes (the latest set), a new draft when it has none.
     Refused for a meeting not held yet or cancelled: there is nothing to minute."""
-    today = today or date.today()
+    today = today or clock.today()
     with db.read_session() as session:
         meeting = get_or_refuse(session, Meeting, meeting_id, "meeting")
         current = _latest(session, meeting_id)
@@ -131,7 +132,7 @@ def open_minutes(db: Database, meeting_id: int, today: date | None = None) -> Mi
         current = _latest(session, meeting_id)
         if current is None:
             current = Minutes(meeting_id=meeting_id, version=1, state="draft",
-                              created_at=datetime.now(UTC).replace(tzinfo=None))
+                              created_at=clock.now().replace(tzinfo=None))
             session.add(current)
             session.flush()
         return _sheet(session, current)
@@ -281,7 +282,7 @@ def start_amendment(db: Database, minutes_id: int, reason: str) -> MinutesSheet:
                             amendment_reason=reason.strip(),
                             called_to_order=approved.called_to_order,
                             adjourned_at=approved.adjourned_at,
-                            created_at=datetime.now(UTC).replace(tzinfo=None))
+                            created_at=clock.now().replace(tzinfo=None))
         session.add(amendment)
         session.flush()
         frozen = sheet_from_json(approved.approved_text)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import shapely
 
+from concom_desk import clock
 from concom_desk.domain.wording import counted
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -76,7 +77,7 @@ def save_parcel_set(db_path: Path, reading: ParcelSetReading, today: date | None
     """Keep the town's parcels, replacing that town's earlier load (other towns stay)."""
     target = parcel_file(db_path)
     info = ParcelSetInfo(reading.town_code, reading.town_name, reading.fiscal_year,
-                         (today or date.today()).isoformat(), reading.source_name,
+                         (today or clock.today()).isoformat(), reading.source_name,
                          len(reading.parcels), reading.owner_rows)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from concom_desk import clock
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.reports.annual_report import AnnualFigures, annual_figures
 from concom_desk.services.reports.report_files import write_report_docx, write_report_xlsx
@@ -38,7 +39,7 @@ def make_annual_report(db: Database, year: int, out: Path, xlsx: Path | None = N
     """`fiscal` None: as the settings say."""
     period = ReportPeriod(year, settings_fiscal(db) if fiscal is None else fiscal)
     figures = annual_figures(db, period)
-    today_text = long_date(today or date.today())
+    today_text = long_date(today or clock.today())
     written = write_report_docx(db, figures, Path(out), today_text)
     sheet = write_report_xlsx(figures, Path(xlsx)) if xlsx else None
     return WrittenReport(figures, written, sheet)

@@ -4,11 +4,10 @@ most recent applicable tax list of the assessors")."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from concom_desk import clock
 from concom_desk.services.parcels.computed_list import ListStatus
 from concom_desk.ui.date_picker import date_picker
 
@@ -20,7 +19,7 @@ class CertificationRow(QWidget):
         super().__init__(parent)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
-        self.day = date_picker(date.today())
+        self.day = date_picker(clock.today())
         self.day.setAccessibleName("Day the assessors certified the list")
         self.record_button = QPushButton("Record the assessors' certification")
         self.record_button.clicked.connect(

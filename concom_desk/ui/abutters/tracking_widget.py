@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from PySide6.QtCore import QAbstractItemModel, QDate, QModelIndex, QPersistentModelIndex
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk import clock
 from concom_desk.services.abutters.tracking import mark_all_mailed, ready_to_close
 from concom_desk.store import Database
 from concom_desk.ui.abutters.tracking_model import (
@@ -78,7 +77,7 @@ class AbutterTrackingWidget(QWidget):
         self.view.setItemDelegateForColumn(METHOD, MethodDelegate(self.view))
         self.model.article_saved.connect(self._next_article)
 
-        today = date.today()
+        today = clock.today()
         self.mailed_date = QDateEdit(QDate(today.year, today.month, today.day))
         self.mailed_date.setCalendarPopup(True)
         self.mailed_date.setDisplayFormat(DATE_FORMAT)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk import clock
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import weekday_date
@@ -109,7 +110,7 @@ class CalendarTab(QWidget):
     new_filing_requested = Signal()  # the booking dialog found no filing to book
 
     def __init__(self, database: Database, parent: QWidget | None = None, *,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = clock.local_now) -> None:
         super().__init__(parent)
         self._db = database
         self._now = now

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk import clock
 from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -137,7 +138,7 @@ class EnforcementTab(QWidget):
     record_requested = Signal(str, int)
 
     def __init__(self, database: Database, parent: QWidget | None = None, *,
-                 today: Callable[[], date] = date.today) -> None:
+                 today: Callable[[], date] = clock.today) -> None:
         super().__init__(parent)
         self.database = database
         self.today = today

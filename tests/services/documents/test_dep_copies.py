@@ -15,10 +15,11 @@ from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.filings.desk_records import load_records
 from concom_desk.store import Database
+from tests.helpers.clock import TEST_TODAY
 from tests.helpers.engines import db_argument
 from tests.helpers.record_fixtures import fill_record
 
-MADE = date.today()  # the register stamps the document with the time it is made
+MADE = TEST_TODAY  # the register stamps the document with the time it is made
 CHASE = "Send the copy of WPA Form 5 – Order of Conditions to MassDEP"
 
 

@@ -113,6 +113,27 @@ def test_a_case_is_corrected_in_one_audited_change(db):
     assert (DEC_4, "Case details corrected: description, alleged violator.") in history
 
 
+def test_the_history_says_each_correction_once(db):
+    """Edit details… writes its own line; the audit trail's "Record corrected" line is
+    for a change made without one, and only then (a clerk reading the history saw each
+    correction twice, in an order that hung on the laptop's date)."""
+    case_id = open_case(db, complaint())
+    update_case(db, case_id, complaint(description="Trees cut within 25 feet of the pond"),
+                today=DEC_4)
+    update_case(db, case_id, complaint(description="Trees cut within 25 feet of the pond",
+                                       complainant_contact="508-555-0101"), today=DEC_4)
+    with db.session() as session:  # a change no note describes
+        session.get(EnforcementCase, case_id).resource_areas = "Bank"
+    with db.read_session() as session:
+        texts = [e.text for e in case_history(session, case_id)]
+    # The trail's line is dated by the machine's clock, the notes by the program's: the
+    # lines are compared, not their order.
+    assert sorted(t for t in texts if "corrected" in t) == [
+        "Case details corrected: complainant's contact.",
+        "Case details corrected: description.",
+        "Record corrected: resource areas changed from '' to 'Bank'"]
+
+
 def test_nothing_changed_writes_nothing(db):
     case_id = open_case(db, complaint())
     with db.read_session() as session:

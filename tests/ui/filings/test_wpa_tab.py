@@ -17,6 +17,7 @@ from concom_desk.services.documents.register import save_filing_document
 from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.dep_copies_panel import DepCopiesPanel
 from concom_desk.ui.main_window import MainWindow
+from tests.helpers.clock import TEST_TODAY
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 UPTON = replace(SETTINGS, town_id="upton")
@@ -110,7 +111,7 @@ def test_the_panel_records_the_day_the_copy_went(qtbot, tmp_path: Path) -> None:
         assert not save_filing_document(db, "2026-014", "form-5-order-of-conditions").draft
         with db.read_session() as session:
             filing_id = filing_by_number(session, "2026-014").id
-        day = date.today()  # the register stamps the form with the day it is made
+        day = TEST_TODAY  # the register stamps the form with the day it is made
         panel = DepCopiesPanel(db, filing_id, day)
         qtbot.addWidget(panel)
         assert [panel.copies.index(0, c).data() for c in range(3)] == [
