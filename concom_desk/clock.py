@@ -34,6 +34,11 @@ def _set_day() -> date | None:
                         ) from None
 
 
+def day_set() -> date | None:
+    """The day set in CONCOM_DESK_TODAY, if one is (the window says so at its foot)."""
+    return _set_day()
+
+
 def setting_problem() -> str:
     """What is wrong with the day set, in one line ("" when nothing is): the entrances
     ask before anything counts from it."""

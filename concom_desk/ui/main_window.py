@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 
 from concom_desk import clock
+from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.domain.wording import counted
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
@@ -61,6 +62,13 @@ class MainWindow(QMainWindow):
         self._loaded_once = False
         self._records_seen = -1  # the store's change count when the lists were last read
         self._update_title()
+        self.day_set_line: QLabel | None = None
+        day_set = clock.day_set()
+        if day_set is not None:
+            # Whatever is saved is dated by it: the clerk must not miss that it is set.
+            self.day_set_line = QLabel(f"Counting from {weekday_date(day_set)} "
+                                       "(CONCOM_DESK_TODAY)")
+            self.statusBar().addPermanentWidget(self.day_set_line)
 
         # The first frame is the menus, the tab bar and "Opening…": Today and Filings are
         # built just after it (build_tabs), or when first asked for (ui/first_paint.py).

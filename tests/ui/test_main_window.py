@@ -9,6 +9,7 @@ from datetime import date
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
+from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
@@ -46,6 +47,18 @@ def test_title_and_tabs(qtbot, town_db: Database) -> None:
     window.tabs.setCurrentWidget(window.filings_tab)
     # Void filings are hidden; the withdrawn one is listed.
     assert window.filings_tab.count_label.text() == "4 filings"
+
+
+def test_a_day_set_is_said_at_the_window_s_foot(qtbot, town_db: Database, program_clock: date,
+                                                monkeypatch) -> None:
+    """Whatever is saved is dated by the day set: the window says it is set."""
+    window = open_window(qtbot, town_db)
+    assert window.day_set_line is not None and window.day_set_line.text() == (
+        f"Counting from {weekday_date(program_clock)} (CONCOM_DESK_TODAY)")
+    assert window.day_set_line.isVisible()
+    monkeypatch.delenv("CONCOM_DESK_TODAY")
+    plain_window = open_window(qtbot, town_db)
+    assert plain_window.day_set_line is None
 
 
 def test_today_lists_what_is_due_this_week(qtbot, town_db: Database) -> None:
