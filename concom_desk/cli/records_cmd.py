@@ -21,6 +21,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_db_option(demo, makes_new=True)
     demo.add_argument("--size", choices=("small", "large"), default="small",
                       help="small: a few years, ~90 filings; large: 20 years, ~10,000 filings")
+    demo.add_argument("--town", metavar="TOWN",
+                      help="the town whose bylaw the demo commission counts with (see "
+                           "`concom-desk towns`; default: upton)")
     demo.set_defaults(run=run_demo)
 
     filings = subparsers.add_parser("filings", help="list the filings with their next deadline")
@@ -36,10 +39,10 @@ def run_demo(args: argparse.Namespace) -> int:
     server = server_address_from(args)
     if server is not None:  # a trial server, set up but empty
         with open_records(args) as db:
-            summary = load_demo(db, args.size)
+            summary = load_demo(db, args.size, town=args.town)
         print(summary.describe().replace(str(summary.path), f"the server {server.display()}"))
         return EXIT_OK
-    summary = load_demo(db_path_from(args), args.size)
+    summary = load_demo(db_path_from(args), args.size, town=args.town)
     print(summary.describe())
     return EXIT_OK
 

@@ -78,3 +78,22 @@ def test_filings_refuses_a_foreign_file(tmp_path: Path,
     code, _, err = run(capsys, "filings", "--db", str(path))
     assert code == 2 and "not a database" in err
     assert path.read_text() == "meeting notes\n" * 20
+
+
+def test_demo_of_another_town_counts_with_its_bylaw(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "sandwich.sqlite"
+    code, out, err = run(capsys, "demo", "--db", str(db), "--town", "sandwich")
+    assert code == 0, err
+    _, listed, _ = run(capsys, "filings", "--db", str(db), "--json")
+    assert {row["town"] for row in json.loads(listed)} == {"sandwich"}
+
+
+def test_demo_of_an_unknown_town_is_one_line_and_no_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "nowhere.sqlite"
+    code, _, err = run(capsys, "demo", "--db", str(db), "--town", "springfeld")
+    assert code == 2
+    assert err.startswith("concom-desk: error: no town profile 'springfeld'; the towns are: "
+                          "bourne, massachusetts, nantucket, sandwich, shutesbury, upton")
+    assert len(err.strip().splitlines()) == 1 and not db.exists()

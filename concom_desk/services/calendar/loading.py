@@ -29,6 +29,7 @@ from concom_desk.services.filings.deadlines import (
     acts_done,
     filing_deadlines,
     is_met,
+    open_continuances,
     profiles_in_effect,
 )
 from concom_desk.store import Database
@@ -271,7 +272,10 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
     if window.start is not None and window.end is not None:
         # Only the filings that can have a deadline in the window (see month_scope);
         # those counted from a booked meeting are read whatever (a few).
-        query = query.where(may_fall_within(window.start, window.end, in_effect, booked))
+        # A continued hearing's date certain is counted from too (a few filings).
+        counted_elsewhere = set(booked) | set(open_continuances(session))
+        query = query.where(may_fall_within(window.start, window.end, in_effect,
+                                            counted_elsewhere))
     filings = list(session.scalars(query))
     # A month's few thousand filings by id; more (the whole calendar) grouped over every
     # filing, quicker then than a list of ids, which SQLite would also limit.

@@ -40,7 +40,7 @@ SLACK_DAYS = 10
 
 # The events the calendar counts from that are a filing's own columns ("expiry" is the
 # expiry of the permit an extension extends, on the original filing's row; a continued
-# hearing's date certain is not counted from on the calendar).
+# hearing's date certain is no column: its few filings are read by id, as `also`).
 OWN_EVENTS = ("received", "boards_notified", "hearing", "closed", "decided", "issued",
               "commenced", "completed", "occupancy")
 
@@ -231,7 +231,7 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                     also: Collection[int] = ()) -> ColumnElement[bool]:
     """A condition on `Filing`: true for every filing that may have a deadline from
     `start` to `end` (and for the filings `also` names: those whose deadlines count from
-    acts recorded elsewhere, a booked meeting)."""
+    acts recorded elsewhere, a booked meeting or a continued hearing's date certain)."""
     reach = event_reach(profiles)
     events = {event for _, event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
     if events - set(OWN_EVENTS) - {"expiry", "continued"}:

@@ -78,18 +78,26 @@ class DemoSummary:
                 f"({self.write_seconds:.1f} s writing): {main}")
 
 
-def _town() -> tuple[str, str]:
-    """Upton's rules when that profile is installed, else the state default rules for
-    an invented town."""
-    return ("upton", "Upton") if "upton" in available_profiles() else ("massachusetts",
-                                                                       "Millbrook")
+def _town(town: str | None) -> tuple[str, str]:
+    """The town asked for (its id and name, from its profile); with none, Upton's rules
+    when that profile is installed, else the state default rules for an invented town."""
+    profiles = available_profiles()
+    if town is not None:
+        if town not in profiles:
+            raise UserError(f"no town profile {town!r}; the towns are: "
+                            f"{', '.join(sorted(profiles))}")
+        if town == "massachusetts":  # the state default is no town: an invented one
+            return town, "Millbrook"
+        return town, profiles[town].name
+    return ("upton", "Upton") if "upton" in profiles else ("massachusetts", "Millbrook")
 
 
 class DemoTownBuilder:
-    def __init__(self, size: DemoSize, today: date, seed: int = 1835):
+    def __init__(self, size: DemoSize, today: date, seed: int = 1835,
+                 town: str | None = None):
         self.size, self.today = size, today
         self.rng = random.Random(seed)
-        self.town_id, self.town_name = _town()
+        self.town_id, self.town_name = _town(town)
         self.people = PeopleSource(self.rng, self.town_name)
         self.book = RowBook()
         self.start = date(today.year - size.years + 1, 1, 1)
@@ -211,23 +219,26 @@ def _is_empty(db: Database) -> bool:
 
 
 def load_demo(db: Database | Path | str, size: str = "small", today: date | None = None,
-              seed: int = 1835) -> DemoSummary:
+              seed: int = 1835, town: str | None = None) -> DemoSummary:
     """Write the demo town into a new (or empty) database: a path (opened and closed
     here) or a `Database` the caller already has open (the window's)."""
     if size not in SIZES:
         raise UserError(f"unknown demo size {size!r}; sizes are: {', '.join(SIZES)}")
     if isinstance(db, Database):
-        return _load_into(db, size, today, seed)
+        return _load_into(db, size, today, seed, town)
+    if town is not None:
+        _town(town)  # an unknown town is refused before a file is made
     with open_database(Path(db), initials="DEMO") as opened:
-        return _load_into(opened, size, today, seed)
+        return _load_into(opened, size, today, seed, town)
 
 
-def _load_into(db: Database, size: str, today: date | None, seed: int) -> DemoSummary:
+def _load_into(db: Database, size: str, today: date | None, seed: int,
+               town: str | None) -> DemoSummary:
     if not _is_empty(db):
         raise UserError(f"{db.path} already holds records; the demo town is only written "
                         "into a new or empty database (choose another file name)")
     began = time.perf_counter()
-    book = DemoTownBuilder(SIZES[size], today or clock.today(), seed).build()
+    book = DemoTownBuilder(SIZES[size], today or clock.today(), seed, town).build()
     initials = db.initials
     db.set_initials("DEMO")
     try:

@@ -96,13 +96,15 @@ def filing_deadlines(
 ) -> list[Deadline]:
     """Every deadline that follows from the filing's dates, in the profile's order.
     `profiles` (from `profiles_in_effect(session)`) carry the town's closures and save
-    re-reading the files for a list; `continued_to` is the date certain an open hearing
-    is continued to (see `open_continuances`), used while the hearing is not closed;
-    `hearing_booked` is the meeting a hearing is booked on before it has opened;
-    `done` are the acts recorded elsewhere (see `acts_done`)."""
+    re-reading the files for a list; `done` are the acts recorded elsewhere (see
+    `acts_done`): the date certain an open hearing is continued to and the meeting a
+    hearing is booked on are among them, so every view that reads them counts alike;
+    `continued_to` and `hearing_booked` stand over them where a caller knows better."""
     profile = filing_profile(filing, profiles)
     events = filing.event_dates()
     kind_events = KINDS[filing.kind].events
+    if continued_to is None:  # the continuance as `acts_done` found it
+        continued_to = (done or {}).get(filing.id, {}).get(CONTINUED_TO)
     if continued_to is not None and filing.closed is None and "continued" in kind_events:
         events["continued"] = continued_to
     if hearing_booked is None:  # the booking as `acts_done` found it, so every view agrees
@@ -153,15 +155,16 @@ def extensions_for(filing: Filing, done: ActsDone | None) -> dict[str, tuple[dat
     return moved
 
 
-def open_continuances(session: Session) -> dict[int, date]:
+def open_continuances(session: Session, filing_ids: list[int] | None = None
+                      ) -> dict[int, date]:
     """Filing id → the latest date certain of its hearing while not closed."""
-    rows = session.execute(
-        select(Hearing.filing_id, func.max(Continuance.continued_to))
-        .join(Continuance, Continuance.hearing_id == Hearing.id)
-        .where(Hearing.status.in_(("open", "continued")))
-        .group_by(Hearing.filing_id)
-    )
-    return {filing_id: day for filing_id, day in rows}
+    query = (select(Hearing.filing_id, func.max(Continuance.continued_to))
+             .join(Continuance, Continuance.hearing_id == Hearing.id)
+             .where(Hearing.status.in_(("open", "continued")))
+             .group_by(Hearing.filing_id))
+    if filing_ids is not None:
+        query = query.where(Hearing.filing_id.in_(filing_ids))
+    return {filing_id: day for filing_id, day in session.execute(query)}
 
 
 # Acts recorded outside the filing's own row: filing id -> {act: date}.
@@ -173,6 +176,10 @@ WAIVED_TO = "hearing_waived_to"
 # decision come by (Garrity v. Hingham Conservation Commission, 2012); with no date,
 # "decision_waived": the 21 days no longer bind.
 DECISION_WAIVED_TO = "decision_waived_to"
+# The date certain an open hearing is continued to (the latest announced): a town may
+# count from it (Upton § 330-10E: an applicant who cannot attend the continued hearing
+# tells the commission two business days before).
+CONTINUED_TO = "hearing_continued_to"
 # The meeting a hearing is booked on, not yet opened: the legal notice and the abutters'
 # notice count back from it (310 CMR 10.05(5)(b)), in the record and Today as on the
 # calendar, not from the 21-day limit.
@@ -210,6 +217,9 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
         booked = booked.where(Hearing.filing_id.in_(wanted))
     for filing_id, day in session.execute(booked):
         done.setdefault(filing_id, {})[BOOKED_ON] = day
+    for filing_id, day in open_continuances(session, wanted if filing_ids is not None
+                                            else None).items():
+        done.setdefault(filing_id, {})[CONTINUED_TO] = day
     waivers = select(HearingWaiver.filing_id, HearingWaiver.signed_on,
                      HearingWaiver.hearing_no_later_than, HearingWaiver.period
                      ).order_by(HearingWaiver.signed_on)

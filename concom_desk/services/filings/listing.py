@@ -16,7 +16,6 @@ from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
     acts_done,
     next_deadline,
-    open_continuances,
     profiles_in_effect,
 )
 from concom_desk.store import Database
@@ -47,12 +46,10 @@ def list_filings(db: Database, today: date | None = None,
     rows = []
     with db.read_session() as session:
         profiles = profiles_in_effect(session, profiles)
-        continued = open_continuances(session)
         done = acts_done(session)
         for filing in session.scalars(query).unique():
             try:
-                upcoming = next_deadline(filing, today, profiles, continued.get(filing.id),
-                                         done)
+                upcoming = next_deadline(filing, today, profiles, done=done)
             except UserError:
                 upcoming = None
             rows.append({
