@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import CommissionSettings
+from concom_desk.ui.screen_fit import FormScroll, fit_to_screen
 from concom_desk.ui.setup.commission_form import CommissionForm
 
 
@@ -25,10 +27,15 @@ class SettingsDialog(QDialog):
         self.buttons.accepted.connect(self._accept)
         self.buttons.rejected.connect(self.reject)
         self.form.changed.connect(self._update)
+        self.scroll = FormScroll(self.form)  # a small screen: the form scrolls, Save shows
         layout = QVBoxLayout(self)
-        layout.addWidget(self.form)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.buttons)
         self._update()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        fit_to_screen(self)
 
     def _update(self) -> None:
         self.save_button.setEnabled(self.form.is_valid())

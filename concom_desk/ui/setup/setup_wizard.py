@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.services.commission.settings import CommissionSettings
+from concom_desk.ui.screen_fit import FormScroll, fit_to_screen
 from concom_desk.ui.setup.commission_form import CommissionForm
 
 WELCOME, COMMISSION = 0, 1
@@ -66,8 +67,12 @@ class CommissionPage(QWizardPage):
         self.form = CommissionForm(CommissionSettings(), self)
         self.form.changed.connect(self.completeChanged)
         self.failure = failure_line()
+        # On a small screen or at 150 % scaling the form is taller than the screen: it
+        # scrolls inside the page, and the wizard's buttons stay where they can be pressed.
+        self.scroll = FormScroll(self.form)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.form)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.failure)
 
     def isComplete(self) -> bool:
@@ -97,19 +102,10 @@ class SetupWizard(QWizard):
         self.stop_question: QMessageBox | None = None
         # The commission page is larger than the welcome: once it has grown, keep the
         # whole wizard (and its Finish button) on the screen.
-        self.currentIdChanged.connect(lambda _page: QTimer.singleShot(0, self._keep_on_screen))
+        self.currentIdChanged.connect(
+            lambda _page: QTimer.singleShot(0, lambda: fit_to_screen(self)))
         if not offer_demo:  # the database exists already: only the settings are missing
             self.setStartId(COMMISSION)
-
-    def _keep_on_screen(self) -> None:
-        screen = self.screen().availableGeometry()
-        frame = self.frameGeometry()
-        if screen.contains(frame):
-            return
-        frame.moveCenter(screen.center())
-        frame.moveTop(max(frame.top(), screen.top()))
-        frame.moveLeft(max(frame.left(), screen.left()))
-        self.move(frame.topLeft())
 
     def accept(self) -> None:  # Finish
         if self._busy:

@@ -240,3 +240,67 @@ def test_choosing_the_demo_turns_next_into_finish(qtbot) -> None:
     assert (finish.isVisible(), next_button.isVisible()) == (True, False)
     wizard.welcome.set_up.setChecked(True)
     assert (finish.isVisible(), next_button.isVisible()) == (False, True)
+
+
+
+# Run in a program of its own: the screen and its scaling are set before Qt starts, as
+# Windows sets them. The page change fits the wizard on the next turn of the event loop:
+# the script waits for that (at most 10 s), then says what it sees.
+_AT_150_PERCENT = """
+import time
+from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QApplication, QWizard
+from concom_desk.ui.setup.setup_wizard import SetupWizard
+
+app = QApplication([])
+wizard = SetupWizard()
+wizard.show()
+wizard.next()
+screen = wizard.screen().availableGeometry()
+finish = wizard.button(QWizard.WizardButton.FinishButton)
+form, scroll = wizard.commission.form, wizard.commission.scroll
+
+def finish_on_screen():
+    corner = finish.mapToGlobal(finish.rect().topLeft())
+    return screen.contains(QRect(corner, finish.size())) and finish.isVisible()
+
+give_up = time.monotonic() + 10
+while not finish_on_screen() and time.monotonic() < give_up:
+    app.processEvents()
+print(screen.width(), screen.height(), form.sizeHint().height() > screen.height(),
+      finish_on_screen(), screen.contains(wizard.frameGeometry()),
+      scroll.verticalScrollBar().maximum() > 0)
+
+# Settings asks the same questions later: its Save button too.
+from concom_desk.services.commission.settings import CommissionSettings
+from concom_desk.ui.setup.settings_dialog import SettingsDialog
+dialog = SettingsDialog(CommissionSettings(), lambda settings: None)
+dialog.show()
+app.processEvents()
+save = dialog.save_button
+corner = save.mapToGlobal(save.rect().topLeft())
+print(screen.contains(QRect(corner, save.size())), screen.contains(dialog.frameGeometry()))
+"""
+# A 1366 x 768 laptop, the commonest town-hall screen.
+_LAPTOP = ('{"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768, '
+           '"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}], "windowFrameMargins": true}')
+
+
+def test_the_wizard_s_buttons_stay_on_a_screen_smaller_than_its_form(tmp_path: Path) -> None:
+    """At 150 % scaling a 1366 x 768 laptop's screen is 911 x 512: smaller than the
+    commission form. The form scrolls inside the page; the wizard and its Finish button
+    stay on the screen, pressable; so do Settings and its Save button."""
+    import os
+    import subprocess
+    import sys
+
+    screen = tmp_path / "laptop.json"
+    screen.write_text(_LAPTOP, encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={screen}",
+           "QT_SCALE_FACTOR": "1.5"}
+    run = subprocess.run([sys.executable, "-c", _AT_150_PERCENT], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    # the screen; the form taller than it; Finish on it; the wizard on it; the form
+    # scrolls; then Settings' Save button on the screen, and Settings on it
+    assert run.stdout.split() == ["911", "512", "True", "True", "True", "True", "True", "True"]
