@@ -19,6 +19,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from concom_desk.child_programs import no_console_window
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.server.address import ServerAddress
 
@@ -84,7 +85,7 @@ def run_tool(name: str, arguments: list[str], password: str | None, doing: str) 
     try:
         done = subprocess.run([str(program), *arguments], env=environment,
                               capture_output=True, text=True, timeout=TIMEOUT_SECONDS,
-                              stdin=subprocess.DEVNULL)
+                              stdin=subprocess.DEVNULL, **no_console_window())
     except OSError as exc:
         raise OperationFailed(f"{program} could not be started ({exc.strerror or exc}); "
                               f"check {SETTINGS[name]}") from None
