@@ -50,7 +50,10 @@ def never_fail_on_a_character(stream: TextIO) -> None:
     and every JSON reader (JSON's own standard is UTF-8); the ASCII of most lines reads
     the same in either. No byte-order mark: JSON readers refuse one. A console, by
     contrast, can only show what its code page has (Windows' own console is Unicode
-    already: Python writes it through the wide-character API), so "?" there."""
+    already: Python writes it through the wide-character API), so "?" there. (Windows
+    PowerShell 5.1's own `>` re-reads a program's output in the console's OEM code
+    page, which garbles what is past ASCII whichever encoding is written; the Command
+    Prompt's `>`, a scheduled task's and PowerShell 7.4's keep the bytes.)"""
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is None:  # not a text stream of io's (a test's StringIO): left alone
         return
