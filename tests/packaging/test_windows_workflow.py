@@ -43,8 +43,8 @@ def test_the_workflow_matches_githubs_schema() -> None:
 def test_it_runs_on_every_push_and_pull_request() -> None:
     triggers = workflow()["on"]
     assert set(triggers) == {"push", "pull_request"}
-    # No filter: every branch, every path.
-    assert triggers["push"] is None and triggers["pull_request"] is None
+    # Every branch and every path; a tag is release.yml's.
+    assert triggers["push"] == {"branches": ["**"]} and triggers["pull_request"] is None
 
 
 def test_every_job_and_long_step_has_a_time_limit() -> None:
