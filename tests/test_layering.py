@@ -1,7 +1,7 @@
 """The house rule `ui → services → store → domain`, checked on the source text.
 
-Each layer imports only the layers below it (and the shared `errors`, `paths` and
-`clock`, the domain excepted; the
+Each layer imports only the layers below it (and the shared `errors`, `paths`,
+`clock` and `child_programs`, the domain excepted; the
 window and the entrances also share `log_file` and `unexpected`);
 only concom_desk/ui imports Qt; the domain is pure: the standard library, `dateutil`
 and `holidays`, and nothing of the layers above it. The command line, `__main__` and
@@ -22,11 +22,14 @@ QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6")
 # The layers each layer may import (its own included); anything else of concom_desk is refused.
 MAY_IMPORT = {
     "domain": {"domain", "errors"},
-    "store": {"store", "domain", "errors", "paths", "clock"},
-    "services": {"services", "store", "domain", "errors", "paths", "clock"},
-    "ui": {"ui", "services", "domain", "errors", "paths", "clock", "log_file", "unexpected"},
+    "store": {"store", "domain", "errors", "paths", "clock", "child_programs"},
+    "services": {"services", "store", "domain", "errors", "paths", "clock", "child_programs"},
+    "ui": {"ui", "services", "domain", "errors", "paths", "clock", "log_file", "unexpected",
+           "child_programs"},
     "errors": set(),
     "paths": set(),
+    # how another program is started without a console window (pg_dump, LibreOffice)
+    "child_programs": set(),
     # the day the program counts from (the domain is handed its days, never reads one)
     "clock": {"errors"},
     # the log file, and what is done with a bug (logged; shown by the ui or collected by
@@ -34,7 +37,7 @@ MAY_IMPORT = {
     "log_file": {"paths"},
     "unexpected": {"log_file", "paths"},
     "entrance": {"cli", "ui", "services", "store", "domain", "errors", "paths", "clock",
-                 "smoke_test",
+                 "smoke_test", "child_programs",
                  "log_file", "unexpected"},
 }
 ENTRANCES = ("cli", "__init__", "__main__", "smoke_test")

@@ -183,7 +183,10 @@ def test_python_m_concom_desk_prints_json() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "concom_desk", "deadlines", "--town", "bourne", "--kind",
          "extension", "--received", "2027-10-01", "--issued", "2027-11-19", "--json"],
-        capture_output=True, text=True, env=env, cwd=REPO_ROOT, timeout=60, check=False,
+        # Read as the program writes to a pipe: UTF-8 (the citations' § and ¶), whatever
+        # Windows' code page (concom_desk/cli/output_streams.py).
+        capture_output=True, encoding="utf-8", env=env, cwd=REPO_ROOT, timeout=60,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from concom_desk.child_programs import no_console_window
 from concom_desk.domain.safe_filename import safe_path
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents.docx_safety import package_refusals
@@ -134,9 +135,13 @@ def print_document(path: Path, printer: str, copies: int = 1) -> str:
 
 def _queue(lp: str, pdf: Path, printer: str, copies: int) -> str:
     """Hand the PDF to the print queue; returns 'LibreOffice and the print queue (job …)'."""
+    # errors="replace" here and below: another program's messages are in its own code page
+    # (PowerShell's, a console's), which need not be ours; an unreadable byte is a mark.
     try:
         done = subprocess.run([lp, "-d", printer, "-n", str(copies), str(pdf)],
-                              capture_output=True, text=True, timeout=60, check=False)
+                              capture_output=True, text=True, errors="replace", timeout=60,
+                              check=False,
+                              **no_console_window())
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise OperationFailed(f"the print queue did not take it: {exc}") from None
     if done.returncode != 0:
@@ -149,7 +154,7 @@ def _queue(lp: str, pdf: Path, printer: str, copies: int) -> str:
 def _launch(command: list[str]) -> None:
     try:
         subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True)
+                         start_new_session=True, **no_console_window())
     except OSError as exc:
         raise OperationFailed(f"could not start {command[0]}: {exc.strerror or exc}") from None
 
@@ -184,8 +189,8 @@ def _run_soffice(soffice: Path, arguments: list[str], profile: Path | None = Non
     command = [str(soffice), f"-env:UserInstallation={own_profile.as_uri()}", "--headless",
                "--norestore", *arguments]
     try:
-        done = subprocess.run(command, capture_output=True, text=True,
-                              timeout=CONVERT_TIMEOUT_S, check=False)
+        done = subprocess.run(command, capture_output=True, text=True, errors="replace",
+                              timeout=CONVERT_TIMEOUT_S, check=False, **no_console_window())
     except subprocess.TimeoutExpired:
         raise OperationFailed(f"LibreOffice did not finish within {CONVERT_TIMEOUT_S} s"
                               ) from None
@@ -210,8 +215,8 @@ def _word_to_pdf(source: Path, target: Path) -> None:
     )
     try:
         done = subprocess.run(["powershell", "-NoProfile", "-NonInteractive", "-Command",
-                               script], capture_output=True, text=True,
-                              timeout=CONVERT_TIMEOUT_S, check=False)
+                               script], capture_output=True, text=True, errors="replace",
+                              timeout=CONVERT_TIMEOUT_S, check=False, **no_console_window())
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise OperationFailed(f"Microsoft Word could not make the PDF: {exc}") from None
     if done.returncode != 0:

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from concom_desk.child_programs import no_console_window
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.server.address import ServerAddress
 
@@ -81,10 +82,14 @@ def run_tool(name: str, arguments: list[str], password: str | None, doing: str) 
     environment.pop("PGPASSWORD", None)
     if password:
         environment["PGPASSWORD"] = password
+    # Its messages are in its own code page, which need not be ours (a Windows console's
+    # is not the program's): a byte that cannot be read is a replacement mark in the
+    # complaint told to the clerk, never a fault of its own.
     try:
         done = subprocess.run([str(program), *arguments], env=environment,
-                              capture_output=True, text=True, timeout=TIMEOUT_SECONDS,
-                              stdin=subprocess.DEVNULL)
+                              capture_output=True, text=True, errors="replace",
+                              timeout=TIMEOUT_SECONDS,
+                              stdin=subprocess.DEVNULL, **no_console_window())
     except OSError as exc:
         raise OperationFailed(f"{program} could not be started ({exc.strerror or exc}); "
                               f"check {SETTINGS[name]}") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import zipfile
 from collections.abc import Iterator
 from datetime import date
@@ -134,6 +135,19 @@ def test_the_password_goes_to_pg_dump_in_its_environment_only(
     assert not any("s3cret" in word for word in seen["command"])
     assert "host='townhall'" in seen["command"][-1]
     assert "sslmode='require'" in seen["command"][-1]
+
+
+def test_a_complaint_in_another_code_page_is_told_not_a_fault(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A pg_dump whose message holds bytes that neither UTF-8 nor cp1252 reads (0x81, 0x9d:
+    # a console's OEM code page): the clerk is told its complaint, marks in their place.
+    monkeypatch.setenv("CONCOM_DESK_PG_DUMP", sys.executable)  # a program that is there
+    script = ("import sys; sys.stderr.buffer.write(b'pg_dump: error: Verbindung \\x81\\x9d "
+              "abgelehnt\\n'); sys.exit(1)")
+    with pytest.raises(OperationFailed) as refused:
+        pg_tools.run_tool("pg_dump", ["-c", script], None, "back up")
+    assert str(refused.value) == ("pg_dump could not back up: Verbindung \ufffd\ufffd "
+                                  "abgelehnt")
 
 
 def test_no_pg_dump_is_one_line_saying_how_to_set_it(monkeypatch: pytest.MonkeyPatch,
