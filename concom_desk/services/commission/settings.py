@@ -131,14 +131,27 @@ def normal_meeting_time(text: str) -> str:
     return f"{int(hours):02d}:{minutes}"
 
 
+def example_town(town_id: str) -> str:
+    """The town the form's examples name: the one whose rules were chosen (a clerk in
+    Sandwich is not shown "Upton Conservation Commission"), "Your Town" on the state
+    default, which is no town."""
+    from concom_desk.services.commission.town_profiles import (
+        DEFAULT_TOWN_ID,
+        available_profiles,
+    )
+
+    profile = available_profiles().get(town_id)
+    return profile.name if profile is not None and town_id != DEFAULT_TOWN_ID else "Your Town"
+
+
 def settings_problems(settings: CommissionSettings) -> list[str]:
     """What must be fixed before the settings can be saved, in plain words."""
     found: list[str] = []
     if not settings.town_id:
         found.append("Town rules: choose the town whose bylaw the commission applies.")
     if not settings.name.strip():
-        found.append("Commission name: e.g. \"Upton Conservation Commission\" "
-                     "(it heads every letter).")
+        found.append(f"Commission name: e.g. \"{example_town(settings.town_id)} "
+                     "Conservation Commission\" (it heads every letter).")
     if not any(line.strip() for line in settings.address_lines):
         found.append("Address: the commission's mailing address, for the letterhead.")
     if not re.fullmatch(r"[A-Za-z]{1,4}", settings.clerk_initials.strip()):

@@ -31,7 +31,7 @@ class AddressFields(QWidget):
         self.state = named_line(mail.state, f"{who}: state", "MA")
         self.state.setMaxLength(2)
         self.state.setFixedWidth(self.fontMetrics().averageCharWidth() * 6)
-        self.zip = named_line(mail.zip, f"{who}: ZIP", "01568")
+        self.zip = named_line(mail.zip, f"{who}: ZIP", "ZIP")
         self.zip.setMaxLength(10)
         self.zip.setFixedWidth(self.fontMetrics().averageCharWidth() * 13)
         place = QHBoxLayout()

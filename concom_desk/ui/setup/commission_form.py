@@ -33,6 +33,7 @@ from concom_desk.services.commission.settings import (
     TOWN_DEEDS_REGISTRY,
     CommissionSettings,
     Member,
+    example_town,
     logo_kind,
     read_letterhead_logo,
     settings_problems,
@@ -58,18 +59,15 @@ class CommissionForm(QWidget):
         self.town.setMinimumContentsLength(28)
         for profile in available_profiles().values():
             self.town.addItem(f"{profile.name} — {profile.source}", profile.id)
-        self.name = self._line(settings.name, "Commission name",
-                               "e.g. Upton Conservation Commission")
+        self.name = self._line(settings.name, "Commission name", "")
         self.address = QPlainTextEdit("\n".join(settings.address_lines))
         self.address.setAccessibleName("Commission address")
-        self.address.setPlaceholderText("Town Hall\n1 Main Street\nUpton, MA 01568")
         self.address.setTabChangesFocus(True)
         self.address.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
         self.phone = self._line(settings.phone, "Phone", "")
         self.email = self._line(settings.email, "Email", "")
         self.clerk_initials = self._line(settings.clerk_initials, "Clerk's initials", "e.g. JMK")
-        self.newspaper = self._line(settings.newspaper, "Newspaper for legal notices",
-                                    "e.g. The Upton Town Crier")
+        self.newspaper = self._line(settings.newspaper, "Newspaper for legal notices", "")
         self.deeds_registry = QComboBox()
         self.deeds_registry.setEditable(True)  # a district not listed can be typed
         self.deeds_registry.setAccessibleName("Registry of Deeds")
@@ -127,6 +125,7 @@ class CommissionForm(QWidget):
         self._town_registry = TOWN_DEEDS_REGISTRY.get(self.town.currentData() or "", "")
         if not self.deeds_registry.currentText():
             self.deeds_registry.setCurrentText(self._town_registry)
+        self._show_examples()
         self.town.currentIndexChanged.connect(self._town_chosen)
 
         # Two columns, so the form and a board of seven fit a laptop screen at once.
@@ -201,11 +200,19 @@ class CommissionForm(QWidget):
         return line
 
     def _town_chosen(self) -> None:
-        """Another town's rules bring that town's Registry, unless the clerk typed one."""
+        """Another town's rules bring that town's Registry, unless the clerk typed one,
+        and that town's name in the examples."""
         registry = TOWN_DEEDS_REGISTRY.get(self.town.currentData() or "", "")
         if self.deeds_registry.currentText() in ("", self._town_registry):
             self.deeds_registry.setCurrentText(registry)
         self._town_registry = registry
+        self._show_examples()
+
+    def _show_examples(self) -> None:
+        town = example_town(self.town.currentData() or "")
+        self.name.setPlaceholderText(f"e.g. {town} Conservation Commission")
+        self.address.setPlaceholderText(f"Town Hall\n1 Main Street\n{town}, MA")
+        self.newspaper.setPlaceholderText(f"e.g. The {town} Town Crier")
 
     def _board_height(self) -> int:
         view = self.member_view

@@ -164,3 +164,24 @@ def test_choosing_the_towns_rules_fills_in_the_towns_registry_unless_one_was_typ
     assert choose("massachusetts") == ""  # the state rules name no town
     form.deeds_registry.setCurrentText("Essex South")  # the clerk's own entry stays
     assert choose("bourne") == "Essex South"
+
+
+def test_the_examples_name_the_town_whose_rules_are_chosen(qtbot) -> None:
+    """A clerk in Sandwich is shown Sandwich in the examples, not Upton (the wizard's
+    examples named Upton whatever town was chosen)."""
+    wizard = SetupWizard()
+    qtbot.addWidget(wizard)
+    form = wizard.commission.form
+    shown = {}
+    for town in ("sandwich", "shutesbury", "massachusetts"):
+        form.town.setCurrentIndex(form.town.findData(town))
+        shown[town] = (form.name.placeholderText(), form.address.placeholderText(),
+                       form.newspaper.placeholderText(), form.problems.text())
+    assert shown["sandwich"][:3] == ("e.g. Sandwich Conservation Commission",
+                                     "Town Hall\n1 Main Street\nSandwich, MA",
+                                     "e.g. The Sandwich Town Crier")
+    assert 'e.g. "Sandwich Conservation Commission"' in shown["sandwich"][3]
+    assert shown["shutesbury"][0] == "e.g. Shutesbury Conservation Commission"
+    # The state default is no town: its example is no town's either.
+    assert shown["massachusetts"][0] == "e.g. Your Town Conservation Commission"
+    assert not any("Upton" in text for texts in shown.values() for text in texts)
