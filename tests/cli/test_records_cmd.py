@@ -87,6 +87,16 @@ def test_demo_of_another_town_counts_with_its_bylaw(tmp_path: Path,
     assert code == 0, err
     _, listed, _ = run(capsys, "filings", "--db", str(db), "--json")
     assert {row["town"] for row in json.loads(listed)} == {"sandwich"}
+    from concom_desk.services.commission.settings import load_settings
+    from concom_desk.store import open_database
+
+    with open_database(db, lock=False) as opened:
+        settings = load_settings(opened)
+    assert settings is not None
+    # Its letters name Sandwich's place: its ZIP, its Registry, a Cape newspaper.
+    assert (settings.name, settings.address_lines[-1], settings.deeds_registry,
+            settings.newspaper) == ("Sandwich Conservation Commission", "Sandwich, MA 02563",
+                                    "Barnstable District", "The Sandwich Enterprise")
 
 
 def test_demo_of_an_unknown_town_is_one_line_and_no_file(

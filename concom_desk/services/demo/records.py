@@ -18,6 +18,7 @@ from concom_desk.services.demo.filings import (
     FilingPlan,
 )
 from concom_desk.services.demo.people import CONDITIONS, SPECIAL, PeopleSource
+from concom_desk.services.demo.places import DemoPlace
 from concom_desk.services.demo.rows import RowBook
 from concom_desk.store.models import (
     Abutter,
@@ -65,11 +66,11 @@ def _article_number(serial: int) -> str:
 
 class RecordWriter:
     def __init__(self, book: RowBook, rng: random.Random, people: PeopleSource, today: date,
-                 town_id: str, town_name: str, meeting_ids: dict[date, int],
+                 town_id: str, town_name: str, place: DemoPlace, meeting_ids: dict[date, int],
                  present: dict[date, list[int]], member_names: dict[int, str],
                  condition_ids: list[int], abutters_per_filing: tuple[int, int]):
         self.book, self.rng, self.people, self.today = book, rng, people, today
-        self.town_id, self.town_name = town_id, town_name
+        self.town_id, self.town_name, self.place = town_id, town_name, place
         self.meeting_ids, self.present, self.member_names = meeting_ids, present, member_names
         self.condition_ids = condition_ids
         self.abutters_per_filing = abutters_per_filing
@@ -93,13 +94,13 @@ class RecordWriter:
         return self.book.add(
             Property, address=self.people.street_address(), map=str(self.rng.randint(1, 40)),
             lot=str(self.rng.randint(1, 300)), book=str(self.rng.randint(20000, 69999)),
-            page=str(self.rng.randint(1, 350)), deeds_registry="Worcester South",
+            page=str(self.rng.randint(1, 350)), deeds_registry=self.place.registry,
             acres=f"{self.rng.uniform(0.2, 12):.2f}")
 
     def new_party(self, address: str) -> int:
         if self.rng.random() < 0.8:
             return self.book.add(Party, name=self.people.person(), address_line1=address,
-                                 city=self.town_name, zip="01568",
+                                 city=self.town_name, zip=self.place.zip_code,
                                  phone=f"508-555-{self.rng.randint(0, 9999):04d}")
         return self.book.add(Party, name=self.people.company(), kind="company",
                              address_line1=f"PO Box {self.rng.randint(10, 999)}",
@@ -269,7 +270,7 @@ class RecordWriter:
                 Abutter, filing_id=plan.filing_id, owner_name=tidy_name(self.people.owner_name()),
                 address_line1=self.people.street_address(),
                 city="Boca Raton" if away else self.town_name, state="FL" if away else "MA",
-                zip="33431" if away else "01568",
+                zip="33431" if away else self.place.zip_code,
                 parcels=", ".join(f"{self.rng.randint(1, 40)}-{self.rng.randint(1, 300)}"
                                   for _ in range(self.rng.choice((1, 1, 1, 2)))),
                 distance_ft=self.rng.randint(5, 300), source="Board of Assessors certified list")

@@ -29,6 +29,7 @@ from concom_desk.services.demo.enforcement import write_cases
 from concom_desk.services.demo.filings import FilingPlan, FilingPlanner
 from concom_desk.services.demo.minutes import add_minuted_meeting
 from concom_desk.services.demo.people import CONDITIONS, FIRST, LAST, PeopleSource
+from concom_desk.services.demo.places import DEMO_PLACES, MILLBROOK
 from concom_desk.services.demo.records import RecordWriter
 from concom_desk.services.demo.rows import RowBook
 from concom_desk.store import Database, open_database
@@ -98,6 +99,7 @@ class DemoTownBuilder:
         self.size, self.today = size, today
         self.rng = random.Random(seed)
         self.town_id, self.town_name = _town(town)
+        self.place = DEMO_PLACES.get(self.town_id, MILLBROOK)
         self.people = PeopleSource(self.rng, self.town_name)
         self.book = RowBook()
         self.start = date(today.year - size.years + 1, 1, 1)
@@ -108,9 +110,11 @@ class DemoTownBuilder:
         book = self.book
         book.add(CommissionSettings, name=f"{self.town_name} Conservation Commission",
                  town=self.town_id, address=f"Town Hall\n1 Main Street\n{self.town_name}, "
-                 "MA 01568", phone="508-555-0142", email="conservation@example.org",
-                 meeting_place="Town Hall, Room 2", meeting_time="19:00", clerk_initials="JB",
-                 deeds_registry="Worcester South District", newspaper="The Telegram & Gazette",
+                 f"MA {self.place.zip_code}", phone="508-555-0142",
+                 email="conservation@example.org", meeting_place="Town Hall, Room 2",
+                 meeting_time="19:00", clerk_initials="JB",
+                 deeds_registry=f"{self.place.registry} District",
+                 newspaper=self.place.newspaper,
                  closure_rules="day_after_thanksgiving")
         for year in range(self.today.year - 1, self.today.year + 1):
             book.add(TownClosureDay, day=date(year, 12, 24), reason="Christmas Eve (town)")
@@ -118,7 +122,7 @@ class DemoTownBuilder:
             book.add(StandardCondition, number=number, title=text.split(" ")[0], text=text)
         names, present = self._members_and_meetings()
         writer = RecordWriter(book, self.rng, self.people, self.today, self.town_id,
-                              self.town_name, self.meeting_ids, present, names,
+                              self.town_name, self.place, self.meeting_ids, present, names,
                               list(range(1, len(CONDITIONS) + 1)),
                               self.size.abutters_per_filing)
         for plan in self._plans():
