@@ -1,8 +1,8 @@
 """The `concom-desk` command.
 
 With no subcommand it opens the main window. Each subcommand lives in its own
-module under `concom_desk.cli` and exposes `register(subparsers)`; the module
-list below is the only place a new command is added.
+module under `concom_desk.cli` and exposes `register(subparsers)`; the table
+`COMMANDS` below is the only place a new command is added.
 """
 
 from __future__ import annotations
@@ -16,54 +16,35 @@ from concom_desk import __version__, clock
 from concom_desk.cli.common import EXIT_USAGE, CliParser, run_command
 from concom_desk.cli.output_streams import ensure_output_streams
 
-# One module per family of commands, in the order `--help` lists them.
-COMMAND_MODULES: tuple[str, ...] = (
-    "concom_desk.cli.deadlines_cmd",  # towns, deadlines
-    "concom_desk.cli.records_cmd",  # demo, filings
-    "concom_desk.cli.calendar_cmd",  # posting-deadline, ical
-    "concom_desk.cli.abutters_cmd",  # abutters import|mail|check
-    "concom_desk.cli.parcels_cmd",  # parcels load|info
-    "concom_desk.cli.render_cmd",  # render
-    "concom_desk.cli.wpa_cmd",  # dep-copies
-    "concom_desk.cli.templates_cmd",  # check-template, templates
-    "concom_desk.cli.conditions_cmd",  # conditions
-    "concom_desk.cli.fines_cmd",  # fines
-    "concom_desk.cli.enforcement_cmd",  # case-history, enforcement-deadlines
-    "concom_desk.cli.backup_cmd",  # backup, restore, check, export
-    "concom_desk.cli.copy_cmd",  # copy (between a file and a server)
-    "concom_desk.cli.meeting_record_cmd",  # meeting-record, records-requests
-    "concom_desk.cli.report_cmd",  # report
-    "concom_desk.cli.expiry_watch_cmd",  # expiry-watch
-    "concom_desk.cli.guide_cmd",  # guide
-    "concom_desk.cli.server_cmd",  # server init|add-user|users|role
+# Every command, by the module that registers it (`register(subparsers)`), in the order
+# `--help` lists them: the one place a command is added. Running one imports its module
+# alone: a scheduled `concom-desk backup` needs sqlite3 and zipfile, not the documents'
+# examples and the ORM that other commands' modules bring in (a second of a slow
+# laptop's start-up). tests/cli/test_command_homes.py holds each module to its names.
+COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("concom_desk.cli.deadlines_cmd", ("towns", "deadlines")),
+    ("concom_desk.cli.records_cmd", ("demo", "filings")),
+    ("concom_desk.cli.calendar_cmd", ("posting-deadline", "ical")),
+    ("concom_desk.cli.abutters_cmd", ("abutters",)),
+    ("concom_desk.cli.parcels_cmd", ("parcels",)),
+    ("concom_desk.cli.render_cmd", ("render",)),
+    ("concom_desk.cli.wpa_cmd", ("dep-copies",)),
+    ("concom_desk.cli.templates_cmd", ("check-template", "templates")),
+    ("concom_desk.cli.conditions_cmd", ("conditions",)),
+    ("concom_desk.cli.fines_cmd", ("fines",)),
+    ("concom_desk.cli.enforcement_cmd", ("case-history", "enforcement-deadlines")),
+    ("concom_desk.cli.backup_cmd", ("backup", "restore", "check", "repair-guards", "export")),
+    ("concom_desk.cli.copy_cmd", ("copy",)),
+    ("concom_desk.cli.meeting_record_cmd", ("meeting-record", "records-requests")),
+    ("concom_desk.cli.report_cmd", ("report", "retention")),
+    ("concom_desk.cli.expiry_watch_cmd", ("expiry-watch",)),
+    ("concom_desk.cli.guide_cmd", ("guide",)),
+    ("concom_desk.cli.server_cmd", ("server",)),
 )
-
-
-# Where each command is, so running one imports its module alone: a scheduled
-# `concom-desk backup` needs sqlite3 and zipfile, not the documents' examples and the
-# ORM that other commands' modules bring in (a second of a slow laptop's start-up).
-# A command missing here still runs: every module is then registered, as for --help.
-COMMAND_HOMES: dict[str, str] = {
-    **dict.fromkeys(("towns", "deadlines"), "concom_desk.cli.deadlines_cmd"),
-    **dict.fromkeys(("demo", "filings"), "concom_desk.cli.records_cmd"),
-    **dict.fromkeys(("posting-deadline", "ical"), "concom_desk.cli.calendar_cmd"),
-    "abutters": "concom_desk.cli.abutters_cmd",
-    "parcels": "concom_desk.cli.parcels_cmd",
-    "render": "concom_desk.cli.render_cmd",
-    "dep-copies": "concom_desk.cli.wpa_cmd",
-    **dict.fromkeys(("check-template", "templates"), "concom_desk.cli.templates_cmd"),
-    "conditions": "concom_desk.cli.conditions_cmd",
-    "fines": "concom_desk.cli.fines_cmd",
-    **dict.fromkeys(("case-history", "enforcement-deadlines"),
-                    "concom_desk.cli.enforcement_cmd"),
-    **dict.fromkeys(("backup", "restore", "check", "repair-guards", "export"),
-                    "concom_desk.cli.backup_cmd"),
-    **dict.fromkeys(("meeting-record", "records-requests"),
-                    "concom_desk.cli.meeting_record_cmd"),
-    **dict.fromkeys(("report", "retention"), "concom_desk.cli.report_cmd"),
-    "expiry-watch": "concom_desk.cli.expiry_watch_cmd",
-    "guide": "concom_desk.cli.guide_cmd",
-}
+COMMAND_MODULES: tuple[str, ...] = tuple(module for module, _names in COMMANDS)
+# Where each command is (a word no module names still runs: every module is then
+# registered, as for --help, and argparse lists the commands there are).
+COMMAND_HOMES: dict[str, str] = {name: module for module, names in COMMANDS for name in names}
 
 
 def build_parser(with_commands: bool = True, command: str | None = None) -> CliParser:

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from concom_desk.cli import COMMAND_HOMES, COMMAND_MODULES, build_parser, command_named
+from concom_desk.cli import (
+    COMMAND_HOMES,
+    COMMAND_MODULES,
+    COMMANDS,
+    build_parser,
+    command_named,
+)
 from tests.store.conftest import make_record
 
 
@@ -58,3 +64,51 @@ def test_backup_and_check_import_neither_the_orm_nor_the_documents(tmp_path: Pat
                            check=True, cwd=Path(__file__).resolve().parents[2]
                            ).stdout.strip().splitlines()[-1]
     assert shown == "['concom_desk.cli.backup_cmd']"
+
+
+@pytest.mark.parametrize(("module", "names"), COMMANDS)
+def test_each_module_registers_the_names_the_table_gives_it(module: str,
+                                                            names: tuple[str, ...]) -> None:
+    """The table is the one place a command is added: a module registering a command the
+    table does not give it (as `copy` and `server` were, each loading every module and
+    SQLAlchemy for its --help) fails here."""
+    import argparse
+    import importlib
+
+    subparsers = argparse.ArgumentParser().add_subparsers()
+    importlib.import_module(module).register(subparsers)
+    assert tuple(subparsers.choices) == names
+
+
+def test_the_table_names_every_command_once() -> None:
+    named = [name for _module, names in COMMANDS for name in names]
+    assert len(named) == len(set(named)) == len(COMMAND_HOMES)
+    assert _commands(build_parser()) == set(named)
+
+
+# Loaded by no command's --help: the window, the ORM and the documents' engines. A command
+# whose help needs one of them says why here.
+NOT_FOR_HELP = ("PySide6", "shiboken6", "sqlalchemy", "alembic", "docx", "docxtpl", "openpyxl",
+                "shapely", "psycopg", "concom_desk.ui")
+
+_HELP_PROBE = """
+import sys
+from concom_desk.cli import main
+try:
+    main([{command!r}, "--help"])
+except SystemExit as stop:
+    status = stop.code
+heavy = {heavy!r}
+print(status, sorted(m for m in sys.modules if m in heavy or m.split(".")[0] in heavy
+                     or any(m.startswith(h + ".") for h in heavy)))
+"""
+
+
+@pytest.mark.parametrize("command", sorted(COMMAND_HOMES))
+def test_help_of_each_command_loads_neither_the_window_nor_the_orm(command: str) -> None:
+    """In a fresh interpreter, as a clerk's `concom-desk server --help` runs."""
+    probe = _HELP_PROBE.format(command=command, heavy=NOT_FOR_HELP)
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True, cwd=Path(__file__).resolve().parents[2],
+                           timeout=120).stdout.strip().splitlines()[-1]
+    assert shown == "0 []"

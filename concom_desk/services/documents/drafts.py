@@ -54,7 +54,7 @@ def record_facts(session: Session, filing: Filing) -> RecordFacts:
 def missing_for(session: Session, filing: Filing, template: str) -> list[str]:
     """What the document would state that the record does not hold yet (a WPA form
     states what its bylaw counterpart does: a Form 5 before the vote is a DRAFT too)."""
-    from concom_desk.services.documents.wpa_context import COUNTERPART
+    from concom_desk.services.documents.wpa_fields import COUNTERPART
 
     return missing_facts(COUNTERPART.get(template, template), record_facts(session, filing))
 

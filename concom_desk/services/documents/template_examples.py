@@ -392,8 +392,7 @@ def _build() -> dict[str, Context]:
 def _wpa_examples(examples: dict[str, Context]) -> dict[str, Context]:
     """Each WPA form: its bylaw counterpart's example, with the `wpa` group the same
     builder makes from the record (concom_desk/services/documents/wpa_fields.py)."""
-    from concom_desk.services.documents.wpa_context import COUNTERPART
-    from concom_desk.services.documents.wpa_fields import example_group
+    from concom_desk.services.documents.wpa_fields import COUNTERPART, example_group
 
     made = {name: {**copy.deepcopy(examples[bylaw]), "wpa": example_group(name)}
             for name, bylaw in COUNTERPART.items()}

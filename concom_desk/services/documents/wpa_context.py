@@ -18,6 +18,7 @@ from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wpa_fees import split_fee
 from concom_desk.errors import UserError
 from concom_desk.services.documents.wpa_fields import (
+    COUNTERPART,
     WPA_FORMS,
     WPA_TEMPLATE_NAMES,
     WpaFacts,
@@ -26,16 +27,6 @@ from concom_desk.services.documents.wpa_fields import (
 from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
 
 Context = dict[str, Any]
-
-# The bylaw template whose extras (conditions, the original permit...) a WPA form shares.
-COUNTERPART: dict[str, str] = {
-    "form-2-determination-of-applicability": "determination-negative",
-    "form-4b-order-of-resource-area-delineation": "resource-area-delineation",
-    "form-5-order-of-conditions": "permit",
-    "form-7-extension-permit": "extension-permit",
-    "form-8b-certificate-of-compliance": "certificate-of-compliance",
-    "emergency-certification-wpa": "emergency-certification",
-}
 
 _DECISION_BOXES = {
     "positive_determination": "positive", "negative_determination": "negative",

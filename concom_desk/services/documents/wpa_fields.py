@@ -44,6 +44,16 @@ WPA_FORMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 WPA_TEMPLATE_NAMES: tuple[str, ...] = tuple(WPA_FORMS)
 
 # WPA Form 5 B.1: the interests of the Act the areas are significant to, in the form's order.
+# The bylaw template whose extras (conditions, the original permit...) a WPA form shares.
+COUNTERPART: dict[str, str] = {
+    "form-2-determination-of-applicability": "determination-negative",
+    "form-4b-order-of-resource-area-delineation": "resource-area-delineation",
+    "form-5-order-of-conditions": "permit",
+    "form-7-extension-permit": "extension-permit",
+    "form-8b-certificate-of-compliance": "certificate-of-compliance",
+    "emergency-certification-wpa": "emergency-certification",
+}
+
 INTERESTS: tuple[str, ...] = (
     "Public Water Supply", "Land Containing Shellfish", "Prevention of Pollution",
     "Private Water Supply", "Fisheries", "Protection of Wildlife Habitat",
