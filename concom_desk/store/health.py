@@ -301,8 +301,10 @@ def check_trail(conn: sqlite3.Connection, report: HealthReport,
 def report_chain(report: HealthReport, chain: ChainReport) -> None:
     """The chain's line in `check`, on either engine."""
     if chain.ok:
+        early = (f" (the first {chain.first_format_entries:,} in the seal of 29 Nov 2026)"
+                 if chain.first_format_entries else "")
         report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
-                  "before it.")
+                  f"before it{early}.")
     else:
         report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
                        f"{chain.problem}. The record was changed outside ConCom Desk.")
