@@ -32,6 +32,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
 from concom_desk.store.audit import Actor, install_audit_triggers, register_audit_functions
 from concom_desk.store.file_identity import APPLICATION_ID, is_new_database
+from concom_desk.store.renumbered import restamp_renumbered
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 UPGRADE_INITIALS = "UPGRADE"  # initials on audit entries written by a data migration
@@ -118,6 +119,7 @@ def _refuse_unknown(path: Path, revision: str | None) -> None:
 
 
 def _upgrade(connection: Connection) -> None:
+    restamp_renumbered(connection)
     command.upgrade(alembic_config(connection), "heads")
     install_audit_triggers(connection)
     connection.exec_driver_sql(f"PRAGMA user_version = {schema_version()}")
@@ -173,6 +175,13 @@ def upgrade_backup_path(path: Path, revision: str) -> Path:
     return backups_dir(path) / f"{path.stem}-before-upgrade-from-{revision}-{stamp}.sqlite"
 
 
+def _one_line(exc: BaseException) -> str:
+    """What stopped an upgrade, in one line: SQLite's own words for a database error
+    (SQLAlchemy adds the statement and a web link on lines of their own)."""
+    cause = getattr(exc, "orig", None)
+    return " ".join(str(cause if cause is not None else exc).split()) or type(exc).__name__
+
+
 def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
     """Create or upgrade the database at `path`. Returns the path of the copy made
     before an upgrade, or None when nothing had to be upgraded."""
@@ -204,8 +213,8 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
             engine.dispose()
             copy_database(backup, path)
             raise OperationFailed(
-                f"upgrading {path.name} from schema {revision} failed ({exc}); the database "
-                f"was put back as it was (a copy is in {backup})"
+                f"upgrading {path.name} from schema {revision} failed ({_one_line(exc)}); "
+                f"the database was put back as it was (a copy is in {backup})"
             ) from exc
         return backup
     finally:
