@@ -6,7 +6,8 @@
 - An existing file at an older revision: copied first with the SQLite backup API to
   `backups/<name>-before-upgrade-from-<revision>-<time>.sqlite` (the copy is kept),
   upgraded in one transaction, then checked (integrity_check, foreign_key_check). If
-  anything fails, the copy is put back and the user is told; the file is never left
+  anything fails, the user is told in one line and the file is as it was: byte for
+  byte when SQLite's rollback left it so, else the copy is put back; it is never left
   half-upgraded.
 - A file at a revision this program does not know was written by a newer program: it
   is refused, untouched.
@@ -17,6 +18,7 @@ The audit triggers are re-created from the live tables at the end of every upgra
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -175,6 +177,20 @@ def upgrade_backup_path(path: Path, revision: str) -> Path:
     return backups_dir(path) / f"{path.stem}-before-upgrade-from-{revision}-{stamp}.sqlite"
 
 
+def _fingerprint(path: Path) -> str | None:
+    """The file's bytes as a sha256 when the file alone holds the database (no journal
+    beside it), else None. An upgrade that fails inside its transaction is rolled back
+    by SQLite and leaves the file byte for byte as it was: then it is not copied back
+    (a copy made with the backup API holds the same records, not the same bytes)."""
+    if any(side.exists() and side.stat().st_size for side in _sidecars(path)):
+        return None
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def _one_line(exc: BaseException) -> str:
     """What stopped an upgrade, in one line: SQLite's own words for a database error
     (SQLAlchemy adds the statement and a web link on lines of their own)."""
@@ -202,6 +218,7 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
         assert revision is not None
         backup = upgrade_backup_path(path, revision)
         copy_database(path, backup)
+        as_it_was = _fingerprint(path)
         try:
             with engine.connect() as connection:
                 with connection.begin():
@@ -211,7 +228,8 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
                 raise OperationFailed("; ".join(problems[:5]))
         except Exception as exc:
             engine.dispose()
-            copy_database(backup, path)
+            if as_it_was is None or _fingerprint(path) != as_it_was:
+                copy_database(backup, path)
             raise OperationFailed(
                 f"upgrading {path.name} from schema {revision} failed ({_one_line(exc)}); "
                 f"the database was put back as it was (a copy is in {backup})"
