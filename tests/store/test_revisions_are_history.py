@@ -92,3 +92,23 @@ def test_an_edited_revision_is_told_by_its_number(tmp_path: Path,
     assert str(refused.value).splitlines()[0] == (
         "revision 0010_joined_again (0010_joined_again.py) was edited after it was "
         "applied: add a new revision instead")
+
+
+def test_a_renumbered_or_renamed_revision_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As 0003_audit_history_index became 0005 after it had run (e26b24b).
+    renumbered = {**_revisions_by_file(), "0005_audit_history_index.py": "0005b"}
+    monkeypatch.setattr(sys.modules[__name__], "_revisions_by_file", lambda: renumbered)
+    with pytest.raises(AssertionError) as refused:
+        test_no_landed_revision_was_edited_renamed_or_renumbered()
+    assert str(refused.value) == (
+        "revision 0005 (0005_audit_history_index.py) was renumbered to 0005b after it was "
+        "applied: give it back its number and add a new revision instead")
+    monkeypatch.undo()
+    landed = [row._replace(file_name="0003_audit_history_index.py")
+              if row.revision == "0005" else row for row in _landed()]
+    monkeypatch.setattr(sys.modules[__name__], "_landed", lambda: landed)
+    with pytest.raises(AssertionError) as refused:
+        test_no_landed_revision_was_edited_renamed_or_renumbered()
+    assert str(refused.value) == (
+        "revision 0005 (0003_audit_history_index.py) was removed or renamed after it was "
+        "applied: put it back as it was")
