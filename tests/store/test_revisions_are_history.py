@@ -100,7 +100,7 @@ def test_a_renumbered_or_renamed_revision_is_told(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys.modules[__name__], "_revisions_by_file", lambda: renumbered)
     with pytest.raises(AssertionError) as refused:
         test_no_landed_revision_was_edited_renamed_or_renumbered()
-    assert str(refused.value) == (
+    assert str(refused.value).splitlines()[0] == (
         "revision 0005 (0005_audit_history_index.py) was renumbered to 0005b after it was "
         "applied: give it back its number and add a new revision instead")
     monkeypatch.undo()
@@ -109,6 +109,6 @@ def test_a_renumbered_or_renamed_revision_is_told(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys.modules[__name__], "_landed", lambda: landed)
     with pytest.raises(AssertionError) as refused:
         test_no_landed_revision_was_edited_renamed_or_renumbered()
-    assert str(refused.value) == (
+    assert str(refused.value).splitlines()[0] == (
         "revision 0005 (0003_audit_history_index.py) was removed or renamed after it was "
         "applied: put it back as it was")
