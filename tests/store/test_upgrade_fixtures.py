@@ -122,3 +122,27 @@ def test_a_second_opening_has_nothing_to_upgrade(tmp_path: Path) -> None:
     open_database(path).close()
     with open_database(path) as again:
         assert again.upgrade_backup is None
+
+
+def test_a_file_the_0011_programs_upgraded_without_the_edits_columns_is_mended(
+        tmp_path: Path, program_clock: date) -> None:
+    # The a195f3f database opened by a program of 1-3 Dec 2026: stamped 0011, still
+    # without the permit-life columns. 0012 adds them as it does for the file itself.
+    from alembic import command
+
+    from concom_desk.store.audit import Actor, install_audit_triggers
+
+    path = unpack("10-a195f3f-schema-0010_joined_again", tmp_path)
+    engine = schema_module._migration_engine(path, Actor("clerk", "UPGRADE"))
+    try:
+        with engine.begin() as connection:
+            command.upgrade(schema_module.alembic_config(connection), "0011_record_versions")
+            install_audit_triggers(connection)
+    finally:
+        engine.dispose()
+    assert revision(path) == "0011_record_versions"
+    with open_database(path) as db:
+        assert len(load_records(db, program_clock).filings) == 94
+    assert revision(path) == schema_module.head_revision()
+    report = check(path)
+    assert report.sound, "\n".join(report.lines)
