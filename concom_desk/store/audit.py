@@ -22,6 +22,7 @@ triggers matching the tables as they are at that revision.
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 import struct
 from dataclasses import dataclass
@@ -206,6 +207,7 @@ class ChainReport:
     entries: int
     first_broken_id: int | None = None
     problem: str = ""
+    first_format_entries: int = 0  # sealed in the format of 29 Nov 2026 (see below)
 
     @property
     def ok(self) -> bool:
@@ -238,6 +240,19 @@ def _read_back_hash(prev_hash: str, at: str, os_user: str, initials: str, table_
         _LENGTH(len(t)), t, _LENGTH(len(r)), r, _LENGTH(len(c)), c, o, n))).hexdigest()
 
 
+def first_format_hash(prev_hash: str, at: str, os_user: str, initials: str,
+                      table_name: str, record_id: object, action: str,
+                      old_values: str | None, new_values: str | None) -> str:
+    """The seal of the trail's first format (a JSON list of the fields), written by the
+    programs of 29 Nov 2026 until c2e93e8 made it length-prefixed. Their files are
+    upgraded, not resealed: resealing would put the program's hand on every entry. It
+    is exactly as hard to forge as the present format (both plain sha256), so a trail
+    may begin in it; once an entry is sealed in the present format, every later one is."""
+    payload = json.dumps([prev_hash, at, os_user, initials, table_name, record_id, action,
+                          old_values, new_values], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
 def verify_audit_chain(connection: Connection | sqlite3.Connection,
                        last: dict[tuple[str, int], tuple[int, str, str | None]] | None = None,
                        ) -> ChainReport:
@@ -256,6 +271,7 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
     )
     previous = ""
     count = 0
+    first_format = 0
     for row in rows:
         count += 1
         entry_id, at, user, initials, table, record, action, old, new, prev, stored = row
@@ -267,8 +283,13 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
         except AttributeError:
             digest = entry_hash(prev, at, user, initials, table, record, action, old, new)
         if digest != stored:
-            return ChainReport(count, entry_id, "its contents were changed after it was written")
+            if first_format == count - 1 and stored == first_format_hash(
+                    prev, at, user, initials, table, record, action, old, new):
+                first_format += 1
+            else:
+                return ChainReport(count, entry_id,
+                                   "its contents were changed after it was written")
         previous = stored
         if last is not None:
             last[table, record] = (entry_id, action, new)
-    return ChainReport(count)
+    return ChainReport(count, first_format_entries=first_format)

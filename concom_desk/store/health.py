@@ -135,6 +135,24 @@ def _open_for_check(db_path: Path) -> tuple[sqlite3.Connection, str]:
                   "as it is (ConCom Desk can only read it there).")
 
 
+def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
+                        revision: str | None) -> None:
+    """Told only when wrong: a file stamped at this program's schema that lacks a table
+    or column of it (an older file gets them when it is opened and upgraded)."""
+    from concom_desk.store.schema import head_revision
+    from concom_desk.store.schema_shape import missing_from_file
+
+    if revision != head_revision():
+        return
+    missing = missing_from_file(conn)
+    if missing:
+        shown = ", ".join(missing[:10]) + (f" and {len(missing) - 10} more"
+                                           if len(missing) > 10 else "")
+        report.problem(f"Schema: stamped {revision} but lacks {shown}; ConCom Desk cannot "
+                       "read these records as they are. Restore a backup made before, or "
+                       "send this file to whoever supports ConCom Desk.")
+
+
 def lock_left_behind(db_path: Path) -> bool:
     """The lock file still names a holder: a program has it open, or crashed."""
     try:
@@ -154,6 +172,7 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport, db_path: Path,
                        "this program cannot judge it.")
         return
     report.ok(f"ConCom Desk database, schema {identity.revision or 'not stamped'}.")
+    _check_schema_shape(conn, report, identity.revision)
     # SQLite's page check and the replay's comparing are SQLite's work, which runs
     # beside Python's: each on its own read-only connection and thread while this one
     # walks the hash chain (a laptop's second core; sqlite3 lets go of Python's lock
@@ -301,8 +320,10 @@ def check_trail(conn: sqlite3.Connection, report: HealthReport,
 def report_chain(report: HealthReport, chain: ChainReport) -> None:
     """The chain's line in `check`, on either engine."""
     if chain.ok:
+        early = (f" (the first {chain.first_format_entries:,} in the seal of 29 Nov 2026)"
+                 if chain.first_format_entries else "")
         report.ok(f"Audit trail: ok, {chain.entries:,} entries, each sealed to the one "
-                  "before it.")
+                  f"before it{early}.")
     else:
         report.problem(f"Audit trail: BROKEN at entry {chain.first_broken_id}: "
                        f"{chain.problem}. The record was changed outside ConCom Desk.")

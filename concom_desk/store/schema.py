@@ -6,7 +6,8 @@
 - An existing file at an older revision: copied first with the SQLite backup API to
   `backups/<name>-before-upgrade-from-<revision>-<time>.sqlite` (the copy is kept),
   upgraded in one transaction, then checked (integrity_check, foreign_key_check). If
-  anything fails, the copy is put back and the user is told; the file is never left
+  anything fails, the user is told in one line and the file is as it was: byte for
+  byte when SQLite's rollback left it so, else the copy is put back; it is never left
   half-upgraded.
 - A file at a revision this program does not know was written by a newer program: it
   is refused, untouched.
@@ -17,6 +18,7 @@ The audit triggers are re-created from the live tables at the end of every upgra
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +34,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import backups_dir
 from concom_desk.store.audit import Actor, install_audit_triggers, register_audit_functions
 from concom_desk.store.file_identity import APPLICATION_ID, is_new_database
+from concom_desk.store.renumbered import restamp_renumbered
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 UPGRADE_INITIALS = "UPGRADE"  # initials on audit entries written by a data migration
@@ -118,6 +121,7 @@ def _refuse_unknown(path: Path, revision: str | None) -> None:
 
 
 def _upgrade(connection: Connection) -> None:
+    restamp_renumbered(connection)
     command.upgrade(alembic_config(connection), "heads")
     install_audit_triggers(connection)
     connection.exec_driver_sql(f"PRAGMA user_version = {schema_version()}")
@@ -173,6 +177,27 @@ def upgrade_backup_path(path: Path, revision: str) -> Path:
     return backups_dir(path) / f"{path.stem}-before-upgrade-from-{revision}-{stamp}.sqlite"
 
 
+def _fingerprint(path: Path) -> str | None:
+    """The file's bytes as a sha256 when the file alone holds the database (no journal
+    beside it), else None. An upgrade that fails inside its transaction is rolled back
+    by SQLite and leaves the file byte for byte as it was: then it is not copied back
+    (a copy made with the backup API holds the same records, not the same bytes)."""
+    if any(side.exists() and side.stat().st_size for side in _sidecars(path)):
+        return None
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _one_line(exc: BaseException) -> str:
+    """What stopped an upgrade, in one line: SQLite's own words for a database error
+    (SQLAlchemy adds the statement and a web link on lines of their own)."""
+    cause = getattr(exc, "orig", None)
+    return " ".join(str(cause if cause is not None else exc).split()) or type(exc).__name__
+
+
 def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
     """Create or upgrade the database at `path`. Returns the path of the copy made
     before an upgrade, or None when nothing had to be upgraded."""
@@ -193,6 +218,7 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
         assert revision is not None
         backup = upgrade_backup_path(path, revision)
         copy_database(path, backup)
+        as_it_was = _fingerprint(path)
         try:
             with engine.connect() as connection:
                 with connection.begin():
@@ -202,10 +228,11 @@ def bring_schema_up_to_date(path: Path, actor: Actor) -> Path | None:
                 raise OperationFailed("; ".join(problems[:5]))
         except Exception as exc:
             engine.dispose()
-            copy_database(backup, path)
+            if as_it_was is None or _fingerprint(path) != as_it_was:
+                copy_database(backup, path)
             raise OperationFailed(
-                f"upgrading {path.name} from schema {revision} failed ({exc}); the database "
-                f"was put back as it was (a copy is in {backup})"
+                f"upgrading {path.name} from schema {revision} failed ({_one_line(exc)}); "
+                f"the database was put back as it was (a copy is in {backup})"
             ) from exc
         return backup
     finally:

@@ -1,0 +1,39 @@
+"""`check` tells a file stamped at this program's schema that lacks part of it: the
+database of dev commit a195f3f was called sound while the window could not read it
+(issue 27)."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from concom_desk.store.health import check
+from concom_desk.store.schema import head_revision
+from concom_desk.store.schema_shape import missing_from_file
+from tests.store.test_upgrade_fixtures import unpack
+
+
+def test_a_file_stamped_at_the_newest_schema_without_its_columns_is_not_sound(
+        tmp_path: Path) -> None:
+    path = unpack("10-a195f3f-schema-0010_joined_again", tmp_path)
+    with closing(sqlite3.connect(path)) as raw, raw:
+        # As an edited revision left it: stamped newest, the edit's columns never made.
+        raw.execute("UPDATE alembic_version SET version_num = ?", (head_revision(),))
+    report = check(path)
+    assert not report.sound
+    [line] = [line for line in report.lines if line.startswith("Schema:")]
+    assert line.startswith(f"Schema: stamped {head_revision()} but lacks ")
+    assert " more; ConCom Desk cannot read these records as they are. Restore a backup " \
+        "made before" in line  # ten named, the rest counted
+    with closing(sqlite3.connect(path)) as raw:
+        missing = missing_from_file(raw)
+    assert {"hearing_waiver.period", "filing.acts_not_covered", "filing.version"} <= set(missing)
+    assert "commission_settings.letterhead_logo" not in missing  # a195f3f had the logo
+
+
+def test_an_older_file_is_not_judged_by_the_newest_schema(tmp_path: Path) -> None:
+    # It gets what it lacks when it is opened and upgraded.
+    report = check(unpack("10-a195f3f-schema-0010_joined_again", tmp_path))
+    assert report.sound, "\n".join(report.lines)
+    assert not any(line.startswith("Schema:") for line in report.lines)
