@@ -60,6 +60,11 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     return folder
 
 
+# Set for the whole run too, so that the fixtures built once per module or session (a
+# demo town) count from it as the tests do.
+os.environ[TODAY_SETTING] = TEST_TODAY.isoformat()
+
+
 @pytest.fixture(autouse=True)
 def program_clock(monkeypatch: pytest.MonkeyPatch) -> date:
     """The program counts from one fixed day in every test (concom_desk/clock.py), and so

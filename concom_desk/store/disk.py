@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -55,9 +56,21 @@ def fsync_directory(folder: Path) -> None:
 STALE_AFTER_SECONDS = 24 * 3600  # no backup or export takes a day; an older one is dead
 
 
+def _folder_now(folder: Path) -> float:
+    """The time by the clock that stamps `folder`'s files: a town hall's file server
+    (or a USB stick's last writer) may keep another time than this laptop, and a
+    folder made a minute ago must not look a day old. The laptop's clock where nothing
+    can be written there."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".concom-clock-") as probe:
+            return os.fstat(probe.fileno()).st_mtime
+    except OSError:
+        return time.time()
+
+
 def sweep_leftovers(folder: Path, prefix: str) -> None:
     """Remove staging folders named `prefix...` that a killed run left in `folder`."""
-    cutoff = time.time() - STALE_AFTER_SECONDS
+    cutoff = _folder_now(folder) - STALE_AFTER_SECONDS
     try:
         leftovers = [p for p in folder.glob(prefix + "*") if p.is_dir()]
     except OSError:

@@ -250,7 +250,9 @@ def test_leftovers_of_a_killed_backup_are_swept_up(record_db: Path, tmp_path: Pa
     for folder in (dead, running):
         folder.mkdir(parents=True)
         (folder / "concom-desk.sqlite").write_bytes(b"half a copy")
-    two_days_ago = time.time() - 2 * 24 * 3600
+    # Two days before the folder was made, by the clock that stamps the folder's files
+    # (a file server's may not be the laptop's: the sweep reads the folder's own).
+    two_days_ago = running.stat().st_mtime - 2 * 24 * 3600
     os.utime(dead, (two_days_ago, two_days_ago))
     make_backup(record_db, out_dir / "b.zip")
     assert sorted(p.name for p in out_dir.iterdir()) == [".concom-backup-running", "b.zip"]
@@ -264,3 +266,18 @@ def test_backups_in_the_same_second_are_told_apart(record_db: Path) -> None:
     assert latest is not None and latest.name == "concom-desk-auto-20261129T180000Z-2.zip"
     # Nothing changed since "-2", the newest, although "…Z.zip" sorts after it by name.
     assert auto_backup(record_db, second) is None
+
+
+def test_a_fresh_staging_folder_survives_a_laptop_clock_a_year_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file server or stick keeps its own time: a folder it stamped a minute ago is not
+    a day old because this laptop's clock runs ahead of it."""
+    from concom_desk.store.disk import sweep_leftovers
+
+    running = tmp_path / ".concom-backup-running"
+    running.mkdir()
+    ahead = time.time() + 365 * 24 * 3600
+    monkeypatch.setattr(time, "time", lambda: ahead)
+    sweep_leftovers(tmp_path, ".concom-backup-")
+    assert running.is_dir()
+    assert [p.name for p in tmp_path.iterdir()] == [".concom-backup-running"]  # no probe left
