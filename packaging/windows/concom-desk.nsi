@@ -7,6 +7,9 @@
 ; Build on Windows after PyInstaller has made dist\concom-desk\ (the release
 ; workflow does both), or anywhere makensis runs:
 ;   makensis -DVERSION=0.1.0 packaging/windows/concom-desk.nsi
+; Signed (the release workflow, when it has the certificate):
+;   makensis -DVERSION=0.1.0 "-DSIGN=pwsh -File <checkout>\packaging\windows\sign.ps1" ...
+; (an absolute path: makensis works in this script's folder).
 ; The installer is written to dist\ConComDesk-<version>-setup.exe.
 ; Silent install and uninstall (the release workflow tests both): setup.exe /S,
 ; uninstall.exe /S.
@@ -57,6 +60,14 @@ InstallDir "$LOCALAPPDATA\Programs\${APP}"
 ; An upgrade installs over the folder the previous version used.
 InstallDirRegKey HKCU "${UNINSTALL_KEY}" "InstallLocation"
 SetCompressor /SOLID lzma
+; A signed release: the release workflow passes -DSIGN=<command> when a certificate is
+; given, and makensis runs it on the uninstaller it writes into the installer and on
+; the finished installer (packaging/windows/sign.ps1). Without it the installer is
+; unsigned and the release notes say so.
+!ifdef SIGN
+  !uninstfinalize '${SIGN} "%1"' = 0
+  !finalize '${SIGN} "%1"' = 0
+!endif
 ; Windows 10 and 11 report themselves as such to the version checks below.
 ManifestSupportedOS all
 

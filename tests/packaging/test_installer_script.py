@@ -166,3 +166,31 @@ def test_script_compiles_to_an_installer(tmp_path: Path) -> None:
     for shown in ("ProductVersion", "9.8.7", "LegalCopyright", "The ConCom Desk authors",
                   "ConCom Desk 9.8.7 Setup"):
         assert shown.encode("utf-16-le") in installer, shown
+
+
+@pytest.mark.skipif(shutil.which("makensis") is None, reason="NSIS (makensis) is not installed")
+def test_with_a_signing_command_both_the_uninstaller_and_the_installer_are_signed(
+        tmp_path: Path) -> None:
+    """The release passes -DSIGN=<command> (packaging/windows/sign.ps1) when it has the
+    certificate: makensis runs it on the uninstaller it packs and on the installer."""
+    import sys
+
+    payload = tmp_path / "concom-desk"
+    (payload / "_internal").mkdir(parents=True)
+    for name in ("concom-desk.exe", "concom-desk-cli.exe"):
+        (payload / name).write_bytes(b"MZ stand-in")
+    signed = tmp_path / "signed.txt"
+    recorder = tmp_path / "record.py"
+    recorder.write_text(
+        "import sys\n"
+        f"open({str(signed)!r}, 'a', encoding='utf-8').write(sys.argv[1] + '\\n')\n",
+        encoding="utf-8")
+    result = subprocess.run(
+        ["makensis", "-V2", "-WX", f"-DDIST={payload}", f"-DOUTDIR={tmp_path}",
+         "-DVERSION=9.8.7", f"-DSIGN={sys.executable} {recorder}", SCRIPT.name],
+        cwd=SCRIPT.parent, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    files = signed.read_text(encoding="utf-8").splitlines()
+    assert len(files) == 2  # the uninstaller (a temporary file), then the installer
+    assert files[-1].endswith("ConComDesk-9.8.7-setup.exe")
