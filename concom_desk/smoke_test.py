@@ -19,6 +19,18 @@ from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.unexpected import collect_instead_of_showing, report
 
 
+def _text_encoding(_: Path) -> str:
+    """A frozen program runs in Python's UTF-8 mode (the spec's `X utf8` option): without
+    it, on Windows, redirected output and text files are in the code page (cp1252), which
+    cannot write "§" or a curly quote. From source or a wheel it is Python's own choice."""
+    frozen = bool(getattr(sys, "frozen", False))
+    mode = sys.flags.utf8_mode
+    if frozen and mode != 1:
+        raise RuntimeError(f"the frozen program is not in UTF-8 mode (sys.flags.utf8_mode={mode})")
+    where = "frozen" if frozen else "not frozen"
+    return f"UTF-8 mode {mode} ({where}), stdout {getattr(sys.stdout, 'encoding', None)}"
+
+
 def _deadlines(_: Path) -> str:
     profiles = available_profiles()
     for profile in profiles.values():
@@ -136,6 +148,7 @@ def _first_run(db_path: Path) -> str:
 
 
 STEPS: list[tuple[str, Callable[[Path], str]]] = [
+    ("text encoding", _text_encoding),
     ("deadlines", _deadlines),
     ("database", _database),
     ("document", _document),

@@ -26,6 +26,16 @@ export CONCOM_DESK_ROOT="$ROOT"
 "$VENV/bin/pyinstaller" --noconfirm --log-level WARN \
   --distpath dist --workpath build/pyinstaller packaging/concom-desk.spec
 
+# Nothing of GTK travels: Qt's GTK theme is left out, and with it what only it linked
+# (packaging/unneeded_libraries.py); a change that brings it back fails here.
+gtk=$(find dist/concom-desk dist/concom-desk-portable -name 'libgtk-3*' -o -name 'libgdk-3*' \
+  -o -name 'libcairo.so*' -o -name 'libpango-1.0*' -o -name 'libatk-1.0*' | head -5)
+if [ -n "$gtk" ]; then
+  echo "the bundle carries GTK it does not use:" >&2
+  echo "$gtk" >&2
+  exit 1
+fi
+
 bash packaging/smoke.sh dist/concom-desk/concom-desk
 bash packaging/smoke.sh dist/concom-desk/concom-desk-cli
 bash packaging/smoke.sh dist/concom-desk-portable

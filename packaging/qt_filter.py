@@ -25,11 +25,14 @@ _UNUSED = re.compile(
     r"(Qt6?(Quick|Qml|VirtualKeyboard|WebEngine|3D|Multimedia|Pdf|Designer|Test|Sql|Network"
     r"|ShaderTools|Positioning|Wayland|OpenGLWidgets|Charts|DataVisualization|Graphs|Help"
     r"|Sensors|SerialPort|Bluetooth|Nfc|RemoteObjects|Scxml|StateMachine|TextToSpeech"
-    r"|WebChannel|WebSockets|Location|SpatialAudio|HttpServer|Protobuf|Grpc|LabsAnimation))"
+    r"|WebChannel|WebSockets|Location|SpatialAudio|HttpServer|Protobuf|Grpc|LabsAnimation"
+    r"|Lottie))"
     r"|(plugins[/\\](qmltooling|quick|wayland|egldeviceintegrations|sqldrivers|networkinformation"
     r"|tls|multimedia|position|sensors|virtualkeyboard|webview|designer|texttospeech|generic"
-    r"|platforminputcontexts|platformthemes|canbus|scenegraph|renderers))"
+    r"|platforminputcontexts|platformthemes|canbus|scenegraph|renderers|vectorimageformats))"
     r"|(platforms[/\\]lib(qwayland|qeglfs|qlinuxfb|qvnc|qvkkhrdisplay|qminimalegl)[\w-]*\.so)"
+    # Windows' Direct2D platform (1 MB): the program runs on `windows`.
+    r"|(platforms[/\\]qdirect2d\.dll)"
     r"|(imageformats[/\\]\w*(webp|tiff|pdf|svg|tga|wbmp|icns)\w*\.)"
     r"|(opengl32sw\.dll|d3dcompiler)"
     r"|(translations[/\\](?!qtbase_en)\w+\.qm)",

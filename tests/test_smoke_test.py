@@ -95,3 +95,19 @@ def test_a_fault_inside_a_window_step_fails_the_smoke_test(
     assert out == ""
     assert err.startswith("smoke test FAILED at window:")
     assert "RuntimeError: the Today tab could not be built" in err
+
+
+def test_a_frozen_program_outside_utf8_mode_fails_the_smoke_test(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The spec starts the frozen programs in UTF-8 mode; a build that lost the option
+    (Windows would write redirected output in cp1252) fails its smoke test."""
+    from types import SimpleNamespace
+
+    from concom_desk import smoke_test
+
+    monkeypatch.setattr(smoke_test.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(smoke_test.sys, "flags", SimpleNamespace(utf8_mode=0))
+    with pytest.raises(RuntimeError, match="not in UTF-8 mode"):
+        smoke_test._text_encoding(Path("unused"))
+    monkeypatch.setattr(smoke_test.sys, "flags", SimpleNamespace(utf8_mode=1))
+    assert smoke_test._text_encoding(Path("unused")).startswith("UTF-8 mode 1 (frozen)")

@@ -7,6 +7,9 @@
 ; Build on Windows after PyInstaller has made dist\concom-desk\ (the release
 ; workflow does both), or anywhere makensis runs:
 ;   makensis -DVERSION=0.1.0 packaging/windows/concom-desk.nsi
+; Signed (the release workflow, when it has the certificate):
+;   makensis -DVERSION=0.1.0 "-DSIGN=pwsh -File <checkout>\packaging\windows\sign.ps1" ...
+; (an absolute path: makensis works in this script's folder).
 ; The installer is written to dist\ConComDesk-<version>-setup.exe.
 ; Silent install and uninstall (the release workflow tests both): setup.exe /S,
 ; uninstall.exe /S.
@@ -22,6 +25,8 @@ Unicode true
 !include "FileFunc.nsh"
 !include "StrFunc.nsh"
 !include "WinMessages.nsh"
+!include "x64.nsh"
+!include "WinVer.nsh"
 
 ${StrStr}
 ${UnStrRep}
@@ -29,6 +34,12 @@ ${UnStrRep}
 !ifndef VERSION
   !define VERSION "0.1.0"
 !endif
+; Windows' version resource wants four numbers: concom_desk.__version__ has three.
+!define VI_VERSION "${VERSION}.0"
+; The publisher and copyright Windows shows in the installer's Properties > Details (and
+; in SmartScreen's prompt, beside the signature's publisher when it is signed).
+!define PUBLISHER "The ConCom Desk authors"
+!define COPYRIGHT "Copyright (c) 2026 The ConCom Desk authors. MIT License."
 !ifndef DIST
   !define DIST "..\..\dist\concom-desk"
 !endif
@@ -49,6 +60,16 @@ InstallDir "$LOCALAPPDATA\Programs\${APP}"
 ; An upgrade installs over the folder the previous version used.
 InstallDirRegKey HKCU "${UNINSTALL_KEY}" "InstallLocation"
 SetCompressor /SOLID lzma
+; A signed release: the release workflow passes -DSIGN=<command> when a certificate is
+; given, and makensis runs it on the uninstaller it writes into the installer and on
+; the finished installer (packaging/windows/sign.ps1). Without it the installer is
+; unsigned and the release notes say so.
+!ifdef SIGN
+  !uninstfinalize '${SIGN} "%1"' = 0
+  !finalize '${SIGN} "%1"' = 0
+!endif
+; Windows 10 and 11 report themselves as such to the version checks below.
+ManifestSupportedOS all
 
 !define MUI_ICON "..\..\resources\icons\concom-desk.ico"
 !define MUI_UNICON "..\..\resources\icons\concom-desk.ico"
@@ -63,6 +84,18 @@ SetCompressor /SOLID lzma
 !insertmacro MUI_UNPAGE_CONFIRM
 !insertmacro MUI_UNPAGE_INSTFILES
 !insertmacro MUI_LANGUAGE "English"
+
+; The installer's own file properties: what Windows shows in Properties > Details and
+; what a clerk or IT can check the download against (the release workflow passes the
+; program's version, concom_desk.__version__).
+VIProductVersion "${VI_VERSION}"
+VIFileVersion "${VI_VERSION}"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "ProductName" "${APP}"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "CompanyName" "${PUBLISHER}"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "FileDescription" "${APP} ${VERSION} Setup"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "FileVersion" "${VERSION}"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "ProductVersion" "${VERSION}"
+VIAddVersionKey /LANG=${LANG_ENGLISH} "LegalCopyright" "${COPYRIGHT}"
 
 ; A running program holds its .exe open, so it cannot be opened for writing: that is
 ; how the installer and the uninstaller tell that ConCom Desk is open. They wait for
@@ -98,7 +131,25 @@ FunctionEnd
 !insertmacro REFUSE_WHILE_RUNNING ""
 !insertmacro REFUSE_WHILE_RUNNING "un."
 
+; The program is a 64-bit Windows program built with Qt 6, which needs Windows 10
+; version 1809 (build 17763) or later. On anything else the installer says so and
+; stops before it writes a file, rather than leave a program that will not start.
+Function RefuseUnsupportedWindows
+  ${IfNot} ${RunningX64}
+    MessageBox MB_OK|MB_ICONSTOP "${APP} needs 64-bit Windows.$\r$\n$\r$\nThis computer runs a 32-bit Windows, on which the program cannot start. Nothing was installed." /SD IDOK
+    SetErrorLevel 3
+    Abort
+  ${EndIf}
+  ${IfNot} ${AtLeastWin10}
+  ${OrIfNot} ${AtLeastBuild} 17763
+    MessageBox MB_OK|MB_ICONSTOP "${APP} needs Windows 10 (version 1809 or later) or Windows 11.$\r$\n$\r$\nThis computer runs an older Windows, on which the program cannot start. Nothing was installed." /SD IDOK
+    SetErrorLevel 3
+    Abort
+  ${EndIf}
+FunctionEnd
+
 Function .onInit
+  Call RefuseUnsupportedWindows
   Call RefuseWhileRunning
 FunctionEnd
 
@@ -181,7 +232,7 @@ Section "${APP} (required)" SecMain
   ; Per-user entry in Settings > Apps, so the clerk can uninstall without an administrator.
   WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayName" "${APP}"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayVersion" "${VERSION}"
-  WriteRegStr HKCU "${UNINSTALL_KEY}" "Publisher" "${APP}"
+  WriteRegStr HKCU "${UNINSTALL_KEY}" "Publisher" "${PUBLISHER}"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "DisplayIcon" "$INSTDIR\${EXE}"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "InstallLocation" "$INSTDIR"
   WriteRegStr HKCU "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\uninstall.exe"'

@@ -19,6 +19,8 @@ KEPT = [
     "PySide6/Qt/plugins/imageformats/libqico.so",
     "PySide6\\Qt6Core.dll",
     "PySide6\\plugins\\platforms\\qwindows.dll",
+    "PySide6\\plugins\\platforms\\qoffscreen.dll",
+    "PySide6\\plugins\\styles\\qmodernwindowsstyle.dll",
     "PySide6/Qt/translations/qtbase_en.qm",
 ]
 DROPPED = [
@@ -30,6 +32,9 @@ DROPPED = [
     "PySide6/Qt/plugins/qmltooling/libqmldbg_debugger.so",
     "PySide6/Qt/translations/qtbase_de.qm",
     "PySide6\\opengl32sw.dll",
+    "PySide6\\plugins\\platforms\\qdirect2d.dll",
+    "PySide6\\plugins\\vectorimageformats\\qlottievectorimage.dll",
+    "PySide6\\Qt6Lottie.dll",
 ]
 
 

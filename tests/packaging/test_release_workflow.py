@@ -92,3 +92,50 @@ def test_release_builds_are_pinned() -> None:
         assert needed in names, needed
     assert "-c packaging/constraints.txt" in Path(
         REPO_ROOT / "packaging" / "build.sh").read_text(encoding="utf-8")
+
+
+def steps_named(job: dict[str, Any], words: str) -> list[dict[str, Any]]:
+    return [step for step in job["steps"] if words in step.get("name", "")]
+
+
+def test_a_given_certificate_signs_the_programs_and_the_installer() -> None:
+    """The certificate comes from the secrets; every signing step runs only when it is
+    there, and the signatures are checked before anything is published."""
+    windows = workflow()["jobs"]["windows"]
+    cert = next(step for step in windows["steps"] if step.get("id") == "cert")
+    assert "secrets.WINDOWS_CERTIFICATE_PFX_BASE64" in cert["env"]["PFX_BASE64"]
+    assert "signed=true" in cert["run"] and "signed=false" in cert["run"]
+    sign = steps_named(windows, "Sign the programs")[0]
+    assert sign["if"] == "steps.cert.outputs.signed == 'true'"
+    assert "secrets.WINDOWS_CERTIFICATE_PASSWORD" in sign["env"]["CONCOM_SIGN_PASSWORD"]
+    for program in ("concom-desk.exe", "concom-desk-cli.exe", "concom-desk-portable.exe"):
+        assert program in sign["run"]
+    names = [step.get("name", "") for step in windows["steps"]]
+    # Signed before the smoke tests run them and before the installer packs them.
+    assert names.index(sign["name"]) < names.index("Smoke test the frozen programs")
+    installer = steps_named(windows, "Installer (NSIS")[0]
+    assert "-DSIGN=" in installer["run"] and "sign.ps1" in installer["run"]
+    check = steps_named(windows, "Check the signatures")[0]
+    assert check["if"] == sign["if"] and "Get-AuthenticodeSignature" in check["run"]
+    assert steps_named(windows, "Forget the certificate")[0]["if"] == "always()"
+    script = (REPO_ROOT / "packaging" / "windows" / "sign.ps1").read_text(encoding="utf-8")
+    assert "signtool" in script and "/tr" in script and "verify /pa" in script
+    # The password reaches signtool through the environment, never the workflow's text.
+    assert "WINDOWS_CERTIFICATE_PASSWORD" not in script
+
+
+def test_an_unsigned_build_says_so_in_its_release_notes() -> None:
+    jobs = workflow()["jobs"]
+    notes = steps_named(jobs["windows"], "Release notes")[0]["run"]
+    assert '"${{ steps.cert.outputs.signed }}" -ne "true"' in notes
+    assert "This build is not code-signed." in notes
+    assert "More info" in notes and "Run anyway" in notes
+    assert "--notes-file dist/RELEASE_NOTES.md" in run_lines(jobs["publish"])
+
+
+def test_the_frozen_smoke_test_runs_without_pythonutf8() -> None:
+    """The job sets PYTHONUTF8 for the tests; the frozen programs must be in UTF-8 mode
+    on their own, so the steps that run them take it away."""
+    windows = workflow()["jobs"]["windows"]
+    for name in ("Smoke test the frozen programs", "Install silently"):
+        assert "Remove-Item Env:PYTHONUTF8" in steps_named(windows, name)[0]["run"], name
