@@ -22,6 +22,8 @@ __all__ = ["APPLICATION_ID", "DatabaseIdentity", "read_identity", "require_conco
 SQLITE_HEADER = b"SQLite format 3\x00"
 MIGRATION_SCRIPTS = Path(__file__).resolve().parent / "migrations" / "versions"
 _REVISION_LINE = re.compile(r"^revision(?:\s*:\s*str)?\s*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+# `down_revision: str | None = '0012_…'` or a tuple of parents, on one line or more.
+_DOWN_REVISION_LINE = re.compile(r"^down_revision[^=]*=\s*(\([^)]*\)|[^\n]*)", re.MULTILINE)
 
 
 
@@ -63,6 +65,17 @@ def known_revisions() -> frozenset[str]:
     return frozenset(found.group(1)
                      for script in sorted(MIGRATION_SCRIPTS.glob("*.py"))
                      for found in _REVISION_LINE.finditer(script.read_text(encoding="utf-8")))
+
+
+def known_heads() -> str:
+    """The newest revision of each branch, as one word ("0013_which_laws"; joined by "+"
+    when there are several), read as `known_revisions` is: no revision names it as the
+    one it revises."""
+    revised: set[str] = set()
+    for script in MIGRATION_SCRIPTS.glob("*.py"):
+        for line in _DOWN_REVISION_LINE.finditer(script.read_text(encoding="utf-8")):
+            revised.update(re.findall(r"['\"]([^'\"]+)['\"]", line.group(1)))
+    return "+".join(sorted(known_revisions() - revised))
 
 
 def is_newer_than_program(revision: str | None) -> bool:

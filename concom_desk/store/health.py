@@ -139,10 +139,10 @@ def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
                         revision: str | None) -> None:
     """Told only when wrong: a file stamped at this program's schema that lacks a table
     or column of it (an older file gets them when it is opened and upgraded)."""
-    from concom_desk.store.schema import head_revision
+    from concom_desk.store.db_identity import known_heads
     from concom_desk.store.schema_shape import missing_from_file
 
-    if revision != head_revision():
+    if revision != known_heads():
         return
     missing = missing_from_file(conn)
     if missing:

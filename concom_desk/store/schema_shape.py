@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import sqlite3
 
+from concom_desk.store.schema_columns import COLUMNS
+
 
 def missing_from_file(conn: sqlite3.Connection) -> list[str]:
-    """Each table ("table minutes") and column ("hearing_waiver.period") of the models
-    that the file does not have; empty when it has them all."""
-    from concom_desk.store.models import Base
-
+    """Each table ("table minutes") and column ("hearing_waiver.period") of the schema
+    (store/schema_columns.py, the models' own) that the file does not have; empty when
+    it has them all."""
     missing: list[str] = []
-    for table in Base.metadata.sorted_tables:
-        quoted = table.name.replace('"', '""')
+    for table, columns in COLUMNS.items():
+        quoted = table.replace('"', '""')
         present = {row[1] for row in conn.execute(f'PRAGMA table_info("{quoted}")')}
         if not present:
-            missing.append(f"table {table.name}")
+            missing.append(f"table {table}")
             continue
-        missing += [f"{table.name}.{column.name}" for column in table.columns
-                    if column.name not in present]
+        missing += [f"{table}.{column}" for column in columns if column not in present]
     return missing

@@ -37,3 +37,16 @@ def test_an_older_file_is_not_judged_by_the_newest_schema(tmp_path: Path) -> Non
     report = check(unpack("10-a195f3f-schema-0010_joined_again", tmp_path))
     assert report.sound, "\n".join(report.lines)
     assert not any(line.startswith("Schema:") for line in report.lines)
+
+
+def test_the_schema_check_holds_files_to_the_models_without_loading_them() -> None:
+    """`check` reads the head and the columns from plain files (no Alembic, no
+    SQLAlchemy: a scheduled check starts a second sooner); they are the models' own."""
+    from concom_desk.store.db_identity import known_heads
+    from concom_desk.store.models import Base
+    from concom_desk.store.schema import head_revision
+    from concom_desk.store.schema_columns import COLUMNS
+
+    assert {table.name: tuple(column.name for column in table.columns)
+                       for table in Base.metadata.sorted_tables} == COLUMNS
+    assert known_heads() == head_revision()
