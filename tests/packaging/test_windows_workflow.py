@@ -1,14 +1,13 @@
 """Windows on every change (.github/workflows/windows.yml): valid for GitHub (its workflow
-schema, which check-jsonschema carries: no network), run on every push and pull request,
-the suite and then the frozen programs' smoke test on windows-latest, every job and long
-step with a time limit — and nothing in it that hides what a clerk's Windows does: no
-Qt test platform (the smoke test's window is on the real `windows` one) and no Python
-UTF-8 mode (the console program's redirected output is checked in Windows' code page)."""
+schema: tests/packaging/test_release_workflow.py checks every workflow), run on every
+push and pull request, the suite and then the frozen programs' smoke test on
+windows-latest, every job and long step with a time limit — and nothing in it that
+hides what a clerk's Windows does: no Qt test platform (the smoke test's window is on
+the real `windows` one) and no Python UTF-8 mode (the console program's redirected
+output is checked in Windows' code page)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -29,15 +28,6 @@ def job() -> dict[str, Any]:
 def step(name_starts: str) -> dict[str, Any]:
     [found] = [s for s in job()["steps"] if s.get("name", "").startswith(name_starts)]
     return found
-
-
-def test_the_workflow_matches_githubs_schema() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "check_jsonschema", "--builtin-schema",
-         "vendor.github-workflows", str(WORKFLOW)],
-        capture_output=True, text=True, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_it_runs_on_every_push_and_pull_request() -> None:
