@@ -25,10 +25,14 @@ REGISTRY = ("{% if property.certificate %}Land Court Certificate {{ property.cer
 RECORDED = ("{% if original_permit.book or original_permit.page %}Book "
             "{{ original_permit.book }}, Page {{ original_permit.page }}"
             "{% else %}Book __________, Page __________{% endif %}")
-DEP_NO = "{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% else %}none (bylaw only){% endif %}"
+# MassDEP numbers no RDA or emergency certification: "none" says why, by the laws the
+# filing is under, never guessed from the number's absence.
+DEP_NO = ("{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% elif not filing.under_act %}"
+          "none (bylaw only){% elif filing.kind in ('rda', 'emergency') %}none (MassDEP "
+          "numbers no {{ filing.kind_name }}){% else %}not yet assigned by MassDEP{% endif %}")
 HEARING_CLOSED = ("{{ filing.hearing }}{% if filing.closed %} (closed {{ filing.closed }})"
                   "{% endif %}")
-UNDER = ("issued under {{ town.bylaw }}{% if filing.dep_file_no and town.local_bylaw %} "
+UNDER = ("issued under {{ town.bylaw }}{% if filing.joint %} "
          "and the Massachusetts "
          "Wetlands Protection Act, MGL c.131 §40{% endif %}")
 

@@ -136,10 +136,10 @@ def legal_notice(document) -> None:
     # the notice as written).
     para(document, "NOTICE OF PUBLIC HEARING{% if hearings|length > 1 %}S{% endif %}",
          bold=True, align="center")
-    # A town on the state default has no bylaw of its own: the Act is named once.
-    para(document, "Under {{ town.bylaw }}{% if town.local_bylaw %} and, where a DEP file "
-                   "number is given, the Massachusetts Wetlands Protection Act, MGL c.131 "
-                   "§40,{% else %},{% endif %} the "
+    # A town on the state default has no bylaw of its own: the Act is named once. A
+    # filing under one of the two laws only says so on its own line.
+    para(document, "Under {{ town.bylaw }}{% if town.local_bylaw %} and the Massachusetts "
+                   "Wetlands Protection Act, MGL c.131 §40,{% else %},{% endif %} the "
                    "{{ commission.name }} will hold {% if hearings|length > 1 %}public hearings"
                    "{% else %}a public hearing{% endif %} on {{ meeting.weekday }}, "
                    "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "
@@ -148,7 +148,9 @@ def legal_notice(document) -> None:
                 "{{ h.kind_name }} filed by {{ h.applicant }}{% if h.owner and h.owner != "
                 "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}, map/lot "
                 "{{ h.map_lot }} (file {{ h.file_no }}{% if h.dep_file_no %}, DEP "
-                "{{ h.dep_file_no }}{% endif %}){% if h.work_and_areas %}: "
+                "{{ h.dep_file_no }}{% endif %}{% if town.local_bylaw and h.laws == 'bylaw' %}"
+                "; under the bylaw only{% elif town.local_bylaw and h.laws == 'act' %}; under "
+                "the Act only{% endif %}){% if h.work_and_areas %}: "
                 "{{ h.work_and_areas }}{% endif %}.{% if h.continued_from %} Continued from "
                 "{{ h.continued_from }}.{% endif %}")
     para(document, "The filing{% if hearings|length > 1 %}s{% endif %} and plans may be "

@@ -9,6 +9,16 @@ from datetime import date
 from concom_desk.cli.common import EXIT_OK, iso_date, print_json
 from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
+from concom_desk.domain.laws import (
+    ACT,
+    STATE_TOWN,
+    UNDER_CHOICES,
+    default_under,
+    is_joint,
+    side_by_side,
+    under_act,
+    under_words,
+)
 from concom_desk.errors import OperationFailed
 from concom_desk.paths import towns_dir
 from concom_desk.services.commission.town_profiles import available_profiles, profile_for
@@ -38,6 +48,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the permit extension acts do not apply to this approval, and why "
              "(e.g. the holder waived them); the expiry is then the bare term",
     )
+    deadlines.add_argument(
+        "--under", choices=UNDER_CHOICES,
+        help="the laws the filing is under: both (the Act and the town's bylaw), act or "
+             "bylaw (default: both where the town has a bylaw, the Act on the state "
+             "default); under both, the Act's clocks are listed beside the bylaw's")
     deadlines.add_argument("--json", action="store_true", help="print JSON")
     deadlines.set_defaults(run=run_deadlines)
 
@@ -60,22 +75,33 @@ def run_towns(args: argparse.Namespace) -> int:
 
 
 def run_deadlines(args: argparse.Namespace) -> int:
-    profile = profile_for(args.town)
+    town = profile_for(args.town)
+    laws = ACT if town.id == STATE_TOWN else (args.under or default_under(town.id))
+    # The profile the clocks run on: the bylaw's, or the Act's alone.
+    profile = profile_for(STATE_TOWN) if laws == ACT else town
     events: dict[str, date] = {
         event: getattr(args, event) for event in EVENT_NAMES if getattr(args, event) is not None
     }
-    flags = frozenset({"maintenance"} if args.maintenance else set())
+    flags = frozenset({"maintenance"} if args.maintenance else set()) | (
+        {"joint"} if under_act(laws) else set())
     # The expiry is the date in force: the permit extension acts are applied to the
     # term from --issued (St. 2010 c.240 §173; St. 2020 c.53 §17; St. 2024 c.238 §280).
     found = compute_deadlines(profile, args.kind, events, flags, not_covered=args.not_covered)
+    if is_joint(laws, town.id):
+        found = side_by_side(found, compute_deadlines(
+            profile_for(STATE_TOWN), args.kind, events, flags, not_covered=args.not_covered))
     if args.json:
-        print_json({d.id: d.as_json() for d in found})
+        # The Act's clocks beside the bylaw's are keyed "state:<id>".
+        print_json({(f"state:{d.id}" if d.label.startswith("State: ") else d.id): d.as_json()
+                    for d in found})
         return EXIT_OK
-    print(f"{profile.name} — {args.kind.lower()}")
+    print(f"{town.name} — {args.kind.lower()}, under "
+          f"{under_words(laws, town.id, town.name)}")
     if not profile.covers(args.kind.strip().lower()):
         print(f"The {profile.name} profile sets no deadline for this kind of filing: its bylaw "
-              "is silent (see the comments in the profile); the state Act's clocks may still "
-              "apply (--town massachusetts).")
+              "is silent (see the comments in the profile); "
+              + ("the Act's clocks are those below." if found else
+                 "the state Act's clocks may still apply (--under act)."))
     elif not found:
         print("No deadlines follow from the dates given.")
     for deadline in found:

@@ -62,9 +62,10 @@ KINDS: dict[str, FilingKind] = {
 # in a town profile), with the words the command line and the window show.
 FILING_FLAGS: dict[str, str] = {
     "maintenance": "a permit for recurring or continuous maintenance work",
-    # A DEP file number: filed under the Wetlands Protection Act as well as the bylaw, so
-    # the state's clocks run beside the town's (DOMAIN.md, "Joint filings").
-    "joint": "filed under the state Act too (it has a DEP file number)",
+    # Under the Wetlands Protection Act (alone, or with the bylaw: the state's clocks
+    # then run beside the town's, DOMAIN.md "Joint filings"), as the clerk says on the
+    # form: never read from the DEP file number, which an RDA never has.
+    "joint": "filed under the state Act (alone or with the bylaw)",
 }
 
 # Pairs (earlier, later) that must not be reversed.

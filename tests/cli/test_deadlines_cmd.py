@@ -117,11 +117,19 @@ def test_bourne_tentative_coc_decision(capsys: pytest.CaptureFixture[str]) -> No
     # BWR 1.05(11)(a): received Tue 12/1/2026 + 21 = Tue 12/22. (11)(g): decision issued
     # Thu 12/17; ten business days, skipping 12/25 and 1/1 -> Mon 1/4/2027.
     result = deadlines_json(capsys, "--town", "bourne", "--kind", "coc",
-                            "--received", "2026-12-01", "--issued", "2026-12-17")
+                            "--received", "2026-12-01", "--issued", "2026-12-17",
+                            "--under", "bylaw")
     assert dates(result) == {
         "coc_decision_by": "2026-12-22",
         "hearing_request_by": "2027-01-04",
     }
+    # Under both laws (the default), the Act's beside them: MassDEP's copy the day the
+    # certificate issues, and ten business days to ask for a superseding one (310 CMR
+    # 10.05(9)(a), 10.05(7)(c)); the Act's 21 days fall on the bylaw's own day.
+    both = deadlines_json(capsys, "--town", "bourne", "--kind", "coc",
+                          "--received", "2026-12-01", "--issued", "2026-12-17")
+    assert dates(both) == {**dates(result), "state:dep_copy_by": "2026-12-17",
+                           "state:appeal_ends": "2027-01-04"}
 
 
 def test_town_and_kind_names_ignore_case(capsys: pytest.CaptureFixture[str]) -> None:
@@ -196,8 +204,17 @@ def test_python_m_concom_desk_prints_json() -> None:
 
 def test_a_kind_the_bylaw_does_not_know_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "deadlines", "--town", "nantucket", "--kind", "anrad",
-                       "--received", "2026-06-12")
+                       "--received", "2026-06-12", "--under", "bylaw")
     assert code == 0
     assert "sets no deadline for this kind of filing" in out
     assert deadlines_json(capsys, "--town", "nantucket", "--kind", "anrad",
-                          "--received", "2026-06-12") == {}
+                          "--received", "2026-06-12", "--under", "bylaw") == {}
+    # Under both laws the Act's clocks still run, and are the only ones listed.
+    code, out, _ = run(capsys, "deadlines", "--town", "nantucket", "--kind", "anrad",
+                       "--received", "2026-06-12")
+    assert "the Act's clocks are those below" in out
+    both = deadlines_json(capsys, "--town", "nantucket", "--kind", "anrad",
+                          "--received", "2026-06-12")
+    assert both and all(key.startswith("state:") for key in both)
+    # Fri 6/12/2026 + 21 days = Fri 7/3/2026 (310 CMR 10.05(5)(a)).
+    assert both["state:hearing_by"]["date"] == "2026-07-03"

@@ -90,12 +90,12 @@ def fill_record(db: Database) -> Database:
                       text="No fertilizer within 50 feet, in perpetuity.", continuing=True),
         ])
         draft = Filing(
-            file_no="2026-020", dep_file_no="", kind="noi", town="massachusetts",
+            file_no="2026-020", dep_file_no="", laws="bylaw", kind="noi", town="massachusetts",
             status="closed", applicant_id=applicant.id, property_id=parcel.id,
             work_description="Shed", resource_areas="Buffer Zone",
             received=date(2026, 9, 1), hearing=date(2026, 9, 16), closed=date(2026, 9, 16))
         denied = Filing(
-            file_no="2026-021", dep_file_no="", kind="noi", town="massachusetts",
+            file_no="2026-021", dep_file_no="", laws="bylaw", kind="noi", town="massachusetts",
             status="denied", applicant_id=applicant.id, property_id=parcel.id,
             work_description="Driveway", resource_areas="Bank",
             received=date(2026, 9, 1), closed=date(2026, 9, 30), issued=date(2026, 10, 9))

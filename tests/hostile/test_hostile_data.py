@@ -26,7 +26,10 @@ from tests.helpers.hostile_files import CONTROL, FIELD_TEXT, WORDML, part
 HOSTILE = f"{WORDML} {FIELD_TEXT} {CONTROL}"
 # What a reader sees of it: the characters typed, less the two XML cannot hold.
 SEEN = f"{WORDML} {FIELD_TEXT} "
-NOT_TEXT = {"kind", "file_no", "dep_file_no", "parent_file_no", "id", "fee_waived"}
+# Choices, not typed text (the kind, the laws it is under and the commission's town are
+# picked from lists; a value off the list is refused in one line, tested elsewhere).
+NOT_TEXT = {"kind", "file_no", "dep_file_no", "parent_file_no", "id", "fee_waived", "laws",
+            "town"}
 
 
 def hostile_form() -> FilingForm:
@@ -37,7 +40,8 @@ def hostile_form() -> FilingForm:
         values[item.name] = f"{item.name}: {HOSTILE}"
     address = MailingAddress(street=f"1 {HOSTILE}", street2=HOSTILE, city=HOSTILE,
                              state="MA", zip="01568")
-    # A DEP number, so the WPA forms are made from the same text as the bylaw's documents.
+    # Under both laws (the default), so the WPA forms are made from the same text as the
+    # bylaw's documents.
     return FilingForm(kind="noi", file_no="2026-66", dep_file_no="SE 315-0066",
                       received=date(2026, 11, 2),
                       hearing=date(2026, 11, 20), closed=date(2026, 11, 20),

@@ -49,7 +49,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_models(
         tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     open_database(path).close()
-    assert _revision(path) == schema_module.head_revision() == "0012_what_edits_left_out"
+    assert _revision(path) == schema_module.head_revision() == "0013_which_laws"
     assert _pragma(path, "application_id") == APPLICATION_ID
     assert _pragma(path, "journal_mode") == "wal"
     engine = create_engine(f"sqlite:///{path}")
@@ -86,15 +86,18 @@ def test_the_first_schema_is_upgraded_with_a_copy_kept(tmp_path: Path) -> None:
             assert (filing.file_no, filing.received) == ("2025-007", date(2025, 5, 1))
             assert filing.applicant.name == "Jane Doe"
             tables = [e.table_name for e in s.scalars(select(AuditEntry).order_by(AuditEntry.id))]
-        # the 7 entries written under schema 0001, then the two changes made today
+        # the 7 entries written under schema 0001; the upgrade's one change (0013: the
+        # state default's filing is under the Act alone), in the trail like any other;
+        # then the two changes made today
         assert tables[:7] == ["commission_settings", "party", "property", "filing", "meeting",
                               "hearing", "abutter"]
-        assert tables[7:] == ["town_closure_day", "commission_settings"]
+        assert tables[7:] == ["filing", "town_closure_day", "commission_settings"]
+        assert filing.laws == "act"
         with db.engine.connect() as c:
             assert verify_audit_chain(c).ok
     finally:
         db.close()
-    assert _revision(path) == "0012_what_edits_left_out"
+    assert _revision(path) == "0013_which_laws"
     copies = list(backups_dir(path).glob("commission-before-upgrade-from-0001-*.sqlite"))
     assert len(copies) == 1
     assert _revision(copies[0]) == "0001"
@@ -122,7 +125,7 @@ def test_a_failed_upgrade_puts_the_database_back(tmp_path: Path,
     # the lock was released: the program can open it once the fault is gone
     monkeypatch.setattr(schema_module, "_upgrade", real_upgrade)
     open_database(path).close()
-    assert _revision(path) == "0012_what_edits_left_out"
+    assert _revision(path) == "0013_which_laws"
 
 
 def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) -> None:
@@ -136,7 +139,7 @@ def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) ->
     raw.close()
     before = _sha(path)
     with pytest.raises(UserError,
-                       match="newer version of ConCom Desk.*0099.*up to 0012_what_edits_left_out"):
+                       match="newer version of ConCom Desk.*0099.*up to 0013_which_laws"):
         open_database(path)
     assert _sha(path) == before
 
@@ -215,7 +218,7 @@ def test_revisions_from_parallel_branches_are_all_applied(tmp_path: Path,
     assert audited[-1] == "branch_probe"  # the new table got its audit triggers
     raw = sqlite3.connect(path)
     assert sorted(r[0] for r in raw.execute("SELECT version_num FROM alembic_version")) == \
-        ["0012_what_edits_left_out", "0099"]
+        ["0013_which_laws", "0099"]
     raw.close()
     again = open_database(path)
     assert again.upgrade_backup is None  # already at every head: nothing to do

@@ -57,6 +57,8 @@ UPGRADES = [
          ("2021-001", "Henry Costa"), 12),
     Made("12-a4188ba-schema-0011_record_versions", "0011_record_versions", 92,
          ("2021-001", "Henry Costa"), 12),
+    Made("13-923608f-schema-0012_what_edits_left_out", "0012_what_edits_left_out", 92,
+         ("2021-001", "Henry Costa"), 12),
     # Dev commits off main's line (issue 27): 0003 when it was the audit history index,
     # and a trail sealed in the first hash format.
     Made("dev-b717883-schema-0003", "0003", 92, ("2021-001", "Frank Walsh"), 12),

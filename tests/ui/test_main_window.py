@@ -251,11 +251,17 @@ def test_deadline_panel_for_an_upton_noi_received_before_thanksgiving(qtbot, tmp
         assert "Upton" in record.summary.text()
         lines = sorted((when, left, cited.split(":")[0])
                        for when, left, _what, cited in record.deadline_lines())
+        # Under both laws (the default), the Act's beside them: abutters told with the
+        # filing (310 CMR 10.05(4)(a)), the hearing within 21 days (10.05(5)(a)), its
+        # notice five business days before (10.05(5)(b)): the same days.
         assert lines == [
+            ("2026-11-05 Thu", "OVERDUE by 11 days", "MGL c.131 §40 ¶1; 310 CMR 10.05(4)(a)"),
             ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10B"),
             ("2026-11-05 Thu", "OVERDUE by 11 days", "Upton ch. 330, § 330-10C"),
+            ("2026-11-19 Thu", "in 3 days", "MGL c.131 §40; 310 CMR 10.05(5)(b)"),
             ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10C"),
             ("2026-11-19 Thu", "in 3 days", "Upton ch. 330, § 330-10D"),
+            ("2026-11-27 Fri", "in 11 days", "MGL c.131 §40 ¶3; 310 CMR 10.05(5)(a)"),
             ("2026-11-27 Fri", "in 11 days", "Upton ch. 330, § 330-10D"),
         ]
         window.close()

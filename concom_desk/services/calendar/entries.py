@@ -55,6 +55,7 @@ class HearingEntry:
     # In the newspaper notice: every new hearing, and a continued one whose new date
     # was not announced at the hearing (or in a town that re-advertises continuances).
     advertise: bool = True
+    laws: str = "both"  # the laws its filing is under (domain/laws.py)
 
     def title(self) -> str:
         """'UCC 2027-003 — Jane Doe, 12 Pond Street'."""

@@ -27,7 +27,7 @@ from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
     FINISHED_STATUSES,
     acts_done,
-    filing_deadlines,
+    every_clock,
     is_met,
     open_continuances,
     profiles_in_effect,
@@ -91,6 +91,7 @@ class _HearingRow:
     owner: str
     address: str
     map_lot: str
+    laws: str = "both"
 
 
 def _hearing_rows(session: Session, where: ColumnElement[bool] | None = None
@@ -103,7 +104,7 @@ def _hearing_rows(session: Session, where: ColumnElement[bool] | None = None
         select(Hearing.id, Hearing.filing_id, Hearing.meeting_id, Hearing.status,
                Hearing.opened_on, Filing.file_no, Filing.dep_file_no, Filing.kind,
                Filing.work_description, Filing.resource_areas, applicant.name, owner.name,
-               Property.address, Property.map, Property.lot)
+               Property.address, Property.map, Property.lot, Filing.laws)
         .join(Filing, Filing.id == Hearing.filing_id)
         .outerjoin(applicant, applicant.id == Filing.applicant_id)
         .outerjoin(owner, owner.id == Filing.owner_id)
@@ -115,12 +116,12 @@ def _hearing_rows(session: Session, where: ColumnElement[bool] | None = None
     found = {}
     for row in session.execute(query):
         (ident, filing_id, meeting_id, status, opened_on, file_no, dep_file_no, kind, work,
-         areas, applicant_name, owner_name, address, map_, lot) = row
+         areas, applicant_name, owner_name, address, map_, lot, laws) = row
         map_lot = f"{map_ or ''}-{lot or ''}" if map_ or lot else ""
         found[ident] = _HearingRow(ident, filing_id, meeting_id, status, opened_on, file_no,
                                    dep_file_no or "", kind, work or "", areas or "",
                                    applicant_name or "", owner_name or "", address or "",
-                                   map_lot)
+                                   map_lot, laws or "both")
     return found
 
 
@@ -213,7 +214,7 @@ class _Records:
             hearing_status=hearing.status, continued_from=continued_from,
             continued_to=onward.continued_to if onward else None,
             legal_notice_by=notice.publish_by if notice else None,
-            advertise=notice is not None,
+            advertise=notice is not None, laws=hearing.laws,
         )
 
     def meeting_entries(self) -> list[MeetingEntry]:
@@ -285,8 +286,7 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         if filing.received is None or filing.town not in in_effect:
             continue
         booked_day, published = booked.get(filing.id, (None, False))
-        for deadline in filing_deadlines(filing, in_effect, done=done,
-                                         hearing_booked=booked_day):
+        for deadline in every_clock(filing, in_effect, done, hearing_booked=booked_day):
             met = (is_met(filing, deadline, done)
                    or (published and deadline.id == "legal_notice_by"))
             found.append(DeadlineEntry(

@@ -72,6 +72,7 @@ def hearing_row(hearing: HearingEntry) -> dict[str, str]:
         "resource_areas": resource_areas_phrase(hearing.resource_areas),
         "work_and_areas": work_within(hearing.work_description, hearing.resource_areas),
         "continued_from": _date_or_blank(hearing.continued_from),
+        "laws": hearing.laws,
     }
 
 

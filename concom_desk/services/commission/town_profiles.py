@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from concom_desk.domain.extension_acts import ExtensionAct, load_acts
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.domain.town_profile import TownProfile, find_profile, load_profiles
 from concom_desk.errors import OperationFailed
 from concom_desk.paths import data_dir, resources_dir, towns_dir
 
-DEFAULT_TOWN_ID = "massachusetts"
+DEFAULT_TOWN_ID = STATE_TOWN  # the state default (domain/laws.py)
 
 
 def user_towns_dir() -> Path:

@@ -21,6 +21,7 @@ from concom_desk import clock
 from concom_desk.domain.appeal_routes import appeal_routes
 from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import BOTH, is_joint, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wording import has_or_have, phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
@@ -228,8 +229,11 @@ def filing_fields(filing: Filing) -> Context:
         "work_and_areas": work_within(filing.work_description, filing.resource_areas),
         "status": filing.status,
     }
-    # Joint: under the Act and the bylaw at once (a DEP file number, its own or its permit's).
-    fields["joint"] = bool(fields["dep_file_no"])
+    # The laws it is under, as its form says: joint is the Act and the bylaw at once.
+    laws = filing.laws or BOTH
+    fields["laws"] = laws
+    fields["under_act"] = under_act(laws)
+    fields["joint"] = is_joint(laws, filing.town)
     for name in ("received", "hearing", "closed", "decided", "issued", "expires"):
         fields[name] = long_date(getattr(filing, name))
     for name in ("received", "issued", "expires"):
@@ -297,7 +301,7 @@ def filing_context(session: Session, filing: Filing, template: str,
         "hearing": hearing_context(session, filing, settings),
     }
     context["appeal_routes"] = appeal_routes(context["town"]["appeal_rights"],
-                                             joint=bool(context["filing"]["dep_file_no"]),
+                                             joint=context["filing"]["joint"],
                                              decision=template,
                                              bylaw_is_the_act=not context["town"]["local_bylaw"])
     context.update(template_extras(session, filing, template, context,

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.conditions import number_conditions
+from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
@@ -59,7 +60,8 @@ def permit_conditions(session: Session, filing: Filing, special: list[str]
         ordered = sorted(decision.conditions, key=lambda c: c.number)
         return (_numbered([c for c in ordered if c.kind == "standard"]),
                 _numbered([c for c in ordered if c.kind == "special"]))
-    standard = library_for(filing.town).standard_for(has_dep_file=bool(filing.dep_file_no))
+    standard = library_for(filing.town).standard_for(has_dep_file=under_act(filing.laws
+                                                                            or BOTH))
     return number_conditions(standard, special)
 
 

@@ -94,6 +94,8 @@ _FILING_BASED: Context = {
         "work_and_areas": ("Construction of a 24 ft x 30 ft addition and deck, regrading and "
                            "a stormwater infiltration system, within Bordering Vegetated "
                            "Wetland and 100-foot Buffer Zone"),
+        "laws": "both",
+        "under_act": True,
         "joint": True,
         "status": "issued",
         "received": "June 12, 2026",
@@ -202,6 +204,7 @@ _HEARING_ROW: Context = {
     "resource_areas": "Bordering Vegetated Wetland and Buffer Zone",
     "work_and_areas": "Addition and deck, within Bordering Vegetated Wetland and Buffer Zone",
     "continued_from": "",
+    "laws": "both",
 }
 
 _ENFORCEMENT: Context = {

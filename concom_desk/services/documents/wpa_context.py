@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wpa_fees import split_fee
 from concom_desk.errors import UserError
@@ -49,10 +50,13 @@ def wpa_forms_for(kind: str) -> list[str]:
 
 
 def refuse_unless_under_the_act(filing: Filing, template: str) -> None:
-    if is_wpa_template(template) and not dep_number_of(filing):
+    """MassDEP's forms are for a filing under the Act, as its form says (an RDA under the
+    Act has no DEP file number and still gets Form 2)."""
+    if is_wpa_template(template) and not under_act(filing.laws or BOTH):
         raise UserError(f"{WPA_FORMS[template][0]} is for a filing under the Wetlands "
-                        f"Protection Act; filing {filing.file_no} has no DEP file number "
-                        "(enter it on the filing, or make the bylaw's document)")
+                        f"Protection Act; filing {filing.file_no} is under the bylaw only "
+                        "(say on the filing that it is under the Act, or make the bylaw's "
+                        "document)")
 
 
 def _decision_box(decision: Decision | None) -> str:
@@ -156,8 +160,8 @@ def offered_templates(db: Any, file_no: str, kind: str) -> tuple[bool, list[str]
     from concom_desk.services.documents.context import filing_by_number
 
     with db.read_session() as session:
-        joint = bool(dep_number_of(filing_by_number(session, file_no)))
-    return joint, (wpa_forms_for(kind) if joint else [])
+        under = under_act(filing_by_number(session, file_no).laws or BOTH)
+    return under, (wpa_forms_for(kind) if under else [])
 
 
 __all__ = ["WPA_TEMPLATE_NAMES", "dep_number_of", "offered_templates", "wpa_extras",

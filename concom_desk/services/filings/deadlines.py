@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from concom_desk import clock
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import ACT, BOTH, STATE_TOWN, is_joint, side_by_side
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
@@ -57,7 +58,12 @@ FINISHED_STATUSES = frozenset({"void", "withdrawn", "completed", "expired"})
 
 
 def filing_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
-    found = (profiles if profiles is not None else available_profiles()).get(filing.town)
+    """The profile whose clocks the filing runs on: its town's, or the state's for a
+    filing under the Act alone in a town with a bylaw (the bylaw then does not apply)."""
+    known = profiles if profiles is not None else available_profiles()
+    if (filing.laws or BOTH) == ACT and filing.town in known and STATE_TOWN in known:
+        return known[STATE_TOWN]
+    found = known.get(filing.town)
     if found is None:
         raise UserError(
             f"filing {filing.file_no} follows the rules of town {filing.town!r}, "
@@ -246,6 +252,21 @@ def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> 
                for field in MET_BY.get(deadline.id, ()))
 
 
+def every_clock(filing: Filing, profiles: Mapping[str, TownProfile] | None = None,
+                done: ActsDone | None = None, continued_to: date | None = None,
+                hearing_booked: date | None = None) -> list[Deadline]:
+    """Every deadline of every law the filing is under, by date: its own profile's
+    (`filing_deadlines`), and for a filing under both laws the Act's beside them
+    (`side_by_side`)."""
+    own = filing_deadlines(filing, profiles, continued_to, done, hearing_booked)
+    known = profiles if profiles is not None else available_profiles()
+    state = known.get(STATE_TOWN)
+    if not is_joint(filing.laws or BOTH, filing.town) or state is None:
+        return own
+    return side_by_side(own, filing_deadlines(filing, {filing.town: state}, continued_to,
+                                              done, hearing_booked))
+
+
 def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
                    today: date, done: ActsDone | None = None,
                    continued_to: date | None = None,
@@ -259,7 +280,7 @@ def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
         return []
     found = []
     if deadlines is None:
-        deadlines = filing_deadlines(filing, profiles, continued_to, done)
+        deadlines = every_clock(filing, profiles, done, continued_to)
     for deadline in deadlines:
         if is_met(filing, deadline, done):
             continue

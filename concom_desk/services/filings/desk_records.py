@@ -17,7 +17,7 @@ from concom_desk.services.documents.dep_copies import dep_copy_items
 from concom_desk.services.filings.deadlines import (
     FINISHED_STATUSES,
     acts_done,
-    filing_deadlines,
+    every_clock,
     open_deadlines,
     profiles_in_effect,
 )
@@ -48,6 +48,7 @@ class _ListedFiling:
     id: int
     file_no: str
     dep_file_no: str
+    laws: str
     kind: str
     town: str
     status: str
@@ -58,12 +59,12 @@ class _ListedFiling:
         self.__dict__.update(values)
 
 
-_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "kind", "town", "status", "maintenance",
-                   "acts_not_covered", *FILING_DATE_FIELDS)
+_LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "laws", "kind", "town", "status",
+                   "maintenance", "acts_not_covered", *FILING_DATE_FIELDS)
 # What an extension's deadlines need of the permit it extends: its expiry in force and
 # the acts that moved it (`permit_in_force`).
 _ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
-                     "dep_file_no",
+                     "dep_file_no", "laws",
                      "received", "closed", "decided", "issued", "expires")
 
 
@@ -118,7 +119,7 @@ def load_records(db: Database, today: date) -> DeskRecords:
         done = acts_done(session)
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            every = (filing_deadlines(cast(Filing, filing), profiles, done=done)
+            every = (every_clock(cast(Filing, filing), profiles, done)
                      if filing.town in profiles and filing.status not in FINISHED_STATUSES
                      else [])
             pending = open_deadlines(cast(Filing, filing), profiles, today, done,

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.amounts import checked_amount
 from concom_desk.domain.file_numbers import checked_file_number
+from concom_desk.domain.laws import ACT, STATE_TOWN, default_under, under_problem
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
@@ -86,6 +87,7 @@ def form_of(filing: Filing) -> FilingForm:
     rep = filing.representative
     return FilingForm(
         id=filing.id, kind=filing.kind, file_no=filing.file_no, dep_file_no=filing.dep_file_no,
+        laws=filing.laws, town=filing.town,
         applicant=filing.applicant.name if filing.applicant else "",
         applicant_address=address(filing.applicant),
         applicant_mail=mailing_address(filing.applicant) if filing.applicant
@@ -115,9 +117,19 @@ def form_of(filing: Filing) -> FilingForm:
     )
 
 
+def _laws(form: FilingForm, town: str) -> str:
+    """The laws the form says, or the town's default; on the state default the Act alone
+    (there is no bylaw to be under)."""
+    laws = form.laws.strip() or default_under(town)
+    problem = under_problem(laws)
+    if problem:
+        raise UserError(problem)
+    return ACT if town == STATE_TOWN else laws
+
+
 def _town(session: Session) -> str:
     settings = session.scalars(select(CommissionSettings)).first()
-    return settings.town if settings else "massachusetts"
+    return settings.town if settings else STATE_TOWN
 
 
 def store_expiry(filing: Filing) -> None:
@@ -232,6 +244,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.file_no = file_no
         session.add(filing)
         filing.dep_file_no = form.dep_file_no
+        filing.laws = _laws(form, filing.town)
         filing.applicant = applicant
         filing.owner = owner
         filing.representative = representative

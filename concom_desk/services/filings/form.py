@@ -39,6 +39,10 @@ class FilingForm:
     kind: str = "noi"
     file_no: str = ""
     dep_file_no: str = ""
+    # The laws it is under (domain/laws.py: "both", "act", "bylaw"); empty: the town's
+    # default. `town` is the commission's (or the filing's), for the form's choices.
+    laws: str = ""
+    town: str = ""
     applicant: str = ""
     applicant_address: str = ""
     applicant_mail: MailingAddress = field(default_factory=MailingAddress)

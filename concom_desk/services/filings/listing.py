@@ -55,6 +55,7 @@ def list_filings(db: Database, today: date | None = None,
             rows.append({
                 "file_no": filing.file_no,
                 "dep_file_no": filing.dep_file_no,
+                "laws": filing.laws,
                 "kind": filing.kind,
                 "kind_name": KINDS[filing.kind].name,
                 "town": filing.town,

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.laws import STATE_CLOCKS, STATE_TOWN
+from concom_desk.domain.laws import is_joint as laws_joint
 from concom_desk.domain.wording import counted
 from concom_desk.errors import UserError
 from concom_desk.services.filings.deadlines import ActsDone
@@ -121,16 +123,9 @@ def mark_not_covered(db: Database, filing_id: int, reason: str,
         store_expiry(filing)
 
 
-STATE_TOWN = "massachusetts"  # the state Act's profile (MGL c.131 §40, 310 CMR 10.00)
-# The state's clocks a joint filing's record shows beside the bylaw's.
-STATE_CLOCKS = ("hearing_by", "legal_notice_by", "decision_by", "dep_copy_by",
-                "coc_decision_by", "appeal_ends")
-
-
 def is_joint(filing: Filing) -> bool:
-    """Filed under the Act and the bylaw at once: it has a DEP file number, in a town
-    whose own bylaw is profiled (under the state default the clocks are the state's)."""
-    return bool((filing.dep_file_no or "").strip()) and filing.town != STATE_TOWN
+    """Under the Act and a profiled bylaw at once, as the clerk said on the form."""
+    return laws_joint(filing.laws, filing.town)
 
 
 def joint_deadline_lines(filing: Filing, profiles: Mapping, done: ActsDone | None,

@@ -15,6 +15,7 @@ from sqlalchemy import CheckConstraint, Date, DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
@@ -56,6 +57,9 @@ class Filing(Versioned, Base):
 
     file_no: Mapped[str] = mapped_column(String(30), unique=True)  # local number, "2026-014"
     dep_file_no: Mapped[str] = text_field(30)  # "SE 082-1234", text
+    # The laws it is under: "both" (the Act and the town's bylaw), "act" or "bylaw"
+    # (domain/laws.py); said on the form, never read from the DEP file number.
+    laws: Mapped[str] = text_field(5, "both")
     kind: Mapped[str] = mapped_column(String(20), index=True)
     town: Mapped[str] = mapped_column(String(60))  # town profile id
     status: Mapped[str] = text_field(20, "received", index=True)
@@ -142,7 +146,7 @@ class Filing(Versioned, Base):
 
     def flags(self) -> frozenset[str]:
         flags = {"maintenance"} if self.maintenance else set()
-        if (self.dep_file_no or "").strip():
+        if under_act(self.laws or BOTH):
             flags.add("joint")
         return frozenset(flags)
 

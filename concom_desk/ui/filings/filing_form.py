@@ -38,7 +38,17 @@ from concom_desk.domain.filing_requirements import (
     problems,
     record_problems,
 )
+from concom_desk.domain.laws import (
+    ACT,
+    BOTH,
+    BYLAW,
+    DEP_NUMBERED_KINDS,
+    STATE_TOWN,
+    default_under,
+    under_act,
+)
 from concom_desk.errors import RecordChanged, UserError
+from concom_desk.services.commission.settings import example_town
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
@@ -60,7 +70,24 @@ DATE_HINT = "YYYY-MM-DD or M/D/YYYY"
 # Fields of the form the clerk does not type: the record's id and versions, the
 # one-line addresses (the command line's) and what "Extension acts…" sets.
 NOT_TYPED = frozenset({"id", "version", "party_versions", "applicant_address",
-                       "owner_address", "acts_not_covered"})
+                       "owner_address", "acts_not_covered", "town"})
+
+
+def laws_choice(town: str, laws: str) -> QComboBox:
+    """Which laws the filing is under, in the commission's words; on the state default
+    the Act alone, shown and not to be changed (there is no bylaw to be under)."""
+    box = QComboBox()
+    box.setAccessibleName("Laws the filing is under")
+    bylaw = f"the {example_town(town)} bylaw" if town else "the town's bylaw"
+    if town == STATE_TOWN:
+        box.addItem("The Wetlands Protection Act (MGL c.131 §40)", ACT)
+        box.setEnabled(False)
+        return box
+    box.addItem(f"The Wetlands Protection Act and {bylaw}", BOTH)
+    box.addItem("The Wetlands Protection Act only", ACT)
+    box.addItem(f"{bylaw[0].upper()}{bylaw[1:]} only", BYLAW)
+    box.setCurrentIndex(max(box.findData(laws or default_under(town)), 0))
+    return box
 
 
 def field_words(names: list[str]) -> str:
@@ -136,6 +163,7 @@ class FilingFormDialog(QDialog):
             widget.textChanged.connect(self.validate)
         self.parties_tab.changed.connect(self.validate)
         self.kind.currentIndexChanged.connect(self.validate)
+        self.laws.currentIndexChanged.connect(self.validate)
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
         self.validate()
@@ -158,6 +186,8 @@ class FilingFormDialog(QDialog):
             self.kind.addItem(f"{kind.name} ({code.upper()})", code)
         self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
         self.kind.setEnabled(form.id is None)  # a filing does not change its kind
+        self._town = form.town
+        self.laws = laws_choice(form.town, form.laws)
         self.file_no = named_line(form.file_no, "Local file number", "e.g. 2026-41")
         self.dep_file_no = named_line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
         self.parent_file_no = named_line(form.parent_file_no, "Permit file number",
@@ -172,6 +202,7 @@ class FilingFormDialog(QDialog):
                                     "e.g. Bordering Vegetated Wetland; Buffer Zone")
         layout = form_layout(page)
         layout.addRow("&Kind:", self.kind)
+        layout.addRow("&Under:", self.laws)
         layout.addRow("File &no.:", self.file_no)
         layout.addRow("&DEP file no.:", self.dep_file_no)
         self._parent_label = QLabel("Permi&t file no.:")
@@ -286,6 +317,10 @@ class FilingFormDialog(QDialog):
             self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
                                               or bool(self.dates[name].text()))
         self._filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
+        # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
+        # an RDA or an emergency certification (one typed before stays shown).
+        self._filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
+            kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
         self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
         if found:
             self.problems.setText("\n".join(f"• {p}" for p in found))
@@ -305,6 +340,7 @@ class FilingFormDialog(QDialog):
         return self.parties_tab.filled_in(self.wpa_tab.filled_in(FilingForm(
             id=self._id, kind=self.current_kind(), file_no=self.file_no.text().strip(),
             dep_file_no=self.dep_file_no.text().strip().upper(),
+            laws=self.laws.currentData() or "", town=self._town,
             address=self.address.text().strip(), map_lot=self.map_lot.text().strip(),
             work_description=self.work.toPlainText().strip(),
             resource_areas=self.resource_areas.text().strip(),
@@ -339,6 +375,7 @@ class FilingFormDialog(QDialog):
                            ("recorded_document", self.recorded_document)):
             line.setText(getattr(form, name))
         self.work.setPlainText(form.work_description)
+        self.laws.setCurrentIndex(max(self.laws.findData(form.laws), 0))
         self.notes.setPlainText(form.notes)
         for name, line in self.dates.items():
             day = getattr(form, name)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.filing_requirements import parse_date
+from concom_desk.domain.laws import under_words
 from concom_desk.domain.status_rules import (
     check_status_change,
     final_step_meaning,
@@ -247,6 +248,7 @@ class FilingRecordDialog(QDialog):
         self.summary.setText("\n".join([
             f"{row.address or 'No property'}{map_lot}",
             f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
+            f"Under {under_words(detail.form.laws, detail.form.town, detail.town_name)}",
             *record_summary(detail.form), *detail.life]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)

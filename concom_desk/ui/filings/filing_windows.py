@@ -32,9 +32,12 @@ class FilingWindows:
             record.close()
 
     def new_form(self) -> FilingFormDialog:
+        from concom_desk.domain.laws import default_under
         from concom_desk.services.filings.form import FilingForm
 
-        return self._open_form(FilingForm(kind="noi", received=self.window.today))
+        town = self.window.settings.town_id
+        return self._open_form(FilingForm(kind="noi", received=self.window.today, town=town,
+                                          laws=default_under(town)))
 
     def edit_form(self, filing_id: int) -> FilingFormDialog:
         from concom_desk.services.filings.filing_record import filing_detail

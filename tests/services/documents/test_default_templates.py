@@ -154,11 +154,31 @@ def test_an_original_permit_not_yet_recorded_leaves_lines(name: str, tmp_path: P
 
 def test_bylaw_only_filing_has_no_dep_number(tmp_path: Path) -> None:
     context = example_context("permit")
-    context["filing"]["dep_file_no"] = ""
+    context["filing"].update(dep_file_no="", laws="bylaw", under_act=False, joint=False)
     lines = paragraphs(render("permit", tmp_path, context))
     assert "none (bylaw only)" in lines
     subtitle = next(line for line in lines if line.startswith("issued under"))
     assert subtitle == f"issued under {context['town']['bylaw']}"
+
+
+@pytest.mark.parametrize(("kind", "kind_name", "says"), [
+    # MassDEP numbers no RDA or emergency certification (310 CMR 10.05(3), 10.06).
+    ("rda", "Request for Determination of Applicability",
+     "none (MassDEP numbers no Request for Determination of Applicability)"),
+    ("noi", "Notice of Intent", "not yet assigned by MassDEP"),
+])
+def test_a_filing_under_both_laws_without_a_dep_number_says_why(
+        tmp_path: Path, kind: str, kind_name: str, says: str) -> None:
+    """An RDA under both laws has no DEP number and is still issued under both (it was
+    printed 'none (bylaw only)' and the Act was left out)."""
+    context = example_context("permit")
+    context["filing"].update(dep_file_no="", kind=kind, kind_name=kind_name, laws="both",
+                             under_act=True, joint=True)
+    lines = paragraphs(render("permit", tmp_path, context))
+    assert says in lines
+    subtitle = next(line for line in lines if line.startswith("issued under"))
+    assert subtitle == (f"issued under {context['town']['bylaw']} and the Massachusetts "
+                        "Wetlands Protection Act, MGL c.131 §40")
 
 
 @pytest.mark.parametrize(("kind", "expected", "not_expected"), [

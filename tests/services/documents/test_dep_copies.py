@@ -56,14 +56,15 @@ def test_an_issued_form_5_is_chased_until_its_copy_is_recorded(db: Database) -> 
 
 
 def test_a_draft_is_not_chased(db: Database) -> None:
-    # 2026-020 has no DEP number: give it one; its hearing closed without a vote.
+    # 2026-020 is under the bylaw only: put it under both laws, with a DEP number; its
+    # hearing closed without a vote.
     from sqlalchemy import update
 
     from concom_desk.store.models import Filing
 
     with db.session() as s:
         s.execute(update(Filing).where(Filing.file_no == "2026-020")
-                  .values(dep_file_no="SE 082-1300"))
+                  .values(dep_file_no="SE 082-1300", laws="both"))
     document = save_filing_document(db, "2026-020", "form-5-order-of-conditions", MADE)
     assert document.draft  # no vote recorded: a DRAFT, not for issue
     assert dep_copies_of(db, _filing_id(db, "2026-020")) == []

@@ -103,10 +103,12 @@ def test_affidavit_signed_by_who_mailed_counts_certified_apart(
     assert "Jamie Park\tDate" in lines
 
 
-def _permit(db: Database, tmp_path: Path, dep_file_no: str = "") -> list[str]:
+def _permit(db: Database, tmp_path: Path, dep_file_no: str = "",
+            laws: str = "bylaw") -> list[str]:
     with db.session() as s:
         filing = filing_by_number(s, "2026-014")
         filing.dep_file_no = dep_file_no
+        filing.laws = laws if not dep_file_no else "both"
         s.flush()
         context = filing_context(s, filing, "permit", date(2026, 7, 1))
     return paragraphs(render_template("permit", context, tmp_path / "permit.docx"))
@@ -208,9 +210,10 @@ def test_legal_notice_and_agenda_use_the_settings_and_no_doubled_stops(tmp_path:
 
 @pytest.mark.parametrize(("town", "chair", "under", "signed"), [
     # A town with its own bylaw: the bylaw, and the Act for a joint filing (MGL c.131 §40).
+    # Each filing under one law only says so on its own line.
     ("upton", "Margaret Hale",
-     "Under Town of Upton General Bylaws, Chapter 330, Wetlands Regulations and, where a DEP "
-     "file number is given, the Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
+     "Under Town of Upton General Bylaws, Chapter 330, Wetlands Regulations and the "
+     "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
      "Upton Conservation Commission will hold", "Margaret Hale, Chair"),
     # The state default: its law is the Act itself, named once. No chair among the members
     # yet: the line reads "Chair", not ", Chair".

@@ -157,7 +157,7 @@ def test_a_filing_without_a_dep_number_is_never_offered_a_wpa_form(db: Database)
     assert offered_templates(db, "2026-020", "noi") == (False, [])
     for kind in ("noi", "rda", "anrad", "amendment", "extension", "coc", "emergency"):
         assert not set(templates_for(kind, joint=False)) & set(WPA_FORMS), kind
-    with pytest.raises(UserError, match="2026-020 has no DEP file number"):
+    with pytest.raises(UserError, match="2026-020 is under the bylaw only"):
         save_filing_document(db, "2026-020", "form-5-order-of-conditions", date(2026, 9, 30))
 
 
@@ -183,7 +183,7 @@ def test_render_names_the_blanks_and_refuses_a_bylaw_only_filing(
     assert "left blank on the form: no plan title recorded; no plan preparer recorded" in out
     assert main(["render", "--db", path, "--filing", "2026-020", "--template",
                  "form-5-order-of-conditions"]) != 0
-    assert "2026-020 has no DEP file number" in capsys.readouterr().err
+    assert "2026-020 is under the bylaw only" in capsys.readouterr().err
 
 
 def test_the_interests_the_clerk_checks_are_checked_on_form_5(

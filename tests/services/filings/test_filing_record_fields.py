@@ -48,7 +48,8 @@ def upton(new_records: Callable[..., Database]) -> Iterator[Database]:
 
 def whole_record(**changes: object) -> FilingForm:
     form = FilingForm(
-        kind="noi", file_no="2026-41", dep_file_no="SE 316-0412", applicant="Jane Doe",
+        kind="noi", file_no="2026-41", dep_file_no="SE 316-0412", laws="both", town="upton",
+        applicant="Jane Doe",
         applicant_mail=MailingAddress("12 Pond Road", "", "Upton", "MA", "01568"),
         applicant_phone="508-555-0142", applicant_email="jane@example.com",
         owner="Doe Family Trust", owner_mail=MailingAddress("PO Box 77", "", "Naples", "FL",

@@ -152,7 +152,8 @@ def test_a_joint_filing_shows_the_state_clocks_beside_the_bylaws(db: Database) -
     filing_id = order(db, "2026-90", dep_file_no="SE 082-1301", received=date(2026, 11, 5),
                       hearing=None, closed=None, issued=None)
     with db.session() as s:
-        s.scalars(select(Filing).where(Filing.id == filing_id)).one().town = "upton"
+        filing = s.scalars(select(Filing).where(Filing.id == filing_id)).one()
+        filing.town, filing.laws = "upton", "both"
     lines = [(line.date, line.deadline.label.split(":")[0], line.deadline.id)
              for line in filing_detail(db, filing_id, TODAY).deadlines]
     # Both set the hearing at 21 days from Thu 2026-11-05: Thu 11-26 is Thanksgiving ->

@@ -84,12 +84,17 @@ def test_a_bad_fee_is_named_and_not_saved(qtbot, upton: Database) -> None:
 
 def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    dialog.laws.setCurrentIndex(dialog.laws.findData("bylaw"))
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     record = window.open_filing(the_filing(window))
     tabs = [record.panels.tabText(i) for i in range(record.panels.count())]
-    assert "&MassDEP copies" not in tabs  # no DEP number: under the bylaw only
+    assert "&MassDEP copies" not in tabs  # under the bylaw only: nothing goes to MassDEP
     record.close()
 
     dialog = window.edit_filing(the_filing(window))
+    dialog.laws.setCurrentIndex(dialog.laws.findData("both"))
     qtbot.keyClicks(dialog.dep_file_no, "SE 316-0500")
     with qtbot.waitSignal(window.records_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
