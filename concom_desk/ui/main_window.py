@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
 
@@ -46,6 +46,10 @@ if TYPE_CHECKING:
 # once the records show.
 
 
+# How often the window looks whether the day has turned (a minute: one date compare).
+DAY_LOOK_MS = 60_000
+
+
 class MainWindow(QMainWindow):
     records_loaded = Signal()
 
@@ -56,6 +60,9 @@ class MainWindow(QMainWindow):
         self.db_path = db_path
         self.local_db_path = db_path  # this computer's file, while the window is on a server
         self.today = today or clock.today()
+        # A day handed in stays (a test's, a benchmark's); the program's own follows the
+        # clock: a window left open overnight counts from the new day (see day_turned).
+        self._day_pinned = today is not None
         self.settings = settings
         self.filing_windows = FilingWindows(self)
         self.record_actions: list[QAction] = []
@@ -115,6 +122,29 @@ class MainWindow(QMainWindow):
             # is (the tables made it): PySide6 cannot hand a slot the application's
             # state, a Qt enum, before.
             self.other_desks = OtherDesks(self)
+            # Past midnight the window counts from the new day: looked at each minute.
+            self._day_timer = QTimer(self)
+            self._day_timer.setInterval(DAY_LOOK_MS)
+            self._day_timer.timeout.connect(self.follow_the_clock)
+            self._day_timer.start()
+
+    def follow_the_clock(self) -> bool:
+        """The program's day has moved on (a window left open overnight): Today, the
+        Filings tab's days left and colours, and every list read from now count from the
+        new day. True when it had. A day handed to the window is kept."""
+        if self._day_pinned or clock.setting_problem():
+            return False
+        day = clock.today()
+        if day == self.today:
+            return False
+        self.today = day
+        if self._today_view is not None:
+            self._today_view.set_today(day)
+        if self._filings_tab is not None:
+            self._filings_tab.model.set_today(day)
+        if self.db is not None:
+            self.reload()
+        return True
 
     @property
     def today_view(self) -> TodayView:

@@ -188,6 +188,13 @@ class RowTableModel(PlainRowsModel[Row]):
         self.rows_replaced.emit()  # before the reset ends, so filters see the new rows
         self.endResetModel()
 
+    def set_columns(self, columns: Sequence[Column[Row]]) -> None:
+        """The same columns counted from another day (the window was open past
+        midnight): the rows stay, and are shown and sorted again."""
+        assert len(columns) == len(self._columns), "the same columns, not others"
+        self._columns = list(columns)
+        self.set_rows(list(self._rows))
+
     def _key(self, column: int) -> Callable[[Row], Any]:
         spec = self._columns[column]
         if spec.sort_key is not None:

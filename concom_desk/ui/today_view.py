@@ -89,6 +89,12 @@ class TodayView(QWidget):
         layout.addWidget(self.watch)
         layout.addWidget(self.table, 1)
 
+    def set_today(self, today: date) -> None:
+        """Count from another day (the window was open past midnight); the items are
+        read again by the window."""
+        self.today = today
+        self.model.set_columns(today_columns(today))
+
     def set_items(self, items: list[TodayItem], older_overdue: int = 0,
                   filings: int | None = None) -> None:
         self.model.set_rows(items)

@@ -4,7 +4,7 @@ change, creating and editing a filing. Dates worked out by hand (see each test).
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
@@ -360,3 +360,42 @@ def test_every_alt_letter_of_the_window_does_one_thing(qtbot, db) -> None:
     letters = [title[title.index("&") + 1].lower() for title in titles if "&" in title]
     assert len(letters) == len(titles) == 8
     assert len(set(letters)) == len(letters), titles
+
+
+def test_a_window_left_open_overnight_counts_from_the_new_day(
+        qtbot, town_db: Database, monkeypatch) -> None:
+    """The clerk leaves the window open on Monday evening; on Tuesday morning Today and
+    the Filings tab's days left count from Tuesday (they said Monday's)."""
+    monkeypatch.setenv("CONCOM_DESK_TODAY", TODAY.isoformat())
+    window = MainWindow(town_db, town_db.path, SETTINGS)  # the program's own day
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        window.reload()
+    assert window.today_view.heading.text().startswith("Today is Monday, November 16, 2026.")
+    days_left = column(window.filings_tab, "Days left")
+    before = {r.file_no: window.filings_tab.model.index(n, days_left).data()
+              for n, r in enumerate(window.filings_tab.model.rows())}
+    assert window.follow_the_clock() is False  # the same day: nothing read
+
+    tuesday = TODAY + timedelta(days=1)
+    monkeypatch.setenv("CONCOM_DESK_TODAY", tuesday.isoformat())
+    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+        assert window.follow_the_clock() is True
+    assert window.today == tuesday
+    assert window.today_view.heading.text().startswith("Today is Tuesday, November 17, 2026.")
+    after = {r.file_no: window.filings_tab.model.index(n, days_left).data()
+             for n, r in enumerate(window.filings_tab.model.rows())}
+    assert after != before and set(after) == set(before)
+
+
+def test_a_day_handed_to_the_window_is_kept(qtbot, town_db: Database, monkeypatch) -> None:
+    window = open_window(qtbot, town_db)  # handed TODAY, as a test or a bench does
+    monkeypatch.setenv("CONCOM_DESK_TODAY", (TODAY + timedelta(days=1)).isoformat())
+    assert window.follow_the_clock() is False and window.today == TODAY
+
+
+def column(tab, title: str) -> int:  # noqa: ANN001
+    model = tab.model
+    return next(c for c in range(model.columnCount())
+                if model.headerData(c, Qt.Orientation.Horizontal) == title)

@@ -97,14 +97,24 @@ class FilingTableModel(RowTableModel[FilingRow]):
     each painted cell is then a look-up, not its column's formatting again."""
 
     def __init__(self, today: date, parent: Any = None) -> None:
-        columns = filing_columns(today)
-        super().__init__(columns, parent)
+        super().__init__(filing_columns(today), parent)
+        self._painted: dict[int, tuple[list[str], QBrush | None]] = {}
+        self._keep_columns()
+        self.dataChanged.connect(self._forget_painted)  # a row told changed paints anew
+
+    def _keep_columns(self) -> None:
+        columns = self._columns
         self._texts = [column.text for column in columns]
         self._coloured = frozenset(n for n, column in enumerate(columns) if column.background)
         colour = next(column.background for column in columns if column.background)
         self._colour = colour  # every coloured column shows the row's urgency
-        self._painted: dict[int, tuple[list[str], QBrush | None]] = {}
-        self.dataChanged.connect(self._forget_painted)  # a row told changed paints anew
+        self._painted.clear()
+
+    def set_today(self, today: date) -> None:
+        """Days left and colours counted from another day (past midnight)."""
+        self._columns = filing_columns(today)
+        self._keep_columns()
+        self.set_columns(self._columns)
 
     def set_rows(self, rows: Sequence[FilingRow]) -> None:
         self._painted.clear()
