@@ -42,6 +42,13 @@ def test_town_without_a_file_gets_the_state_default() -> None:
     assert "MGL c.131 §40" in library.recording_instructions
 
 
+def test_sandwich_s_recording_line_cites_the_law_that_requires_it() -> None:
+    """Sandwich's bylaw says nothing of recording (§ 7.35 is permits and conditions); the
+    duty is the Act's: no work until the final order is recorded (MGL c.131 §40)."""
+    line = library_for("sandwich").recording_instructions
+    assert "MGL c.131 §40" in line and "7.35" not in line
+
+
 def test_clerks_copy_overrides_and_is_made_once(tmp_path: Path) -> None:
     copy = copy_for_editing("upton")
     assert copy.parent == user_conditions_dir()
