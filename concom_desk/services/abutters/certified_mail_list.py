@@ -52,8 +52,8 @@ ARTICLE_COLUMN = 1
 
 
 def write_certified_mail_list(sender: Sender, pieces: Sequence[MailingPiece], out: Path,
-                              reference: str = "", step: Callable[[], None] | None = None,
-                              footer: str = "") -> Path:
+                              reference: str = "", step: Callable[[], None] | None = None
+                              ) -> Path:
     document = Document()
     section = document.sections[0]
     section.orientation = WD_ORIENT.LANDSCAPE
@@ -64,10 +64,6 @@ def write_certified_mail_list(sender: Sender, pieces: Sequence[MailingPiece], ou
     _top_block(document, sender, reference)
     _articles_table(document, pieces, step)
     _totals_block(document, len(pieces))
-    if footer:  # the audit trail's head, to compare later (`concom-desk check --head`)
-        line = section.footer.paragraphs[0]
-        line.text = footer
-        line.runs[0].font.size = Pt(7)
     return save_atomically(document, out, "the certified-mail list")  # scanned like every document
 
 

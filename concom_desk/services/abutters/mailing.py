@@ -46,7 +46,7 @@ from concom_desk.services.documents.context_extras import (
     DraftChoices,
     affidavit_facts,
 )
-from concom_desk.services.documents.rendering import render_template
+from concom_desk.services.documents.rendering import render_template, stamp_footer
 from concom_desk.store import Database
 from concom_desk.store.anchor import head_in
 from concom_desk.store.models import Abutter, AbutterNotice, Filing
@@ -77,7 +77,7 @@ class MailingPacket:
     letter_context: dict[str, Any]
     affidavit_context: dict[str, Any]
     no_country: tuple[str, ...] = ()  # foreign owners whose country is not known
-    trail_footer: str = ""  # the audit trail's head, printed at the foot of the mail list
+    trail_footer: str = ""  # the audit trail's head, printed at the foot of the affidavit
 
 
 @dataclass(frozen=True)
@@ -205,9 +205,11 @@ def make_mailing(db: Database, filing_id: int, out_dir: Path, progress: Progress
         write_certified_mail_list(packet.sender, certified_pieces(packet.pieces),
                                   work / MAIL_LIST,
                                   reference=f"Filing {packet.file_no}",
-                                  step=lambda: step("certified-mail list"),
-                                  footer=packet.trail_footer)
+                                  step=lambda: step("certified-mail list"))
         render_template(affidavit_template, packet.affidavit_context, work / AFFIDAVIT)
+        # The trail's head goes on the commission's own paper, the affidavit: the PS
+        # Form 3877 list carries only what the Postal Service's form holds.
+        stamp_footer(work / AFFIDAVIT, packet.trail_footer)
         step("affidavit of service", count)
         from concom_desk.services.parcels.mailing_map import write_mailing_map
 

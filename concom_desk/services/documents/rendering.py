@@ -228,6 +228,26 @@ def refuse_active_output(path: Path, made_by: str) -> None:
                              f"{'; '.join(map(str, refusals))}")
 
 
+def stamp_footer(path: Path, line: str) -> Path:
+    """Add `line` at the foot of every page of the document at `path` (after what the
+    template's footer holds): the audit trail's head on a printed register, so that a
+    paper copy can be compared with the database later (`concom-desk check --head`)."""
+    from docx import Document
+    from docx.shared import Pt
+
+    if not line:
+        return path
+    document = Document(str(path))
+    for section in document.sections:
+        footer = section.footer
+        footer.is_linked_to_previous = False
+        paragraph = (footer.paragraphs[0] if len(footer.paragraphs) == 1
+                     and not footer.paragraphs[0].text else footer.add_paragraph())
+        run = paragraph.add_run(line)
+        run.font.size = Pt(7)
+    return save_atomically(document, path, "the footer")
+
+
 def save_atomically(document: Any, out: Path, made_by: str = "the document") -> Path:
     """Save a python-docx or docxtpl document at `out` through a temporary name,
     scanned before it takes its real name (refused: ActiveDocument, nothing left)."""

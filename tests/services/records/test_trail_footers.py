@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from concom_desk.cli import main
 from concom_desk.services.abutters.importing import import_abutter_list
-from concom_desk.services.abutters.mailing import MAIL_LIST, make_mailing
+from concom_desk.services.abutters.mailing import AFFIDAVIT, MAIL_LIST, make_mailing
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.store import Database
@@ -41,13 +41,22 @@ def test_a_printed_case_history_names_the_trail_head(db: Database, tmp_path: Pat
     assert printed.startswith("EC-") or " · printed December" in printed
 
 
+def trail_line_of(path: Path) -> str:
+    """The footer's line that names the trail's head (after the template's own lines)."""
+    footer = Document(str(path)).sections[0].footer
+    return next(p.text for p in footer.paragraphs if p.text.startswith("Audit trail: "))
+
+
 def printed_mail_list_head(db: Database, tmp_path: Path) -> ChainHead:
-    """The head at the foot of a certified mail list, checked to be the trail's own."""
+    """The head at the foot of a mailing's affidavit of service, checked to be the
+    trail's own; the PS Form 3877 list carries only what the postal form holds."""
     filing = add_filing(db)
     import_abutter_list(db, filing, write_csv(tmp_path / "list.csv", GOOD_ROWS))
     before = head_now(db)
     make_mailing(db, filing, tmp_path / "out", today=date(2026, 6, 2))
-    printed = footer_of(tmp_path / "out" / MAIL_LIST)  # "Audit trail: 18 entries, head …"
+    assert "Audit trail" not in "".join(
+        p.text for p in Document(str(tmp_path / "out" / MAIL_LIST)).sections[0].footer.paragraphs)
+    printed = trail_line_of(tmp_path / "out" / AFFIDAVIT)  # "Audit trail: 18 entries, …"
     count = int(printed.split(": ")[1].split(" entries")[0])
     assert before.entries <= count <= head_now(db).entries  # the head as it was printed
     head = parse_head(f"{count}:{printed.rsplit(' ', 1)[1]}")
@@ -58,11 +67,11 @@ def printed_mail_list_head(db: Database, tmp_path: Path) -> ChainHead:
     return head
 
 
-def test_the_certified_mail_list_names_the_trail_head(db: Database, tmp_path: Path) -> None:
+def test_the_affidavit_of_service_names_the_trail_head(db: Database, tmp_path: Path) -> None:
     printed_mail_list_head(db, tmp_path)
 
 
-def test_the_certified_mail_list_names_a_head_check_accepts(
+def test_the_affidavit_names_a_head_check_accepts(
         db: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     head = printed_mail_list_head(db, tmp_path)
     where = db_argument(db)
