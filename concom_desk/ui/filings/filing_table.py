@@ -110,11 +110,14 @@ class FilingTableModel(RowTableModel[FilingRow]):
         self._colour = colour  # every coloured column shows the row's urgency
         self._painted.clear()
 
+    def set_columns(self, columns: Sequence[Column[FilingRow]]) -> None:
+        self._columns = list(columns)
+        self._keep_columns()  # what a row paints comes from the new columns
+        super().set_columns(columns)
+
     def set_today(self, today: date) -> None:
         """Days left and colours counted from another day (past midnight)."""
-        self._columns = filing_columns(today)
-        self._keep_columns()
-        self.set_columns(self._columns)
+        self.set_columns(filing_columns(today))
 
     def set_rows(self, rows: Sequence[FilingRow]) -> None:
         self._painted.clear()
