@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.filing_requirements import parse_date
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import (
     MA_DEEDS_REGISTRIES,
@@ -209,10 +210,13 @@ class CommissionForm(QWidget):
         self._show_examples()
 
     def _show_examples(self) -> None:
-        town = example_town(self.town.currentData() or "")
+        town_id = self.town.currentData() or ""
+        town = example_town(town_id)
         self.name.setPlaceholderText(f"e.g. {town} Conservation Commission")
         self.address.setPlaceholderText(f"Town Hall\n1 Main Street\n{town}, MA")
-        self.newspaper.setPlaceholderText(f"e.g. The {town} Town Crier")
+        # The state default is no town: its newspaper example names none.
+        self.newspaper.setPlaceholderText("e.g. The Town Crier" if town_id == STATE_TOWN
+                                          else f"e.g. The {town} Town Crier")
 
     def _board_height(self) -> int:
         view = self.member_view

@@ -184,4 +184,5 @@ def test_the_examples_name_the_town_whose_rules_are_chosen(qtbot) -> None:
     assert shown["shutesbury"][0] == "e.g. Shutesbury Conservation Commission"
     # The state default is no town: its example is no town's either.
     assert shown["massachusetts"][0] == "e.g. Your Town Conservation Commission"
+    assert shown["massachusetts"][2] == "e.g. The Town Crier"  # not "The Your Town Town…"
     assert not any("Upton" in text for texts in shown.values() for text in texts)
