@@ -61,6 +61,13 @@ PERMIT_KINDS = frozenset({"noi", "amendment", "emergency"})
 
 FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_CERTIFIED,
                             Status.VOID})
+# Nothing more is owed on the filing itself: its clocks ask for nothing (an expired
+# permit is not final, an extension or a late COC request can still follow, but no
+# clock of its own still runs).
+NOTHING_OWED = FINAL_STATUSES | {Status.EXPIRED}
+# Its clocks are no longer worked out at all. A denial's still are, though nothing is
+# owed: the appeal and the superseding request run from it, and the calendar shows them.
+CLOCKS_STOPPED = NOTHING_OWED - {Status.DENIED}
 
 
 # The steps that end a filing's life, or its permit's: the window never offers one as

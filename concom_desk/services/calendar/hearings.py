@@ -35,11 +35,15 @@ from concom_desk.services.calendar.clocks import (
     town_profile,
 )
 from concom_desk.store import Database
+from concom_desk.store.models import (
+    OPEN_HEARING_STATUSES,
+    Filing,
+    Hearing,
+    HearingWaiver,
+    Meeting,
+)
 from concom_desk.store.models import Continuance as ContinuanceRow
-from concom_desk.store.models import Filing, Hearing, HearingWaiver, Meeting
 from concom_desk.store.models.calendar import HearingNotice
-
-OPEN_STATUSES = ("scheduled", "open", "continued")
 
 
 def _refuse_if_blocked(findings: Sequence[Finding], what: str) -> None:
@@ -86,7 +90,7 @@ def book_hearing(db: Database, filing_id: int, meeting_id: int, today: date,
         _refuse_if_blocked(review.findings, "booking")
         hearing = session.scalars(
             select(Hearing).where(Hearing.filing_id == filing.id,
-                                  Hearing.status.in_(OPEN_STATUSES))
+                                  Hearing.status.in_(OPEN_HEARING_STATUSES))
         ).first()
         if hearing is not None and hearing.opened_on is not None:
             raise UserError(
@@ -137,7 +141,7 @@ def _continuance_review(session: Session, request: ContinuanceRequest, today: da
                         profiles: Mapping[str, TownProfile] | None
                         ) -> tuple[Hearing, Meeting, Meeting, ContinuanceReview, TownProfile]:
     hearing = get_or_refuse(session, Hearing, request.hearing_id, "hearing")
-    if hearing.status not in OPEN_STATUSES:
+    if hearing.status not in OPEN_HEARING_STATUSES:
         raise UserError(f"the hearing is {hearing.status}; only an open hearing is continued")
     here = current_session(session, hearing)
     if here is None:
@@ -200,7 +204,7 @@ def preview_close(db: Database, hearing_id: int, closed_on: date, today: date,
 def _closing(session: Session, hearing_id: int, closed_on: date, today: date,
              profiles: Mapping[str, TownProfile] | None) -> tuple[Hearing, Closing]:
     hearing = get_or_refuse(session, Hearing, hearing_id, "hearing")
-    if hearing.status not in OPEN_STATUSES:
+    if hearing.status not in OPEN_HEARING_STATUSES:
         raise UserError(f"the hearing is already {hearing.status}")
     filing = session.get(Filing, hearing.filing_id)
     assert filing is not None
