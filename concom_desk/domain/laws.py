@@ -10,8 +10,10 @@ to ask for a superseding determination, 10.05(7)(c))."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from concom_desk.domain.deadline_engine import Deadline
+if TYPE_CHECKING:  # kept light: the settings read STATE_TOWN before the first paint
+    from concom_desk.domain.deadline_engine import Deadline
 
 # The state default: the Act alone, for a town with no bylaw of its own profiled.
 STATE_TOWN = "massachusetts"

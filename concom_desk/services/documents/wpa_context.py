@@ -9,7 +9,7 @@ the bylaw's only, and a WPA form asked for by name is refused.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -26,6 +26,9 @@ from concom_desk.services.documents.wpa_fields import (
     wpa_group,
 )
 from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
+
+if TYPE_CHECKING:
+    from concom_desk.store import Database
 
 Context = dict[str, Any]
 
@@ -143,7 +146,7 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
     return extras
 
 
-def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[str]:
+def wpa_gaps(db: Database, file_no: str, template: str, draft: Any = None) -> list[str]:
     """What a WPA form would leave blank for the filing ("no plan title recorded"),
     said before it is printed; [] for any other template."""
     if template not in COUNTERPART:
@@ -155,7 +158,7 @@ def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[st
         return list(filing_context(session, filing, template, draft=draft)["wpa"]["missing"])
 
 
-def offered_templates(db: Any, file_no: str, kind: str) -> tuple[bool, list[str]]:
+def offered_templates(db: Database, file_no: str, kind: str) -> tuple[bool, list[str]]:
     """Whether the filing is under the Act, and the WPA forms offered for it."""
     from concom_desk.services.documents.context import filing_by_number
 

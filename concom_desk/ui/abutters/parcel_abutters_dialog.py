@@ -6,7 +6,7 @@ list (marked: to be certified by the Board of Assessors)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
@@ -42,6 +42,9 @@ from concom_desk.ui.background import BackgroundTask, Progress
 from concom_desk.ui.row_table import Column, RowTableModel, fit_columns
 from concom_desk.ui.window_memory import remember
 
+if TYPE_CHECKING:
+    from concom_desk.store import Database
+
 PRESETS = (100, 300)
 
 
@@ -66,7 +69,7 @@ class ParcelAbuttersDialog(QDialog):
     stored = Signal()  # the filing's notice list was replaced by the computed one
     computed_shown = Signal()  # a computation's list and map are on screen
 
-    def __init__(self, db: Any, filing_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None) -> None:
         # db: the window's Database, handed on to the services (the ui names no store type)
         super().__init__(parent)
         self._db = db

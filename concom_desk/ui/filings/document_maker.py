@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -33,6 +33,9 @@ from PySide6.QtWidgets import (
 from concom_desk.errors import UserError
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
+
+if TYPE_CHECKING:
+    from concom_desk.store import Database
 
 # What each kind of filing usually needs, first in the list.
 SUGGESTED: dict[str, tuple[str, ...]] = {
@@ -92,7 +95,7 @@ def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
 class DocumentMakerDialog(QDialog):
     made = Signal(str)  # the saved document's path
 
-    def __init__(self, db: Any, file_no: str, kind: str, today: date,
+    def __init__(self, db: Database, file_no: str, kind: str, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         from concom_desk.services.documents.register import TITLES
