@@ -24,7 +24,7 @@ from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.main_window import MainWindow
 
 if TYPE_CHECKING:  # the wizard is imported only when there is nothing to open yet
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
     from concom_desk.ui.setup.setup_wizard import SetupWizard
 
 log = logging.getLogger(__name__)

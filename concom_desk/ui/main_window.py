@@ -33,7 +33,7 @@ from concom_desk.ui.window_menus import build_menus
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
     from concom_desk.ui.filings.filings_tab import FilingsTab

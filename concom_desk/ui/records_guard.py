@@ -25,7 +25,7 @@ from concom_desk.services.records import safekeeping
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
     from concom_desk.ui.main_window import MainWindow
 
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"

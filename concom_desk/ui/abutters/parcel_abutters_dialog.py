@@ -43,7 +43,7 @@ from concom_desk.ui.row_table import Column, RowTableModel, fit_columns
 from concom_desk.ui.window_memory import remember
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
 
 PRESETS = (100, 300)
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.attachments import absolute_path
 from concom_desk.services.enforcement.case_edit import case_draft
 from concom_desk.services.enforcement.cases import attach_files, change_status
@@ -47,7 +48,6 @@ from concom_desk.services.enforcement.reads import (
     read_case,
     read_fines_ledger,
 )
-from concom_desk.store import Database
 from concom_desk.ui import document_actions
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of

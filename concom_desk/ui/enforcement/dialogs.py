@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.enforcement_case import check_order_signatures
 from concom_desk.errors import OperationFailed, RecordChanged, UserError
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.actions import (
     NOTICE,
     ORDER,
@@ -41,7 +42,6 @@ from concom_desk.services.enforcement.actions import (
 from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
-from concom_desk.store import Database
 from concom_desk.ui.enforcement.fields import (
     FileList,
     OptionalDate,

@@ -8,6 +8,7 @@ from datetime import date
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QWidget
 
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.actions import ratify_order
 from concom_desk.services.enforcement.cases import void_enforcement_case
 from concom_desk.services.enforcement.fines_ledger import (
@@ -16,7 +17,6 @@ from concom_desk.services.enforcement.fines_ledger import (
     record_payment,
     waive_fine,
 )
-from concom_desk.store import Database
 from concom_desk.ui.enforcement.dialogs import RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 

@@ -29,7 +29,7 @@ from concom_desk.services.documents.dep_copies import (
 from concom_desk.ui.row_table import Column, RowTableModel
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
 
 COLUMNS: list[Column[DepCopy]] = [
     Column("Made", lambda c: c.made.isoformat()),

@@ -35,7 +35,7 @@ from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
 
 # What each kind of filing usually needs, first in the list.
 SUGGESTED: dict[str, tuple[str, ...]] = {

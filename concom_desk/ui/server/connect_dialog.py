@@ -29,7 +29,7 @@ from concom_desk.services.records import server_connection as servers
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
 
 NO_TLS_WARNING = ("Without TLS the password and the records cross the network as plain "
                   "text, readable by anyone on it. Untick it only on the town hall's own "

@@ -16,7 +16,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.connect_dialog import ConnectDialog
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
     from concom_desk.ui.main_window import MainWindow
 
 

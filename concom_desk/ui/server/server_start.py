@@ -20,7 +20,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.password_dialog import PasswordDialog
 
 if TYPE_CHECKING:
-    from concom_desk.store import Database
+    from concom_desk.services.database import Database
     from concom_desk.ui.app import Launcher
 
 
