@@ -27,6 +27,8 @@ COLOURS = {
     "water": ((90, 150, 200), (200, 225, 245)),
 }
 ZONE = (200, 40, 40)
+# Each law's reach in its own colour: the Act's red, the bylaw's blue.
+ZONES = (ZONE, (40, 90, 200))
 PAGE = (1275, 1650)  # US Letter at 150 dots per inch
 DPI = 150
 
@@ -60,8 +62,10 @@ def draw_map(drawing: MapDrawing, size: tuple[int, int]) -> Image.Image:
             # Holes are painted white over their polygon (a pond inside a lot).
             pen.polygon([px(p) for p in ring], fill=fill if number == 0 or shape.kind == "way"
                         else "white", outline=line, width=2 if shape.kind != "other" else 1)
-    for ring in drawing.zone:
-        pen.line([px(p) for p in ring], fill=ZONE, width=3, joint="curve")
+    for number, zone in enumerate(drawing.zones):
+        for ring in zone.rings:
+            pen.line([px(p) for p in ring], fill=ZONES[number % len(ZONES)], width=3,
+                     joint="curve")
     label = _font(max(12, width // 70))
     for street in drawing.streets:
         pen.text(px(street.at), street.text, fill=(90, 90, 90), font=label, anchor="mm")
@@ -100,9 +104,12 @@ def map_page(drawing: MapDrawing, computed: ComputedList) -> Image.Image:
         pen.rectangle((x, y, x + 22, y + 16), fill=fill, outline=line, width=2)
         pen.text((x + 30, y), words, fill="black", font=small)
         x += 44 + int(pen.textlength(words, font=small))
-    pen.line((x, y + 8, x + 30, y + 8), fill=ZONE, width=3)
-    pen.text((x + 38, y), f"{computed.search.reach.distance_ft} ft from the lot line",
-             fill="black", font=small)
+    y += 28
+    x = margin
+    for number, zone in enumerate(drawing.zones):
+        pen.line((x, y + 8, x + 30, y + 8), fill=ZONES[number % len(ZONES)], width=3)
+        pen.text((x + 38, y), zone.label, fill="black", font=small)
+        x += 68 + int(pen.textlength(zone.label, font=small))
     y += 40
     column_width = (PAGE[0] - 2 * margin) // 2
     rows_per_column = max(1, (PAGE[1] - margin - y) // 22)
