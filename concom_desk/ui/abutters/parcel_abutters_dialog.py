@@ -85,7 +85,8 @@ class ParcelAbuttersDialog(QDialog):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         # Each law's rule in its own words: a joint filing's list is the union of both.
-        self.citation = QLabel("\n".join(f"{r.law}: {r.reach.citation}" for r in reaches))
+        self.citation = QLabel("\n".join(f"{r.law}: {r.reach.citation}" for r in reaches)
+                               if len(reaches) > 1 else reach.citation)
         self.citation.setWordWrap(True)
         self.citation.setStyleSheet("color: #555;")
 
