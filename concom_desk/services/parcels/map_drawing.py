@@ -107,7 +107,10 @@ def map_drawing(index: ParcelIndex, search: AbutterSearch, title: str) -> MapDra
                 point = shapely.point_on_surface(clipped)
                 streets.append(StreetName(name, (point.x, point.y)))
     shapes.sort(key=lambda s: order[s.kind])
-    caption = f"{len(search.found)} parcels numbered as on the list; {search.describe()}"
+    # Each law's rule in words; its section is on the list beside each parcel (a caption
+    # carrying both ran off the page).
+    rules = "; ".join(f"{law.law}: {law.reach.describe()}" for law in search.reaches)
+    caption = f"{len(search.found)} parcels numbered as on the list. {rules}"
     zones = tuple(MapZone(f"{law.law}: {law.reach.distance_ft} ft from the lot line",
                           _rings(zone))
                   for law, zone in zip(search.reaches, search.zones, strict=True))

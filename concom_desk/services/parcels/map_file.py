@@ -39,6 +39,19 @@ def _printable(text: str) -> str:
                                          "”": '"', "…": "..."}))
 
 
+def _wrapped(pen: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont
+             | ImageFont.ImageFont, width: int) -> list[str]:
+    """The text in lines no wider than `width` pixels (a joint filing's caption names
+    two laws' rules)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and pen.textlength(f"{lines[-1]} {word}", font=font) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
@@ -88,9 +101,12 @@ def map_page(drawing: MapDrawing, computed: ComputedList) -> Image.Image:
     pen = ImageDraw.Draw(page)
     margin = 75
     pen.text((margin, margin), drawing.title, fill="black", font=_font(30))
-    pen.text((margin, margin + 44), drawing.caption, fill="black", font=_font(18))
-    pen.text((margin, margin + 70), _printable(computed.source), fill=(160, 30, 30), font=_font(18))
-    top = margin + 105
+    lines = _wrapped(pen, _printable(drawing.caption), _font(18), PAGE[0] - 2 * margin)
+    for number, line in enumerate(lines):
+        pen.text((margin, margin + 44 + 24 * number), line, fill="black", font=_font(18))
+    below = margin + 44 + 24 * len(lines) + 2
+    pen.text((margin, below), _printable(computed.source), fill=(160, 30, 30), font=_font(18))
+    top = below + 35
     map_size = (PAGE[0] - 2 * margin, 900)
     page.paste(draw_map(drawing, map_size), (margin, top))
     pen.rectangle((margin, top, margin + map_size[0], top + map_size[1]), outline="black")
