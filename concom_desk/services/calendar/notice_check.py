@@ -28,8 +28,10 @@ def notice_finding(session: Session, filing: Filing, hearing: Hearing | None, da
     deadlines = [d for d in every_clock(filing, profiles_in_effect(session, profiles),
                                         hearing_booked=day)
                  if d.id in NOTICE_CLOCKS]
-    published = None
-    if hearing is not None and hearing.meeting_id is not None:
+    # The opening notice's publication: on the hearing (as "Notice published…" records it,
+    # and as older records and the demo keep it), else on its notice for the meeting.
+    published = hearing.legal_ad_published_on if hearing is not None else None
+    if published is None and hearing is not None and hearing.meeting_id is not None:
         published = session.scalar(select(HearingNotice.published_on).where(
             HearingNotice.hearing_id == hearing.id,
             HearingNotice.meeting_id == hearing.meeting_id))

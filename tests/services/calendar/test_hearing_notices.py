@@ -16,7 +16,7 @@ from concom_desk.services.calendar.hearings import (
     preview_continuance,
 )
 from concom_desk.services.calendar.meetings import mark_legal_notice_published
-from concom_desk.store.models import Abutter, AbutterNotice, Filing, Party, Property
+from concom_desk.store.models import Abutter, AbutterNotice, Filing, Hearing, Party, Property
 from tests.helpers.calendar_db import Commission
 
 MAR3, MAR17 = date(2027, 3, 3), date(2027, 3, 17)
@@ -113,3 +113,17 @@ def test_notice_given_in_time_raises_nothing(commission: Commission) -> None:
     hearing = book_hearing(c.db, filing, c.meetings[MAR3], FEB18)
     mark_legal_notice_published(c.db, c.meetings[MAR3], date(2027, 2, 24), "Enterprise")
     assert _notices(preview_close(c.db, hearing, MAR3, MAR3).findings) is None
+
+
+def test_a_notice_published_late_is_named_with_its_day(commission: Commission) -> None:
+    # Published Thu Feb 25 for a Wed Mar 3 hearing: a day after the 5 working days
+    # (§ 7.25 Part 2: by Wed Feb 24). Recorded on the hearing, as older records keep it.
+    c = commission
+    filing = _filing(c, "sandwich", boards=FEB16, mailed=FEB16)
+    hearing = book_hearing(c.db, filing, c.meetings[MAR3], FEB18)
+    with c.db.session() as session:
+        session.get(Hearing, hearing).legal_ad_published_on = date(2027, 2, 25)
+    notices = _notices(preview_close(c.db, hearing, MAR3, MAR3).findings)
+    assert notices is not None and notices.message.startswith(
+        "Required notice not met: the legal notice in the newspaper was given on February "
+        "25, 2027, after Wednesday, February 24, 2027.")
