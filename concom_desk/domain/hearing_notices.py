@@ -36,6 +36,7 @@ def unmet_notices(deadlines: Iterable[Deadline], given: Mapping[str, date | None
     (clock, due day) of the notices another finding already warns of."""
     late: list[str] = []
     cited: list[str] = []
+    missing = False
     for deadline in deadlines:
         what = NOTICE_CLOCKS.get(deadline.id)
         if what is None or (deadline.id, deadline.date) in warned:
@@ -48,6 +49,7 @@ def unmet_notices(deadlines: Iterable[Deadline], given: Mapping[str, date | None
                 continue
             late.append(f"{what} was due by {weekday_date(deadline.date)} and none is "
                         "recorded")
+            missing = True
         elif done > deadline.date:
             late.append(f"{what} was given on {long_date(done)}, after "
                         f"{weekday_date(deadline.date)}")
@@ -56,8 +58,9 @@ def unmet_notices(deadlines: Iterable[Deadline], given: Mapping[str, date | None
         cited.append(deadline.citation.split(":")[0].strip())
     if not late:
         return None
+    record = "Record each notice that was given; a" if missing else "A"
     return Finding(
         "notices", Severity.WARNING,
-        f"Required notice not met: {'; '.join(late)}. Record it if it was given; a "
-        "hearing held without it may have to be noticed and held again.",
+        f"Required notice not met: {'; '.join(late)}. {record} hearing held without "
+        "timely notice may have to be noticed and held again.",
         "; ".join(dict.fromkeys(cited)))

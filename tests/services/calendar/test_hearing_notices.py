@@ -65,8 +65,8 @@ def test_a_sandwich_noi_with_nothing_mailed_warns_at_booking_and_at_closing(
     notices = _notices(review.findings)
     assert notices is not None and notices.message == (
         "Required notice not met: the notice to the other boards was due by Tuesday, "
-        "February 16, 2027 and none is recorded. Record it if it was given; a hearing held "
-        "without it may have to be noticed and held again.")
+        "February 16, 2027 and none is recorded. Record each notice that was given; a hearing "
+        "held without timely notice may have to be noticed and held again.")
     assert notices.citation == "Sandwich § 7.30 Part 1"
     hearing = book_hearing(c.db, filing, c.meetings[MAR3], FEB18)
     # Closing on Mar 3 with nothing recorded: each notice, with its law. The legal

@@ -74,8 +74,9 @@ def test_close_dialog_shows_decision_by(qtbot: QtBot, commission: Commission) ->
     # 5 business days before (§330-10D; 310 CMR 10.05(5)(b)), the clerk is warned.
     assert dialog.findings.texts() == [
         "Warning — Required notice not met: the legal notice in the newspaper was due by "
-        "Wednesday, February 24, 2027 and none is recorded. Record it if it was given; a "
-        "hearing held without it may have to be noticed and held again.", decision]
+        "Wednesday, February 24, 2027 and none is recorded. Record each notice that was "
+        "given; a hearing held without timely notice may have to be noticed and held "
+        "again.", decision]
     mark_legal_notice_published(c.db, c.meetings[MAR3], date(2027, 2, 22), "Upton Town Crier")
     dialog.refresh()
     # Closing Mar 3 falls after the boards' period (ends Mar 2): only the decision clock,
