@@ -32,9 +32,10 @@ DEP_NO = ("{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% elif not filing
           "numbers no {{ filing.kind_name }}){% else %}not yet assigned by MassDEP{% endif %}")
 HEARING_CLOSED = ("{{ filing.hearing }}{% if filing.closed %} (closed {{ filing.closed }})"
                   "{% endif %}")
-UNDER = ("issued under {{ town.bylaw }}{% if filing.joint %} "
-         "and the Massachusetts "
-         "Wetlands Protection Act, MGL c.131 §40{% endif %}")
+# Each law the filing is under, as its form says (domain/laws.under_words), and the
+# bylaw's full title where the bylaw is one of them.
+UNDER = ("issued under {{ filing.under_words }}{% if filing.laws != 'act' and "
+         "town.local_bylaw %} ({{ town.bylaw }}){% endif %}")
 
 
 def filing_facts(document, *extra: tuple[str, str]) -> None:

@@ -82,6 +82,12 @@ _DEADLINES.update({
                                       "Upton ch. 330: at least 30 days before expiry"),
 })
 
+_DEP_OFFICE: Context = {
+    "name": "Central Regional Office",
+    "address": "8 New Bond Street, Worcester, MA 01606",
+    "text": "MassDEP Central Regional Office, 8 New Bond Street, Worcester, MA 01606",
+}
+
 _FILING_BASED: Context = {
     "filing": {
         "file_no": "UCC 2026-014",
@@ -97,6 +103,9 @@ _FILING_BASED: Context = {
         "laws": "both",
         "under_act": True,
         "joint": True,
+        # Each law it is under, in the papers' words (domain/laws.under_words).
+        "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands "
+                       "bylaw",
         "status": "issued",
         "received": "June 12, 2026",
         "hearing": "July 1, 2026",
@@ -144,6 +153,8 @@ _FILING_BASED: Context = {
         "registry": "Worcester District Registry of Deeds",
     },
     "deadlines": _DEADLINES,
+    # The town's MassDEP regional office, where the Act applies ("" where it does not).
+    "dep_office": _DEP_OFFICE,
     "plans": [
         {"title": "Site Plan, 12 Pond Street, Upton MA",
          "prepared_by": "Blackstone Valley Engineering, Inc.",
@@ -159,7 +170,8 @@ _FILING_BASED: Context = {
         {"title": "Under the Wetlands Protection Act (MGL c.131 §40)",
          "text": "The applicant, the owner, any person aggrieved by this Order, any owner of "
                  "land abutting the land subject to this Order, or any ten residents may ask "
-                 "the MassDEP Regional Office for a Superseding Order of Conditions within ten "
+                 "the MassDEP Central Regional Office, 8 New Bond Street, Worcester, MA 01606, "
+                 "for a Superseding Order of Conditions within ten "
                  "business days of the date of issuance of this Order (MGL c.131 §40; 310 CMR "
                  "10.05(7)(j))."},
     ],
@@ -205,6 +217,7 @@ _HEARING_ROW: Context = {
     "work_and_areas": "Addition and deck, within Bordering Vegetated Wetland and Buffer Zone",
     "continued_from": "",
     "laws": "both",
+    "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw",
 }
 
 _ENFORCEMENT: Context = {
@@ -268,6 +281,11 @@ def _build() -> dict[str, Context]:
             **copy.deepcopy(_COMMON),
             "meeting": _MEETING,
             "publish_by": "February 24, 2027",
+            # The laws of all its hearings together, and the MassDEP office where the
+            # Act applies to any of them.
+            "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton "
+                           "wetlands bylaw",
+            "dep_office": _DEP_OFFICE,
             "hearings": [
                 _HEARING_ROW,
                 {**_HEARING_ROW, "file_no": "UCC 2027-001", "dep_file_no": "",
@@ -277,7 +295,8 @@ def _build() -> dict[str, Context]:
                  "work_description": "Replacement of a septic system",
                  "resource_areas": "Buffer Zone",
                  "work_and_areas": "Replacement of a septic system, within Buffer Zone",
-                 "continued_from": "February 17, 2027"},
+                 "continued_from": "February 17, 2027", "laws": "bylaw",
+                 "under_words": "the Upton wetlands bylaw"},
             ],
         },
         "agenda": {

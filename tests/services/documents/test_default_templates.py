@@ -154,11 +154,12 @@ def test_an_original_permit_not_yet_recorded_leaves_lines(name: str, tmp_path: P
 
 def test_bylaw_only_filing_has_no_dep_number(tmp_path: Path) -> None:
     context = example_context("permit")
-    context["filing"].update(dep_file_no="", laws="bylaw", under_act=False, joint=False)
+    context["filing"].update(dep_file_no="", laws="bylaw", under_act=False, joint=False,
+                             under_words="the Upton wetlands bylaw")
     lines = paragraphs(render("permit", tmp_path, context))
     assert "none (bylaw only)" in lines
     subtitle = next(line for line in lines if line.startswith("issued under"))
-    assert subtitle == f"issued under {context['town']['bylaw']}"
+    assert subtitle == f"issued under the Upton wetlands bylaw ({context['town']['bylaw']})"
 
 
 @pytest.mark.parametrize(("kind", "kind_name", "says"), [
@@ -177,8 +178,8 @@ def test_a_filing_under_both_laws_without_a_dep_number_says_why(
     lines = paragraphs(render("permit", tmp_path, context))
     assert says in lines
     subtitle = next(line for line in lines if line.startswith("issued under"))
-    assert subtitle == (f"issued under {context['town']['bylaw']} and the Massachusetts "
-                        "Wetlands Protection Act, MGL c.131 §40")
+    assert subtitle == ("issued under the Wetlands Protection Act (MGL c.131 §40) and the "
+                        f"Upton wetlands bylaw ({context['town']['bylaw']})")
 
 
 @pytest.mark.parametrize(("kind", "expected", "not_expected"), [
