@@ -62,7 +62,8 @@ def under_problem(under: str) -> str:
 # The Act's clocks a filing under both laws shows beside the bylaw's (the bylaw keeps its
 # own for the rest: its hearing, its notices, its expiry).
 STATE_CLOCKS = ("hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
-                "dep_copy_by", "coc_decision_by", "appeal_ends")
+                "dep_copy_by", "coc_decision_by", "appeal_ends",
+                "emergency_certification_by", "emergency_work_complete_by")
 
 
 def side_by_side(bylaw: list[Deadline], act: list[Deadline]) -> list[Deadline]:

@@ -53,12 +53,20 @@ CASES = [
       "2023-04-14"],
      "2028-04-14", "2026-04-14", [(C2024, "2028-04-14")], None),
     # Nantucket: a one-year extension (ch. 136 'three one-year periods') of a permit
-    # expiring 2024-09-30, issued 2024-09-15 -> 2025-09-30; the extension permit is an
-    # approval in effect in 2024 -> + 2 y = 2027-09-30. Its request 'prior to
-    # expiration' of Mon 2024-09-30: one day, a business day (10 days or less): Fri 9/27.
+    # whose expiry in force is 2024-09-30, issued 2024-09-15 -> 2025-09-30. The permit
+    # was in force in 2023-2024, so the 2024 act is already in its expiry, and an act
+    # extends a permit once: not again for its extension (docs/towns.md). Its request
+    # 'prior to expiration' of Mon 2024-09-30: one business day before: Fri 9/27.
     (["--town", "nantucket", "--kind", "extension", "--received", "2024-08-01",
       "--expiry", "2024-09-30", "--issued", "2024-09-15"],
-     "2027-09-30", "2025-09-30", [(C2024, "2027-09-30")], "2024-09-27"),
+     "2025-09-30", "2025-09-30", [], "2024-09-27"),
+    # A permit whose expiry in force, 2022-12-01, came before the 2024 act's window,
+    # extended by a permit issued 2022-11-15 for three years (310 CMR 10.05(8)(a)) to
+    # 2025-12-01: the extension permit itself is in effect in 2023 -> + 2 y = 2027-12-01;
+    # its request 30 days before Thu 2022-12-01: Tue 2022-11-01.
+    (["--town", "massachusetts", "--kind", "extension", "--received", "2022-10-03",
+      "--expiry", "2022-12-01", "--issued", "2022-11-15"],
+     "2027-12-01", "2025-12-01", [(C2024, "2027-12-01")], "2022-11-01"),
     # Nantucket: an order issued 2024-06-03 (after the COVID emergency, inside the 2024
     # window) -> 2027-06-03 -> + 2 y = 2029-06-03.
     (["--town", "nantucket", "--kind", "noi", "--received", "2024-04-01", "--closed",
