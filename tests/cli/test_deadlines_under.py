@@ -56,6 +56,8 @@ CASES = [
         "hearing_by": ("2026-11-23", "Shutesbury § 5"),
         "state:dep_copy_by": ("2026-11-24", "MGL c.131 §40; 310 CMR 10.05(3)(b)"),
         "state:appeal_ends": ("2026-12-09", "310 CMR 10.05(7)(c)"),
+        # The bylaw is silent on how long a determination lasts: the Act's three years.
+        "state:expires": ("2029-11-24", "310 CMR 10.05(6)(d)"),
     }),
     # The state default has no bylaw: whatever is asked, the Act's clocks alone.
     ("massachusetts", "bylaw", {

@@ -124,3 +124,29 @@ def test_the_text_says_the_date_in_force_and_why(capsys: pytest.CaptureFixture[s
     line = next(line for line in out.splitlines() if " expires " in line)
     assert line.startswith("2027-06-10  Thu")
     assert "3-year term to 2025-06-10; + 2 years, St. 2024 c.238 §280 → 2027-06-10" in line
+
+
+def test_a_request_received_after_the_expiry_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Upton: the permit expired Sun 2026-03-01; the request had to come 30 days before
+    # (ch. 330 extensions ¶A): Fri 2026-01-30. Received Thu 2026-03-05: refused, as the
+    # window refuses to issue it.
+    code = main(["deadlines", "--town", "upton", "--kind", "extension", "--expiry",
+                 "2026-03-01", "--received", "2026-03-05"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert "expired on 2026-03-01" in lines[0] and "the last day to ask was 2026-01-30" \
+        in lines[0] and "received on 2026-03-05" in lines[0]
+
+
+def test_an_expiry_in_force_is_not_extended_again_by_its_act(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The expiry in force Sun 2026-03-01 was in force in 2023-2024, so it already carries
+    # St. 2024 c.238 §280; the extension issued 2024-12-15 runs Upton's three years
+    # (ch. 330 extensions ¶A) to 2029-03-01, not two more.
+    found = deadlines(capsys, "--town", "upton", "--kind", "extension", "--expiry",
+                      "2026-03-01", "--issued", "2024-12-15", "--under", "bylaw")
+    assert found["expires"]["date"] == "2029-03-01"
+    assert found["expires"]["extended_by"] == []
