@@ -16,8 +16,9 @@ from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownP
 HEADING = "## Each town's deadlines"
 INTRO = ("Generated from the profiles by `concom-desk towns --markdown` (a test fails when "
          "this page differs from what it prints); the full citation with its quote is in "
-         "each file and in every `--json` answer. Under both laws a filing shows the "
-         "Massachusetts clocks marked (only `joint`) beside its town's (see "
+         "each file and in every `--json` answer. A filing under both laws shows the "
+         "Act's clocks (the Massachusetts table) beside its town's; a row marked (only "
+         "`joint`) is shown only for a filing under the Act (see "
          "[deadlines.md](deadlines.md), \"Joint filings\").")
 
 
