@@ -199,13 +199,21 @@ def _check_decision(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
+def late_extension_request(received: date, expires: date) -> bool:
+    """A request for an extension received after the permit expired (the expiry in force,
+    with the permit extension acts): an expired permit cannot be extended, in the window
+    and on the command line alike (310 CMR 10.05(8)(a); every profiled bylaw asks for the
+    request before expiration)."""
+    return received > expires
+
+
 def _extension_refusal(facts: FilingFacts) -> str | None:
     """A request that came after the permit expired, or one past the town's count."""
     parent = facts.parent
     if parent is None:
         return None
     if facts.received is not None and parent.expires is not None \
-            and facts.received > parent.expires:
+            and late_extension_request(facts.received, parent.expires):
         return (f"Permit {parent.file_no} expired on {_long(parent.expires)}; an expired "
                 f"permit cannot be extended, and this request was received on "
                 f"{_long(facts.received)}, after it expired (the expiry in force, with the "

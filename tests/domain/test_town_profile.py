@@ -66,7 +66,9 @@ ABSENT_IDS: dict[str, dict[str, set[str]]] = {
               "emergency": {"emergency_work_complete_by", "emergency_filing_by"}},
     "sandwich": {"noi": {"board_comment_period_ends"},
                  "coc": {"coc_decision_by"}},
-    "shutesbury": {"noi": {"appeal_ends"}, "rda": {"appeal_ends", "expires"}},
+    # Shutesbury's bylaw names no appeal period; its appeal_ends is the statute's
+    # (MGL c.249 §4), dated since issue 29: the profile says it is the program's reading.
+    "shutesbury": {"rda": {"expires"}},
     "bourne": {"noi": {"appeal_ends", "board_comment_period_ends"}},
 }
 

@@ -52,6 +52,7 @@ MET_BY: dict[str, tuple[str, ...]] = {
     "extension_request_by": ("completed",),
     "coc_application_by": ("completed",),
     "emergency_work_complete_by": ("completed",),
+    "emergency_certification_by": ("issued",),
 }
 
 
