@@ -128,13 +128,15 @@ BYLAW: dict[str, dict[str, dict[str, tuple[str, str]]]] = {
         "emergency": {},
     },
     "sandwich": {
-        "rda": {"board_notice_by": ("2026-03-02", "Sandwich § 7.30 Part 1"),
+        "rda": {"abutter_notice_by": ("2026-03-02", "Sandwich § 7.25 Part 1"),
+                "board_notice_by": ("2026-03-02", "Sandwich § 7.30 Part 1"),
                 "hearing_by": ("2026-03-23", "Sandwich § 7.25 Part 3"),
                 "legal_notice_by": ("2026-03-09", "Sandwich § 7.25 Part 2"),
                 "decision_by": ("2026-04-06", "Sandwich § 7.35"),
                 "appeal_ends": ("2026-05-26", "Sandwich § 7.75"),
                 "expires": ("2029-03-30", "Sandwich § 7.35 Part 3")},
-        "noi": {"board_notice_by": ("2026-03-02", "Sandwich § 7.30 Part 1"),
+        "noi": {"abutter_notice_by": ("2026-03-02", "Sandwich § 7.25 Part 1"),
+                "board_notice_by": ("2026-03-02", "Sandwich § 7.30 Part 1"),
                 "hearing_by": ("2026-03-23", "Sandwich § 7.25 Part 3"),
                 "legal_notice_by": ("2026-03-09", "Sandwich § 7.25 Part 2"),
                 "decision_by": ("2026-04-06", "Sandwich § 7.35 Part 1"),
@@ -230,9 +232,10 @@ BESIDE: dict[str, dict[str, tuple[str, ...]]] = {
               "amendment": ("dep_copy_by", "appeal_ends"), "extension": ("dep_copy_by",),
               "coc": ("dep_copy_by", "appeal_ends"),
               "emergency": ALL_OF_THE_ACT["emergency"]},
-    # Sandwich sets no abutter clock (its regulations are not in the text): the Act's.
+    # Sandwich's abutters are told on filing (§ 7.25 Part 1), as the Act's are: the
+    # same act on the same day is listed once, as the bylaw's.
     "sandwich": {"rda": ("dep_copy_by", "appeal_ends"),
-                 "noi": ("abutter_notice_by", "dep_copy_by", "appeal_ends"),
+                 "noi": ("dep_copy_by", "appeal_ends"),
                  "anrad": ALL_OF_THE_ACT["anrad"], "amendment": ALL_OF_THE_ACT["amendment"],
                  "extension": ("dep_copy_by",),
                  "coc": ("coc_decision_by", "dep_copy_by", "appeal_ends"),
