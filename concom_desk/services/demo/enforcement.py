@@ -15,6 +15,7 @@ from concom_desk.store.models import (
     Fine,
     FinePayment,
     Inspection,
+    MemberVote,
     Property,
     Violation,
     Vote,
@@ -81,7 +82,7 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
     book = writer.book
     issued = min(opened + days_between(rng, 0, 10), today)
     emergency = rng.random() < 0.3
-    members = list(writer.member_names.values())
+    members = _in_office(writer, issued)
     ratify_by = calendar.after(issued) if emergency else None
     ratified = ratify_by if ratify_by is not None and ratify_by <= today else None
     book.add(EnforcementOrder, case_id=case_id, order_no=f"EO-{case_id:05d}", issued_on=issued,
@@ -93,9 +94,21 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
                           "Submit a restoration plan.", served_on=issued)
     if ratified is not None:
         present = writer.present[ratified]
-        book.add(Vote, meeting_id=writer.meeting_ids[ratified], enforcement_case_id=case_id,
-                 motion="to ratify the enforcement order", moved_by_id=present[0],
-                 seconded_by_id=present[1], result="carried")
+        # Ratified by a majority of the members (Sandwich §7.55 Part 2): each one's vote.
+        vote = book.add(Vote, meeting_id=writer.meeting_ids[ratified],
+                        enforcement_case_id=case_id,
+                        motion=f"To ratify emergency order EO-{case_id:05d}",
+                        moved_by_id=present[0], seconded_by_id=present[1], result="carried")
+        for member in present:
+            book.add(MemberVote, vote_id=vote, member_id=member, choice="yes")
+
+
+def _in_office(writer: RecordWriter, day: date) -> list[str]:
+    """Who could sign on `day`: those present at the last meeting held by then (members
+    then in office), not the members of today."""
+    held = [meeting for meeting in writer.present if meeting <= day]
+    ids = writer.present[max(held)] if held else list(writer.member_names)
+    return [writer.member_names[member] for member in ids]
 
 
 def _fines(writer: RecordWriter, rng: random.Random, case_id: int, violations: list[int],

@@ -358,7 +358,8 @@ class CaseForm(QWidget):
             self.message.emit("Choose an emergency order to record its ratification.")
             return
         meetings = meetings_after(self.database, order.issued_on)
-        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self),
+        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self,
+                                today=self.today()),
                    f"{order.order_no} ratified.")
 
     def _open(self, dialog: RecordDialog, done: str) -> RecordDialog:

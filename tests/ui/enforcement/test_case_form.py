@@ -86,6 +86,17 @@ def test_ratification_clears_the_overdue_mark(qtbot, tab):
     dialog = tab.shown[-1]
     assert [dialog.meeting.itemText(i) for i in range(dialog.meeting.count())] == [
         "Meeting of Dec 9, 2026", "Meeting of Dec 23, 2026"]
+    # Ratified by a majority of the members (Sandwich §7.55 Part 2): not until 3 of the 5
+    # members in office vote for it.
+    boxes = list(dialog.choices.values())
+    assert len(boxes) == 5 and not dialog.save_button.isEnabled()
+    for box in boxes[:2]:
+        box.setCurrentIndex(box.findText("Yes"))
+    boxes[2].setCurrentIndex(boxes[2].findText("No"))
+    assert not dialog.save_button.isEnabled()
+    assert "ratification needs 3" in dialog.tally.text()
+    boxes[2].setCurrentIndex(boxes[2].findText("Yes"))
+    assert dialog.save_button.isEnabled()
     save(qtbot, dialog)
     assert not tab.rows_shown()[0].ratification_overdue
     assert tab.form.orders.index(0, 4).data() == "ratified on Wednesday, December 9, 2026"
