@@ -336,7 +336,8 @@ def form_5(document) -> None:
           "{{ '☐' if town.local_bylaw else '☒' }}  No")
     small(document, "{% if town.local_bylaw %}The Commission's decision under "
                     "{{ town.local_bylaw }} is issued separately under the Commission's file "
-                    "number {{ filing.file_no }}; its conditions are additional to this Order."
+                    "number {{ filing.file_no }}{% if not wpa.denied %}; its conditions are "
+                    "additional to this Order{% endif %}."
                     "{% endif %}")
 
     section(document, "E. Signatures")

@@ -50,13 +50,15 @@ def is_act_area(name: str) -> bool:
     return any(word in lowered for _name, words in ACT_AREAS for word in words)
 
 
-# A provision of the Act or its regulations, as a violation cites it.
+# A provision of the Act or its regulations, as a violation cites it. An "order of
+# conditions" alone says nothing of the law: a bylaw's section about its own permits
+# ("§330-8 (order of conditions)") is the bylaw's.
 _ACT_CITATION = re.compile(
     r"310\s*CMR|c(?:h(?:apter)?)?\.?\s*131\s*,?\s*(?:§|s(?:ec(?:tion)?)?\.?)\s*40|"
-    r"wetlands\s+protection\s+act|order\s+of\s+conditions|\bdep\s+file", re.IGNORECASE)
+    r"wetlands\s+protection\s+act", re.IGNORECASE)
 
 
 def cites_the_act(provision: str) -> bool:
-    """Whether a violation's provision is the Act's (MGL c.131 §40, 310 CMR 10.00, or
-    an Order of Conditions issued under it), not a town bylaw's section."""
+    """Whether a violation's provision is the Act's (MGL c.131 §40, 310 CMR 10.00), not
+    a town bylaw's section."""
     return bool(_ACT_CITATION.search(provision or ""))

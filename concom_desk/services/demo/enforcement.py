@@ -86,7 +86,7 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
     ratify_by = calendar.after(issued) if emergency else None
     ratified = ratify_by if ratify_by is not None and ratify_by <= today else None
     book.add(EnforcementOrder, case_id=case_id, order_no=f"EO-{case_id:05d}", issued_on=issued,
-             signed_by=members[0] if emergency else "\n".join(members[:3]), emergency=emergency,
+             signed_by=members[0] if emergency else "\n".join(members), emergency=emergency,
              ratify_by=ratify_by, ratified_meeting_id=writer.meeting_ids.get(ratified)
              if ratified else None, stop_work=True,
              restore_by=issued + timedelta(days=60), file_noi_by=issued + timedelta(days=30),
@@ -104,8 +104,9 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
 
 
 def _in_office(writer: RecordWriter, day: date) -> list[str]:
-    """Who could sign on `day`: those present at the last meeting held by then (members
-    then in office), not the members of today."""
+    """Who signs an order issued on `day`: those present at the last meeting held by then,
+    a quorum of the members then in office and so the majority an order needs (not the
+    members of today)."""
     held = [meeting for meeting in writer.present if meeting <= day]
     ids = writer.present[max(held)] if held else list(writer.member_names)
     return [writer.member_names[member] for member in ids]

@@ -264,8 +264,10 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
     for kind, highest in FORM_2_BOXES.items():
         for number in range(1, highest + 1):
             group["boxes"][f"{kind}_{number}"] = box(decision == kind and facts.box == number)
+    # B.3 is "For Approvals Only": a denial alters nothing, so checks no area.
     group["impacts"] = [{"area": name, "unit": unit,
-                         "box": box(_mentions(facts.resource_areas, words))}
+                         "box": box(_mentions(facts.resource_areas, words)
+                                    and not group["denied"])}
                         for name, unit, words in INLAND_AREAS]
     if "vote" in needs and facts.votes_for is None:
         missing.append("no vote recorded")

@@ -68,6 +68,8 @@ def test_form_5_for_a_denied_notice_of_intent_is_no_draft(db: Database) -> None:
     assert f"{CHECKED}\tc. the information submitted by the applicant is not sufficient" in text
     assert "1.  No wetland delineation was submitted." in text
     assert "Not applicable: this Order denies the project." in text
+    # B.3 is for approvals only: the bank the filing names is not checked as altered.
+    assert f"{UNCHECKED}Bank (linear feet)" in every_word(document.path)
     # Nothing of an approval: no special conditions, no Order to record before work.
     assert "Special Conditions:" not in text
     assert "Recording Information" not in text
