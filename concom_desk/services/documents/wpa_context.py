@@ -189,8 +189,10 @@ def act_work_by(session: Session, filing: Filing) -> date | None:
     from concom_desk.domain.deadline_engine import compute_deadlines
     from concom_desk.services.filings.deadlines import profiles_in_effect
 
+    if filing.issued is None or filing.kind != "emergency":
+        return None
     state = profiles_in_effect(session).get(STATE_TOWN)
-    if state is None or filing.issued is None or filing.kind != "emergency":
+    if state is None:
         return None
     found = {d.id: d.date for d in compute_deadlines(state, "emergency",
                                                       {"issued": filing.issued},

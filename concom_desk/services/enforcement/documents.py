@@ -135,8 +135,8 @@ def signature_gaps(order: EnforcementOrder, members: int) -> list[str]:
         not order.emergency else 1
     if signed >= needed or not members:
         return []
-    return [f"signed by {signed} of the {needed} members a majority of the {members} in "
-            "office must be"]
+    return [f"signed by {signed}; an order not made in an emergency is signed by a majority "
+            f"of the {members} members in office, {needed}"]
 
 
 WPA_ORDER = "enforcement-order-wpa"  # MassDEP's Enforcement Order form, beside the bylaw's

@@ -138,3 +138,20 @@ def test_the_ratifying_vote_is_recorded_and_printed_on_the_order(db, emergency) 
     for template in (None, WPA_ORDER):
         assert said in docx_text(print_order(db, order, today=date(2026, 11, 30),
                                              template=template)), template
+
+
+def test_an_order_on_record_with_too_few_signatures_is_a_draft_saying_so(db) -> None:
+    # An older record: an ordinary (not emergency) order with two signatures, where the
+    # five members in office need three (310 CMR 10.08(2); Sandwich §7.55 Part 2 lets a
+    # single signer act only in an emergency, to be ratified).
+    from concom_desk.store.models import EnforcementOrder
+
+    order = issue_order(db, _case(db), OrderDraft(
+        issued_on=date(2026, 11, 24), signed_by=["Ann Chase", "Bob Lee", "Cara Diaz"],
+        stop_work=True, violations=[FILL]))
+    with db.session() as session:
+        session.get(EnforcementOrder, order).signed_by = "Ann Chase\nBob Lee"
+    path = print_order(db, order, today=date(2026, 11, 30))
+    assert path.name.startswith("DRAFT Enforcement order")
+    assert "signed by 2; an order not made in an emergency is signed by a majority of the 5 " \
+        "members in office, 3" in docx_text(path)
