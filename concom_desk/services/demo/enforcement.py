@@ -7,8 +7,9 @@ import random
 from datetime import date, datetime, timedelta
 
 from concom_desk.services.demo.calendar import MeetingCalendar, days_between
-from concom_desk.services.demo.people import PROVISIONS, VIOLATIONS, PeopleSource
+from concom_desk.services.demo.people import VIOLATIONS, PeopleSource, provisions_for
 from concom_desk.services.demo.records import RecordWriter
+from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import (
     EnforcementCase,
     EnforcementOrder,
@@ -35,6 +36,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
     numbers: dict[int, int] = {}
     # Who reported each case, from a generator of its own (the rest stays as it was).
     told = random.Random(f"{writer.town_id}-complaints")
+    provisions = provisions_for(writer.town_id, library_for(writer.town_id).bylaw)
     for opened in openings:
         numbers[opened.year] = numbers.get(opened.year, 0) + 1
         age = (today - opened).days
@@ -64,7 +66,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
         violations = []
         for number in range(1, rng.randint(1, 3) + 1):
             violations.append(book.add(
-                Violation, case_id=case_id, number=number, provision=rng.choice(PROVISIONS),
+                Violation, case_id=case_id, number=number, provision=rng.choice(provisions),
                 description=rng.choice(VIOLATIONS), observed_on=opened,
                 confirmed_on=min(opened + days_between(rng, 0, 5), today)))
         book.add(Inspection, case_id=case_id, inspected_on=opened, inspector="Conservation Agent",
