@@ -179,7 +179,8 @@ class RatifyDialog(RecordDialog):
 
     def problems_now(self) -> list[str]:
         if not self.meeting.count():
-            return ["No meeting after the order is scheduled yet; schedule one first."]
+            return ["No meeting has been held since the order was issued: record the "
+                    "ratification on or after the day of the meeting that votes on it."]
         in_office = len(self.choices)
         needed = majority_of(in_office)
         yes = sum(1 for choice in self.votes().values() if choice is VoteChoice.YES)
