@@ -211,7 +211,7 @@ def violations(document) -> None:
 
 
 def violation_notice(document) -> None:
-    para(document, "{{ today }}", after=12)
+    para(document, "{{ order.issued }}", after=12)
     address_block(document, "{{ violator.name }}", "violator.address_lines")
     facts_table(document, [
         ("Case no.", "{{ case.case_no }}"),
@@ -219,7 +219,9 @@ def violation_notice(document) -> None:
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     para(document, "The {{ commission.name }} has found that the following work violates "
-                   "{{ town.bylaw }}:", align="justify")
+                   "{{ town.bylaw }}{% if violations|selectattr('under_act')|list %} and the "
+                   "Wetlands Protection Act (MGL c.131 §40){% endif %}, as cited for each:",
+         align="justify")
     violations(document)
     para(document, "Please stop any further work in the resource areas and contact the "
                    "Commission within ten days to arrange a site visit. Each day a violation "
@@ -228,7 +230,10 @@ def violation_notice(document) -> None:
                    "{% if fines.noncriminal_ticket %}, or a non-criminal ticket of "
                    "{{ fines.noncriminal_ticket }} under MGL c.40 §21D{% endif %}.",
          align="justify")
-    signature_block(document)
+    # Signed by whoever signed it (the agent or one member may sign a notice): a line
+    # for each, not the whole commission's.
+    signature_block(document, signers="order.signed_by",
+                    intro="Signed for the {{ commission.name }}.")
 
 
 def enforcement_order(document) -> None:
@@ -262,8 +267,12 @@ def enforcement_order(document) -> None:
     para(document, "Failure to comply with this order is a violation of {{ town.bylaw }}. "
                    "Each day of non-compliance is a separate offense, punishable by a fine of "
                    "up to {{ fines.per_offense }} ({{ fines.citation }}).", align="justify")
+    tag(document, "{%p if order.ratified %}")
+    para(document, "{{ order.ratified }}", bold=True)
+    tag(document, "{%p endif %}")
     signature_block(document, signers="order.signed_by", intro=(
-        "{% if order.emergency %}Signed in an emergency, to be ratified by the Commission."
+        "{% if order.emergency %}Signed in an emergency, to be ratified by a majority of the "
+        "members at the Commission's next meeting."
         "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} must sign).{% endif %}"))
 

@@ -45,18 +45,32 @@ def _vote_recorded(session: Session, filing: Filing) -> bool:
 
 
 def record_facts(session: Session, filing: Filing) -> RecordFacts:
+    from concom_desk.services.documents.context_extras import latest_decision
+    from concom_desk.services.documents.wpa_context import act_work_by, decided_box
+
+    decision = latest_decision(session, filing)
+    # The emergency: as the emergency certification prints it (the decision's findings,
+    # else what the filing's notes say of it).
+    reason = bool((decision.findings if decision else "").strip() or (filing.notes or "")
+                  .strip())
     return RecordFacts(kind=filing.kind, hearing=filing.hearing, closed=filing.closed,
                        vote_recorded=_vote_recorded(session, filing), decided=filing.decided,
                        issued=filing.issued, expires=filing.expires,
-                       permit_named=filing.original_id is not None)
+                       permit_named=filing.original_id is not None,
+                       reason_recorded=reason,
+                       work_by=act_work_by(session, filing),
+                       form_box=decided_box(decision))
 
 
 def missing_for(session: Session, filing: Filing, template: str) -> list[str]:
     """What the document would state that the record does not hold yet (a WPA form
-    states what its bylaw counterpart does: a Form 5 before the vote is a DRAFT too)."""
-    from concom_desk.services.documents.wpa_fields import COUNTERPART
+    states what its bylaw counterpart does, as decided: a Form 5 before the vote is a
+    DRAFT too; a Form 5 denying the project asks no expiry, as a denial has none)."""
+    from concom_desk.services.documents.context_extras import latest_decision
+    from concom_desk.services.documents.wpa_context import decided_counterpart
 
-    return missing_facts(COUNTERPART.get(template, template), record_facts(session, filing))
+    counterpart = decided_counterpart(template, latest_decision(session, filing))
+    return missing_facts(counterpart, record_facts(session, filing), form=template)
 
 
 def document_gaps(db: Database, file_no: str, template: str) -> list[str]:

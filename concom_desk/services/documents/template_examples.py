@@ -229,16 +229,18 @@ _ENFORCEMENT: Context = {
         "description": "Fill and cutting of vegetation within a Bordering Vegetated Wetland",
         "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
         "status": "order issued",
+        # The Order of Conditions the case concerns; its fields "" when none.
+        "permit": {"file_no": "", "dep_file_no": "", "holder": "", "issued": ""},
     },
     "violator": {"name": "Mill Pond Holdings LLC",
                  "address_lines": ["500 Commerce Way", "Worcester, MA 01608"]},
     "violations": [
         {"number": 1, "provision": "Upton ch. 330, Permits required",
          "description": "Placement of about 40 cubic yards of fill in the wetland",
-         "observed": "October 2, 2026"},
+         "observed": "October 2, 2026", "under_act": False},
         {"number": 2, "provision": "Upton ch. 330, Buffer zone",
          "description": "Clearing of trees and shrubs within 25 feet of the wetland",
-         "observed": "October 2, 2026"},
+         "observed": "October 2, 2026", "under_act": False},
     ],
     "order": {
         "order_no": "EO 2026-004",
@@ -254,6 +256,7 @@ _ENFORCEMENT: Context = {
             "Remove the fill by hand under the supervision of a wetland scientist.",
             "Submit a restoration plan by a wetland scientist.",
         ],
+        "ratified": "",
     },
     "fines": {"per_offense": "$300", "citation": "Upton ch. 330, Enforcement",
               "noncriminal_ticket": ""},
@@ -418,6 +421,8 @@ def _wpa_examples(examples: dict[str, Context]) -> dict[str, Context]:
 
     made = {name: {**copy.deepcopy(examples[bylaw]), "wpa": example_group(name)}
             for name, bylaw in COUNTERPART.items()}
+    # Form 5 is an Order issued or a denial: it prints a denial's reasons too.
+    made["form-5-order-of-conditions"]["reasons"] = copy.deepcopy(examples["denial"]["reasons"])
     made["enforcement-order-wpa"] = {**copy.deepcopy(examples["enforcement-order"]),
                                      "wpa": example_group("enforcement-order-wpa")}
     return made

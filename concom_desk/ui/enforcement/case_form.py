@@ -357,8 +357,12 @@ class CaseForm(QWidget):
         if order is None or not order.emergency:
             self.message.emit("Choose an emergency order to record its ratification.")
             return
-        meetings = meetings_after(self.database, order.issued_on)
-        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self),
+        # A meeting not held yet has not voted: the ratification is its vote, recorded on
+        # the day or after.
+        meetings = [(meeting_id, day) for meeting_id, day
+                    in meetings_after(self.database, order.issued_on) if day <= self.today()]
+        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self,
+                                today=self.today()),
                    f"{order.order_no} ratified.")
 
     def _open(self, dialog: RecordDialog, done: str) -> RecordDialog:

@@ -27,7 +27,7 @@ BYLAW_FILING_TEMPLATES = [t for t in FILING_BASED_TEMPLATES if t not in WPA_TEMP
 WITH_RECORDING = ("permit", "amended-permit", "extension-permit", "certificate-of-compliance",
                   "resource-area-delineation")
 WITH_APPEAL = (*WITH_RECORDING, "denial", "determination-negative", "determination-positive")
-WITH_MAJORITY_SIGNATURES = (*WITH_APPEAL, "emergency-certification", "violation-notice")
+WITH_MAJORITY_SIGNATURES = (*WITH_APPEAL, "emergency-certification")
 
 
 def render(name: str, tmp_path: Path, context: dict[str, Any] | None = None) -> Path:
@@ -104,6 +104,21 @@ def test_one_signature_line_per_member_in_office(name: str, tmp_path: Path) -> N
     lines = paragraphs(render(name, tmp_path, context))
     assert [line.split("\t")[0] for line in lines if line.endswith("\tDate")] == members
     assert any("4 of 7 members must sign" in line for line in lines)
+
+
+def test_a_violation_notice_carries_the_lines_of_those_who_signed_it(tmp_path: Path) -> None:
+    # Signed by the agent alone: one line, hers, not one for each member in office and no
+    # "3 of 4 members must sign" (a notice is a letter; only an order binds the commission).
+    context = example_context("violation-notice")
+    context["commission"].update(members_in_office=["Ann Able", "Ben Baker", "Cy Cole",
+                                                    "Di Dunn"], signers_needed=3)
+    context["order"]["signed_by"] = ["Pat Lee, Conservation Agent"]
+    lines = paragraphs(render("violation-notice", tmp_path, context))
+    assert [line.split("\t")[0] for line in lines if line.endswith("\tDate")] == [
+        "Pat Lee, Conservation Agent"]
+    assert not any("must sign" in line for line in lines)
+    # Dated the day the notice was issued, not the day it is printed again.
+    assert context["order"]["issued"] in lines
 
 
 def test_permit_numbers_standard_then_special_conditions(tmp_path: Path) -> None:
