@@ -27,6 +27,9 @@ class Fact(StrEnum):
     ISSUED = "issued"
     EXPIRES = "expires"
     PERMIT = "permit"  # the permit an amendment, extension or certificate concerns
+    FINDINGS = "findings"  # what the commission determined (a determination states it)
+    CERTIFIED = "certified"  # the day the certificate of compliance was issued
+    INSPECTED = "inspected"  # the site inspection before it (310 CMR 10.05(9))
 
 
 # How a missing fact reads in the DRAFT's list (and on the command line).
@@ -38,6 +41,11 @@ MISSING_WORDS: dict[Fact, str] = {
     Fact.ISSUED: "not issued",
     Fact.EXPIRES: "no expiry date",
     Fact.PERMIT: "no permit named (the Order it concerns)",
+    Fact.FINDINGS: "no findings recorded (what the Commission determined; enter them when "
+                   "the determination is issued)",
+    Fact.CERTIFIED: "the certificate is not issued yet (mark the permit “Completed (COC "
+                    "issued)”, or issue the COC request)",
+    Fact.INSPECTED: "no site inspection recorded (who inspected, and when)",
 }
 
 # Facts a public hearing gives; asked only of filings decided after one (HEARD_KINDS):
@@ -49,12 +57,12 @@ _HEARING_FACTS = (Fact.HEARING, Fact.CLOSED, Fact.VOTE)
 NEEDS: dict[str, tuple[Fact, ...]] = {
     "permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
     "amended-permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.PERMIT),
-    "determination-negative": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
-    "determination-positive": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "determination-negative": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES, Fact.FINDINGS),
+    "determination-positive": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES, Fact.FINDINGS),
     "resource-area-delineation": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
     "denial": (*_HEARING_FACTS, Fact.DECIDED),
     "extension-permit": (Fact.ISSUED, Fact.EXPIRES, Fact.PERMIT),
-    "certificate-of-compliance": (Fact.ISSUED, Fact.PERMIT),
+    "certificate-of-compliance": (Fact.PERMIT, Fact.CERTIFIED, Fact.INSPECTED),
     "emergency-certification": (Fact.ISSUED,),
 }
 
@@ -71,6 +79,11 @@ class RecordFacts:
     issued: date | None = None
     expires: date | None = None
     permit_named: bool = False
+    findings_recorded: bool = False
+    # The certificate of compliance: the day issued (on the request, or on the permit
+    # itself), and whether the site inspection before it is recorded.
+    certified: date | None = None
+    inspected: bool = False
 
 
 def _has(fact: Fact, facts: RecordFacts) -> bool:
@@ -78,6 +91,10 @@ def _has(fact: Fact, facts: RecordFacts) -> bool:
         return facts.vote_recorded
     if fact == Fact.PERMIT:
         return facts.permit_named
+    if fact == Fact.FINDINGS:
+        return facts.findings_recorded
+    if fact == Fact.INSPECTED:
+        return facts.inspected
     return getattr(facts, fact.value) is not None
 
 

@@ -38,6 +38,16 @@ from concom_desk.store.models import (
 )
 
 RDA_DECISIONS = ("negative_determination", "negative_determination", "positive_determination")
+# What the commission found, as a determination or a delineation states it (the papers
+# print the decision's findings; none recorded makes a DRAFT).
+FINDINGS = {
+    "negative_determination": "The work described in the Request is within the Buffer Zone "
+                              "but will not remove, fill, dredge or alter an Area Subject to "
+                              "Protection.",
+    "positive_determination": "The work described in the Request will alter an Area Subject "
+                              "to Protection; a Notice of Intent must be filed.",
+    "order_of_delineation": "Bordering Vegetated Wetland: as delineated on the plan of record",
+}
 
 
 ENGINEERS = ("Dana Whitcomb", "Raj Patel", "Colleen Brady", "Marcus Ortega", "Helen Cho",
@@ -307,7 +317,8 @@ class RecordWriter:
             denial_kind=self.rng.choice(("procedural", "substantive")) if plan.denied
             else None,
             reasons="Insufficient information to describe the work's effect on the "
-                    "resource areas." if plan.denied else "")
+                    "resource areas." if plan.denied else "",
+            findings=FINDINGS.get(kind, ""))
         if kind in ("order_of_conditions", "amended_order"):
             chosen = sorted(self.rng.sample(self.condition_ids, self.rng.randint(5, 8)))
             number = 0
