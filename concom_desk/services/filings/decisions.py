@@ -163,16 +163,17 @@ def record_decision(session: Session, filing: Filing, status: str, on: date,
                         f"“{DECISION_NAMES.get(kind, kind)}”; it is "
                         + " or ".join(f"“{DECISION_NAMES[k]}”" for k in kinds))
     carries = what_it_carries(kind)
+    # Everything read first: a query would flush a half-made decision into the trail.
+    vote = deciding_vote(session, filing, status)
+    held = session.get(Meeting, vote.meeting_id) if vote is not None else None
     decision = decision_for(session, filing, status)
     fresh = decision is None
     if decision is None:
-        decision = Decision(filing_id=filing.id, kind=kind)
-        session.add(decision)
+        decision = Decision(filing_id=filing.id, kind=kind, findings="", reasons="",
+                            signed_by="")
     decision.kind = kind
-    vote = deciding_vote(session, filing, status)
     if vote is not None:
         decision.vote_id = vote.id
-    held = session.get(Meeting, vote.meeting_id) if vote is not None else None
     decision.decided_on = (held.held_on if held is not None
                            else (filing.decided if status != "completed" else None) or on)
     decision.issued_on = on if status == "completed" else (filing.issued or on)
@@ -184,6 +185,7 @@ def record_decision(session: Session, filing: Filing, status: str, on: date,
         if reasons or fresh:
             decision.reasons = "\n".join(reasons)
         decision.denial_kind = entry.denial_kind or decision.denial_kind or "substantive"
+    session.add(decision)
     typed = _plain(entry.conditions)
     if carries.conditions and (typed or fresh):
         _write_conditions(session, filing, decision, kind, typed)
