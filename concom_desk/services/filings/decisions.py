@@ -174,8 +174,10 @@ def record_decision(session: Session, filing: Filing, status: str, on: date,
     decision.kind = kind
     if vote is not None:
         decision.vote_id = vote.id
-    decision.decided_on = (held.held_on if held is not None
-                           else (filing.decided if status != "completed" else None) or on)
+    if held is not None:
+        # The day voted is the vote's: without one recorded, the papers say "no vote
+        # recorded" (a DRAFT) until it is (attach_vote fills it in then).
+        decision.decided_on = held.held_on
     decision.issued_on = on if status == "completed" else (filing.issued or on)
     findings = _plain(entry.findings)
     if findings or fresh:
