@@ -234,3 +234,16 @@ def attach_vote(session: Session, filing_id: int, vote: Vote) -> None:
             continue
         decision.vote_id = vote.id
         decision.decided_on = meeting.held_on
+
+
+def take_back_decision(session: Session, filing: Filing, status: str) -> None:
+    """An undone issuance, denial or certificate did not happen: the decision it
+    recorded goes with it (the trail keeps it, and what it said). A site inspection
+    did happen, and stays."""
+    decision = decision_for(session, filing, status)
+    if decision is None:
+        return
+    for condition in list(decision.conditions):
+        session.delete(condition)
+    session.flush()
+    session.delete(decision)

@@ -18,6 +18,7 @@ from concom_desk.services.calendar.votes import record_vote
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.filings.decisions import DecisionEntry, decision_asked
 from concom_desk.services.filings.editing import change_status, form_of, save_filing
+from concom_desk.services.filings.status_corrections import undo_last_change
 from concom_desk.store.models import AuditEntry, Decision, Filing, Inspection
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import full_text
@@ -99,6 +100,17 @@ def test_a_request_for_determination_is_never_denied(commission: Commission) -> 
         "determination-positive"]
     assert not {"determination-negative", "determination-positive"} & set(
         documents_for("noi", "closed", None))
+
+
+def test_undoing_the_issuance_takes_its_decision_back(commission: Commission) -> None:
+    rda = _heard_and_voted(commission, RDA, "To issue a Negative Determination")
+    change_status(commission.db, rda, "issued", MEETING, DecisionEntry(
+        findings=("Not in an Area Subject to Protection.",), conditions=("Silt fence.",)))
+    assert undo_last_change(commission.db, rda) == "closed"
+    assert _decisions(commission, rda) == []
+    change_status(commission.db, rda, "issued", MEETING, DecisionEntry(
+        kind="positive_determination", findings=("Within the buffer zone.",)))
+    assert [d.kind for d in _decisions(commission, rda)] == ["positive_determination"]
 
 
 def test_a_vote_recorded_after_issuance_joins_the_decision(commission: Commission) -> None:
