@@ -108,7 +108,8 @@ def decision_asked(db: Database, filing_id: int, status: str) -> DecisionAsked |
         if not kinds:
             return None
         existing = decision_for(session, filing, status)
-        entry = DecisionEntry()
+        entry = DecisionEntry(conditions=_continuing_of_the_order(session, filing)
+                              if kinds[0] in COC_KINDS else ())
         if existing is not None:
             inspection = _inspection_of(session, filing) if existing.kind in COC_KINDS else None
             entry = DecisionEntry(
@@ -124,6 +125,21 @@ def decision_asked(db: Database, filing_id: int, status: str) -> DecisionAsked |
         return DecisionAsked(filing.file_no, tuple((k, DECISION_NAMES[k]) for k in kinds),
                              entry, _vote_words(session, deciding_vote(session, filing,
                                                                        status)))
+
+
+def _continuing_of_the_order(session: Session, filing: Filing) -> tuple[str, ...]:
+    """A certificate starts from the Order's conditions marked to continue after it
+    (the clerk keeps, edits or removes them)."""
+    permit = filing.original if filing.kind == "coc" else filing
+    if permit is None:
+        return ()
+    order = session.scalars(select(Decision).where(
+        Decision.filing_id == permit.id, Decision.kind.in_((ORDER, AMENDED)))
+        .order_by(Decision.id.desc())).first()
+    if order is None:
+        return ()
+    return tuple(c.text for c in sorted(order.conditions, key=lambda c: c.number)
+                 if c.continuing)
 
 
 def _inspection_of(session: Session, filing: Filing) -> Inspection | None:

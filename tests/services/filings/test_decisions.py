@@ -139,6 +139,14 @@ def test_the_certificate_is_made_from_the_permits_own_record(commission: Commiss
     assert documents_for("noi", "issued", "order_of_conditions") == [
         "permit", "certificate-of-compliance"]
 
+    with commission.db.session() as session:  # as the demo's Orders have some
+        last = session.scalars(select(Decision).where(Decision.filing_id == noi)).one()
+        max(last.conditions, key=lambda c: c.number).continuing = True
+    # The certificate starts from the Order's conditions that continue after it.
+    asked = decision_asked(commission.db, noi, "completed")
+    assert asked is not None and asked.entry.conditions == (
+        "Plant 12 native shrubs along the wetland line.",)
+
     certified_on = date(2027, 4, 21)
     change_status(commission.db, noi, "completed", certified_on, DecisionEntry(
         kind="partial_certificate_of_compliance", inspected_on=date(2027, 4, 14),
