@@ -30,6 +30,9 @@ class Fact(StrEnum):
     REASON = "reason"  # why the emergency (an emergency certification states it)
     WORK_BY = "work_by"  # the day emergency work must be done by (310 CMR 10.06(3))
     FORM_BOX = "form_box"  # the numbered box of WPA Form 2 the determination checks
+    FINDINGS = "findings"  # what the commission determined (a determination states it)
+    CERTIFIED = "certified"  # the day the certificate of compliance was issued
+    INSPECTED = "inspected"  # the site inspection before it (310 CMR 10.05(9))
 
 
 # How a missing fact reads in the DRAFT's list (and on the command line).
@@ -45,6 +48,11 @@ MISSING_WORDS: dict[Fact, str] = {
     Fact.WORK_BY: "no date the emergency work must be done by",
     Fact.FORM_BOX: "the determination's findings name none of the form's numbered boxes "
                    "(begin a finding 'Box 3: …')",
+    Fact.FINDINGS: "no findings recorded (what the Commission determined; enter them when "
+                   "the determination is issued)",
+    Fact.CERTIFIED: "the certificate is not issued yet (mark the permit “Completed (COC "
+                    "issued)”, or issue the COC request)",
+    Fact.INSPECTED: "no site inspection recorded (who inspected, and when)",
 }
 
 # Facts a public hearing gives; asked only of filings decided after one (HEARD_KINDS):
@@ -56,12 +64,12 @@ _HEARING_FACTS = (Fact.HEARING, Fact.CLOSED, Fact.VOTE)
 NEEDS: dict[str, tuple[Fact, ...]] = {
     "permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
     "amended-permit": (*_HEARING_FACTS, Fact.ISSUED, Fact.PERMIT),
-    "determination-negative": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
-    "determination-positive": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
+    "determination-negative": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES, Fact.FINDINGS),
+    "determination-positive": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES, Fact.FINDINGS),
     "resource-area-delineation": (*_HEARING_FACTS, Fact.ISSUED, Fact.EXPIRES),
     "denial": (*_HEARING_FACTS, Fact.DECIDED),
     "extension-permit": (Fact.ISSUED, Fact.EXPIRES, Fact.PERMIT),
-    "certificate-of-compliance": (Fact.ISSUED, Fact.PERMIT),
+    "certificate-of-compliance": (Fact.PERMIT, Fact.CERTIFIED, Fact.INSPECTED),
     "emergency-certification": (Fact.ISSUED, Fact.REASON),
 }
 
@@ -89,6 +97,11 @@ class RecordFacts:
     reason_recorded: bool = False
     work_by: date | None = None
     form_box: int | None = None
+    findings_recorded: bool = False
+    # The certificate of compliance: the day issued (on the request, or on the permit
+    # itself), and whether the site inspection before it is recorded.
+    certified: date | None = None
+    inspected: bool = False
 
 
 def _has(fact: Fact, facts: RecordFacts) -> bool:
@@ -98,6 +111,10 @@ def _has(fact: Fact, facts: RecordFacts) -> bool:
         return facts.permit_named
     if fact == Fact.REASON:
         return facts.reason_recorded
+    if fact == Fact.FINDINGS:
+        return facts.findings_recorded
+    if fact == Fact.INSPECTED:
+        return facts.inspected
     return getattr(facts, fact.value) is not None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
+from concom_desk.domain.decision_kinds import can_be_denied
 from concom_desk.domain.plain_dates import long_date
 
 
@@ -207,6 +208,15 @@ def late_extension_request(received: date, expires: date) -> bool:
     return received > expires
 
 
+def _check_deny(facts: FilingFacts, on: date) -> str | None:
+    if not can_be_denied(facts.kind):
+        # 310 CMR 10.05(3)(b): the Request asks whether the law applies; the answer is a
+        # positive or a negative determination, issued either way.
+        return ("A Request for Determination is not denied: the commission issues a "
+                "positive or a negative determination (choose Issued, and say which).")
+    return _check_decision(facts, on)
+
+
 def _extension_refusal(facts: FilingFacts) -> str | None:
     """A request that came after the permit expired, or one past the town's count."""
     parent = facts.parent
@@ -272,7 +282,7 @@ _CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
     Status.HEARING_OPEN: _check_open_hearing,
     Status.HEARING_CLOSED: _check_close_hearing,
     Status.ISSUED: _check_issue,
-    Status.DENIED: _check_decision,
+    Status.DENIED: _check_deny,
     Status.EXPIRED: _check_expire,
     Status.COMPLIANCE_CERTIFIED: _check_certify,
     Status.WITHDRAWN: _check_withdraw,

@@ -34,10 +34,20 @@ ISSUED_NOI = RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, de
     # An extension is decided without a hearing (310 CMR 10.05(8)): no hearing facts.
     ("extension-permit", RecordFacts(kind="extension"),
      ["not issued", "no permit named (the Order it concerns)"]),
-    ("certificate-of-compliance", RecordFacts(kind="coc", issued=D, permit_named=True), []),
+    ("certificate-of-compliance", RecordFacts(kind="coc", issued=D, permit_named=True,
+                                              certified=D, inspected=True), []),
+    # A certificate on the permit itself: the permit is its own; its date and the site
+    # inspection before it are the certificate's (310 CMR 10.05(9)).
+    ("certificate-of-compliance", RecordFacts(kind="noi", issued=D, permit_named=True),
+     ["the certificate is not issued yet (mark the permit “Completed (COC issued)”, or "
+      "issue the COC request)", "no site inspection recorded (who inspected, and when)"]),
     ("determination-negative", RecordFacts(kind="rda", hearing=D, closed=D, issued=D,
                                            expires=date(2029, 10, 6)),
-     ["no vote recorded"]),
+     ["no vote recorded", "no findings recorded (what the Commission determined; enter "
+                          "them when the determination is issued)"]),
+    ("determination-positive", RecordFacts(kind="rda", hearing=D, closed=D, issued=D,
+                                           vote_recorded=True, findings_recorded=True,
+                                           expires=date(2029, 10, 6)), []),
     ("amended-permit", RecordFacts(kind="amendment", hearing=D, closed=D,
                                    vote_recorded=True, issued=D), ["no permit named (the "
                                                                    "Order it concerns)"]),

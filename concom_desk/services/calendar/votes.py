@@ -24,6 +24,7 @@ from concom_desk.domain.votes import (
 )
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import get_or_refuse
+from concom_desk.services.filings.decisions import attach_vote
 from concom_desk.store import Database
 from concom_desk.store.models import Attendance, Meeting, Member, MemberVote, Vote
 
@@ -110,6 +111,8 @@ def add_vote(session: Session, meeting_id: int, motion: str,
     session.flush()
     for member_id, choice in choices.items():
         session.add(MemberVote(vote_id=vote.id, member_id=member_id, choice=choice.value))
+    if filing_id is not None and result.outcome is Outcome.CARRIED:
+        attach_vote(session, filing_id, vote)  # the decision it carried rests on it
     return result, vote
 
 

@@ -298,11 +298,16 @@ def filing_context(session: Session, filing: Filing, template: str,
     """COMMON + FILING-BASED + the template's own part, for one stored filing.
     `draft`: the clerk's choices for a document not yet decided (special conditions,
     denial reasons)."""
-    from concom_desk.services.documents.context_extras import DraftChoices, template_extras
+    from concom_desk.services.documents.context_extras import (
+        DraftChoices,
+        signing_day,
+        template_extras,
+    )
 
     today = today or clock.today()
     settings = settings_of(session)
-    on = filing.issued or today  # signers: the members in office when it is issued
+    # Signers: the members in office when it is issued (a certificate: on its own day).
+    on = signing_day(session, filing, template) or filing.issued or today
     context: Context = {
         "commission": commission_context(session, on),
         "town": town_context(filing.town or settings.town, settings),

@@ -199,6 +199,8 @@ _ORIGINAL_PERMIT: Context = {
     "expires": "May 3, 2026",
     "book": "60012",
     "page": "45",
+    "recorded": "May 20, 2023",  # the day the Registry recorded it
+    "document": "",  # the Land Court document number, for registered land
 }
 
 _MEETING: Context = {"date": "March 3, 2027", "weekday": "Wednesday", "time": "7:00 PM",
@@ -382,8 +384,14 @@ def _build() -> dict[str, Context]:
         ),
         "certificate-of-compliance": _filing(
             original_permit=_ORIGINAL_PERMIT,
+            # The certificate's own dates: issued (not the permit's), and requested when
+            # a request was filed for it ("" when decided on the permit's own record).
+            certificate={"issued": "December 2, 2026", "requested": "November 10, 2026",
+                         "findings": ["The work was completed as shown on the as-built "
+                                      "plan."]},
             partial=False,
-            inspection={"date": "November 18, 2026", "by": "Jamie Park, Conservation Agent"},
+            inspection={"date": "November 18, 2026", "by": "Jamie Park, Conservation Agent",
+                        "findings": "Slopes stabilized; erosion controls removed."},
             continuing_conditions=[
                 {"number": 7, "text": "No fertilizer or pesticide shall be used within 50 "
                                       "feet of the wetland, in perpetuity."},

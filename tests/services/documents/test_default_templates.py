@@ -66,12 +66,27 @@ def test_filing_facts_are_filled(name: str, tmp_path: Path) -> None:
             assert value in text, f"{value!r} missing from {name}"
 
 
-@pytest.mark.parametrize("name", WITH_RECORDING)
+@pytest.mark.parametrize("name", [n for n in WITH_RECORDING
+                                  if n != "certificate-of-compliance"])
 def test_recording_instructions_of_the_town(name: str, tmp_path: Path) -> None:
     context = example_context(name)
     context["town"]["recording_instructions"] = "Record it at the Nantucket Registry of Deeds."
     assert "Record it at the Nantucket Registry of Deeds." in paragraphs(
         render(name, tmp_path, context))
+
+
+def test_a_certificate_is_recorded_after_it_is_issued_not_before_work(
+        tmp_path: Path) -> None:
+    # The town's words are for a permit ("before any work begins"); the work a
+    # certificate certifies is done: it is recorded where its permit is.
+    context = example_context("certificate-of-compliance")
+    context["town"]["recording_instructions"] = "Before any work begins, record it."
+    text = paragraphs(render("certificate-of-compliance", tmp_path, context))
+    assert "Before any work begins, record it." not in text
+    assert ("The owner must record this Certificate at the Worcester District Registry of Deeds "
+            "(or, for registered land, the Land Court), in the chain of title of the property "
+            "where the permit it certifies is recorded, and send the Commission proof of "
+            "recording (MGL c.131 §40; 310 CMR 10.05(9)).") in text
 
 
 @pytest.mark.parametrize("name", WITH_APPEAL)
