@@ -66,7 +66,7 @@ def test_missing_facts(template: str, facts: RecordFacts, missing: list[str]) ->
 
 
 ISSUED_RDA = RecordFacts(kind="rda", hearing=D, closed=D, vote_recorded=True, issued=D,
-                         expires=date(2029, 10, 6))
+                         expires=date(2029, 10, 6), findings_recorded=True)
 NO_BOX = ("the determination's findings name none of the form's numbered boxes (begin a "
           "finding 'Box 3: …')")
 

@@ -113,8 +113,11 @@ def test_a_positive_determination_naming_no_box_is_a_draft_that_says_so(db: Data
     file_no = _filing(db, "rda", "positive_determination")
     document = save_filing_document(db, file_no, "form-2-determination-of-applicability",
                                     ISSUED)
-    assert document.draft == ("the determination's findings name none of the form's numbered "
-                              "boxes (begin a finding 'Box 3: …')",)
+    # Nothing found is recorded at all: the determination's own need, then the form's box.
+    assert document.draft == ("no findings recorded (what the Commission determined; enter "
+                              "them when the determination is issued)",
+                              "the determination's findings name none of the form's numbered "
+                              "boxes (begin a finding 'Box 3: …')")
     assert document.path.name.startswith("DRAFT")
 
 
