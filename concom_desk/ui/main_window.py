@@ -10,6 +10,7 @@ enforcement, settings, a restore, a new day) reads the whole town again.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -30,7 +31,7 @@ from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, in_background, run_in_background
 from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.filings.filing_windows import FilingWindows
-from concom_desk.ui.heap import paused_while_reading, set_aside_as_is
+from concom_desk.ui.heap import settle_soon
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
 from concom_desk.ui.window_menus import build_menus
@@ -54,6 +55,15 @@ if TYPE_CHECKING:
 # How often the window looks whether the day has turned (a minute: one date compare).
 DAY_LOOK_MS = 60_000
 
+# How long a thread that wants the interpreter waits for it before the one running
+# Python is asked to let go (Python's own: 5 ms, made for throughput). The tabs read in
+# the background while the window paints, and each of the window's calls into Python
+# (a cell painted, a row measured) could wait that long: a tab shown again during its
+# read froze 150-220 ms without this, 50-85 ms with it (bench/tab_switch_bench.py).
+# Set once, for the whole run: a read loses nothing while the window wants no Python,
+# and no read changes it, so none left waiting can leave it changed.
+WINDOW_SWITCH_INTERVAL = 0.0001
+
 
 class MainWindow(QMainWindow):
     # The lists show the records as they are now: after a whole read, or after the
@@ -64,6 +74,7 @@ class MainWindow(QMainWindow):
     def __init__(self, db: Any | None, db_path: Path, settings: CommissionSettings,
                  today: date | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        sys.setswitchinterval(WINDOW_SWITCH_INTERVAL)
         self.db = db
         self.db_path = db_path
         self.local_db_path = db_path  # this computer's file, while the window is on a server
@@ -231,10 +242,7 @@ class MainWindow(QMainWindow):
             from concom_desk.services.filings.desk_records import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
-            records = load_records(db, today)
-            if first:
-                set_aside_as_is()  # the opening's rows: walked by no collection (ui/heap.py)
-            return records
+            return load_records(db, today)
 
         def ended() -> None:
             self._whole_reading -= 1
@@ -267,11 +275,12 @@ class MainWindow(QMainWindow):
             if on_done:
                 on_done()
             ended()
+            settle_soon()  # the town's rows set aside: walked by no later collection
 
         if not first:
             self.statusBar().showMessage("Updating the lists…")
-        run_in_background(self, "Opening the records", paused_while_reading(load), loaded,
-                          failed, cancelled, quiet=not first)
+        run_in_background(self, "Opening the records", load, loaded, failed, cancelled,
+                          quiet=not first)
 
     def announce(self, change: ChangeSet) -> None:
         """A save changed these filings: the lists read them again, not the whole town."""

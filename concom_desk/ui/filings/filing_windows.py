@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtWidgets import QWidget
 
+from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
@@ -43,8 +44,6 @@ class FilingWindows:
 
     def announce(self, filing_id: int) -> None:
         """The filing was saved here: the lists read it (and what counts from it) again."""
-        from concom_desk.ui.change_set import ChangeSet
-
         since, self._since = self._since, None
         self.window.announce(ChangeSet(frozenset({filing_id}), since))
 

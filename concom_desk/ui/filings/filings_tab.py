@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from concom_desk.domain.status_rules import STATUS_NAMES, Status
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.search_index import SearchIndex
+from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
     NEXT_DEADLINE_COLUMN,
@@ -139,14 +141,10 @@ class FilingsTab(QWidget):
         self._update_count()
 
     def _build_index(self) -> None:
-        from concom_desk.ui.background import in_background
-
         self._index_asked += 1
         asked, rows = self._index_asked, list(self.model.rows())
 
         def built(index: SearchIndex) -> None:
-            from shiboken6 import isValid
-
             # (Not for a tab closed meanwhile, nor rows changed again since.)
             if isValid(self) and asked == self._index_asked:
                 self.proxy.use_index(index)
