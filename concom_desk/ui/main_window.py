@@ -31,7 +31,7 @@ from concom_desk.services.filings.rows import DeskRecords
 from concom_desk.ui.background import Progress, in_background, run_in_background
 from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.filings.filing_windows import FilingWindows
-from concom_desk.ui.heap import settle_soon
+from concom_desk.ui.heap import set_aside, settle_soon
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
 from concom_desk.ui.window_menus import build_menus
@@ -237,6 +237,8 @@ class MainWindow(QMainWindow):
         self.other_desks.reading()
         first = not self._loaded_once
         self._loaded_once = True
+        if first:
+            set_aside()  # the program's code: walked by none of the read's collections
 
         def load(progress: Progress) -> DeskRecords:
             from concom_desk.services.filings.desk_records import load_records
