@@ -110,6 +110,10 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     assert chosen_id(tab) == other.id  # the clerk's row is still the one chosen
     days = [r.next_deadline or TODAY.max for r in tab.model.rows()]
     assert days == sorted(days)
+    # The lists know they are current: back from the calendar, nothing is read again.
+    window.show_section("Hearing calendar")
+    window.tabs.setCurrentWidget(tab)
+    assert window.statusBar().currentMessage() != "Updating the lists…"
 
     # Voided (entered in error): it leaves the lists, read alone too.
     dialog = record.void_filing()
