@@ -93,6 +93,10 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
         return reading(db, today, filing_ids)
 
     monkeypatch.setattr(desk_records, "load_records", counted)
+    # Not the other desks' look (ui/other_desks.py): the program brought to the front
+    # after this desk's own save finds the trail's mark moved and reads the town whole.
+    assert window.other_desks is not None
+    monkeypatch.setattr(window.other_desks, "brought_back", lambda: False)
     saved = next(r for r in tab.model.rows() if r.file_no == "2026-41")
     assert "2026-41" in [i.file_no for i in window.today_view.shown_items()]
     record = window.open_filing(saved.id)
