@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk import clock
 from concom_desk.domain.abutters.columns import ColumnMapping
+from concom_desk.domain.abutters.mailing import first_method
 from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner, group_notices
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
@@ -125,10 +126,12 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
         hearing_id = session.scalar(select(Hearing.id).where(Hearing.filing_id == filing_id)
                                     .order_by(Hearing.id.desc()).limit(1))
         rows = [abutter_from_draft(d, filing_id, source) for d in notices]
-        ids = session.scalars(insert(Abutter).returning(Abutter.id), rows).all()
+        ids = session.scalars(insert(Abutter).returning(Abutter.id, sort_by_parameter_order=True),
+                              rows).all()
         session.execute(insert(AbutterNotice), [
-            {"abutter_id": abutter_id, "hearing_id": hearing_id, "method": "certified"}
-            for abutter_id in ids])
+            {"abutter_id": abutter_id, "hearing_id": hearing_id,
+             "method": first_method(draft.foreign)}
+            for abutter_id, draft in zip(ids, notices, strict=True)])
         file_no = filing.file_no
     if remember:
         remember_mapping(preview.sheet.header, preview.mapping)

@@ -56,8 +56,8 @@ def test_letters_one_per_notice_with_page_breaks(db: Database, filing: int,
     assert texts.count("June 2, 2026") == 4
     assert texts.count("Dear property owner:") == 4
     names = [t for t in texts if t in ("Smith Robert", "Greenway Land Trust Inc",
-                                       "O'Brien John & Mary", "Pond Realty Trust")]
-    assert names == ["Smith Robert", "Greenway Land Trust Inc", "O'Brien John & Mary",
+                                       "John & Mary O'Brien", "Pond Realty Trust")]
+    assert names == ["Smith Robert", "Greenway Land Trust Inc", "John & Mary O'Brien",
                      "Pond Realty Trust"]
     at = texts.index("Pond Realty Trust")
     assert texts[at + 1:at + 4] == ["c/o R. Smith, Trustee", "PO Box 9", "Worcester, MA 01601"]
@@ -114,7 +114,7 @@ def test_certified_mail_list_3877(db: Database, filing: int,
     assert len(lines) == 4
     assert [r.cells[0].text for r in lines] == ["1", "2", "3", "4"]
     assert lines[0].cells[ARTICLE_COLUMN].text == "9400 1112 0108 0805 4830 16"
-    assert cell_text(lines[2].cells[ADDRESSEE_COLUMN]) == ["O'Brien John & Mary", "1 Mill Rd",
+    assert cell_text(lines[2].cells[ADDRESSEE_COLUMN]) == ["John & Mary O'Brien", "1 Mill Rd",
                                                            "Upton, MA 01568"]
     totals = cell_text(document.tables[2].rows[0].cells[0])
     assert totals == ["Total Number of Pieces Listed by Sender", "4"]
@@ -138,7 +138,7 @@ def test_affidavit_of_service(db: Database, filing: int, tmp_path: Path) -> None
     assert listed == [
         "1.\tSmith Robert, 3 Elm St, Upton, MA 01568 (map/lot 12-33)",
         "2.\tGreenway Land Trust Inc, PO Box 9, Hopedale, MA 01747 (map/lot 12-35, 12-36)",
-        "3.\tO'Brien John & Mary, 1 Mill Rd, Upton, MA 01568 (map/lot 13-1)",
+        "3.\tJohn & Mary O'Brien, 1 Mill Rd, Upton, MA 01568 (map/lot 13-1)",
         "4.\tPond Realty Trust, c/o R. Smith, Trustee, PO Box 9, Worcester, MA 01601 "
         "(map/lot 12-34)",
     ]

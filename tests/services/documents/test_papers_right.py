@@ -63,11 +63,11 @@ def test_foreign_owner_letter_and_label_carry_the_country(db: Database, forsberg
     make_mailing(db, forsberg, tmp_path, signed_by="Jamie Park")
     letters = paragraphs(tmp_path / "letters.docx")
     at = letters.index("Tremblay Jean")
-    assert letters[at:at + 4] == ["Tremblay Jean", "12 Rue St-Denis", "Montreal, QC H2X 1K4",
+    assert letters[at:at + 4] == ["Tremblay Jean", "12 Rue St-Denis", "Montreal QC H2X 1K4",
                                   "CANADA"]
     labels = [[p.text for p in cell.paragraphs]
               for cell in Document(str(tmp_path / "labels.docx")).tables[0]._cells]
-    assert ["Tremblay Jean", "12 Rue St-Denis", "Montreal, QC H2X 1K4", "CANADA"] in labels
+    assert ["Tremblay Jean", "12 Rue St-Denis", "Montreal QC H2X 1K4", "CANADA"] in labels
     # No US address grows a stray line: every label ends with its city line.
     assert ["Smith Robert", "3 Elm St", "Upton, MA 01568"] in labels
 
@@ -98,7 +98,7 @@ def test_affidavit_signed_by_who_mailed_counts_certified_apart(
     first_class = lines.index("By first-class mail, to 1 owner whose address certified mail "
                               "cannot reach:")
     assert certified < first_class
-    assert lines[first_class + 1] == ("1.\tTremblay Jean, 12 Rue St-Denis, Montreal, QC "
+    assert lines[first_class + 1] == ("1.\tTremblay Jean, 12 Rue St-Denis, Montreal QC "
                                       "H2X 1K4, CANADA (map/lot 13-2)")
     assert "Jamie Park\tDate" in lines
 
