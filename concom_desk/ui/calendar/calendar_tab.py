@@ -186,7 +186,7 @@ class CalendarTab(QWidget):
             ("legal_notice", "Legal &notice", self.make_legal_notice),
             ("published", "Notice &published…", self.record_publication),
             ("agenda", "A&genda", self.make_agenda),
-            ("posted", "Agenda posted &now", self.record_posting),
+            ("posted", "Agenda &posted…", self.record_posting),
             ("minutes", "Minu&tes…", self.open_minutes),
             ("ical", "Export .&ics…", self.export_ical),
         ]]
@@ -373,7 +373,11 @@ class CalendarTab(QWidget):
             self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
                      "record its votes on the day.", error=True)
             return
-        dialog = VoteDialog(self._db, meeting, parent=self, today=self.today)
+        # The hearing selected is what the vote is about (not "(other business)").
+        hearing_id = self._selected_role(HearingRole)
+        filing_id = next((h.filing_id for h in meeting.hearings if h.hearing_id == hearing_id),
+                         None)
+        dialog = VoteDialog(self._db, meeting, filing_id, parent=self, today=self.today)
         dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
         self.run_dialog(dialog)
 
