@@ -3,9 +3,10 @@ special meetings, and moving or cancelling a meeting with its effect on hearings
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time, timedelta
 
+from dateutil.relativedelta import relativedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -24,6 +25,7 @@ from concom_desk.domain.plain_dates import long_date, weekday_date_time
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import filing_clocks, get_or_refuse, town_profile
+from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.documents.register import TITLES
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -132,6 +134,20 @@ def generate_meetings(db: Database, start: date, end: date) -> list[int]:
             session.flush()
             added.append(meeting.id)
     return added
+
+
+def month_without_meeting(meetings: Iterable[MeetingEntry], year: int, month: int,
+                          today: date) -> str:
+    """A warning, in words, for a month still to come with no meeting on the calendar
+    ('' otherwise): the regular meetings are added some months at a time, and a month
+    left empty holds no hearing a filing's 21 days may need (MGL c.131 §40)."""
+    last_day = date(year, month, 1) + relativedelta(months=1, days=-1)
+    if last_day < today or any(m.day.year == year and m.day.month == month
+                               and not m.cancelled for m in meetings):
+        return ""
+    return (f"No meeting is on the calendar in {date(year, month, 1):%B %Y}: add the "
+            "regular meetings through this month (Meetings… → Save, with this month "
+            "shown) or a special meeting.")
 
 
 def add_meeting(db: Database, at: datetime, place: str, kind: str = "special") -> int:
