@@ -21,6 +21,7 @@ from concom_desk import clock
 from concom_desk.domain.abutters.columns import ColumnMapping
 from concom_desk.domain.abutters.mailing import first_method
 from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner, group_notices
+from concom_desk.domain.abutters.owner_names import natural_name
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
 from concom_desk.domain.abutters.tidy import match_key
@@ -138,7 +139,7 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
     skipped = f", {counted(len(rejected), 'rejected row')} skipped" if rejected else ""
     if existing:
         skipped += f"; the earlier list of {counted(existing, 'owner')} was replaced"
-    flags = tuple(f"{n.owner_name}: {flag}" for n in notices for flag in n.flags)
+    flags = tuple(f"{natural_name(n.owner_name)}: {flag}" for n in notices for flag in n.flags)
     return ImportSummary(
         reading.row_count, len(notices), rejected, True,
         f"imported {counted(len(notices), 'notice')} from "

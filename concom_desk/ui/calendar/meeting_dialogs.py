@@ -421,6 +421,7 @@ class PostingDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Agenda posted — meeting of {weekday_date(meeting.day)}")
+        self.setMinimumWidth(460)
         self._db, self._meeting, self._now = database, meeting, now
         self.at = QDateTimeEdit(_qdatetime(now.replace(second=0, microsecond=0)))
         self.at.setDisplayFormat(DATE_TIME_FORMAT)
@@ -453,6 +454,7 @@ class PostingDialog(QDialog):
         problem = posting_problem(self._db, self._meeting.meeting_id, at, self._now)
         if problem:
             self.error.say(problem)
+            self.adjustSize()  # the refusal in full, not cut under the buttons
             return
         mark_agenda_posted(self._db, self._meeting.meeting_id, at)
         due = self._meeting.post_by
