@@ -274,23 +274,25 @@ def signature_line(document, label: str, before: float = 16) -> None:
     caption.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
 
 
-def footer(document, left: str, count: str = "NUMPAGES") -> None:
-    """'UCC 2026-014 · Page 1 of 3' in small type at the foot of every page. `count`
-    SECTIONPAGES counts the pages of one section: a mailing's letters, each its own
-    section, each read "Page 1 of 2" (see section_break)."""
+def footer(document, left: str, with_count: bool = True) -> None:
+    """'UCC 2026-014 · Page 1 of 3' in small type at the foot of every page; without
+    the count, 'UCC 2026-014 · Page 2': a mailing's letters, each its own section
+    numbered from 1 (see section_break). Their count would be Word's SECTIONPAGES,
+    which LibreOffice (7.4) does not compute: it printed "Page 2 of 1"."""
     paragraph = document.sections[0].footer.paragraphs[0]
     paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
     run = paragraph.add_run(f"{left}{' · ' if left else ''}Page ")
     run.font.size = Pt(8.5)
     _field(paragraph, "PAGE")
-    paragraph.add_run(" of ").font.size = Pt(8.5)
-    _field(paragraph, count)
+    if with_count:
+        paragraph.add_run(" of ").font.size = Pt(8.5)
+        _field(paragraph, "NUMPAGES")
 
 
 def section_break(document) -> Paragraph:
     """A new page that starts a new section numbered from 1, with the same page
     settings and footer as the document's: each letter of a mailing is its own
-    pages ('Page 1 of 2'), not pages 5 and 6 of 22. Call after footer()."""
+    pages ('Page 1', 'Page 2'), not pages 5 and 6 of 22. Call after footer()."""
     body = document.sections[-1]._sectPr
     restart_numbering(body)
     paragraph = document.add_paragraph()

@@ -51,15 +51,15 @@ def test_letters_one_per_notice_with_page_breaks(db: Database, filing: int,
     make_mailing(db, filing, tmp_path, today=date(2026, 6, 2))
     document = Document(str(tmp_path / "letters.docx"))
     texts = [p.text for p in document.paragraphs]
-    # Four letters, each its own section numbered from 1: its footer reads "Page 1 of 1"
-    # for this letter's pages, not "Page 3 of 4" of the mailing.
+    # Four letters, each its own section numbered from 1: its footer reads "Page 1",
+    # "Page 2" for this letter's pages, not "Page 3 of 4" of the mailing.
     sections = document.element.body.findall(f".//{W_NS}sectPr")
     assert len(sections) == 4
     assert all(s.find(f"{W_NS}pgNumType").get(f"{W_NS}start") == "1" for s in sections)
     assert all(s.find(f"{W_NS}footerReference") is not None for s in sections)
     footer = document.sections[0].footer._element
     assert [f.get(f"{W_NS}instr").strip() for f in footer.iter(f"{W_NS}fldSimple")] == \
-        ["PAGE", "SECTIONPAGES"]
+        ["PAGE"]
     assert texts.count("June 2, 2026") == 4
     assert texts.count("Dear property owner:") == 4
     names = [t for t in texts if t in ("Smith Robert", "Greenway Land Trust Inc",
