@@ -42,8 +42,11 @@ def filing_facts(document, *extra: tuple[str, str]) -> None:
     facts_table(document, [
         ("Local file no.", "{{ filing.file_no }}"),
         ("DEP file no.", DEP_NO),
-        ("Applicant", "{{ applicant.name }}, {{ applicant.address_lines|join(', ') }}"),
-        ("Property owner", "{{ owner.name }}, {{ owner.address_lines|join(', ') }}"),
+        # A party without an address on file prints its name alone, no trailing comma.
+        ("Applicant", "{{ applicant.name }}{% if applicant.address_lines %}, "
+                      "{{ applicant.address_lines|join(', ') }}{% endif %}"),
+        ("Property owner", "{{ owner.name }}{% if owner.address_lines %}, "
+                           "{{ owner.address_lines|join(', ') }}{% endif %}"),
         ("Locus", "{{ property.address }}, {{ town.name }}, Massachusetts"),
         ("Assessor's map / lot", "{{ property.map_lot }}"),
         ("Deed", REGISTRY),

@@ -9,6 +9,7 @@ letterhead at the top, the file number and page count in the footer.
 
 from __future__ import annotations
 
+import copy
 import zipfile
 from datetime import datetime
 from pathlib import Path
@@ -273,15 +274,44 @@ def signature_line(document, label: str, before: float = 16) -> None:
     caption.paragraph_format.tab_stops.add_tab_stop(Inches(3.9), WD_TAB_ALIGNMENT.LEFT)
 
 
-def footer(document, left: str) -> None:
-    """'UCC 2026-014 · Page 1 of 3' in small type at the foot of every page."""
+def footer(document, left: str, with_count: bool = True) -> None:
+    """'UCC 2026-014 · Page 1 of 3' in small type at the foot of every page; without
+    the count, 'UCC 2026-014 · Page 2': a mailing's letters, each its own section
+    numbered from 1 (see section_break). Their count would be Word's SECTIONPAGES,
+    which LibreOffice (7.4) does not compute: it printed "Page 2 of 1"."""
     paragraph = document.sections[0].footer.paragraphs[0]
     paragraph.alignment = WD_ALIGN_PARAGRAPH.CENTER
     run = paragraph.add_run(f"{left}{' · ' if left else ''}Page ")
     run.font.size = Pt(8.5)
     _field(paragraph, "PAGE")
-    paragraph.add_run(" of ").font.size = Pt(8.5)
-    _field(paragraph, "NUMPAGES")
+    if with_count:
+        paragraph.add_run(" of ").font.size = Pt(8.5)
+        _field(paragraph, "NUMPAGES")
+
+
+def section_break(document) -> Paragraph:
+    """A new page that starts a new section numbered from 1, with the same page
+    settings and footer as the document's: each letter of a mailing is its own
+    pages ('Page 1', 'Page 2'), not pages 5 and 6 of 22. Call after footer()."""
+    body = document.sections[-1]._sectPr
+    restart_numbering(body)
+    paragraph = document.add_paragraph()
+    paragraph.paragraph_format.space_after = Pt(0)
+    paragraph._p.get_or_add_pPr().append(copy.deepcopy(body))
+    return paragraph
+
+
+def restart_numbering(sect_pr) -> None:
+    number = sect_pr.find(qn("w:pgNumType"))
+    if number is None:
+        number = OxmlElement("w:pgNumType")
+        # Schema order: pgNumType comes after pgMar/pgSz and before cols.
+        cols = sect_pr.find(qn("w:cols"))
+        if cols is not None:
+            cols.addprevious(number)
+        else:
+            sect_pr.append(number)
+    number.set(qn("w:start"), "1")
 
 
 def _field(paragraph: Paragraph, code: str) -> None:

@@ -12,9 +12,9 @@ from forms_kit import (
     heading,
     keep_with_signatures,
     letterhead,
-    page_break,
     para,
     rich,
+    section_break,
     signature_block,
     signature_line,
     tag,
@@ -99,8 +99,10 @@ def abutter_letter(document) -> None:
     para(document, "{{ commission.name }}", before=18, after=0)
     para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
          size=9.5)
+    # Each letter its own section, numbered from 1: the footer's "Page 1 of 2" is
+    # this letter's pages, not the mailing's.
     tag(document, "{%p if not loop.last %}")
-    page_break(document)
+    section_break(document)
     tag(document, "{%p endif %}")
     tag(document, "{%p endfor %}")
 

@@ -83,7 +83,8 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
 def build(name: str, folder: Path = FORMS) -> Path:
     heading_text, subtitle, footer_left, body = FORMS_TO_BUILD[name]
     document = new_document(heading_text or name.replace("-", " ").title())
-    footer(document, footer_left)
+    # A mailing's letters are numbered each on its own (forms_kit.section_break).
+    footer(document, footer_left, with_count=name != "abutter-letter")
     if name != "abutter-letter":  # each abutter letter carries its own letterhead
         letterhead(document)
         title(document, heading_text, subtitle)

@@ -36,3 +36,30 @@ def checked_file_number(text: str, what: str = "the file number") -> str:
         raise UserError(f"{what} {shown_number(number)} holds characters a file number does "
                         "not have; use letters, digits, spaces and - / . # ( ) _")
     return number
+
+
+# "2026-014", "CC 14-3", "UCC 2026-41": letters, a year, a mark, a running number.
+_YEAR_AND_COUNT = re.compile(r"^(?P<prefix>[A-Za-z ]*?)(?P<year>\d{4}|\d{2})"
+                             r"(?P<mark>[-/.])(?P<count>\d+)$")
+
+
+def next_file_number(numbers: list[str], year: int) -> str:
+    """The number a new filing would be given in the commission's own pattern, read
+    from the numbers it has used (the latest last): the same letters, year form and
+    width, the running number one past this year's highest ('2026-030' → '2026-031';
+    'CC 14-3' in 2015 → 'CC 15-1'). '' when no number follows the pattern: nothing is
+    suggested that the clerk would have to correct."""
+    patterned = [found for found in (_YEAR_AND_COUNT.match(n.strip()) for n in numbers)
+                 if found]
+    if not patterned:
+        return ""
+    latest = patterned[-1]
+    short = len(latest["year"]) == 2
+    this_year = f"{year % 100:02d}" if short else str(year)
+    kin = [f for f in patterned if f["prefix"] == latest["prefix"]
+           and f["mark"] == latest["mark"] and len(f["year"]) == len(latest["year"])]
+    same = [int(f["count"]) for f in kin if f["year"] == this_year]
+    # Zero-padded ("2026-007") when the commission pads, to the width it pads to.
+    width = max((len(f["count"]) for f in kin if f["count"].startswith("0")), default=1)
+    return (f"{latest['prefix']}{this_year}{latest['mark']}"
+            f"{max(same, default=0) + 1:0{width}d}")

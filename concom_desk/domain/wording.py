@@ -53,12 +53,27 @@ def resource_areas_phrase(typed: str | None) -> str:
 def work_within(work: str | None, areas: str | None) -> str:
     """'Build a deck, within Bordering Vegetated Wetland' — the work and where it
     is, without a full stop; either part may be blank, and both blank give ''."""
-    what, where = phrase(work), resource_areas_phrase(areas)
+    what = phrase(work)
+    # An area the work already names is not said twice ("within 100 ft of coastal bank
+    # and salt marsh, within Coastal Bank, Salt Marsh…"): only the others are added.
+    named = what.lower()
+    where = join_list(area for area in resource_area_list(areas)
+                      if area.lower() not in named)
     if what and where:
         return f"{what}, within {where}"
     if where:
         return f"work within {where}"
     return what
+
+
+def same_party(name: str | None, within: str | None) -> bool:
+    """Whether `name` is already said by `within`: the owner 'Scorton Shores Realty
+    Trust' of the applicant 'Scorton Shores Realty Trust, Mark Delaney, Trustee', so a
+    notice does not print 'filed by …, Trustee for Scorton Shores Realty Trust'."""
+    def key(text: str | None) -> str:
+        return " ".join(re.sub(r"[^\w&]+", " ", (text or "").lower()).split())
+    owner, applicant = key(name), key(within)
+    return bool(owner) and (owner == applicant or f" {owner} " in f" {applicant} ")
 
 
 def names_several(name: str | None, kind: str = "person") -> bool:

@@ -56,7 +56,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     'abutter': (
         'filing_id', 'owner_name', 'care_of', 'address_line1', 'address_line2', 'city', 'state',
-        'zip', 'parcels', 'distance_ft', 'source', 'version', 'id',
+        'zip', 'parcels', 'distance_ft', 'source', 'name_as_written', 'version', 'id',
     ),
     'enforcement_case': (
         'case_no', 'town', 'opened_on', 'status', 'property_id', 'violator_id', 'filing_id',

@@ -59,7 +59,10 @@ def test_phrase_drops_the_full_stop_the_template_adds(typed: str | None,
      "Build a deck, within Bordering Vegetated Wetland"),
     # The "Bordering Vegetated Wetland., within" and "Wetland..":
     ("Septic repair near the Bordering Vegetated Wetland.", "Bordering Vegetated Wetland.",
-     "Septic repair near the Bordering Vegetated Wetland, within Bordering Vegetated Wetland"),
+     "Septic repair near the Bordering Vegetated Wetland"),
+    # An area the work already names is not said twice; the others are added.
+    ("Stair within 100 ft of coastal bank and salt marsh", "Coastal Bank, Salt Marsh, Buffer Zone",
+     "Stair within 100 ft of coastal bank and salt marsh, within Buffer Zone"),
     ("Build a deck", "Bordering Vegetated Wetland; 100-foot Buffer Zone; Riverfront Area",
      "Build a deck, within Bordering Vegetated Wetland, 100-foot Buffer Zone and Riverfront "
      "Area"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from concom_desk.domain.abutters.country_formats import city_lines, country_name
+
 US_STATES: dict[str, str] = {
     "ALABAMA": "AL", "ALASKA": "AK", "ARIZONA": "AZ", "ARKANSAS": "AR", "CALIFORNIA": "CA",
     "COLORADO": "CO", "CONNECTICUT": "CT", "DELAWARE": "DE", "DISTRICT OF COLUMBIA": "DC",
@@ -52,9 +54,10 @@ CANADIAN_PROVINCES: frozenset[str] = frozenset(
 
 
 def country_of(state: str, country: str) -> str:
-    """The country line of a foreign address: as given, or CANADA for a province."""
+    """The country line of a foreign address: as given ('Deutschland' → GERMANY), or
+    CANADA for a province."""
     if country.strip():
-        return " ".join(country.upper().split())
+        return country_name(country)
     return "CANADA" if state.strip().upper() in CANADIAN_PROVINCES else ""
 
 
@@ -62,13 +65,17 @@ def postal_lines(street_lines: tuple[str, ...] | list[str], city: str, state: st
                  zip_code: str, country: str = "", foreign: bool = False) -> tuple[str, ...]:
     """An address as an envelope prints it, the one way for US and foreign mail:
     the street lines, the city line ('Upton, MA 01568'), then for a foreign address
-    its country in capitals on a line of its own (USPS International Mail Manual 122). A state
-    alone (no city, no ZIP) is no line: a stored default 'MA' prints nothing."""
-    city_line = last_line(city, state, zip_code) if (city or zip_code) else ""
-    lines = [*(line.strip() for line in street_lines), city_line]
+    its country in capitals on a line of its own (USPS International Mail Manual 122),
+    the city line written in the order that country's post expects ('80331 Munich',
+    'Montreal QC H2X 1Y4': domain/abutters/country_formats.py). A state alone (no
+    city, no ZIP) is no line: a stored default 'MA' prints nothing."""
+    streets = [line.strip() for line in street_lines]
     if foreign or (country.strip() and not is_us_country(country)):
-        lines.append(country_of(state, country))
-    return tuple(line for line in lines if line)
+        abroad = country_of(state, country)
+        places = city_lines(abroad, city, state, zip_code) if (city or zip_code) else ()
+        return tuple(line for line in (*streets, *places, abroad) if line)
+    city_line = last_line(city, state, zip_code) if (city or zip_code) else ""
+    return tuple(line for line in (*streets, city_line) if line)
 
 
 _STATE_NAMES = "|".join(sorted((re.escape(name) for name in US_STATES), key=len, reverse=True))

@@ -4,6 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# How a notice goes when nothing else is said: certified mail, which cannot reach a
+# foreign address (USPS certified mail is for US addresses only).
+CERTIFIED, FIRST_CLASS = "certified", "first_class"
+
+
+def how_sent(method: str, foreign: bool) -> str:
+    """The one rule for how a notice is sent, read by the Abutters tab, the letters,
+    the PS Form 3877 list and the affidavit alike: as recorded, except that a foreign
+    address recorded as certified (an older record, or a list imported before the
+    rule) goes first-class, since certified mail cannot reach it."""
+    if foreign and method == CERTIFIED:
+        return FIRST_CLASS
+    return method or (FIRST_CLASS if foreign else CERTIFIED)
+
+
+def first_method(foreign: bool) -> str:
+    """How a new notice is recorded: certified mail, first-class abroad."""
+    return how_sent(CERTIFIED, foreign)
+
 
 @dataclass(frozen=True)
 class MailingPiece:

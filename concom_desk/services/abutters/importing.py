@@ -19,7 +19,9 @@ from sqlalchemy.orm import Session
 
 from concom_desk import clock
 from concom_desk.domain.abutters.columns import ColumnMapping
+from concom_desk.domain.abutters.mailing import first_method
 from concom_desk.domain.abutters.notices import NoticeDraft, add_property_owner, group_notices
+from concom_desk.domain.abutters.owner_names import natural_name
 from concom_desk.domain.abutters.rows import AbutterListReading, RejectedRow, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet
 from concom_desk.domain.abutters.tidy import match_key
@@ -125,17 +127,19 @@ def import_abutter_list(db: Database, filing_id: int, path: Path, *,
         hearing_id = session.scalar(select(Hearing.id).where(Hearing.filing_id == filing_id)
                                     .order_by(Hearing.id.desc()).limit(1))
         rows = [abutter_from_draft(d, filing_id, source) for d in notices]
-        ids = session.scalars(insert(Abutter).returning(Abutter.id), rows).all()
+        ids = session.scalars(insert(Abutter).returning(Abutter.id, sort_by_parameter_order=True),
+                              rows).all()
         session.execute(insert(AbutterNotice), [
-            {"abutter_id": abutter_id, "hearing_id": hearing_id, "method": "certified"}
-            for abutter_id in ids])
+            {"abutter_id": abutter_id, "hearing_id": hearing_id,
+             "method": first_method(draft.foreign)}
+            for abutter_id, draft in zip(ids, notices, strict=True)])
         file_no = filing.file_no
     if remember:
         remember_mapping(preview.sheet.header, preview.mapping)
     skipped = f", {counted(len(rejected), 'rejected row')} skipped" if rejected else ""
     if existing:
         skipped += f"; the earlier list of {counted(existing, 'owner')} was replaced"
-    flags = tuple(f"{n.owner_name}: {flag}" for n in notices for flag in n.flags)
+    flags = tuple(f"{natural_name(n.owner_name)}: {flag}" for n in notices for flag in n.flags)
     return ImportSummary(
         reading.row_count, len(notices), rejected, True,
         f"imported {counted(len(notices), 'notice')} from "

@@ -34,12 +34,12 @@ from sqlalchemy import select
 
 from concom_desk import clock
 from concom_desk.domain.abutters.addresses import country_of
-from concom_desk.domain.abutters.mailing import MailingPiece, Sender
+from concom_desk.domain.abutters.mailing import MailingPiece, Sender, first_method
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.abutters.certified_mail_list import write_certified_mail_list
 from concom_desk.services.abutters.labels import write_labels
 from concom_desk.services.abutters.register import register_mailing
-from concom_desk.services.abutters.rows import is_foreign, piece_for
+from concom_desk.services.abutters.rows import is_foreign, piece_for, printed_name
 from concom_desk.services.documents.context import filing_context
 from concom_desk.services.documents.context_extras import (
     METHOD_WORDS,
@@ -104,7 +104,7 @@ def mailing_people(db: Database, filing_id: int, today: date | None = None) -> M
         signers = tuple(m.name for m in members_in_office(session, today or clock.today()))
         abutters = session.scalars(select(Abutter).where(Abutter.filing_id == filing_id)
                                    .order_by(Abutter.id)).all()
-        return MailingPeople(signers, tuple(a.owner_name for a in abutters if is_foreign(a)))
+        return MailingPeople(signers, tuple(printed_name(a) for a in abutters if is_foreign(a)))
 
 
 def load_mailing(db: Database, filing_id: int, today: date | None = None,
@@ -131,7 +131,8 @@ def load_mailing(db: Database, filing_id: int, today: date | None = None,
             latest[notice.abutter_id] = notice
         for abutter in abutters:
             if abutter.id not in latest:
-                notice = AbutterNotice(abutter_id=abutter.id, method="certified")
+                notice = AbutterNotice(abutter_id=abutter.id,
+                                       method=first_method(is_foreign(abutter)))
                 session.add(notice)
                 latest[abutter.id] = notice
             notice = latest[abutter.id]
@@ -154,7 +155,7 @@ def load_mailing(db: Database, filing_id: int, today: date | None = None,
                                    **_grouped(affidavit_notices, affidavit["affidavit"])}}
         commission = letter["commission"]
         sender = Sender(commission["name"], tuple(commission["address_lines"]))
-        no_country = tuple(a.owner_name for a in abutters
+        no_country = tuple(printed_name(a) for a in abutters
                            if is_foreign(a) and not country_of(a.state, a.address_line2))
         return MailingPacket(filing.file_no, pieces, sender, letter, affidavit, no_country,
                              head_in(session).footer())

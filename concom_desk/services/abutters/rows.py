@@ -10,8 +10,9 @@ does not lose track of who was added by hand.
 from __future__ import annotations
 
 from concom_desk.domain.abutters.addresses import US_STATE_CODES, postal_lines
-from concom_desk.domain.abutters.mailing import MailingPiece
+from concom_desk.domain.abutters.mailing import MailingPiece, how_sent
 from concom_desk.domain.abutters.notices import NoticeDraft
+from concom_desk.domain.abutters.owner_names import natural_name
 from concom_desk.store.models import Abutter, AbutterNotice, Party
 
 PROPERTY_OWNER_SOURCE = "property owner (not the applicant)"
@@ -37,6 +38,17 @@ def is_foreign(abutter: Abutter) -> bool:
     return bool(abutter.state or abutter.zip) and abutter.state not in US_STATE_CODES
 
 
+def printed_name(abutter: Abutter) -> str:
+    """The owner's name on every paper: as the clerk corrected it, or the assessor's
+    name in natural order where its pattern is certain ('Estate of Elizabeth Perkins')."""
+    return abutter.name_as_written.strip() or natural_name(abutter.owner_name)
+
+
+def method_of(abutter: Abutter, notice: AbutterNotice | None) -> str:
+    """How this owner's notice is sent (domain/abutters/mailing.how_sent)."""
+    return how_sent(notice.method if notice else "", is_foreign(abutter))
+
+
 def address_lines_of(abutter: Abutter) -> tuple[str, ...]:
     """The mailing address as printed (without the owner's name or c/o line)."""
     if is_foreign(abutter):
@@ -57,12 +69,12 @@ def draft_from_party(party: Party, parcels: tuple[str, ...]) -> NoticeDraft:
 def piece_for(number: int, abutter: Abutter, notice: AbutterNotice | None) -> MailingPiece:
     return MailingPiece(
         number=number,
-        owner_name=abutter.owner_name,
+        owner_name=printed_name(abutter),
         care_of=abutter.care_of,
         address_lines=address_lines_of(abutter),
         parcels=tuple(abutter.parcel_list()),
         article_number=notice.certified_article_no if notice else "",
-        method=notice.method if notice else "certified",
+        method=method_of(abutter, notice),
         foreign=is_foreign(abutter),
         notice_id=notice.id if notice else None,
     )

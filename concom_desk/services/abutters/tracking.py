@@ -10,6 +10,8 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.abutters.mailing import how_sent
+from concom_desk.domain.abutters.owner_names import natural_name
 from concom_desk.domain.abutters.tracking import (
     GREEN_CARD_RULES,
     ArticleNumberProblem,
@@ -21,7 +23,12 @@ from concom_desk.domain.deadline_engine import compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
-from concom_desk.services.abutters.rows import address_lines_of, is_foreign
+from concom_desk.services.abutters.rows import (
+    address_lines_of,
+    is_foreign,
+    method_of,
+    printed_name,
+)
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -50,6 +57,7 @@ class NoticeRow:
     green_card_on: date | None
     undeliverable: bool
     foreign: bool
+    assessor_name: str = ""  # the name as the assessor lists it (printed: owner_name)
 
 
 def list_notices(db: Database, filing_id: int) -> list[NoticeRow]:
@@ -58,13 +66,26 @@ def list_notices(db: Database, filing_id: int) -> list[NoticeRow]:
             select(AbutterNotice, Abutter).join(Abutter)
             .where(Abutter.filing_id == filing_id).order_by(Abutter.id, AbutterNotice.id)).all()
         return [
-            NoticeRow(notice.id, number, abutter.owner_name,
-                      ", ".join(address_lines_of(abutter)), abutter.parcels, notice.method,
-                      notice.certified_article_no, notice.mailed_on,
-                      notice.green_card_returned_on, notice.returned_undeliverable,
-                      is_foreign(abutter))
+            NoticeRow(notice.id, number, printed_name(abutter),
+                      ", ".join(address_lines_of(abutter)), abutter.parcels,
+                      method_of(abutter, notice), notice.certified_article_no,
+                      notice.mailed_on, notice.green_card_returned_on,
+                      notice.returned_undeliverable, is_foreign(abutter), abutter.owner_name)
             for number, (notice, abutter) in enumerate(rows, start=1)
         ]
+
+
+def set_printed_name(db: Database, notice_id: int, typed: str) -> str:
+    """The clerk's correction of how an owner's name is printed, kept on the abutter
+    (audited like every change) and used on every paper of the mailing; typing the
+    assessor's name or nothing goes back to the name the program writes. Returns the
+    name as it will print."""
+    name = " ".join(typed.split())
+    with db.session() as session:
+        abutter = _notice(session, notice_id).abutter
+        automatic = natural_name(abutter.owner_name)
+        abutter.name_as_written = "" if name in ("", automatic) else name
+        return printed_name(abutter)
 
 
 def set_article_number(db: Database, notice_id: int, typed: str) -> str:
@@ -113,7 +134,11 @@ def set_method(db: Database, notice_id: int, method: str) -> None:
     if method not in NOTICE_METHODS:
         raise UserError(f"unknown way of notifying {method!r}; one of {', '.join(NOTICE_METHODS)}")
     with db.session() as session:
-        _notice(session, notice_id).method = method
+        notice = _notice(session, notice_id)
+        if how_sent(method, is_foreign(notice.abutter)) != method:
+            raise UserError("certified mail cannot reach a foreign address (USPS certified "
+                            "mail is for US addresses only): send it first class or by hand")
+        notice.method = method
 
 
 def _notice(session: Session, notice_id: int) -> AbutterNotice:
@@ -167,9 +192,9 @@ def ready_to_close(db: Database, filing_id: int) -> ClosingCheck:
         rows = session.execute(
             select(AbutterNotice, Abutter).join(Abutter)
             .where(Abutter.filing_id == filing_id).order_by(Abutter.id)).all()
-        tracking = [NoticeTracking(abutter.owner_name, notice.certified_article_no,
+        tracking = [NoticeTracking(printed_name(abutter), notice.certified_article_no,
                                    notice.mailed_on, notice.green_card_returned_on,
-                                   method=notice.method)
+                                   method=method_of(abutter, notice))
                     for notice, abutter in rows]
     problems = tuple(str(p) for p in closing_problems(tracking, last_day, required))
     return ClosingCheck(not problems, problems, required, last_day)

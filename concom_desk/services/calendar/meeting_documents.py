@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.laws import ACT, BOTH, BYLAW, under_words
 from concom_desk.domain.plain_dates import clock_time, long_date, weekday_date_time
-from concom_desk.domain.wording import phrase, resource_areas_phrase, work_within
+from concom_desk.domain.wording import phrase, resource_areas_phrase, same_party, work_within
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import HearingEntry, MeetingEntry, RatificationEntry
 from concom_desk.services.calendar.loading import load_calendar
@@ -72,7 +72,8 @@ def hearing_row(hearing: HearingEntry, town: Mapping[str, Any]) -> dict[str, str
         "dep_file_no": hearing.dep_file_no,
         "kind_name": hearing.kind_name,
         "applicant": hearing.applicant,
-        "owner": hearing.owner,
+        # An owner the applicant's name already says is not said again.
+        "owner": "" if same_party(hearing.owner, hearing.applicant) else hearing.owner,
         "address": hearing.address,
         "map_lot": hearing.map_lot,
         # Ready for the middle of a sentence: the forms put their own full stop.

@@ -3,9 +3,10 @@ special meetings, and moving or cancelling a meeting with its effect on hearings
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time, timedelta
 
+from dateutil.relativedelta import relativedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -24,9 +25,20 @@ from concom_desk.domain.plain_dates import long_date, weekday_date_time
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import filing_clocks, get_or_refuse, town_profile
+from concom_desk.services.calendar.entries import MeetingEntry
+from concom_desk.services.documents.register import TITLES
 from concom_desk.store import Database
-from concom_desk.store.models import Continuance, Filing, Hearing, Meeting
+from concom_desk.store.models import (
+    CommissionSettings,
+    Continuance,
+    Filing,
+    GeneratedDocument,
+    Hearing,
+    Meeting,
+)
 from concom_desk.store.models.calendar import HearingNotice, MeetingSchedule
+
+AGENDA = "agenda"  # the agenda's template, whose title names it in the register
 
 
 def save_schedule(db: Database, schedule: RegularSchedule) -> None:
@@ -122,6 +134,20 @@ def generate_meetings(db: Database, start: date, end: date) -> list[int]:
             session.flush()
             added.append(meeting.id)
     return added
+
+
+def month_without_meeting(meetings: Iterable[MeetingEntry], year: int, month: int,
+                          today: date) -> str:
+    """A warning, in words, for a month still to come with no meeting on the calendar
+    ('' otherwise): the regular meetings are added some months at a time, and a month
+    left empty holds no hearing a filing's 21 days may need (MGL c.131 §40)."""
+    last_day = date(year, month, 1) + relativedelta(months=1, days=-1)
+    if last_day < today or any(m.day.year == year and m.day.month == month
+                               and not m.cancelled for m in meetings):
+        return ""
+    return (f"No meeting is on the calendar in {date(year, month, 1):%B %Y}: add the "
+            "regular meetings through this month (Meetings… → Save, with this month "
+            "shown) or a special meeting.")
 
 
 def add_meeting(db: Database, at: datetime, place: str, kind: str = "special") -> int:
@@ -226,6 +252,24 @@ def cancel_meeting(db: Database, meeting_id: int, today: date,
         return effects
 
 
+def posting_problem(db: Database, meeting_id: int, posted_at: datetime,
+                    now: datetime) -> str:
+    """Why a posting cannot be recorded, in words ('' when it can): the agenda must
+    have been made (a notice is posted with its agenda, MGL c.30A §20(b)), and the
+    time must not be still ahead."""
+    if posted_at > now:
+        return (f"{weekday_date_time(posted_at)} is still ahead: record the posting once "
+                "the notice is up")
+    with db.read_session() as session:
+        made = session.scalar(
+            select(GeneratedDocument.id).where(GeneratedDocument.meeting_id == meeting_id)
+            .where(GeneratedDocument.title.startswith(TITLES[AGENDA])).limit(1))
+    if made is None:
+        return ("no agenda has been made for this meeting: make it (Agenda) and post it "
+                "with the meeting notice, then record the posting")
+    return ""
+
+
 def mark_agenda_posted(db: Database, meeting_id: int, posted_at: datetime) -> None:
     """Record when the meeting notice and agenda were posted (Open Meeting Law)."""
     with db.session() as session:
@@ -233,10 +277,21 @@ def mark_agenda_posted(db: Database, meeting_id: int, posted_at: datetime) -> No
         meeting.agenda_posted_at = posted_at.strftime("%Y-%m-%dT%H:%M")
 
 
+def usual_newspaper(db: Database) -> str:
+    """The newspaper the commission publishes its legal notices in (Settings)."""
+    with db.read_session() as session:
+        return _usual_newspaper(session)
+
+
+def _usual_newspaper(session: Session) -> str:
+    return session.scalar(select(CommissionSettings.newspaper).limit(1)) or ""
+
+
 def mark_legal_notice_published(db: Database, meeting_id: int, published_on: date,
                                 newspaper: str = "", today: date | None = None) -> int:
     """Record the newspaper's publication of the meeting's legal notice: every notice
-    owed for that meeting. Returns how many hearings it covered."""
+    owed for that meeting. Returns how many hearings it covered. No newspaper named is
+    the commission's usual one (Settings), as the wizard set it."""
     if today is not None and published_on > today:
         # A day still ahead would mark the notice deadline met before the paper ran it.
         raise UserError(f"{long_date(published_on)} is still ahead: record the notice once "
@@ -247,6 +302,7 @@ def mark_legal_notice_published(db: Database, meeting_id: int, published_on: dat
             HearingNotice.meeting_id == meeting_id)).all()
         if not notices:
             raise UserError("no hearing on this meeting needs a legal notice")
+        newspaper = newspaper.strip() or _usual_newspaper(session)
         for notice in notices:
             notice.published_on = published_on
             notice.newspaper = newspaper.strip()

@@ -21,13 +21,14 @@ from concom_desk.domain.status_rules import NOTHING_OWED
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.rows import OWED_ACTS
+from concom_desk.services.filings.rows import OWED_ACTS, UNTIL_DECISION
 from concom_desk.store.models import (
     Abutter,
     AbutterNotice,
     CommissionSettings,
     Continuance,
     Filing,
+    GeneratedDocument,
     Hearing,
     HearingWaiver,
     Meeting,
@@ -43,6 +44,7 @@ MET_BY: dict[str, tuple[str, ...]] = {
     "legal_notice_by": ("hearing", "legal_ad_published"),
     "abutter_notice_by": ("hearing", "abutters_mailed"),
     "board_notice_by": ("boards_notified",),
+    "dep_copy_by": ("dep_copy_sent",),
     "board_comment_period_ends": ("closed",),
     "decision_by": ("decided", "issued", "decision_waived"),
     "coc_decision_by": ("decided", "issued"),
@@ -214,6 +216,15 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
             done.setdefault(filing_id, {})["abutters_mailed"] = last
     for filing_id, first in session.execute(published):
         done.setdefault(filing_id, {})["legal_ad_published"] = first
+    # MassDEP's copy of the decision on its WPA form, recorded as sent (Documents).
+    sent = (select(GeneratedDocument.filing_id, func.min(GeneratedDocument.dep_copy_sent_on))
+            .where(GeneratedDocument.dep_copy_sent_on.is_not(None),
+                   GeneratedDocument.filing_id.is_not(None))
+            .group_by(GeneratedDocument.filing_id))
+    if filing_ids is not None:
+        sent = sent.where(GeneratedDocument.filing_id.in_(wanted))
+    for filing_id, first in session.execute(sent):
+        done.setdefault(filing_id, {})["dep_copy_sent"] = first
     booked = (select(Hearing.filing_id, func.min(Meeting.held_on))
               .join(Meeting, Meeting.id == Hearing.meeting_id)
               .where(Hearing.status == "scheduled", Hearing.opened_on.is_(None),
@@ -252,6 +263,14 @@ def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> 
                for field in MET_BY.get(deadline.id, ()))
 
 
+def no_longer_owed(filing: Filing, deadline: Deadline) -> bool:
+    """An act that matters only until the decision (notices, the hearing) is owed no
+    more once the filing is decided: unrecorded, it reads "not recorded", never
+    "OVERDUE by 289 days" on an applicant's boards-notice long after issuance."""
+    return deadline.id in UNTIL_DECISION and (filing.decided is not None
+                                              or filing.issued is not None)
+
+
 def every_clock(filing: Filing, profiles: Mapping[str, TownProfile] | None = None,
                 done: ActsDone | None = None, continued_to: date | None = None,
                 hearing_booked: date | None = None) -> list[Deadline]:
@@ -282,7 +301,7 @@ def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
     if deadlines is None:
         deadlines = every_clock(filing, profiles, done, continued_to)
     for deadline in deadlines:
-        if is_met(filing, deadline, done):
+        if is_met(filing, deadline, done) or no_longer_owed(filing, deadline):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:
             found.append(deadline)

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.amounts import checked_amount
-from concom_desk.domain.file_numbers import checked_file_number
+from concom_desk.domain.file_numbers import checked_file_number, next_file_number
 from concom_desk.domain.laws import ACT, STATE_TOWN, default_under, under_problem
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
@@ -297,6 +297,15 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date,
         # (an undo of a certificate finds the close-out of its permit beside its own).
         session.flush()
         record_decision(session, filing, target.value, on, decision)
+
+
+def suggested_file_number(db: Database, today: date) -> str:
+    """The next number in the commission's own pattern for a new filing ('' when its
+    numbers follow none): offered on the form, the clerk's to change."""
+    with db.read_session() as session:
+        numbers = list(session.scalars(select(Filing.file_no).order_by(Filing.id)))
+    suggested = next_file_number(numbers, today.year)
+    return "" if suggested in numbers else suggested
 
 
 def party_choices(db: Database) -> list[PartyChoice]:

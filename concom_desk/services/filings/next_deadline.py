@@ -18,6 +18,7 @@ from concom_desk.services.filings.deadlines import (
     ActsDone,
     filing_deadlines,
     is_met,
+    no_longer_owed,
 )
 from concom_desk.services.filings.permit_life import late_acts
 from concom_desk.services.filings.record_detail import DeadlineLine
@@ -37,7 +38,8 @@ def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
     found = sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)
     late = {act.deadline.id for act in late_acts(filing, found, done)}
     return [DeadlineLine(d, is_met(filing, d, done),
-                         "waived" if d.id in waived else "done LATE" if d.id in late else "done")
+                         "waived" if d.id in waived else "done LATE" if d.id in late else "done",
+                         lapsed=no_longer_owed(filing, d))
             for d in found]
 
 

@@ -38,6 +38,7 @@ class DeadlineLine:
     deadline: Deadline
     met: bool
     met_how: str = "done"  # or "waived": the applicant's written waiver lifted the clock
+    lapsed: bool = False  # an act owed only until the decision, never recorded
 
     @property
     def date(self) -> date:

@@ -104,6 +104,17 @@ OWED_ACTS = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by", "bo
                        "emergency_work_complete_by"})
 
 
+# Of those, the acts that matter only until the decision: the notices before the
+# hearing, the hearing itself. Once the filing is decided, one never recorded is no
+# longer owed (services/filings/deadlines.no_longer_owed).
+UNTIL_DECISION = frozenset({"hearing_by", "legal_notice_by", "abutter_notice_by",
+                            "board_notice_by", "board_comment_period_ends"})
+# Acts recorded when done that are not a period running out: past and unrecorded, they
+# read "not done" (the copy of the decision to MassDEP, the recording at the Registry),
+# not "passed".
+RECORDED_ACTS = frozenset({"dep_copy_by", "recording", "recording_before_work"})
+
+
 def urgency(due: date | None, today: date) -> str | None:
     """"overdue", "this_week", or None for a date further off (or none at all)."""
     if due is None:

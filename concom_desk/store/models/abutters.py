@@ -31,6 +31,9 @@ class Abutter(Versioned, Base):
     parcels: Mapped[str] = text_field()  # map-lot list, "12-34, 12-35"
     distance_ft: Mapped[int | None] = mapped_column(Integer)
     source: Mapped[str] = text_field(200)  # "assessors' list 2026-03-02"
+    # The name as the clerk corrected it for the letters ('' = the assessor's name in
+    # natural order where certain: services/abutters/rows.printed_name).
+    name_as_written: Mapped[str] = text_field(200)
 
     notices: Mapped[list[AbutterNotice]] = relationship(back_populates="abutter")
 

@@ -18,13 +18,15 @@ from concom_desk.services.abutters.tracking import (
     set_green_card,
     set_mailed,
     set_method,
+    set_printed_name,
 )
 from concom_desk.services.database import Database
 from concom_desk.ui.row_table import PlainRowsModel
 
 COLUMNS = ("No.", "Owner", "Mailing address", "How", "Article no.", "Mailed", "Green card")
-ADDRESS, METHOD, ARTICLE, MAILED, GREEN_CARD = 2, 3, 4, 5, 6
-EDITABLE = (METHOD, ARTICLE, MAILED, GREEN_CARD)
+OWNER, ADDRESS, METHOD, ARTICLE, MAILED, GREEN_CARD = 1, 2, 3, 4, 5, 6
+# The owner's name is corrected here as it should print on every paper of the mailing.
+EDITABLE = (OWNER, METHOD, ARTICLE, MAILED, GREEN_CARD)
 METHOD_WORDS = {"certified": "Certified", "hand": "By hand", "first_class": "First class",
                 "certificate_of_mailing": "Cert. of mailing"}
 
@@ -66,6 +68,10 @@ class NoticeTrackingModel(PlainRowsModel[NoticeRow]):
                       notice.mailed_on.isoformat() if notice.mailed_on else "",
                       notice.green_card_on.isoformat() if notice.green_card_on else "")
             return values[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == OWNER:
+            return (f"As the assessor lists it: {notice.assessor_name}. Type the name as "
+                    "it should print on the letters, labels, PS Form 3877 and affidavit; "
+                    "empty it to go back to the name the program writes")
         if role == Qt.ItemDataRole.ToolTipRole and notice.foreign:
             return "Foreign address: USPS certified mail is for US addresses only"
         return None
@@ -83,7 +89,9 @@ class NoticeTrackingModel(PlainRowsModel[NoticeRow]):
         notice = self._rows[index.row()]
         text = str(value or "")
         try:
-            if index.column() == METHOD:
+            if index.column() == OWNER:
+                set_printed_name(self._db, notice.notice_id, text)
+            elif index.column() == METHOD:
                 words = {word: code for code, word in METHOD_WORDS.items()}
                 set_method(self._db, notice.notice_id, words.get(text, text))
             elif index.column() == ARTICLE:

@@ -30,7 +30,7 @@ from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.services.calendar.meetings import generate_meetings
+from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
 from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.ui.calendar import meeting_papers
@@ -132,6 +132,13 @@ class CalendarTab(QWidget):
         self.day_table = _table(self.day_model, "Items on the selected day")
         self.agenda_model = CalendarRowsModel(self)
         self.agenda_table = _table(self.agenda_model, "Agenda list of meetings ahead")
+        # A month still to come with no meeting says so (meetings are added months at a
+        # time: services/calendar/meetings.month_without_meeting).
+        self.month_warning = QLabel()
+        self.month_warning.setWordWrap(True)
+        self.month_warning.setAccessibleName("Month without a meeting")
+        self.month_warning.setStyleSheet("color: #8a3b00;")
+        self.month_warning.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -158,6 +165,7 @@ class CalendarTab(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(self._toolbar())
         layout.addWidget(self.views, 1)
+        layout.addWidget(self.month_warning)
         layout.addWidget(self.busy)
         layout.addWidget(self.status)
 
@@ -186,7 +194,7 @@ class CalendarTab(QWidget):
             ("legal_notice", "Legal &notice", self.make_legal_notice),
             ("published", "Notice &published…", self.record_publication),
             ("agenda", "A&genda", self.make_agenda),
-            ("posted", "Agenda posted &now", self.record_posting),
+            ("posted", "Agenda &posted…", self.record_posting),
             ("minutes", "Minu&tes…", self.open_minutes),
             ("ical", "Export .&ics…", self.export_ical),
         ]]
@@ -248,6 +256,10 @@ class CalendarTab(QWidget):
         if problem:
             self.say(problem, error=True)
         self.month.show_snapshot(self.snapshot, self._business.holiday_name)
+        warning = month_without_meeting(self.snapshot.meetings, self.month.yearShown(),
+                                        self.month.monthShown(), self.today)
+        self.month_warning.setText(warning)
+        self.month_warning.setVisible(bool(warning))
         self.agenda_model.set_rows(agenda_rows(self.snapshot, self.today, self._now()))
         self._agenda_sized = False
         self._size_agenda()
@@ -373,7 +385,11 @@ class CalendarTab(QWidget):
             self.say(f"The meeting of {weekday_date(meeting.day)} has not been held yet: "
                      "record its votes on the day.", error=True)
             return
-        dialog = VoteDialog(self._db, meeting, parent=self, today=self.today)
+        # The hearing selected is what the vote is about (not "(other business)").
+        hearing_id = self._selected_role(HearingRole)
+        filing_id = next((h.filing_id for h in meeting.hearings if h.hearing_id == hearing_id),
+                         None)
+        dialog = VoteDialog(self._db, meeting, filing_id, parent=self, today=self.today)
         dialog.recorded.connect(lambda words: self.say(f"Vote recorded: {words}"))
         self.run_dialog(dialog)
 
@@ -408,9 +424,12 @@ class CalendarTab(QWidget):
 
     def _generate(self, start: date | None = None) -> None:
         start = start or self.today
+        # Six months ahead, or through the month shown when the clerk looks further.
+        shown = date(self.month.yearShown(), self.month.monthShown(), 1)
+        usual = months_ahead(self.today, SCHEDULE_MONTHS_AHEAD)
+        end = max(usual, months_ahead(shown, 0))
         try:
-            added = generate_meetings(self._db, start,
-                                      months_ahead(self.today, SCHEDULE_MONTHS_AHEAD))
+            added = generate_meetings(self._db, start, end)
         except UserError as exc:
             self.say(str(exc), error=True)
             return
@@ -418,8 +437,9 @@ class CalendarTab(QWidget):
         def say_added() -> None:  # the meetings ahead are read again first
             first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
                         key=lambda m: m.at, default=None)
-            self.say(f"{len(added)} regular meetings added for the next "
-                     f"{SCHEDULE_MONTHS_AHEAD} months"
+            span = (f"for the next {SCHEDULE_MONTHS_AHEAD} months" if end == usual
+                    else f"through {end:%B %Y}")
+            self.say(f"{len(added)} regular meetings added {span}"
                      + (f", the first on {weekday_date(first.day)}." if first else "."))
         self.refresh(say_added)
 

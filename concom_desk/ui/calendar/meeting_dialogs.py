@@ -40,11 +40,14 @@ from concom_desk.services.calendar.meetings import (
     first_postable,
     first_postable_day,
     load_schedule,
+    mark_agenda_posted,
     mark_legal_notice_published,
     move_meeting,
+    posting_problem,
     posting_too_late,
     preview_meeting_change,
     save_schedule,
+    usual_newspaper,
     usual_time_and_place,
 )
 from concom_desk.services.database import Database
@@ -383,7 +386,8 @@ class PublicationDialog(QDialog):
         self.published_on.setDisplayFormat(DATE_FORMAT)
         self.published_on.setCalendarPopup(True)
         typing_replaces_sections(self.published_on)
-        self.newspaper = QLineEdit()
+        # The commission's newspaper, as the wizard set it; another may be typed.
+        self.newspaper = QLineEdit(usual_newspaper(database))
         self.error = ErrorLine()
         form = QFormLayout()
         form.addRow("Published &on:", self.published_on)
@@ -403,4 +407,57 @@ class PublicationDialog(QDialog):
         late = f" — LATE: it was due by {weekday_date(due)}" if due and day > due else ""
         self.recorded.emit(f"Legal notice recorded as published on {weekday_date(day)} for "
                            f"{count} hearing(s){late}.")
+        self.accept()
+
+
+class PostingDialog(QDialog):
+    """Record when the meeting's notice and agenda were posted (Open Meeting Law, MGL
+    c.30A §20(b)): the time asked for and shown before it is saved, never one click
+    (the posting is a legal act, as the publication and the mailing are)."""
+
+    recorded = Signal(str)
+
+    def __init__(self, database: Database, meeting: MeetingEntry, now: datetime,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Agenda posted — meeting of {weekday_date(meeting.day)}")
+        self.setMinimumWidth(460)
+        self._db, self._meeting, self._now = database, meeting, now
+        self.at = QDateTimeEdit(_qdatetime(now.replace(second=0, microsecond=0)))
+        self.at.setDisplayFormat(DATE_TIME_FORMAT)
+        self.at.setCalendarPopup(True)
+        self.at.setAccessibleName("Posted at")
+        typing_replaces_sections(self.at)
+        self.shown = QLabel()
+        self.shown.setWordWrap(True)
+        self.at.dateTimeChanged.connect(self._show)
+        self.error = ErrorLine()
+        form = QFormLayout()
+        form.addRow("Posted &at:", self.at)
+        form.addRow(self.shown)
+        buttons = save_cancel(self, self._save)
+        stack(self, form, self.error, buttons)
+        self._show()
+
+    def posted_at(self) -> datetime:
+        return _pydatetime(self.at.dateTime())
+
+    def _show(self) -> None:
+        at, due = self.posted_at(), self._meeting.post_by
+        late = f" — LATE: it was due by {weekday_date_time(due)}" if at > due else ""
+        self.shown.setText(f"Records the notice and agenda as posted "
+                           f"{weekday_date_time(at)}{late}.")
+        self.shown.setStyleSheet("color: #b71c1c;" if late else "")
+
+    def _save(self) -> None:
+        at = self.posted_at()
+        problem = posting_problem(self._db, self._meeting.meeting_id, at, self._now)
+        if problem:
+            self.error.say(problem)
+            self.adjustSize()  # the refusal in full, not cut under the buttons
+            return
+        mark_agenda_posted(self._db, self._meeting.meeting_id, at)
+        due = self._meeting.post_by
+        late = f" — LATE: it was due by {weekday_date_time(due)}" if at > due else ""
+        self.recorded.emit(f"Agenda recorded as posted {weekday_date_time(at)}{late}.")
         self.accept()

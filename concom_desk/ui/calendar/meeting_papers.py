@@ -14,9 +14,8 @@ from concom_desk.domain.plain_dates import long_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import HearingEntry
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.services.calendar.meetings import mark_agenda_posted
 from concom_desk.ui.background import Progress, run_in_background
-from concom_desk.ui.calendar.meeting_dialogs import PublicationDialog
+from concom_desk.ui.calendar.meeting_dialogs import PostingDialog, PublicationDialog
 
 if TYPE_CHECKING:
     from concom_desk.services.calendar.ical_export import ExportSummary
@@ -73,16 +72,13 @@ def record_publication(tab: CalendarTab) -> None:
 
 
 def record_posting(tab: CalendarTab) -> None:
+    """Asks when the notice and agenda went up, shows it, refuses without an agenda."""
     meeting = tab.meeting_for("whose agenda was posted")
     if meeting is None:
         return
-    now = tab.now()
-    mark_agenda_posted(tab.db, meeting.meeting_id, now)
-    late = now > meeting.post_by
-    tab.refresh()
-    tab.say(f"Agenda recorded as posted {weekday_date_time(now)}"
-            + (f" — LATE: it was due by {weekday_date_time(meeting.post_by)}."
-               if late else "."), error=late)
+    dialog = PostingDialog(tab.db, meeting, tab.now(), parent=tab)
+    dialog.recorded.connect(tab.say)
+    tab.run_dialog(dialog)
 
 
 def open_minutes(tab: CalendarTab) -> None:

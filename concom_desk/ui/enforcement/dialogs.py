@@ -5,7 +5,7 @@ signal with the new record's id."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from PySide6.QtCore import QDate, Signal
@@ -51,6 +51,9 @@ from concom_desk.ui.enforcement.fields import (
     date_of,
 )
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+
+# How long after an inspection its follow-up is first offered.
+FOLLOW_UP_AFTER = timedelta(days=7)
 
 
 class RecordDialog(QDialog):
@@ -262,7 +265,10 @@ class InspectionDialog(RecordDialog):
         self.inspected_on = date_edit(today)
         self.inspector = QLineEdit()
         self.findings = text_box(4)
-        self.follow_up = OptionalDate("Follow-up inspection by", today)
+        # A follow-up comes after this inspection: ticked, it offers a week later (the
+        # day of the inspection itself would be refused), and moves with the inspection.
+        self.follow_up = OptionalDate("Follow-up inspection by", today + FOLLOW_UP_AFTER)
+        self.inspected_on.dateChanged.connect(self._follow_up_after_inspection)
         self.files = FileList()
         for label, widget in (("Date", self.inspected_on), ("Inspected by", self.inspector),
                               ("Findings", self.findings), ("", self.follow_up),
@@ -270,6 +276,12 @@ class InspectionDialog(RecordDialog):
             self.form.addRow(label, widget)
         self.watch(self.inspected_on, self.inspector, self.findings, self.follow_up)
         self.validate()
+
+    def _follow_up_after_inspection(self) -> None:
+        inspected = date_of(self.inspected_on)
+        if date_of(self.follow_up.edit) <= inspected:
+            later = inspected + FOLLOW_UP_AFTER
+            self.follow_up.edit.setDate(QDate(later.year, later.month, later.day))
 
     def draft(self) -> InspectionDraft:
         return InspectionDraft(date_of(self.inspected_on), self.inspector.text(),

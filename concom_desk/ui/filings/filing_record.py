@@ -42,7 +42,12 @@ from concom_desk.services.filings.record_detail import (
     FilingDetail,
     HistoryEntry,
 )
-from concom_desk.services.filings.rows import OWED_ACTS, days_left_text, urgency
+from concom_desk.services.filings.rows import (
+    OWED_ACTS,
+    RECORDED_ACTS,
+    days_left_text,
+    urgency,
+)
 from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
 from concom_desk.ui.filings.decision_dialog import DecisionDialog
@@ -65,13 +70,17 @@ from concom_desk.ui.row_table import (
 
 def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
     def colour(line: DeadlineLine) -> QColor | None:
-        if line.met or (line.date < today and line.deadline.id not in OWED_ACTS):
+        if line.met or line.lapsed or (line.date < today and line.deadline.id not in OWED_ACTS):
             return None
         return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(line.date, today) or "")
 
     def left(line: DeadlineLine) -> str:
         if line.met:
             return line.met_how
+        if line.lapsed:
+            return "not recorded"  # owed only until the decision, which is made
+        if line.date < today and line.deadline.id in RECORDED_ACTS:
+            return "not done"  # an act to record (MassDEP's copy), not a period
         if line.date < today and line.deadline.id not in OWED_ACTS:
             return "passed"  # a period that ran out; nothing is owed
         return days_left_text(line.date, today)

@@ -53,11 +53,14 @@ class FilingWindows:
 
     def new_form(self) -> FilingFormDialog:
         from concom_desk.domain.laws import default_under
+        from concom_desk.services.filings.editing import suggested_file_number
         from concom_desk.services.filings.form import FilingForm
 
         town = self.window.settings.town_id
+        # The next number in the town's pattern, offered; the clerk may type another.
+        number = suggested_file_number(self.window.db, self.window.today)
         return self._open_form(FilingForm(kind="noi", received=self.window.today, town=town,
-                                          laws=default_under(town)))
+                                          laws=default_under(town), file_no=number))
 
     def edit_form(self, filing_id: int) -> FilingFormDialog:
         from concom_desk.services.filings.filing_record import filing_detail

@@ -101,7 +101,7 @@ def test_out_of_state_and_foreign_are_flagged() -> None:
                            "CANADA", "", ""), MAPPING)
     assert isinstance(abroad, AbutterRecord)
     assert abroad.foreign
-    assert abroad.address_lines == ("12 Rue Du Port", "Quebec, QC G1K 4E1", "CANADA")
+    assert abroad.address_lines == ("12 Rue Du Port", "Quebec QC G1K 4E1", "CANADA")
 
 
 def test_province_without_a_country_column_is_foreign() -> None:
@@ -110,7 +110,7 @@ def test_province_without_a_country_column_is_foreign() -> None:
     record = check_row(row("LEBLANC MARIE", "12 RUE DU PORT", "QUEBEC", "QC", "G1K 4E1"), mapping)
     assert isinstance(record, AbutterRecord)
     assert record.foreign and record.country == "Canada"
-    assert record.address_lines == ("12 Rue Du Port", "Quebec, QC G1K 4E1", "CANADA")
+    assert record.address_lines == ("12 Rue Du Port", "Quebec QC G1K 4E1", "CANADA")
 
 
 def test_foreign_province_not_canadian_stays_without_a_country() -> None:

@@ -51,13 +51,20 @@ def test_letters_one_per_notice_with_page_breaks(db: Database, filing: int,
     make_mailing(db, filing, tmp_path, today=date(2026, 6, 2))
     document = Document(str(tmp_path / "letters.docx"))
     texts = [p.text for p in document.paragraphs]
-    breaks = document.element.body.findall(f".//{W_NS}br[@{W_NS}type='page']")
-    assert len(breaks) == 3   # four letters, a break between each
+    # Four letters, each its own section numbered from 1: its footer reads "Page 1",
+    # "Page 2" for this letter's pages, not "Page 3 of 4" of the mailing.
+    sections = document.element.body.findall(f".//{W_NS}sectPr")
+    assert len(sections) == 4
+    assert all(s.find(f"{W_NS}pgNumType").get(f"{W_NS}start") == "1" for s in sections)
+    assert all(s.find(f"{W_NS}footerReference") is not None for s in sections)
+    footer = document.sections[0].footer._element
+    assert [f.get(f"{W_NS}instr").strip() for f in footer.iter(f"{W_NS}fldSimple")] == \
+        ["PAGE"]
     assert texts.count("June 2, 2026") == 4
     assert texts.count("Dear property owner:") == 4
     names = [t for t in texts if t in ("Smith Robert", "Greenway Land Trust Inc",
-                                       "O'Brien John & Mary", "Pond Realty Trust")]
-    assert names == ["Smith Robert", "Greenway Land Trust Inc", "O'Brien John & Mary",
+                                       "John & Mary O'Brien", "Pond Realty Trust")]
+    assert names == ["Smith Robert", "Greenway Land Trust Inc", "John & Mary O'Brien",
                      "Pond Realty Trust"]
     at = texts.index("Pond Realty Trust")
     assert texts[at + 1:at + 4] == ["c/o R. Smith, Trustee", "PO Box 9", "Worcester, MA 01601"]
@@ -114,7 +121,7 @@ def test_certified_mail_list_3877(db: Database, filing: int,
     assert len(lines) == 4
     assert [r.cells[0].text for r in lines] == ["1", "2", "3", "4"]
     assert lines[0].cells[ARTICLE_COLUMN].text == "9400 1112 0108 0805 4830 16"
-    assert cell_text(lines[2].cells[ADDRESSEE_COLUMN]) == ["O'Brien John & Mary", "1 Mill Rd",
+    assert cell_text(lines[2].cells[ADDRESSEE_COLUMN]) == ["John & Mary O'Brien", "1 Mill Rd",
                                                            "Upton, MA 01568"]
     totals = cell_text(document.tables[2].rows[0].cells[0])
     assert totals == ["Total Number of Pieces Listed by Sender", "4"]
@@ -138,7 +145,7 @@ def test_affidavit_of_service(db: Database, filing: int, tmp_path: Path) -> None
     assert listed == [
         "1.\tSmith Robert, 3 Elm St, Upton, MA 01568 (map/lot 12-33)",
         "2.\tGreenway Land Trust Inc, PO Box 9, Hopedale, MA 01747 (map/lot 12-35, 12-36)",
-        "3.\tO'Brien John & Mary, 1 Mill Rd, Upton, MA 01568 (map/lot 13-1)",
+        "3.\tJohn & Mary O'Brien, 1 Mill Rd, Upton, MA 01568 (map/lot 13-1)",
         "4.\tPond Realty Trust, c/o R. Smith, Trustee, PO Box 9, Worcester, MA 01601 "
         "(map/lot 12-34)",
     ]

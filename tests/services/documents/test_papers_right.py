@@ -52,8 +52,7 @@ def test_letter_to_two_owners_says_have_filed(db: Database, forsberg: int,
     text = full_text(tmp_path / "letters.docx")
     assert text.count("Daniel and Susan Forsberg have filed a Notice of Intent / Application "
                       "for Permit with the Upton Conservation Commission for the following "
-                      "work: Septic repair near the Bordering Vegetated Wetland, within "
-                      "Bordering Vegetated Wetland.") == 5
+                      "work: Septic repair near the Bordering Vegetated Wetland.") == 5
     assert " has filed" not in text
     assert ".." not in text and "., within" not in text and ", within ." not in text
 
@@ -63,11 +62,11 @@ def test_foreign_owner_letter_and_label_carry_the_country(db: Database, forsberg
     make_mailing(db, forsberg, tmp_path, signed_by="Jamie Park")
     letters = paragraphs(tmp_path / "letters.docx")
     at = letters.index("Tremblay Jean")
-    assert letters[at:at + 4] == ["Tremblay Jean", "12 Rue St-Denis", "Montreal, QC H2X 1K4",
+    assert letters[at:at + 4] == ["Tremblay Jean", "12 Rue St-Denis", "Montreal QC H2X 1K4",
                                   "CANADA"]
     labels = [[p.text for p in cell.paragraphs]
               for cell in Document(str(tmp_path / "labels.docx")).tables[0]._cells]
-    assert ["Tremblay Jean", "12 Rue St-Denis", "Montreal, QC H2X 1K4", "CANADA"] in labels
+    assert ["Tremblay Jean", "12 Rue St-Denis", "Montreal QC H2X 1K4", "CANADA"] in labels
     # No US address grows a stray line: every label ends with its city line.
     assert ["Smith Robert", "3 Elm St", "Upton, MA 01568"] in labels
 
@@ -98,7 +97,7 @@ def test_affidavit_signed_by_who_mailed_counts_certified_apart(
     first_class = lines.index("By first-class mail, to 1 owner whose address certified mail "
                               "cannot reach:")
     assert certified < first_class
-    assert lines[first_class + 1] == ("1.\tTremblay Jean, 12 Rue St-Denis, Montreal, QC "
+    assert lines[first_class + 1] == ("1.\tTremblay Jean, 12 Rue St-Denis, Montreal QC "
                                       "H2X 1K4, CANADA (map/lot 13-2)")
     assert "Jamie Park\tDate" in lines
 
@@ -233,3 +232,21 @@ def test_the_legal_notice_names_each_law_once_and_signs_for_the_chair(
     assert any(line.startswith(under) for line in lines), lines
     assert signed in lines
     assert not any(line.startswith(",") for line in lines)
+
+
+def test_legal_notice_names_the_owner_and_the_areas_once(tmp_path: Path) -> None:
+    common = {key: example_context("legal-notice")[key] for key in ("commission", "town",
+                                                                    "today")}
+    trust = replace(MARCH_3.hearings[0],
+                    applicant="Scorton Shores Realty Trust, Mark Delaney, Trustee",
+                    owner="Scorton Shores Realty Trust",
+                    work_description="Repair of a timber stair within 100 ft of coastal bank "
+                                     "and salt marsh",
+                    resource_areas="Coastal Bank, Salt Marsh, Buffer Zone")
+    meeting = replace(MARCH_3, hearings=(trust,))
+    lines = paragraphs(render_template("legal-notice", legal_notice_context(meeting, common),
+                                       tmp_path / "notice.docx"))
+    line = next(text for text in lines if "filed by" in text)
+    assert "Trustee for Scorton" not in line and line.count("Scorton Shores Realty Trust") == 1
+    assert line.endswith("Repair of a timber stair within 100 ft of coastal bank and salt "
+                         "marsh, within Buffer Zone."), line

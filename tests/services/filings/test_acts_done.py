@@ -141,3 +141,35 @@ def test_the_record_counts_with_the_town_s_own_closure_days(upton: Database) -> 
     on_calendar = [d.day for d in load_calendar(upton).deadlines
                    if d.kind == "hearing_by" and d.record_id == filing_id]
     assert on_calendar == [date(2026, 11, 30)]
+
+
+def test_a_decided_filing_owes_no_notice_and_its_dep_copy_is_met_when_sent(
+        upton: Database) -> None:
+    """Sandwich's boards-notice affidavit read "OVERDUE by 289 days" long after the
+    permit issued; the MassDEP copy, never recorded, read "passed"."""
+    from datetime import datetime
+
+    from concom_desk.services.filings.next_deadline import deadline_lines
+    from concom_desk.store.models import GeneratedDocument
+
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        filing.laws = "both"
+        filing.status, filing.decided, filing.issued = "issued", date(2026, 12, 1), \
+            date(2026, 12, 1)
+    assert "abutter_notice_by" not in owed(upton)
+
+    def lines() -> dict[str, tuple[bool, bool]]:
+        with upton.read_session() as s:
+            filing = s.query(Filing).one()
+            return {line.deadline.id: (line.met, line.lapsed)
+                    for line in deadline_lines(filing, available_profiles(), acts_done(s))}
+
+    assert lines()["abutter_notice_by"] == (False, True)  # "not recorded", not OVERDUE
+    with upton.session() as s:
+        s.add(GeneratedDocument(filing_id=s.query(Filing).one().id, title="Form 5",
+                                template="form-5-order-of-conditions.docx", path="f5.docx",
+                                created_at=datetime(2026, 12, 1, 12), sha256="0" * 64,
+                                dep_copy_sent_on=date(2026, 12, 2)))
+    with upton.read_session() as s:
+        assert acts_done(s)[s.query(Filing).one().id]["dep_copy_sent"] == date(2026, 12, 2)

@@ -29,8 +29,13 @@ def test_rows_and_article_number_editing(qtbot: QtBot, db: Database, tmp_path: P
     model = widget.model
     assert model.rowCount() == 3
     assert model.data(model.index(1, 1)) == "Greenway Land Trust Inc"
+    # The clerk corrects how a name prints; the assessor's spelling stays in the tip.
+    assert model.data(model.index(2, 1)) == "John & Mary O'Brien"
+    assert model.setData(model.index(0, 1), "Robert Smith")
+    assert model.data(model.index(0, 1)) == "Robert Smith"
+    assert "Smith Robert" in model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert model.flags(model.index(0, ARTICLE)) & Qt.ItemFlag.ItemIsEditable
-    assert not model.flags(model.index(0, 1)) & Qt.ItemFlag.ItemIsEditable
+    assert not model.flags(model.index(0, 2)) & Qt.ItemFlag.ItemIsEditable
     assert model.setData(model.index(0, ARTICLE), "03071790000523483741")
     assert model.data(model.index(0, ARTICLE)) == "0307 1790 0005 2348 3741"
     assert not model.setData(model.index(1, ARTICLE), "03071790000523483742")

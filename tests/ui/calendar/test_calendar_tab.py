@@ -216,3 +216,21 @@ def test_vote_at_a_meeting_with_one_hearing_is_about_that_filing(
     assert dialog.filing_box.currentData() == pond  # was "(other business)"
     assert dialog.filing_box.currentText().startswith("UCC 2027-003")
     assert dialog.filing_box.itemText(0) == "(other business)"  # still one choice away
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_vote_is_about_the_hearing_selected(qtbot: QtBot, commission: Commission) -> None:
+    from concom_desk.ui.calendar.calendar_models import HearingRole
+
+    c = commission
+    hearings = book_three(c)
+    tab = _tab(qtbot, c, datetime(2027, 3, 3, 21, 0))
+    show_day(qtbot, tab, MAR3)
+    model = tab.day_model
+    row = next(r for r in range(model.rowCount())
+               if model.index(r, 0).data(HearingRole) == hearings["elm"])
+    tab.day_table.setCurrentIndex(model.index(row, 0))
+    qtbot.mouseClick(tab.buttons["vote"], Qt.MouseButton.LeftButton)
+    dialog = tab.active_dialog
+    assert isinstance(dialog, VoteDialog)
+    assert dialog.filing_box.currentData() == c.filings["UCC 2027-001"]  # not "(other …)"

@@ -7,14 +7,20 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QDateTime, Qt, QTime
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
 from concom_desk.services.calendar.hearings import book_hearing
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import mark_legal_notice_published
+from concom_desk.store.models import CommissionSettings
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
-from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog, PublicationDialog
+from concom_desk.ui.calendar.meeting_dialogs import (
+    MeetingChangeDialog,
+    PostingDialog,
+    PublicationDialog,
+)
 from tests.helpers.calendar_db import Commission
 from tests.helpers.loading import show_day
 from tests.services.calendar.test_hearing_services import FEB18, MAR3, MAR17, book_three
@@ -139,16 +145,34 @@ def test_publication_and_posting_are_recorded(qtbot: QtBot, commission: Commissi
     show_day(qtbot, tab, MAR3)
     meeting = tab.selected_meeting()
     assert meeting is not None
+    with c.db.session() as session:  # the newspaper the wizard set
+        session.scalars(select(CommissionSettings)).one().newspaper = "Milford Daily News"
     dialog = PublicationDialog(c.db, meeting, date(2027, 2, 25))
     qtbot.addWidget(dialog)
-    qtbot.keyClicks(dialog.newspaper, "Milford Daily News")
+    assert dialog.newspaper.text() == "Milford Daily News"
     with qtbot.waitSignal(dialog.recorded) as recorded:
         dialog._save()
     # Due Feb 24 (5 business days before Mar 3); Feb 25 is a day late.
     assert recorded.args == ["Legal notice recorded as published on Thursday, February 25, "
                              "2027 for 3 hearing(s) — LATE: it was due by Wednesday, February "
                              "24, 2027."]
+    # The posting asks for its time and shows it, and is refused before an agenda exists.
     qtbot.mouseClick(tab.buttons["posted"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, PostingDialog))
+    posting = tab.active_dialog
+    assert isinstance(posting, PostingDialog)
+    assert posting.shown.text() == ("Records the notice and agenda as posted Tuesday, March 2, "
+                                    "2027 9:00 AM — LATE: it was due by Monday, March 1, "
+                                    "2027 7:00 PM.")
+    posting._save()
+    assert posting.error.text().startswith("no agenda has been made for this meeting")
+    posting.reject()
+    tab.make_agenda()
+    qtbot.waitUntil(lambda: tab.status.text().startswith("Saved"))
+    qtbot.mouseClick(tab.buttons["posted"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.active_dialog is not posting)
+    assert isinstance(tab.active_dialog, PostingDialog)
+    tab.active_dialog._save()
     # Recorded once the month shows the publication just saved (ui/calendar/current_month).
     qtbot.waitUntil(lambda: tab.status.text().startswith("Agenda recorded"))
     assert tab.status.text() == ("Agenda recorded as posted Tuesday, March 2, 2027 9:00 AM — "

@@ -85,6 +85,18 @@ def test_save_adds_meetings_from_the_first_postable_one(qtbot: QtBot,
     assert tab.status.text() == ("10 regular meetings added for the next 6 months, the "
                                  "first on Wednesday, May 5, 2027.")
     assert load_schedule(commission.db) is not None
+    # A month past those has no meeting: the tab says so, and Meetings… → Save adds
+    # the regular meetings through the month shown.
+    show_day(qtbot, tab, date(2027, 10, 13))
+    assert not tab.month_warning.isHidden()
+    assert tab.month_warning.text().startswith("No meeting is on the calendar in October "
+                                               "2027")
+    tab.add_meetings()
+    with qtbot.waitSignal(tab.active_dialog.saved):
+        tab.active_dialog.save_button.click()
+    loaded(qtbot, tab)
+    assert tab.status.text().startswith("2 regular meetings added through October 2027")
+    assert tab.month_warning.isHidden()
 
 
 def test_special_meeting_proposes_the_first_day_still_postable(qtbot: QtBot,
