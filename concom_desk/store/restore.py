@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.store.archive import (
@@ -139,6 +140,23 @@ def _unpack_folder(archive: zipfile.ZipFile, manifest: Manifest, prefix: str, in
             extract_member(archive, manifest, name, dest, where)
 
 
+def _leave_out_active_templates(staged: Path) -> list[str]:
+    """A backup can carry any file as a template; each is judged as `check-template`
+    judges one, and one that would put active content into the commission's letters is
+    not installed (it stays in the backup file). The records are restored regardless:
+    a bad letter template is no reason to keep the clerk from her data."""
+    notices = []
+    for path in sorted(staged.rglob("*")):
+        if not path.is_file():
+            continue
+        refusals = package_refusals(path)
+        if refusals:
+            path.unlink()
+            notices.append(f"the template {path.relative_to(staged).as_posix()} in the backup "
+                           f"was not installed: {refusals[0]}")
+    return notices
+
+
 def _set_database_aside(target: Path, aside: Path) -> None:
     """Keep the current database as `aside`, readable on its own.
 
@@ -191,6 +209,7 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             staged_templates = staging / TEMPLATES_FOLDER
             _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)
             _unpack_folder(archive, manifest, TEMPLATES_FOLDER, staged_templates, archive_path)
+            notices += _leave_out_active_templates(staged_templates)
             # Only now, with everything checked and unpacked: no program may have the
             # database open while it is replaced (UserError names who has it).
             lock = DatabaseLock(db_path)

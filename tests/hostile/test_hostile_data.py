@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.services.abutters.importing import import_abutter_list
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
-from concom_desk.services.documents.docx_safety import package_refusals
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
 from concom_desk.services.filings.editing import save_filing
