@@ -44,7 +44,7 @@ from jinja2.utils import generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
 from markupsafe import Markup, escape
 
-from concom_desk.domain.plain_text import without_control_characters
+from concom_desk.domain.plain_text import printable_text
 from concom_desk.services.documents.template_limits import (
     LONGEST_VALUE,
     TemplateTooCostly,
@@ -200,7 +200,7 @@ class TemplateSandbox(SandboxedEnvironment):
             if isinstance(value, Markup) or _is_program_markup(value):
                 return value  # already escaped, or a picture the program placed
             # characters XML cannot hold would make the part unreadable to Word
-            return escape(without_control_characters(str(value)))
+            return escape(printable_text(str(value)))
 
         return escaped
 

@@ -11,7 +11,6 @@ the export only.
 
 from __future__ import annotations
 
-import csv
 import shutil
 import tempfile
 import zipfile
@@ -23,6 +22,7 @@ from sqlalchemy import select
 
 from concom_desk.domain.open_meeting_law import posting_deadline
 from concom_desk.domain.plain_dates import long_date, weekday_date_time
+from concom_desk.domain.public_csv import PublicCsvWriter
 from concom_desk.domain.safe_filename import clean_stem
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -120,7 +120,7 @@ def _write_votes(db: Database, meeting_id: int, folder: Path) -> str:
         files = {f.id: f.file_no for f in session.scalars(select(Filing).where(
             Filing.id.in_([k for k in votes if k])))} if votes else {}
     with (folder / name).open("w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.writer(handle)
+        writer = PublicCsvWriter(handle)
         writer.writerow(["filing", "motion", "moved by", "seconded by", "result", "yes", "no",
                          "abstained", "recused"])
         for filing_id, lines in sorted(votes.items()):
