@@ -303,7 +303,9 @@ def test_read_only_folder(untouched: Path, backup_zip: Path,
     def denied(**kwargs: object) -> str:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(restore_module.tempfile, "mkdtemp", denied)
+    from concom_desk.store import restore_staging
+
+    monkeypatch.setattr(restore_staging.tempfile, "mkdtemp", denied)
     with pytest.raises(OperationFailed, match="not allowed to write there"):
         restore(backup_zip, untouched)
 
