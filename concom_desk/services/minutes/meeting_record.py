@@ -39,6 +39,7 @@ from concom_desk.services.minutes.document import MINUTES_TEMPLATE, minutes_cont
 from concom_desk.services.minutes.record import meeting_votes
 from concom_desk.services.minutes.sets import every_version
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 from concom_desk.store.models import Filing, GeneratedDocument, Meeting
 
 NOTICE_TEMPLATES = ("agenda", "legal-notice")
@@ -183,10 +184,12 @@ def export_meeting_record(db: Database, meeting_id: int, out: Path, today: date
         _agenda_if_missing(db, meeting_id, day, today, staging, names, notes)
         with db.read_session() as session:
             common = meeting_common_context(session, day, today)
+            trail = head_in(session).printed()  # printed on the approved sets
         states = []
         for sheet in versions:
             name = f"{clean_stem(minutes_title(sheet))}.docx"
-            render_template(MINUTES_TEMPLATE, minutes_context(sheet, common), staging / name)
+            render_template(MINUTES_TEMPLATE, minutes_context(sheet, common, trail),
+                            staging / name)
             names.append(name)
             approved = (f"approved {long_date(sheet.approved_on)}" if sheet.approved
                         else "DRAFT, not yet approved")
