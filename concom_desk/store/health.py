@@ -149,7 +149,7 @@ def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
     """Told only when wrong: a file stamped at this program's schema that lacks a table
     or column of it (an older file gets them when it is opened and upgraded)."""
     from concom_desk.store.db_identity import known_heads
-    from concom_desk.store.schema_objects import schema_differences
+    from concom_desk.store.schema_master import schema_differences
     from concom_desk.store.schema_shape import missing_from_file
 
     if revision != known_heads():

@@ -94,7 +94,7 @@ def look_before_opening(db_path: Path, crashed: bool, may_set_aside: bool) -> Op
 
 
 def look_after_opening(db_path: Path, state: OpeningState) -> None:
-    from concom_desk.store.schema_objects import schema_differences  # (alembic: not at start)
+    from concom_desk.store.schema_master import schema_differences
 
     with closing(open_read_only(db_path)) as conn:
         guards = guard_problems_of(conn)

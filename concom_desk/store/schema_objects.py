@@ -49,6 +49,8 @@ def foreign_objects(conn: sqlite3.Connection, revision: str, at_head: bool) -> l
     program's own revision an own-named trigger must also be word for word the
     program's; at an older one the upgrade re-creates them all anyway."""
     if at_head:
+        from concom_desk.store.schema_master import schema_differences
+
         found = schema_differences(conn)
         with as_sqlalchemy(conn) as connection:
             expected = expected_trigger_sql(connection)
@@ -75,42 +77,3 @@ def _trigger_findings(conn: sqlite3.Connection, expected: Any, problems: Any) ->
     return found + [f"a trigger {p.trigger!r} that is not the program's own (altered)"
                     for p in problems if p.kind == "altered"]
 
-
-def schema_differences(conn: sqlite3.Connection) -> list[str]:
-    """Each table, index and view of a file at the program's own revision that is not
-    as the program makes it (store/schema_master.py), in plain words. Tables missing
-    or short of a column are told by schema_shape; triggers by the guards."""
-    from concom_desk.store.db_identity import read_identity
-    from concom_desk.store.schema_columns import COLUMNS
-    from concom_desk.store.schema_master import EXPECTED, EXPECTED_REVISION, schema_of
-
-    if read_identity(conn).revision != EXPECTED_REVISION:
-        return []  # a revision the list was not taken at (see schema_master)
-    found = []
-    present = schema_of(conn)
-    for (kind, name), digest in sorted(present.items()):
-        if (kind, name) in EXPECTED and EXPECTED[(kind, name)] == digest:
-            continue
-        sql_row = conn.execute("SELECT sql, tbl_name FROM sqlite_master WHERE type = ? AND "
-                               "name = ?", (kind, name)).fetchone()
-        sql = " ".join((sql_row[0] or "").split())
-        shown = sql if len(sql) <= 90 else sql[:87] + "…"
-        if (kind, name) not in EXPECTED:
-            article = "an" if kind == "index" else "a"
-            found.append(f"{article} {kind} {name!r} that ConCom Desk does not make ({shown})")
-        elif kind == "table":
-            quoted = name.replace('"', '""')
-            columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{quoted}")')]
-            added = [c for c in columns if c not in COLUMNS.get(name, columns)]
-            if added:
-                found += [f"a column {column!r} added to the table {name!r}" for column in added]
-            elif set(COLUMNS.get(name, ())) <= set(columns):
-                found.append(f"the table {name!r} defined otherwise than ConCom Desk makes it "
-                             "(a CHECK, a constraint or a column's type changed)")
-        else:
-            found.append(f"the {kind} {name!r} defined otherwise than ConCom Desk makes it "
-                         f"({shown})")
-    for kind, name in sorted(set(EXPECTED) - set(present)):
-        if kind == "index":
-            found.append(f"the index {name!r} that ConCom Desk makes is missing")
-    return found
