@@ -74,7 +74,7 @@ def main() -> int:
     args = parser.parse_args()
     db_path = large_demo_db(args.db)
 
-    from concom_desk.services.documents.docx_safety import package_refusals
+    from concom_desk.domain.docx_safety import package_refusals
 
     with tempfile.TemporaryDirectory(prefix="concom-scan-bench-") as scratch:
         work = Path(scratch)

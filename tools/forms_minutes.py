@@ -52,6 +52,9 @@ def minutes(document) -> None:
                    "{{ minutes.adjourned_at }}.{% else %}Time adjourned not yet recorded."
                    "{% endif %}", before=8)
     para(document, "{{ minutes.approval }}", italic=True, before=6)
+    tag(document, "{%p if minutes.trail %}")
+    para(document, "{{ minutes.trail }}", size=8, after=2)
+    tag(document, "{%p endif %}")
     signature_line(document, "Clerk / recording secretary")
 
 
@@ -82,3 +85,4 @@ def annual_report(document) -> None:
     hang(para(document, "•\t{{ line }}", after=2))
     tag(document, "{%p endfor %}")
     para(document, "Respectfully submitted, {{ commission.name }}.", before=10)
+    para(document, "{{ report.trail }}", size=8, before=10)

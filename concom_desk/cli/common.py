@@ -47,6 +47,7 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
     """Run one command; whatever goes wrong ends in one line and an exit status, and a
     bug (anything but the two kinds of errors.py) also leaves its traceback in the log."""
     try:
+        refuse_unreadable_text(args)
         return func(args)
     except UserError as exc:
         print(f"concom-desk: error: {exc}", file=sys.stderr)
@@ -90,6 +91,10 @@ def unexpected_failure(exc: BaseException) -> str:
         if "disk is full" in lowered:
             return "the disk is full; nothing was changed — free some space and try again"
         return f"the database could not do it: {detail}"
+    if isinstance(exc, UnicodeError) and "surrogate" in str(exc):
+        # bytes that are not UTF-8, brought in by an argument or a file name
+        return ("a value given holds bytes that are not readable text (not UTF-8); "
+                "type it again in plain characters; nothing was changed")
     if isinstance(exc, MemoryError):
         return "this computer ran out of memory; nothing was changed"
     if isinstance(exc, OverflowError):
@@ -155,6 +160,21 @@ def add_db_option(parser: argparse.ArgumentParser, makes_new: bool = False) -> N
                             help="start a new, empty database at --db PATH if none is there")
 
 
+# The options that are words, not file names: bytes that are not UTF-8 in one of them
+# (`--filing $'\xff\xfe'`) are refused before the command starts.
+TEXT_OPTIONS = ("filing", "case", "meeting", "initials", "signed_by", "reason", "town",
+                "kind", "role", "template", "name")
+
+
+def refuse_unreadable_text(args: argparse.Namespace) -> None:
+    for dest in TEXT_OPTIONS:
+        value = getattr(args, dest, None)
+        if isinstance(value, str) and any("\udc80" <= ch <= "\udcff" for ch in value):
+            option = dest if dest == "name" else "--" + dest.replace("_", "-")
+            raise UserError(f"{option}: the value holds bytes that are not readable text "
+                            "(not UTF-8); type it again in plain characters")
+
+
 def db_path_from(args: argparse.Namespace) -> Path:
     """The database file --db names (default: the data folder's). A server address is
     refused in one line: what calls this works on a file on this computer."""
@@ -162,8 +182,13 @@ def db_path_from(args: argparse.Namespace) -> Path:
     from concom_desk.store.server.address import is_server_address
 
     given = getattr(args, "db", None)
-    if not given:
+    if given is None:
         return default_db_path()
+    if not given.strip():
+        # `--db ""` (an unset variable in a script) is not a wish for the default file:
+        # taken as it, a command went on and made an empty database there.
+        raise UserError("--db is empty; give the database file (or leave --db out to use "
+                        "the one in your data folder)")
     if is_server_address(given):
         command = getattr(args, "command", None)
         what = f"`concom-desk {command}`" if command else "this command"
@@ -173,6 +198,12 @@ def db_path_from(args: argparse.Namespace) -> Path:
     if not path.exists() and not getattr(args, "create", False):
         raise UserError(f"there is no database at {path}; check the path (or add --create "
                         "to start a new, empty database there)")
+    if path.exists() and not path.is_file():
+        # SQLite opening a named pipe waits for a writer for ever; a folder or a device
+        # is no database either
+        what = "a folder" if path.is_dir() else "not an ordinary file (a pipe or a device)"
+        raise UserError(f"{path} is {what}, not a database file; give --db the "
+                        "database file")
     return path
 
 
@@ -239,6 +270,10 @@ def writable_folder(out: Path) -> None:
     a new file (read-only, missing and not creatable, or full)."""
     import tempfile
 
+    if not str(out).strip() or Path(out).name in ("", ".", ".."):
+        # `--out ""` is Path("."): the folder the command runs in, with no file name
+        raise UserError("--out is empty or names no file; give the file (or folder) to "
+                        "write, e.g. --out calendar.ics")
     folder = Path(out).parent
     try:
         folder.mkdir(parents=True, exist_ok=True)

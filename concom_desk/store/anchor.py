@@ -56,6 +56,12 @@ class ChainHead:
         `concom-desk check --head`."""
         return f"Audit trail: {self.entries:,} entries, head {self.hash[:16] or '—'}"
 
+    def printed(self) -> str:
+        """The head as printed on approved minutes and the annual report: the town's
+        public record then holds a copy of the trail's head that no one with the laptop
+        alone can rewrite, which `check --head` compares with the records later."""
+        return f"{self.footer()} (compare: concom-desk check --head {self.token()})"
+
     def token(self) -> str:
         """`12345:3f2a…` as `check --head` takes it."""
         return f"{self.entries}:{self.hash[:16]}"

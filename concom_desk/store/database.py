@@ -49,6 +49,7 @@ from concom_desk.store.opening_checks import (
     look_after_opening,
     look_before_opening,
 )
+from concom_desk.store.restore_staging import sweep_abandoned_restores
 from concom_desk.store.schema import bring_schema_up_to_date
 
 BUSY_TIMEOUT_SECONDS = 10
@@ -293,6 +294,9 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
                 db_lock = None
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
+        if db_lock is not None:
+            # the full copy a killed restore left beside the records, hidden
+            sweep_abandoned_restores(db_path.parent)
         crashed = db_lock is not None and db_lock.recovered_stale
         state = look_before_opening(db_path, crashed, may_set_aside=lock)
         upgrade_backup = None

@@ -7,7 +7,6 @@ full disk or a crash never leaves a truncated export that looks finished.
 from __future__ import annotations
 
 import contextlib
-import csv
 import os
 import shutil
 import sqlite3
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from concom_desk import clock
+from concom_desk.domain.public_csv import PublicCsvWriter
 from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
 from concom_desk.store.db_identity import require_concom_database
@@ -186,7 +186,7 @@ def _write_csv(table: TableView, target: Path, tally: Tally) -> None:
     # UTF-8 with a byte-order mark: without it Excel reads the file as Windows-1252
     # and mangles every accented name.
     with open(target, "w", encoding="utf-8-sig", newline="") as handle:
-        writer = csv.writer(handle)
+        writer = PublicCsvWriter(handle)
         writer.writerow(table.headers)
         for batch in tally.chunks(table):
             writer.writerows(batch)

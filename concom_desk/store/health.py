@@ -35,6 +35,7 @@ from concom_desk.store.db_identity import (
 from concom_desk.store.guards import GuardProblem, PlainConnection, guard_problems
 from concom_desk.store.lock import lock_path_for
 from concom_desk.store.opening_checks import folder_is_writable
+from concom_desk.store.restore_staging import sweep_abandoned_restores
 from concom_desk.store.trail_replay import (
     Divergence,
     LastEntries,
@@ -85,6 +86,9 @@ def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
     if not looks_like_sqlite(db_path):
         report.problem(f"{db_path} is not a database file (it is not SQLite).")
         return report
+    for swept in sweep_abandoned_restores(db_path.parent):
+        report.ok(f"Removed {swept.name}, the hidden working copy of a restore that was "
+                  "stopped before it finished (the records were not touched by it).")
     anchor = read_anchor(db_path)
     stray = foreign_wal(db_path, anchor if isinstance(anchor, Anchor) else None,
                         crashed=lock_left_behind(db_path))
@@ -135,11 +139,17 @@ def _open_for_check(db_path: Path) -> tuple[sqlite3.Connection, str]:
                   "as it is (ConCom Desk can only read it there).")
 
 
+SCHEMA_TAMPERED = ("Schema: holds what ConCom Desk does not make (such an object can change or "
+                   "refuse records behind the program's back); restore a backup made before "
+                   "it, or send this file to whoever supports ConCom Desk:")
+
+
 def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
                         revision: str | None) -> None:
     """Told only when wrong: a file stamped at this program's schema that lacks a table
     or column of it (an older file gets them when it is opened and upgraded)."""
     from concom_desk.store.db_identity import known_heads
+    from concom_desk.store.schema_master import schema_differences
     from concom_desk.store.schema_shape import missing_from_file
 
     if revision != known_heads():
@@ -151,6 +161,10 @@ def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
         report.problem(f"Schema: stamped {revision} but lacks {shown}; ConCom Desk cannot "
                        "read these records as they are. Restore a backup made before, or "
                        "send this file to whoever supports ConCom Desk.")
+    differences = schema_differences(conn)
+    if differences:
+        report.problem(SCHEMA_TAMPERED)
+        report.lines.extend(f"  {line}" for line in differences)
 
 
 def lock_left_behind(db_path: Path) -> bool:
@@ -201,6 +215,32 @@ def _check_open(conn: sqlite3.Connection, report: HealthReport, db_path: Path,
     else:
         report.ok("Links between records: ok, every link points to an existing record.")
     check_trail(conn, report, _anchors(db_path, anchor, heads), found=trail)
+    if trail is not None:
+        _check_time_order(conn, report)
+
+
+# A clock stepped back by the network's time service moves by seconds; an entry dated
+# more than this before one written earlier had its computer's clock set back.
+CLOCK_SLACK_MINUTES = 10
+
+
+def _check_time_order(conn: sqlite3.Connection, report: HealthReport) -> None:
+    """Entries dated before an entry the trail holds ahead of them: the dates of the
+    trail cannot be trusted from there (a clock set back to make a change look older)."""
+    row = conn.execute(
+        "SELECT count(*), min(id) FROM (SELECT id, julianday(at) AS day, max(julianday(at)) "
+        "OVER (ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest "
+        "FROM audit_entry) WHERE day < latest - ? / 1440.0", (CLOCK_SLACK_MINUTES,)).fetchone()
+    count, first = row
+    if not count:
+        return
+    at, before = conn.execute(
+        "SELECT at, (SELECT max(at) FROM audit_entry AS e WHERE e.id < audit_entry.id) "
+        "FROM audit_entry WHERE id = ?", (first,)).fetchone()
+    report.problem(f"Audit trail: {count:,} entr{'y is' if count == 1 else 'ies are'} dated "
+                   f"before entries written ahead of them (the first, entry {first:,}, at "
+                   f"{at}, after one at {before}): the computer's clock was set back, so "
+                   "the trail's dates from there cannot be trusted.")
 
 
 def _page_problems(db_path: Path) -> list[str]:

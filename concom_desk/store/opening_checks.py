@@ -32,6 +32,7 @@ from concom_desk.store.guards import guard_problems_of, summary
 from concom_desk.store.wal_guard import foreign_wal, has_frames, set_aside
 
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"
+SCHEMA = "schema"  # tables, indexes or views not as the program makes them
 
 
 @dataclass
@@ -39,7 +40,7 @@ class OpeningState:
     """What the opening found. `refusal` is the one line a write is refused with."""
 
     refusal: str = ""
-    why: str = ""  # DAMAGED, READ_ONLY_FOLDER or GUARDS when refusing
+    why: str = ""  # DAMAGED, READ_ONLY_FOLDER, GUARDS or SCHEMA when refusing
     read_only: bool = False  # opened with a read-only connection (damaged, read-only folder)
     immutable: bool = False  # ... that may not even make the -shm file
     problems: list[str] = field(default_factory=list)
@@ -93,6 +94,8 @@ def look_before_opening(db_path: Path, crashed: bool, may_set_aside: bool) -> Op
 
 
 def look_after_opening(db_path: Path, state: OpeningState) -> None:
+    from concom_desk.store.schema_master import schema_differences
+
     with closing(open_read_only(db_path)) as conn:
         guards = guard_problems_of(conn)
         problems = [p.describe() for p in guards]
@@ -103,6 +106,15 @@ def look_after_opening(db_path: Path, state: OpeningState) -> None:
             cut = disagreement(conn, anchor.head, f"the anchor of {anchor.written_utc}")
             if cut:
                 problems.append(cut)
+        # after the upgrade, so the file is at the program's revision: compared whole
+        differences = schema_differences(conn)
+    if differences and not problems:
+        more = f" and {len(differences) - 1} more" if len(differences) > 1 else ""
+        state.why, state.problems = SCHEMA, differences
+        state.refusal = (f"the database holds what ConCom Desk does not make "
+                         f"({differences[0]}{more}): it is open read-only; restore the "
+                         "last good backup (File → Restore from backup…)")
+        return
     if problems:
         state.why, state.problems = GUARDS, problems
         what = summary(guards) if guards else problems[0]

@@ -16,13 +16,13 @@ from __future__ import annotations
 import logging
 import shutil
 import sqlite3
-import tempfile
 import zipfile
 from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.store.archive import (
@@ -45,15 +45,19 @@ from concom_desk.store.db_identity import (
     looks_like_sqlite,
     read_identity,
 )
-from concom_desk.store.disk import fsync_directory, plain_os_error, sweep_leftovers
+from concom_desk.store.disk import fsync_directory, plain_os_error
 from concom_desk.store.file_identity import read_application_id
 from concom_desk.store.lock import DatabaseLock
 from concom_desk.store.restore_checks import judge_backup_database, restart_anchor
+from concom_desk.store.restore_staging import (
+    STAGING_PREFIX,  # noqa: F401  (where the tests and the server's restore find it)
+    RestoreStaging,
+    sweep_abandoned_restores,
+)
 
 log = logging.getLogger(__name__)
 
 SIDECARS = ("-wal", "-shm", "-journal")
-STAGING_PREFIX = ".concom-restore-"
 
 
 @dataclass
@@ -139,21 +143,48 @@ def _unpack_folder(archive: zipfile.ZipFile, manifest: Manifest, prefix: str, in
             extract_member(archive, manifest, name, dest, where)
 
 
-def _set_database_aside(target: Path, aside: Path) -> None:
+def _leave_out_active_templates(staged: Path) -> list[str]:
+    """A backup can carry any file as a template; each is judged as `check-template`
+    judges one, and one that would put active content into the commission's letters is
+    not installed (it stays in the backup file). The records are restored regardless:
+    a bad letter template is no reason to keep the clerk from her data."""
+    notices = []
+    for path in sorted(staged.rglob("*")):
+        if not path.is_file():
+            continue
+        refusals = package_refusals(path)
+        if refusals:
+            path.unlink()
+            notices.append(f"the template {path.relative_to(staged).as_posix()} in the backup "
+                           f"was not installed: {refusals[0]}")
+    return notices
+
+
+def _set_database_aside(target: Path, aside: Path, staging: Path) -> None:
     """Keep the current database as `aside`, readable on its own.
 
     A sound database is copied through the backup API (which folds in its WAL);
     a wrecked one, which is the usual reason to restore, is copied byte for
-    byte with its journal files so that nothing in it is lost."""
+    byte with its journal files so that nothing in it is lost. Either is written in
+    the working folder and takes its name only when whole: a restore killed while
+    copying leaves no half a database under a name that looks complete (the working
+    folder is swept at the next start)."""
+    copy = staging / "before-restore.sqlite"
     try:
-        snapshot_database(target, aside)
+        snapshot_database(target, copy)
+        copy.replace(aside)
         return
     except sqlite3.DatabaseError:
-        aside.unlink(missing_ok=True)
+        copy.unlink(missing_ok=True)
+    copied = []
     for suffix in ("", *SIDECARS):
         source = Path(str(target) + suffix)
         if source.exists():
-            shutil.copy2(source, Path(str(aside) + suffix))
+            shutil.copy2(source, Path(str(copy) + suffix))
+            copied.append(suffix)
+    # the journals first: a main file under its final name always has its journal beside it
+    for suffix in sorted(copied, key=lambda s: s == ""):
+        Path(str(copy) + suffix).replace(Path(str(aside) + suffix))
 
 
 def _swap_folder(current: Path, restored: Path, stamp: str, kept: list[Path]) -> None:
@@ -175,46 +206,52 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             raise UserError(f"the folder {folder} does not exist; create it or choose another")
         _refuse_foreign_target(db_path)
         _require_room(folder, db_path, manifest)
-        sweep_leftovers(folder, STAGING_PREFIX)
+        sweep_abandoned_restores(folder)
         try:
-            staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+            working = RestoreStaging(folder)
         except OSError as exc:
             raise plain_os_error(exc, "restore the backup", folder) from None
+        with working as staging:
+            return _restore_in(staging, archive, manifest, archive_path, db_path)
+
+
+def _restore_in(staging: Path, archive: zipfile.ZipFile, manifest: Manifest,
+                archive_path: Path, db_path: Path) -> Restored:
+    folder = db_path.parent
+    try:
+        staged_db = staging / db_path.name
+        extract_member(archive, manifest, manifest.database, staged_db, archive_path)
+        _check_restored_database(staged_db, archive_path)
+        # The full check of `check`, on the copy, before anything is replaced.
+        notices = judge_backup_database(staged_db, manifest, archive_path, db_path)
+        _use_wal(staged_db)
+        staged_documents = staging / DOCUMENTS_FOLDER
+        staged_templates = staging / TEMPLATES_FOLDER
+        _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)
+        _unpack_folder(archive, manifest, TEMPLATES_FOLDER, staged_templates, archive_path)
+        notices += _leave_out_active_templates(staged_templates)
+        # Only now, with everything checked and unpacked: no program may have the
+        # database open while it is replaced (UserError names who has it).
+        lock = DatabaseLock(db_path)
+        lock.acquire()
         try:
-            staged_db = staging / db_path.name
-            extract_member(archive, manifest, manifest.database, staged_db, archive_path)
-            _check_restored_database(staged_db, archive_path)
-            # The full check of `check`, on the copy, before anything is replaced.
-            notices = judge_backup_database(staged_db, manifest, archive_path, db_path)
-            _use_wal(staged_db)
-            staged_documents = staging / DOCUMENTS_FOLDER
-            staged_templates = staging / TEMPLATES_FOLDER
-            _unpack_folder(archive, manifest, DOCUMENTS_FOLDER, staged_documents, archive_path)
-            _unpack_folder(archive, manifest, TEMPLATES_FOLDER, staged_templates, archive_path)
-            # Only now, with everything checked and unpacked: no program may have the
-            # database open while it is replaced (UserError names who has it).
-            lock = DatabaseLock(db_path)
-            lock.acquire()
-            try:
-                done = _put_in_place(db_path, manifest, staged_db, staged_documents,
-                                     staged_templates)
-                done.notices += notices
-                return done
-            finally:
-                lock.release()
-        except OSError as exc:
-            raise plain_os_error(exc, "restore the backup", folder) from None
+            done = _put_in_place(db_path, manifest, staged_db, staged_documents,
+                                 staged_templates, staging)
+            done.notices += notices
+            return done
         finally:
-            shutil.rmtree(staging, ignore_errors=True)
+            lock.release()
+    except OSError as exc:
+        raise plain_os_error(exc, "restore the backup", folder) from None
 
 
 def _put_in_place(db_path: Path, manifest: Manifest, staged_db: Path, staged_documents: Path,
-                  staged_templates: Path) -> Restored:
+                  staged_templates: Path, staging: Path) -> Restored:
     stamp = utc_stamp(datetime.now(UTC))
     result = Restored(db_path, manifest)
     if db_path.exists():
         aside = db_path.with_name(f"{db_path.stem}.before-restore-{stamp}.sqlite")
-        _set_database_aside(db_path, aside)
+        _set_database_aside(db_path, aside, staging)
         result.kept_aside.append(aside)
     swapped: list[tuple[Path, Path]] = []
     try:

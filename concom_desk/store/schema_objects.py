@@ -15,6 +15,7 @@ import sqlite3
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 
@@ -47,6 +48,14 @@ def foreign_objects(conn: sqlite3.Connection, revision: str, at_head: bool) -> l
     """What in the database at `conn` the program did not make, in plain words. At the
     program's own revision an own-named trigger must also be word for word the
     program's; at an older one the upgrade re-creates them all anyway."""
+    if at_head:
+        from concom_desk.store.schema_master import schema_differences
+
+        found = schema_differences(conn)
+        with as_sqlalchemy(conn) as connection:
+            expected = expected_trigger_sql(connection)
+            problems = guard_problems(connection)
+        return found + _trigger_findings(conn, expected, problems)
     allowed = reference_objects(revision)
     found = []
     for kind, name in conn.execute(
@@ -58,10 +67,13 @@ def foreign_objects(conn: sqlite3.Connection, revision: str, at_head: bool) -> l
     with as_sqlalchemy(conn) as connection:
         expected = expected_trigger_sql(connection)
         problems = guard_problems(connection) if at_head else []
-    for name, table in conn.execute(
-            "SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name"):
-        if name not in expected:
-            found.append(f"a trigger {name!r} on {table}")
-    found += [f"a trigger {p.trigger!r} that is not the program's own (altered)"
-              for p in problems if p.kind == "altered"]
-    return found
+    return found + _trigger_findings(conn, expected, problems)
+
+
+def _trigger_findings(conn: sqlite3.Connection, expected: Any, problems: Any) -> list[str]:
+    found = [f"a trigger {name!r} on {table}" for name, table in conn.execute(
+        "SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        if name not in expected]
+    return found + [f"a trigger {p.trigger!r} that is not the program's own (altered)"
+                    for p in problems if p.kind == "altered"]
+

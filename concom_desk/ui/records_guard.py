@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from concom_desk.ui.main_window import MainWindow
 
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"
+SCHEMA = "schema"  # store.opening_checks: tables, indexes or views not the program's
 READ_ONLY_LOGIN = "read-only login"  # a server's public-records terminal (store.server)
 
 
@@ -50,6 +51,8 @@ def tell_about_opening(window: MainWindow, db: Database) -> None:
         boxes.append(_damaged(window, db))
     elif db.state.why == GUARDS:
         boxes.append(_guards_broken(window, db))
+    elif db.state.why == SCHEMA:
+        boxes.append(_schema_changed(window, db))
     elif db.state.why == READ_ONLY_FOLDER:
         boxes.append(_box(window, QMessageBox.Icon.Information, "read-only-folder",
                           "The records are read-only here", sentence(db.state.refusal)))
@@ -131,6 +134,21 @@ def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
     _offer_restore(window, box)
     _button(box, "Re&pair the guards…", QMessageBox.ButtonRole.ActionRole,
             lambda: repair_guards(window))
+    keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)
+    box.setEscapeButton(keep)
+    return box
+
+
+def _schema_changed(window: MainWindow, db: Any) -> QMessageBox:
+    found = "\n".join(f"• {line}" for line in db.state.problems[:6])
+    more = f"\n• … and {len(db.state.problems) - 6} more" if len(db.state.problems) > 6 else ""
+    box = _box(window, QMessageBox.Icon.Warning, "schema-changed",
+               "The database was changed outside ConCom Desk",
+               "The database holds what ConCom Desk does not make, which can change or "
+               f"refuse records behind the program's back:\n\n{found}{more}\n\nThe records "
+               "are open read-only: restore the last good backup, or send the file to "
+               "whoever supports ConCom Desk.")
+    _offer_restore(window, box)
     keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)
     box.setEscapeButton(keep)
     return box

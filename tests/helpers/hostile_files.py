@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -124,3 +125,51 @@ def zip_bytes(parts: dict[str, bytes]) -> bytes:
         for name, data in parts.items():
             archive.writestr(name, data)
     return buffer.getvalue()
+
+
+# -- parts under names that do not say what they are ---------------------------
+
+def main_part_renamed(path: Path, new_name: str) -> Path:
+    """The main document moved to `new_name` (e.g. word/main.dat), with the content type
+    override and the package relationship pointing at it, as Word would follow them."""
+    with zipfile.ZipFile(path) as src:
+        parts = {info.filename: src.read(info.filename) for info in src.infolist()}
+    folder, _, leaf = new_name.rpartition("/")
+    types = parts.pop("[Content_Types].xml").decode().replace(
+        'PartName="/word/document.xml"', f'PartName="/{new_name}"')
+    rels = parts.pop("_rels/.rels").decode().replace('Target="word/document.xml"',
+                                                     f'Target="{new_name}"')
+    parts[new_name] = parts.pop("word/document.xml")
+    parts[f"{folder}/_rels/{leaf}.rels"] = parts.pop("word/_rels/document.xml.rels")
+    temp = path.with_name("changing-" + path.name)
+    with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as dst:
+        dst.writestr("[Content_Types].xml", types)
+        dst.writestr("_rels/.rels", rels)
+        for name, data in parts.items():
+            dst.writestr(name, data)
+    shutil.move(temp, path)
+    return path
+
+
+def add_header(path: Path, name: str, body_xml: str) -> Path:
+    """A header part under `name` (any name: word/header9.dat), declared by a content
+    type override and referenced from the section, holding `body_xml`."""
+    header_type = "application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"
+    types = part(path, "[Content_Types].xml").replace(
+        "</Types>", f'<Override PartName="/{name}" ContentType="{header_type}"/></Types>')
+    rels = part(path, "word/_rels/document.xml.rels").replace(
+        "</Relationships>", f'<Relationship Id="rId901" Type="{REL}/header" '
+        f'Target="{name.removeprefix("word/")}"/></Relationships>')
+    document = re.sub(r"(<w:sectPr\b[^>]*>)", rf'\1<w:headerReference xmlns:r="{REL}" '
+                      'w:type="default" r:id="rId901"/>', _document(path), count=1)
+    header = (f'<w:hdr xmlns:w="{W_NS}">{body_xml}</w:hdr>').encode()
+    return change(path, {"[Content_Types].xml": types.encode(),
+                         "word/_rels/document.xml.rels": rels.encode(),
+                         "word/document.xml": document.encode(), name: header})
+
+
+def declare_part(path: Path, name: str, content_type: str, data: bytes) -> Path:
+    """A part added under `name` with a content type override saying what it is."""
+    types = part(path, "[Content_Types].xml").replace(
+        "</Types>", f'<Override PartName="/{name}" ContentType="{content_type}"/></Types>')
+    return change(path, {"[Content_Types].xml": types.encode(), name: data})

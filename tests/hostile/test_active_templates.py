@@ -9,13 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from concom_desk.services.documents.docx_safety import package_refusals
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.services.documents.template_library import user_templates_dir
 from tests.helpers.hostile_files import (
     OLE_MAGIC,
+    add_header,
     add_relationship,
     change,
+    declare_part,
     field,
+    main_part_renamed,
     part,
     template,
 )
@@ -96,6 +99,40 @@ ACTIVE = {
             b'<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/'
             b'main"><w:mailMerge><w:connectString w:val="DSN=x"/></w:mailMerge>'
             b'</w:settings>')}), "mail merge"),
+    # Round three: a part is what the package says it is, whatever its name.
+    "main part named word/main.dat carrying DDEAUTO": (
+        lambda p: main_part_renamed(template(p, body_xml=field('DDEAUTO cmd "/c calc"')),
+                                    "word/main.dat"), "DDEAUTO field"),
+    "header named word/header9.dat with INCLUDETEXT from a share": (
+        lambda p: add_header(template(p, "x"), "word/header9.dat",
+                             field('INCLUDETEXT "\\\\host\\share\\x.docx"')),
+        "INCLUDETEXT field"),
+    "simple field in a header named .dat": (
+        lambda p: add_header(template(p, "x"), "word/header9.dat",
+                             '<w:p><w:fldSimple w:instr=" DDEAUTO cmd calc"/></w:p>'),
+        "DDEAUTO field"),
+    "hyperlink field to a share": (
+        lambda p: template(p, body_xml=field('HYPERLINK "\\\\host\\share\\x.docx"')),
+        "HYPERLINK field"),
+    "hyperlink field to a file url": (
+        lambda p: template(p, body_xml=field('HYPERLINK "file:///c:/windows/x.exe"')),
+        "HYPERLINK field"),
+    "simple hyperlink field to a share": (
+        lambda p: template(p, body_xml=('<w:p><w:fldSimple w:instr="HYPERLINK '
+                                        '&quot;\\\\host\\share&quot;"/></w:p>')),
+        "HYPERLINK field"),
+    "print field": (lambda p: template(p, body_xml=field('PRINT "\\\\pp setup"')),
+                    "PRINT field"),
+    "a part that is neither XML nor a picture": (
+        lambda p: declare_part(template(p, "x"), "word/notes/readme.txt", "text/plain",
+                               b"hello"), "neither XML nor a picture"),
+    "a picture that is not one": (
+        lambda p: declare_part(template(p, "x"), "word/media/image7.png", "image/png",
+                               b"<html>not a picture</html>"), "is not a picture"),
+    "XML part that is not XML": (
+        lambda p: declare_part(template(p, "x"), "word/footer4.bin2", "application/vnd."
+                               "openxmlformats-officedocument.wordprocessingml.footer+xml",
+                               b"\x01\x02 not xml"), "damaged"),
 }
 REFUSED = {name: case for name, case in ACTIVE.items() if case[1] is not None}
 
@@ -144,3 +181,11 @@ def test_a_pipe_named_like_a_template_is_refused_without_waiting(tmp_path: Path)
     refusals = [str(r) for r in package_refusals(pipe)]
     assert refusals == [f"{pipe.name} is not an ordinary file (a pipe or a device); choose "
                         "the saved file of a Word document"]
+
+
+@pytest.mark.parametrize("code", ['HYPERLINK "https://www.mass.gov/wetlands"',
+                                  'HYPERLINK "mailto:conservation@example.org"',
+                                  'HYPERLINK \\l "hearing"', "PAGE", "DATE \\@ \"MMMM d\""])
+def test_plain_fields_and_web_hyperlink_fields_pass(code: str, tmp_path: Path) -> None:
+    path = template(tmp_path / "permit.docx", "x", body_xml=field(code))
+    assert package_refusals(path) == []

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.services.abutters.importing import import_abutter_list
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
-from concom_desk.services.documents.docx_safety import package_refusals
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
 from concom_desk.services.filings.editing import save_filing
@@ -23,9 +23,14 @@ from concom_desk.store import Database, open_database
 from tests.helpers.docx_reading import full_text
 from tests.helpers.hostile_files import CONTROL, FIELD_TEXT, WORDML, part
 
-HOSTILE = f"{WORDML} {FIELD_TEXT} {CONTROL}"
-# What a reader sees of it: the characters typed, less the two XML cannot hold.
-SEEN = f"{WORDML} {FIELD_TEXT} "
+# A right-to-left override makes "Smith\u202egnp.exe" read "Smithexe.png" on paper;
+# isolates and marks reorder text the same way.
+BIDI = "Smith\u202egnp.exe \u2066x\u2069\u200f\u202a"
+BIDI_CONTROLS = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+HOSTILE = f"{WORDML} {FIELD_TEXT} {BIDI}{CONTROL}"
+# What a reader sees of it: the characters typed, less the two XML cannot hold and the
+# bidirectional controls.
+SEEN = f"{WORDML} {FIELD_TEXT} Smithgnp.exe x"
 # Choices, not typed text (the kind, the laws it is under and the commission's town are
 # picked from lists; a value off the list is refused in one line, tested elsewhere).
 NOT_TEXT = {"kind", "file_no", "dep_file_no", "parent_file_no", "id", "fee_waived", "laws",
@@ -75,6 +80,7 @@ def test_documents_from_hostile_data_are_plain_text(name: str, hostile_db: Datab
     text = full_text(made.path)
     assert SEEN in text  # the WordML and the field codes, as characters
     assert CONTROL not in text
+    assert not set(BIDI_CONTROLS) & set(text)
     body = part(made.path, "word/document.xml")
     assert "<w:instrText>DDEAUTO" not in body
     assert "<w:fldSimple" not in body
@@ -91,3 +97,6 @@ def test_the_mailing_from_hostile_data_is_plain(hostile_db: Database, tmp_path: 
     for path in result.files:
         assert package_refusals(path) == [], path.name
         assert FIELD_TEXT in full_text(path), path.name
+        # letters, labels and the 3877 list show the name in the record's order
+        assert "Smithgnp.exe" in full_text(path), path.name
+        assert not set(BIDI_CONTROLS) & set(full_text(path)), path.name

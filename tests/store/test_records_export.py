@@ -116,7 +116,8 @@ def test_csv_files(record_db: Path, tmp_path: Path) -> None:
     out = tmp_path / "request"
     written = export(record_db, "csv", out)
     assert sorted(p.name for p in written) == sorted(f"{t}.csv" for t in TABLE_TITLES)
-    assert (out / "Party.csv").read_bytes().startswith(b"\xef\xbb\xbfID,Name,Kind,")
+    # UTF-8 with a byte-order mark, every text quoted (PublicCsvWriter)
+    assert (out / "Party.csv").read_bytes().startswith(b'\xef\xbb\xbf"ID","Name","Kind",')
     assert_shows(records(csv_rows(out / "Filing.csv")), FILINGS)
     assert [r["Fee ($)"] for r in records(csv_rows(out / "Filing.csv"))] == ["125.00", "0.00"]
     assert_shows(records(csv_rows(out / "Abutter.csv")), ABUTTERS)

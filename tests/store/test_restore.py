@@ -29,6 +29,7 @@ from concom_desk.store.backup import make_backup
 from concom_desk.store.health import check
 from concom_desk.store.models import Filing, Party
 from concom_desk.store.restore import restore
+from tests.helpers.hostile_files import field, main_part_renamed, template
 from tests.store.conftest import (
     all_rows,
     file_state,
@@ -102,13 +103,35 @@ def test_restore_brings_back_templates(record_db: Path, isolated_data_dir: Path,
                                        tmp_path: Path) -> None:
     templates = isolated_data_dir / "templates"
     templates.mkdir()
-    (templates / "permit.docx").write_bytes(b"form as it was")
+    template(templates / "permit.docx", "form as it was")
+    as_it_was = (templates / "permit.docx").read_bytes()
     archive = make_backup(record_db, tmp_path / "b.zip").path
-    (templates / "permit.docx").write_bytes(b"form spoiled later")
+    template(templates / "permit.docx", "form spoiled later")
+    spoiled = (templates / "permit.docx").read_bytes()
     restore(archive, record_db)
-    assert (templates / "permit.docx").read_bytes() == b"form as it was"
+    assert (templates / "permit.docx").read_bytes() == as_it_was
     aside = [p for p in isolated_data_dir.iterdir() if p.name.startswith("templates.before-")]
-    assert (aside[0] / "permit.docx").read_bytes() == b"form spoiled later"
+    assert (aside[0] / "permit.docx").read_bytes() == spoiled
+
+
+def test_a_restored_template_with_active_content_is_not_installed(
+        record_db: Path, isolated_data_dir: Path, tmp_path: Path) -> None:
+    """A backup installs templates: each is judged as check-template judges one (the
+    DDEAUTO sits in a main part named word/main.dat). The records come back."""
+    templates = isolated_data_dir / "templates"
+    templates.mkdir()
+    template(templates / "agenda.docx", "plain agenda")
+    main_part_renamed(template(templates / "permit.docx", body_xml=field(
+        'DDEAUTO cmd "/c calc"')), "word/main.dat")
+    archive = make_backup(record_db, tmp_path / "b.zip").path
+    rows = all_rows(record_db)
+    done = restore(archive, record_db)
+    assert all_rows(record_db) == rows
+    assert sorted(p.name for p in templates.iterdir()) == ["agenda.docx"]
+    assert [n for n in done.notices if "permit.docx" in n] == [
+        "the template permit.docx in the backup was not installed: it contains a DDEAUTO "
+        "field ('DDEAUTO cmd \"/c calc\"' in word/main.dat), which can run a program or "
+        "pull in another file"]
 
 
 def test_a_stale_wal_of_the_old_database_is_not_replayed(record_db: Path,
@@ -280,7 +303,9 @@ def test_read_only_folder(untouched: Path, backup_zip: Path,
     def denied(**kwargs: object) -> str:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(restore_module.tempfile, "mkdtemp", denied)
+    from concom_desk.store import restore_staging
+
+    monkeypatch.setattr(restore_staging.tempfile, "mkdtemp", denied)
     with pytest.raises(OperationFailed, match="not allowed to write there"):
         restore(backup_zip, untouched)
 

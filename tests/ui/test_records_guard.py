@@ -167,3 +167,21 @@ def test_the_wizard_warns_about_a_sync_folder_and_offers_this_computer(
                                            f"{isolated_data_dir / 'concom-desk.sqlite'}.")
     assert not wizard.local_button.isVisible()
     wizard.finished_into()
+
+
+def test_a_schema_changed_outside_the_program_opens_read_only_saying_what(
+        qtbot, tmp_path: Path) -> None:
+    db_path = make_records(tmp_path / "office" / "concom-desk.sqlite")
+    with closing(sqlite3.connect(db_path)) as conn:
+        conn.execute("CREATE VIEW owners AS SELECT name FROM party")
+        conn.commit()
+    launcher = launch(qtbot, db_path)
+    box = box_named(launcher, "schema-changed")
+    qtbot.waitUntil(box.isVisible, timeout=10_000)
+    assert ("• a view 'owners' that ConCom Desk does not make (CREATE VIEW owners AS "
+            "SELECT name FROM party)") in box.text()
+    assert launcher.window.windowTitle().endswith("(read-only)")
+    assert not launcher.window.db.writable
+    shot(box, "schema-changed")
+    button(box, "Keep reading").click()
+    close(launcher)

@@ -19,7 +19,7 @@ from docx.oxml.ns import nsdecls, qn
 from docx.shared import Emu, Length, Pt
 from docx.table import Table, _Cell, _Row
 
-from concom_desk.domain.plain_text import without_control_characters
+from concom_desk.domain.plain_text import printable_text
 
 ZERO = Emu(0)
 
@@ -129,7 +129,7 @@ def write_lines(cell: _Cell, lines: Iterable[str], size: Pt | None = None,
         paragraph = parse_xml(_paragraph_xml(size.pt if size is not None else None,
                                              bold_first and index == 0))
         # (a name pasted with a control character in it must not stop the list)
-        paragraph.find(f"{_W_R}/{_W_T}").text = without_control_characters(text)
+        paragraph.find(f"{_W_R}/{_W_T}").text = printable_text(text)
         tc.append(paragraph)
 
 

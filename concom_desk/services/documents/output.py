@@ -15,9 +15,9 @@ import tempfile
 from pathlib import Path
 
 from concom_desk.child_programs import no_console_window
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.domain.safe_filename import safe_path
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.documents.docx_safety import package_refusals
 
 CONVERT_TIMEOUT_S = 180
 _WINDOWS_SOFFICE = (

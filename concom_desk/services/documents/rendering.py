@@ -33,9 +33,9 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefine
 from jinja2.exceptions import SecurityError
 from lxml import etree
 
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.documents.docx_safety import package_refusals
 from concom_desk.services.documents.template_library import find_template, template_name
 from concom_desk.services.documents.template_sandbox import TemplateSandbox
 

@@ -23,7 +23,7 @@ from docxtpl import DocxTemplate
 from jinja2 import TemplateSyntaxError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
-from concom_desk.services.documents.docx_safety import package_refusals
+from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.services.documents.field_registry import ITEM, FieldRegistry
 from concom_desk.services.documents.rendering import make_environment
 from concom_desk.services.documents.template_examples import EXAMPLES

@@ -22,7 +22,9 @@ MINUTES: Context = {
                           "quorum (3 needed).",
                 "approval": "Draft minutes, available on request under MGL c.30A §22(c) "
                             "before they are approved.",
-                "amendment": ""},
+                "amendment": "",
+                # the trail's head, on approved sets only (ChainHead.printed)
+                "trail": ""},
     "present": ["Alice Wu", "Margaret Hale", "Robert King"],
     "remote": ["Susan Ortiz"],
     "absent": ["Thomas Brennan"],
@@ -58,5 +60,7 @@ ANNUAL_REPORT: Context = {
                         "2 fines assessed: $600.00."],
         "fees": ["Fees collected: $8,450.00 (40 filings).",
                  "Fees waived: 2 filings ($150.00)."],
+        "trail": "Audit trail: 3,411 entries, head 3f2a9c01d4e5b6a7 (compare: concom-desk "
+                 "check --head 3411:3f2a9c01d4e5b6a7)",
     },
 }

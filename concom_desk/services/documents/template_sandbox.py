@@ -11,9 +11,12 @@ A template is a file a clerk edits or is sent, so it is run as untrusted code:
 - filters that paste their own arguments into markup unescaped (indent,
   wordwrap, xmlattr, urlize) are not offered;
 - it works under a budget: a deadline, a number of loop steps, a size for any
-  one value and for the whole part. `**` with big operands, huge `range`,
-  `lipsum`, string repetition and widths are refused before Python starts on
-  them. The deadline is checked at every call, loop step and piece of output,
+  one value and for the whole part, and a number of characters made in all (the
+  render's memory: text made and kept in a list adds up though each piece is
+  small). `**` with big operands, huge `range`, `lipsum`, repetition, widths
+  (written, or handed in by `*` and `{1}`), replace, join and printing a list
+  are measured from their inputs and refused before Python starts on them
+  (template_limits). The deadline is checked at every call, loop step and piece of output,
   so a template that would run for hours stops within the budget, in the same
   process: the frozen Windows program has no worker to spare, and needs none.
 
@@ -24,29 +27,47 @@ renderer reports with the template's name.
 from __future__ import annotations
 
 import functools
-import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import TemplateSyntaxError, nodes
-from jinja2.exceptions import SecurityError
 from jinja2.runtime import markup_join
-from jinja2.sandbox import SandboxedEnvironment, safe_range
+from jinja2.sandbox import (
+    SandboxedEnvironment,
+    SandboxedEscapeFormatter,
+    SandboxedFormatter,
+    safe_range,
+)
 from jinja2.utils import generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
 from markupsafe import Markup, escape
 
-from concom_desk.domain.plain_text import without_control_characters
+from concom_desk.domain.plain_text import printable_text
+from concom_desk.services.documents.template_limits import (
+    LONGEST_VALUE,
+    TemplateTooCostly,
+    check_format_spec,
+    check_join,
+    check_numbers,
+    check_printf,
+    check_replace,
+    check_tabs,
+    refuse_heavy,
+    weight,
+)
 
 # What one letter can possibly need, with room to spare: the largest mailing
 # (a thousand notices, each with a few parcels) takes some ten thousand steps.
 RENDER_SECONDS = 30.0
 LOOP_STEPS = 1_000_000
-LONGEST_VALUE = 2_000_000  # characters (or items) in any one value
 LONGEST_PART = 50_000_000  # characters of XML in one part of the document
-LARGEST_NUMBER_ARGUMENT = 100_000  # a width, a count, a repetition
+# Characters made by the template's own operations in one rendering: the render's
+# memory budget (the large demo's biggest mailing, 12 letters, made 1,127; a thousand
+# letters would make some hundred thousand). Past this a template is building
+# something else, in memory that is not its to take.
+MADE_CHARACTERS = 20_000_000
 LARGEST_POWER_BITS = 10_000  # 2**10000 has 3,011 digits: no fee is that large
 LIPSUM_PARAGRAPHS = 20
 
@@ -55,12 +76,6 @@ _FILTERS_NOT_OFFERED = ("safe", "indent", "wordwrap", "xmlattr", "urlize")
 # Filters and text methods whose number arguments say how much to make.
 _SIZING_FILTERS = {"center", "batch", "slice", "truncate"}
 _SIZING_METHODS = {"center", "ljust", "rjust", "zfill", "expandtabs"}
-# A printf or str.format width/precision of five digits or more.
-_HUGE_WIDTH = re.compile(r"%[-+ #0]*(\d{5,}|\*)|%[-+ #0]*\d*\.(\d{5,}|\*)|\{[^{}]*:[^{}]*\d{5,}")
-
-
-class TemplateTooCostly(SecurityError):
-    """The template asked for more than a letter needs; the message says what."""
 
 
 @dataclass
@@ -69,11 +84,23 @@ class RenderBudget:
 
     seconds: float = RENDER_SECONDS
     steps: int = 0
+    made: int = 0
     deadline: float = field(default=0.0)
 
     def start(self) -> None:
         self.deadline = time.monotonic() + self.seconds
         self.steps = 0
+        self.made = 0
+
+    def charge(self, value: Any) -> Any:
+        """Count what an operation made against the render's memory budget."""
+        if isinstance(value, str | list | tuple):
+            self.made += weight(value, MADE_CHARACTERS)
+            if self.made > MADE_CHARACTERS:
+                raise TemplateTooCostly(f"it made more than {MADE_CHARACTERS:,} characters "
+                                        "of text in all (text built in a loop and kept); a "
+                                        "letter needs far less")
+        return value
 
     def check_time(self) -> None:
         if self.deadline and time.monotonic() > self.deadline:
@@ -88,33 +115,29 @@ class RenderBudget:
             self.check_time()
 
 
-def _too_long(value: Any) -> bool:
-    return isinstance(value, str | list | tuple | bytes) and len(value) > LONGEST_VALUE
+class _MeasuredFields:
+    """str.format that measures each field (its spec already filled in from `{1}`)
+    before formatting it, and the whole as it grows."""
+
+    what = "the text method format"
+    size = 0
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        check_format_spec(value, format_spec, self.what)
+        made = super().format_field(value, format_spec)  # type: ignore[misc]
+        self.size += len(made)
+        if self.size > LONGEST_VALUE:
+            raise TemplateTooCostly(f"{self.what} makes a value of more than "
+                                    f"{LONGEST_VALUE:,} characters")
+        return made
 
 
-def _refuse_long(value: Any, what: str) -> Any:
-    if _too_long(value):
-        raise TemplateTooCostly(f"{what} makes a value of more than {LONGEST_VALUE:,} "
-                                "characters")
-    return value
+class _MeasuredFormatter(_MeasuredFields, SandboxedFormatter):
+    pass
 
 
-def _check_numbers(args: Iterable[Any], what: str) -> None:
-    for arg in args:
-        if isinstance(arg, int) and not isinstance(arg, bool) and \
-                abs(arg) > LARGEST_NUMBER_ARGUMENT:
-            raise TemplateTooCostly(f"{what} is given the number {_short(arg)}, larger than "
-                                    f"any letter needs ({LARGEST_NUMBER_ARGUMENT:,})")
-
-
-def _check_width(text: Any, what: str) -> None:
-    if isinstance(text, str) and _HUGE_WIDTH.search(text):
-        raise TemplateTooCostly(f"{what} asks for a width of tens of thousands of characters")
-
-
-def _short(number: int) -> str:
-    digits = number.bit_length() * 0.30103
-    return f"{number:,}" if digits < 20 else f"of about {int(digits):,} digits"
+class _MeasuredEscapeFormatter(_MeasuredFields, SandboxedEscapeFormatter):
+    pass
 
 
 class _CountedLoop:
@@ -160,7 +183,7 @@ class TemplateSandbox(SandboxedEnvironment):
         for name in _FILTERS_NOT_OFFERED:
             self.filters.pop(name, None)
         for name, function in list(self.filters.items()):
-            self.filters[name] = _budgeted_filter(name, function)
+            self.filters[name] = _budgeted_filter(name, function, self)
         self.globals.update(range=self._range, lipsum=_lipsum,
                             __loop_budget__=self._loop, __join_budget__=self._join)
         # A budgeted join of the output: the deadline and the size of the part are
@@ -171,11 +194,13 @@ class TemplateSandbox(SandboxedEnvironment):
     @staticmethod
     def _escaped(finalize: Callable[[Any], Any]) -> Callable[[Any], Any]:
         def escaped(value: Any) -> Any:
+            # a list holding one big text many times is small until it is printed
+            refuse_heavy(value, "printing a value")
             value = finalize(value)
             if isinstance(value, Markup) or _is_program_markup(value):
                 return value  # already escaped, or a picture the program placed
             # characters XML cannot hold would make the part unreadable to Word
-            return escape(without_control_characters(str(value)))
+            return escape(printable_text(str(value)))
 
         return escaped
 
@@ -204,11 +229,10 @@ class TemplateSandbox(SandboxedEnvironment):
         return _CountedLoop(items, self.budget)
 
     def _join(self, *parts: Any) -> Any:
-        total = sum(len(part) for part in parts if isinstance(part, str))
-        if total > LONGEST_VALUE:
+        if sum(weight(part) for part in parts) > LONGEST_VALUE:
             raise TemplateTooCostly(f"joining texts with ~ makes a value of more than "
                                     f"{LONGEST_VALUE:,} characters")
-        return markup_join(parts)
+        return self.budget.charge(markup_join(parts))
 
     def _concat(self, pieces: Iterable[str]) -> str:
         written: list[str] = []
@@ -223,23 +247,39 @@ class TemplateSandbox(SandboxedEnvironment):
         return "".join(written)
 
     def _range(self, *args: int) -> range:
-        _check_numbers(args, "range")
+        check_numbers(args, "range")
         return safe_range(*args)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         __self.budget.check_time()
         what = getattr(__obj, "__name__", "a call")
-        if isinstance(getattr(__obj, "__self__", None), str) and what in _SIZING_METHODS:
-            _check_numbers([*args, *kwargs.values()], f"the text method {what}")
+        if isinstance(getattr(__obj, "__self__", None), str):
+            args = _measured_text_call(__obj.__self__, what, args, kwargs)
         result = super().call(__context, __obj, *args, **kwargs)
-        return _refuse_long(result, what)
+        refuse_heavy(result, what)
+        return __self.budget.charge(result)
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        # "{:>999999999}".format(1): the width is refused before the text is made.
-        if isinstance(getattr(value, "__self__", None), str) and \
-                getattr(value, "__name__", "") in ("format", "format_map"):
-            _check_width(value.__self__, f"the text method {value.__name__}")
-        return super().wrap_str_format(value)
+        # "{0:>{1}}".format("x", 2500000000): each field's width is measured, with the
+        # nested {1} filled in, before the field is made.
+        if not isinstance(getattr(value, "__self__", None), str) or \
+                getattr(value, "__name__", "") not in ("format", "format_map"):
+            return None
+        text: str = value.__self__
+        formatter: _MeasuredFields = (_MeasuredEscapeFormatter(self, escape=text.escape)
+                                      if isinstance(text, Markup) else _MeasuredFormatter(self))
+        formatter.what = f"the text method {value.__name__}"
+
+        @functools.wraps(value)
+        def measured(*args: Any, **kwargs: Any) -> str:
+            if value.__name__ == "format_map":
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes exactly one argument")
+                args, kwargs = (), args[0]
+            formatter.size = 0
+            return type(text)(formatter.vformat(text, args, kwargs))  # type: ignore[attr-defined]
+
+        return measured
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         self.budget.check_time()
@@ -248,13 +288,34 @@ class TemplateSandbox(SandboxedEnvironment):
         elif operator == "*":
             _check_product(left, right)
         elif operator == "%" and isinstance(left, str):
-            _check_width(left, "a % format")
+            check_printf(left, right, "a % format")
         elif operator == "+" and isinstance(left, str | list | tuple) and \
                 isinstance(right, str | list | tuple) and \
-                len(left) + len(right) > LONGEST_VALUE:
+                weight(left) + weight(right) > LONGEST_VALUE:
             raise TemplateTooCostly(f"+ makes a value of more than {LONGEST_VALUE:,} "
                                     "characters")
-        return _refuse_long(super().call_binop(context, operator, left, right), operator)
+        result = super().call_binop(context, operator, left, right)
+        refuse_heavy(result, operator)
+        return self.budget.charge(result)
+
+
+def _measured_text_call(text: str, what: str, args: tuple[Any, ...],
+                        kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """Measure a text method's result from its arguments; the arguments to call it
+    with (a join's items, gathered once to be measured)."""
+    if what in _SIZING_METHODS:
+        check_numbers([*args, *kwargs.values()], f"the text method {what}")
+    if what == "replace":
+        check_replace(text, *args[:2], args[2] if len(args) > 2 else kwargs.get("count", -1),
+                      what="the text method replace")
+    elif what == "join" and args:
+        items = list(args[0])
+        check_join(text, items, "the text method join")
+        return (items, *args[1:])
+    elif what == "expandtabs":
+        check_tabs(text, args[0] if args else kwargs.get("tabsize", 8),
+                   "the text method expandtabs")
+    return args
 
 
 def _check_power(base: Any, exponent: Any) -> None:
@@ -267,7 +328,7 @@ def _check_power(base: Any, exponent: Any) -> None:
 def _check_product(left: Any, right: Any) -> None:
     for many, count in ((left, right), (right, left)):
         if isinstance(many, str | list | tuple) and isinstance(count, int) and \
-                len(many) * count > LONGEST_VALUE:
+                weight(many) * count > LONGEST_VALUE:
             raise TemplateTooCostly(f"* repeats a text into more than {LONGEST_VALUE:,} "
                                     "characters")
     if isinstance(left, int) and isinstance(right, int) and \
@@ -282,7 +343,8 @@ def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str
     return generate_lorem_ipsum(n, html, min, max)
 
 
-def _budgeted_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+def _budgeted_filter(name: str, function: Callable[..., Any],
+                     sandbox: TemplateSandbox) -> Callable[..., Any]:
     # The value filtered comes after the context a pass_* filter receives; only the
     # arguments after it are widths or counts.
     first = 2 if getattr(function, "jinja_pass_arg", None) is not None else 1
@@ -290,11 +352,22 @@ def _budgeted_filter(name: str, function: Callable[..., Any]) -> Callable[..., A
     @functools.wraps(function)
     def budgeted(*args: Any, **kwargs: Any) -> Any:
         what = f"the filter {name}"
+        if len(args) >= first:
+            refuse_heavy(args[first - 1], what)  # a list of big texts, about to be printed
         if name in _SIZING_FILTERS:
-            _check_numbers([*args[first:], *kwargs.values()], what)
-        if name == "format" and len(args) > first - 1:
-            _check_width(args[first - 1], what)
-        return _refuse_long(function(*args, **kwargs), what)
+            check_numbers([*args[first:], *kwargs.values()], what)
+        if name == "format" and len(args) >= first:
+            check_printf(args[first - 1], kwargs or tuple(args[first:]), what)
+        elif name == "replace" and len(args) >= first + 2:
+            check_replace(*(str(a) if isinstance(a, Markup) else a
+                            for a in args[first - 1:first + 3]), what=what)
+        elif name == "join" and len(args) >= first:
+            items = list(args[first - 1])
+            check_join(args[first] if len(args) > first else kwargs.get("d", ""), items, what)
+            args = (*args[:first - 1], items, *args[first:])
+        result = function(*args, **kwargs)
+        refuse_heavy(result, what)
+        return sandbox.budget.charge(result)
 
     return budgeted
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk import clock
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.plain_text import printable_text
 from concom_desk.services.documents.rendering import save_atomically
 from concom_desk.services.enforcement.common import CORRECTED, get_case, lines
 from concom_desk.store import Database
@@ -215,7 +216,7 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
     style = document.styles["Normal"]
     style.font.size = Pt(10)
     if settings is not None:
-        document.add_paragraph(settings.name).runs[0].bold = True
+        document.add_paragraph(printable_text(settings.name)).runs[0].bold = True
     document.add_heading(f"Enforcement case {case_no}: dated history", level=1)
     facts = [("Property", address + (f" (map/lot {map_lot})" if map_lot else "")),
              ("Alleged violator", violator), ("Opened", long_date(opened)),
@@ -223,7 +224,7 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
     for label, value in facts:
         paragraph = document.add_paragraph()
         paragraph.add_run(f"{label}: ").bold = True
-        paragraph.add_run(value)
+        paragraph.add_run(printable_text(value))  # a name as the record reads it
     table = document.add_table(rows=1, cols=3)
     table.style = "Table Grid"
     for cell, title in zip(table.rows[0].cells, ("Date", "What happened", "Entered"),
@@ -233,8 +234,8 @@ def print_case_history(db: Database, case_id: int, out: Path) -> Path:
     for entry in history:
         row = table.add_row().cells
         row[0].text = long_date(entry.day)
-        row[1].text = entry.text
-        row[2].text = entry.entered
+        row[1].text = printable_text(entry.text)
+        row[2].text = printable_text(entry.entered)
     document.add_paragraph(f"Printed {long_date(clock.today())}.")
     footer = document.sections[0].footer.paragraphs[0]
     footer.text = f"{case_no} · printed {long_date(clock.today())} · {trail}"

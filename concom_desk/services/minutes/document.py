@@ -14,6 +14,7 @@ from concom_desk.services.calendar.meeting_documents import meeting_common_conte
 from concom_desk.services.documents.register import TITLES, RegisteredDocument, save_document
 from concom_desk.services.minutes.sheet import MinutesSheet, VoteLine
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 
 MINUTES_TEMPLATE = "minutes"
 
@@ -53,7 +54,9 @@ def quorum_words(sheet: MinutesSheet) -> str:
             f"remotely: {met} ({need} needed).")
 
 
-def minutes_context(sheet: MinutesSheet, common: dict[str, Any]) -> dict[str, Any]:
+def minutes_context(sheet: MinutesSheet, common: dict[str, Any],
+                    trail: str = "") -> dict[str, Any]:
+    """`trail`: the audit trail's head (ChainHead.printed), printed on approved sets."""
     posted = ""
     if sheet.posted_at:
         posted = weekday_date_time(datetime.fromisoformat(sheet.posted_at))
@@ -76,7 +79,8 @@ def minutes_context(sheet: MinutesSheet, common: dict[str, Any]) -> dict[str, An
                     "called_to_order": _clock(sheet.called_to_order),
                     "adjourned_at": _clock(sheet.adjourned_at), "posted_at": posted,
                     "quorum": quorum_words(sheet), "approval": approval_words(sheet),
-                    "amendment": amendment},
+                    "amendment": amendment,
+                    "trail": trail if sheet.approved else ""},
         "present": sheet.present("present"),
         "remote": sheet.present("remote"),
         "absent": sheet.present("absent"),
@@ -96,6 +100,7 @@ def write_minutes(db: Database, sheet: MinutesSheet, today: date,
     """Print the minutes into the meeting's folder and record them in the register."""
     with db.read_session() as session:
         common = meeting_common_context(session, sheet.day, today)
-    context = minutes_context(sheet, common)
+        trail = head_in(session).printed()
+    context = minutes_context(sheet, common, trail)
     return save_document(db, str(form) if form else MINUTES_TEMPLATE, context,
                          minutes_title(sheet), folder="meetings", meeting_id=sheet.meeting_id)

@@ -11,7 +11,6 @@ the export only.
 
 from __future__ import annotations
 
-import csv
 import shutil
 import tempfile
 import zipfile
@@ -23,6 +22,7 @@ from sqlalchemy import select
 
 from concom_desk.domain.open_meeting_law import posting_deadline
 from concom_desk.domain.plain_dates import long_date, weekday_date_time
+from concom_desk.domain.public_csv import PublicCsvWriter
 from concom_desk.domain.safe_filename import clean_stem
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
@@ -39,6 +39,7 @@ from concom_desk.services.minutes.document import MINUTES_TEMPLATE, minutes_cont
 from concom_desk.services.minutes.record import meeting_votes
 from concom_desk.services.minutes.sets import every_version
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 from concom_desk.store.models import Filing, GeneratedDocument, Meeting
 
 NOTICE_TEMPLATES = ("agenda", "legal-notice")
@@ -120,7 +121,7 @@ def _write_votes(db: Database, meeting_id: int, folder: Path) -> str:
         files = {f.id: f.file_no for f in session.scalars(select(Filing).where(
             Filing.id.in_([k for k in votes if k])))} if votes else {}
     with (folder / name).open("w", newline="", encoding="utf-8-sig") as handle:
-        writer = csv.writer(handle)
+        writer = PublicCsvWriter(handle)
         writer.writerow(["filing", "motion", "moved by", "seconded by", "result", "yes", "no",
                          "abstained", "recused"])
         for filing_id, lines in sorted(votes.items()):
@@ -183,10 +184,12 @@ def export_meeting_record(db: Database, meeting_id: int, out: Path, today: date
         _agenda_if_missing(db, meeting_id, day, today, staging, names, notes)
         with db.read_session() as session:
             common = meeting_common_context(session, day, today)
+            trail = head_in(session).printed()  # printed on the approved sets
         states = []
         for sheet in versions:
             name = f"{clean_stem(minutes_title(sheet))}.docx"
-            render_template(MINUTES_TEMPLATE, minutes_context(sheet, common), staging / name)
+            render_template(MINUTES_TEMPLATE, minutes_context(sheet, common, trail),
+                            staging / name)
             names.append(name)
             approved = (f"approved {long_date(sheet.approved_on)}" if sheet.approved
                         else "DRAFT, not yet approved")

@@ -22,6 +22,7 @@ from concom_desk.services.reports.annual_report import (
 )
 from concom_desk.services.reports.chart import filings_chart
 from concom_desk.store import Database
+from concom_desk.store.anchor import head_in
 
 REPORT_TEMPLATE = "annual-report"
 CHART_WIDTH_MM = 160  # within the forms' 6.5-inch text width
@@ -87,6 +88,7 @@ def report_context(db: Database, figures: AnnualFigures, today_text: str) -> dic
         settings = settings_of(session)
         common = {"commission": commission_context(session, figures.period.end),
                   "town": town_context(settings.town, settings), "today": today_text}
+        trail = head_in(session).printed()
     return {
         **common,
         "report": {
@@ -97,6 +99,7 @@ def report_context(db: Database, figures: AnnualFigures, today_text: str) -> dic
                         for kind in _kinds(figures) for o in (figures.by_kind[kind],)],
             "chart": _chart_picture(chart_png(figures)),
             **report_lines(figures),
+            "trail": trail,
         },
     }
 

@@ -281,7 +281,7 @@ def test_include_and_python_internals_reported(tmp_path: Path) -> None:
 
 def test_zip_bomb_refused_without_unpacking(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    from concom_desk.services.documents import docx_safety
+    from concom_desk.domain import docx_safety
 
     path = docx(tmp_path / "permit.docx", "hello")
     monkeypatch.setattr(docx_safety, "MAX_UNPACKED_BYTES", 1000)

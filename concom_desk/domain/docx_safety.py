@@ -22,10 +22,12 @@ in the file is executed or fetched.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 from xml.etree import ElementTree
 
 from concom_desk.domain.input_files import regular_file
@@ -36,12 +38,31 @@ REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
 HYPERLINK_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink"
 PLAIN_MAIN_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+TEMPLATE_MAIN_TYPE = ("application/vnd.openxmlformats-officedocument.wordprocessingml."
+                      "template.main+xml")  # refused with its own words by the declaration
+RELATIONSHIPS_TYPE = "application/vnd.openxmlformats-package.relationships+xml"
+_RELATIONSHIP_PART = re.compile(r"(^|/)_rels/[^/]*\.rels$", re.IGNORECASE)
+# The pictures a letter may carry (a seal, a signature, a map), each known by the bytes
+# it starts with: a part declared a picture that is not one is something else in disguise.
+_PICTURE_SIGNATURES = {
+    "image/png": lambda head: head.startswith(b"\x89PNG\r\n\x1a\n"),
+    "image/jpeg": lambda head: head.startswith(b"\xff\xd8\xff"),
+    "image/jpg": lambda head: head.startswith(b"\xff\xd8\xff"),
+    "image/gif": lambda head: head.startswith((b"GIF87a", b"GIF89a")),
+    "image/bmp": lambda head: head.startswith(b"BM"),
+    "image/tiff": lambda head: head.startswith((b"II*\x00", b"MM\x00*")),
+    "image/x-emf": lambda head: head.startswith(b"\x01\x00\x00\x00") and head[40:44] == b" EMF",
+    "image/x-wmf": lambda head: head.startswith((b"\xd7\xcd\xc6\x9a", b"\x01\x00\x09\x00",
+                                                 b"\x02\x00\x09\x00")),
+}
 
 # Field codes that execute something or read another file or program when Word
 # updates fields (DDE/DDEAUTO run programs; INCLUDE*/IMPORT/LINK read files or URLs).
 # MACROBUTTON runs a macro on a double-click; DATABASE queries a data source.
+# PRINT sends its text to the printer as raw commands (PostScript can read and write
+# the printer's files). HYPERLINK is judged by its address (field_refusal).
 DANGEROUS_FIELDS = ("DDEAUTO", "DDE", "INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT",
-                    "LINK", "MACROBUTTON", "DATABASE", "AUTOTEXTLIST")
+                    "LINK", "MACROBUTTON", "DATABASE", "AUTOTEXTLIST", "PRINT")
 # Put where a nested field's result will stand in a field's code: Word computes the
 # nested field first, so a code that starts with one is a code built at opening.
 NESTED_FIELD = "\x00"
@@ -149,42 +170,113 @@ def package_refusals(path: Path) -> list[Refusal]:
 
 
 def _archive_refusals(archive: zipfile.ZipFile) -> list[Refusal]:
-    infos = archive.infolist()
-    names = [info.filename for info in infos]
+    infos = [info for info in archive.infolist() if not info.filename.endswith("/")]
     unpacked = sum(info.file_size for info in infos)
     if unpacked > MAX_UNPACKED_BYTES:
         return [Refusal(f"it unpacks to {unpacked // (1024 * 1024)} MB, far more than a "
                         "letter template; remove the large pictures or objects")]
-    lowered = {name.lower(): name for name in names}
-    if "[content_types].xml" not in lowered or "word/document.xml" not in lowered:
-        return [Refusal("it is not a Word .docx file (no Word document inside)")]
-    refusals = _content_type_refusals(archive.read(lowered["[content_types].xml"]))
+    names = [info.filename for info in infos]
+    lowered: dict[str, str] = {}
     for name in names:
-        if name.endswith("/"):
+        if name.lower() in lowered:
+            # Part names are case-blind: which of the two Word reads is not ours to guess.
+            return [Refusal(f"it holds two parts named {name} (a damaged or doctored "
+                            "package)")]
+        lowered[name.lower()] = name
+    if "[content_types].xml" not in lowered or "_rels/.rels" not in lowered:
+        return [Refusal("it is not a Word .docx file (no Word document inside)")]
+    types_root = _parse(archive.read(lowered["[content_types].xml"]))
+    if types_root is None:
+        return [Refusal("its list of content types is damaged")]
+    types = _ContentTypes(types_root)
+    refusals = _content_type_refusals(types_root)
+    main = _main_part(archive.read(lowered["_rels/.rels"]), lowered)
+    if main is None:
+        return [*refusals, Refusal("it is not a Word .docx file (no Word document inside)")]
+    if types.of(main) not in (PLAIN_MAIN_TYPE, TEMPLATE_MAIN_TYPE):
+        refusals.append(Refusal(f"its main part {main} is not a Word document "
+                                f"({types.of(main) or 'no content type'})"))
+    for name in names:
+        if name.lower() == "[content_types].xml":
             continue
-        if _MACRO_PART.search(name):
-            refusals.append(Refusal(f"it contains macro or ActiveX code ({name})"))
-            continue
-        if _OLE_PART.search(name):
-            refusals.append(Refusal(f"it contains an embedded object ({name})"))
-            continue
-        with archive.open(name) as member:
-            head = member.read(8)
-        if head == _OLE_MAGIC:
-            refusals.append(Refusal(f"it contains an embedded program object ({name})"))
-        elif head.startswith(b"PK\x03\x04"):
-            refusals.append(Refusal(f"it contains another package inside it ({name})"))
-        elif name.lower().endswith(".rels"):
-            refusals += _relationship_refusals(name, archive.read(name))
-        elif name.lower().endswith(".xml"):
-            refusals += _field_refusals(name, archive.read(name))
+        refusals += _part_refusals(archive, name, types.of(name))
     return list(dict.fromkeys(refusals))
 
 
-def _content_type_refusals(data: bytes) -> list[Refusal]:
+class _ContentTypes:
+    """What [Content_Types].xml says each part is: its override by part name, else the
+    default for its extension (both compared without case, as Word does)."""
+
+    def __init__(self, root: ElementTree.Element) -> None:
+        self.overrides = {unquote(el.get("PartName", "")).lstrip("/").lower():
+                          el.get("ContentType", "").lower()
+                          for el in root.iter(f"{{{CT_NS}}}Override")}
+        self.defaults = {el.get("Extension", "").lower(): el.get("ContentType", "").lower()
+                         for el in root.iter(f"{{{CT_NS}}}Default")}
+
+    def of(self, name: str) -> str:
+        key = name.lower()
+        if key in self.overrides:
+            return self.overrides[key]
+        return self.defaults.get(key.rpartition(".")[2] if "." in key else "", "")
+
+
+def _main_part(data: bytes, lowered: dict[str, str]) -> str | None:
+    """The part the package's own relationships name as the document: Word opens that
+    one, whatever it is called."""
     root = _parse(data)
     if root is None:
-        return [Refusal("its list of content types is damaged")]
+        return None
+    for rel in root.iter(f"{{{REL_NS}}}Relationship"):
+        if rel.get("Type", "").endswith("/officeDocument") and \
+                rel.get("TargetMode", "").lower() != "external":
+            target = unquote(rel.get("Target", "")).lstrip("/")
+            return lowered.get(posixpath.normpath(target).lower())
+    return None
+
+
+def _part_refusals(archive: zipfile.ZipFile, name: str, content_type: str) -> list[Refusal]:
+    """One part, judged by what the package says it is (not by its name), and by what
+    its first bytes are."""
+    if _MACRO_PART.search(name):
+        return [Refusal(f"it contains macro or ActiveX code ({name})")]
+    if _OLE_PART.search(name):
+        return [Refusal(f"it contains an embedded object ({name})")]
+    with archive.open(name) as member:
+        head = member.read(64)
+    if head.startswith(_OLE_MAGIC):
+        return [Refusal(f"it contains an embedded program object ({name})")]
+    if head.startswith(b"PK\x03\x04"):
+        return [Refusal(f"it contains another package inside it ({name})")]
+    if _RELATIONSHIP_PART.search(name) or content_type == RELATIONSHIPS_TYPE:
+        # Word finds a part's relationships by this name, whatever type is declared.
+        return _relationship_refusals(name, archive.read(name))
+    if _ACTIVE_CONTENT.search(content_type):
+        return []  # already refused by its declaration in [Content_Types].xml
+    if content_type.endswith(("+xml", "/xml")):
+        data = archive.read(name)
+        if not _looks_like_xml(data):
+            return [Refusal(f"its part {name} is damaged (declared XML, but it is not)")]
+        return _field_refusals(name, data)
+    if content_type in _PICTURE_SIGNATURES:
+        if not _PICTURE_SIGNATURES[content_type](head):
+            return [Refusal(f"its part {name} is not a picture, though declared one "
+                            f"({content_type})")]
+        return []
+    return [Refusal(f"it contains a part that is neither XML nor a picture ({name}: "
+                    f"{content_type or 'no content type'}); only text, styles and pictures "
+                    "belong in a template")]
+
+
+def _looks_like_xml(data: bytes) -> bool:
+    """XML starts with markup (after a byte-order mark and blanks); a part in UTF-16 is
+    parsed in full by _field_refusals."""
+    if _is_wide(data):
+        return True
+    return data.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"<")
+
+
+def _content_type_refusals(root: ElementTree.Element) -> list[Refusal]:
     refusals = []
     for el in root:
         content_type = el.get("ContentType", "")
@@ -237,7 +329,7 @@ def _needs_reading(data: bytes) -> bool:
     cannot be written as character references, so in UTF-8 their bytes are there to
     find; a part in UTF-16 (Word reads those too) is always parsed. Most of a package
     (styles, theme, fonts: nine tenths of its bytes) is passed over unparsed."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:200]:
+    if _is_wide(data):
         return True
     return any(name in data for name in _NAMES_LOOKED_FOR)
 
@@ -253,29 +345,66 @@ def _field_refusals(part: str, data: bytes) -> list[Refusal]:
         active = _ACTIVE_ELEMENTS.get(el.tag)
         if active:
             refusals.append(Refusal(f"it contains {active} (in {part})"))
-        elif el.tag.startswith("{urn:schemas-microsoft-com:vml}") and \
-                _outside_link(el.get("src") or el.get(
-                    "{urn:schemas-microsoft-com:office:office}href") or ""):
+        elif any(_outside_link(value) for key, value in el.attrib.items()
+                 if key.rpartition("}")[2] in ("src", "href")):
+            # a VML picture's src/o:href, a drawing's xlink:href: read when shown
             refusals.append(Refusal(f"it contains a picture read from outside the file "
                                     f"({part})"))
-    if b"instr" not in data:
+    if not _is_wide(data) and b"instr" not in data:
         return refusals
     for instruction in field_instructions(root):
-        shown = instruction.replace(NESTED_FIELD, "{…}").strip()[:60]
-        if instruction.lstrip().startswith(NESTED_FIELD):
-            refusals.append(Refusal(
-                f"it contains a field whose code is made by another field ({shown!r} in "
-                f"{part}), which hides what it runs"))
-            continue
-        match = _FIELD_PATTERN.match(instruction)
-        if match:
-            code = match.group(1).upper()
-            article = "an" if code[0] in "AEIOU" else "a"
-            refusals.append(Refusal(
-                f"it contains {article} {code} field ({shown!r} in "
-                f"{part}), which can run a program or pull in another file"
-            ))
+        refusal = field_refusal(instruction, part)
+        if refusal:
+            refusals.append(refusal)
     return refusals
+
+
+def field_refusal(instruction: str, part: str) -> Refusal | None:
+    """Why one field code may not stand in a document (None when it may): judged by its
+    instruction, in whichever part it is, simple field or complex."""
+    shown = instruction.replace(NESTED_FIELD, "{…}").strip()[:60]
+    if instruction.lstrip().startswith(NESTED_FIELD):
+        return Refusal(f"it contains a field whose code is made by another field ({shown!r} "
+                       f"in {part}), which hides what it runs")
+    match = _FIELD_PATTERN.match(instruction)
+    if match:
+        code = match.group(1).upper()
+        article = "an" if code[0] in "AEIOU" else "a"
+        what = ("sends commands straight to the printer" if code == "PRINT"
+                else "can run a program or pull in another file")
+        return Refusal(f"it contains {article} {code} field ({shown!r} in {part}), which "
+                       f"{what}")
+    if re.match(r"^\s*HYPERLINK\b", instruction, re.IGNORECASE):
+        target = _hyperlink_target(instruction.lstrip()[len("HYPERLINK"):])
+        if target is not None and not _SAFE_LINK.match(target):
+            return Refusal(f"it contains a HYPERLINK field to {target or 'a built address'!s} "
+                           f"(in {part}); only web and mail addresses may be linked — a "
+                           "link to a file or a share opens it from the letter")
+    return None
+
+
+# A field's arguments: a quoted text (Word doubles the backslashes inside), or a bare word.
+_FIELD_ARGUMENT = re.compile(r'"((?:[^"\\]|\\.)*)"?|(\S+)')
+# HYPERLINK switches that take an argument of their own (\l bookmark, \o tip, \t frame).
+_SWITCHES_WITH_ARGUMENT = ("\\l", "\\o", "\\t")
+
+
+def _hyperlink_target(arguments: str) -> str | None:
+    """The address a HYPERLINK field opens; None when it only jumps within the letter."""
+    tokens = [(m.group(1), True) if m.group(1) is not None else (m.group(2), False)
+              for m in _FIELD_ARGUMENT.finditer(arguments)]
+    index = 0
+    while index < len(tokens):
+        text, quoted = tokens[index]
+        if not quoted and text.startswith("\\"):
+            index += 2 if text.lower() in _SWITCHES_WITH_ARGUMENT else 1
+            continue
+        return re.sub(r"\\(.)", r"\1", text) if quoted else text
+    return None
+
+
+def _is_wide(data: bytes) -> bool:
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:200]
 
 
 def _outside_link(target: str) -> bool:

@@ -1,0 +1,78 @@
+"""The hidden working folder a restore unpacks into, and sweeping up one a killed
+restore left behind.
+
+A restore copies the whole database (and documents) into `.concom-restore-*`
+beside the target; killed halfway, that full copy stayed there, hidden, for a day
+before anything removed it. Now the restore holds an OS lock on a claim file in its
+folder for as long as it works (the OS drops the lock when the process dies, however
+it dies), so the next start of the program, `check` and the next restore remove any
+such folder nobody holds, at once, and never one a running restore is using.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from concom_desk.store.lock import _os_unlock, _try_os_lock
+
+STAGING_PREFIX = ".concom-restore-"
+_CLAIM = ".in-use"
+# A folder without a claim file was made by an older program, or is a second old: the
+# claim is taken a moment after the folder is made.
+_UNCLAIMED_GRACE_SECONDS = 60
+
+
+class RestoreStaging:
+    """`with RestoreStaging(folder) as staging:` a claimed working folder, removed
+    afterwards whatever happens."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
+        self._claim: IO[bytes] | None = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
+        _try_os_lock(self._claim)
+
+    def __enter__(self) -> Path:
+        return self.path
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if self._claim is not None:
+            _os_unlock(self._claim)
+            self._claim.close()
+            self._claim = None
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def sweep_abandoned_restores(folder: Path) -> list[Path]:
+    """Remove the working folders of restores that are not running; those removed."""
+    try:
+        found = [p for p in folder.glob(STAGING_PREFIX + "*") if p.is_dir()]
+    except OSError:
+        return []
+    removed = []
+    for path in found:
+        if _abandoned(path):
+            shutil.rmtree(path, ignore_errors=True)
+            if not path.exists():
+                removed.append(path)
+    return removed
+
+
+def _abandoned(path: Path) -> bool:
+    claim = path / _CLAIM
+    try:
+        if not claim.exists():
+            return time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+        with open(claim, "r+b") as handle:
+            if not _try_os_lock(handle):
+                return False  # a restore is at work in it
+            _os_unlock(handle)
+            return True
+    except OSError:
+        return False

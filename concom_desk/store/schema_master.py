@@ -1,0 +1,231 @@
+"""What a database at this program's schema holds, object by object: every table and
+index in sqlite_master as the migrations make them, each with a digest of its SQL.
+
+`check` compares a file stamped at the program's revision with this list (views are
+never the program's; triggers are compared word for word by the guards), so a view,
+an index on lower(name), a column added to the audit trail, a CHECK weakened through
+writable_schema or a partial UNIQUE index is named rather than called sound. The
+list is kept equal to a database made afresh by tests/store/test_schema_master.py;
+after a schema change, print the new list with
+
+    python -m concom_desk.store.schema_master
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+
+# Objects SQLite makes and names itself (a UNIQUE constraint's index, whose change shows
+# in its table's SQL; ANALYZE's statistics), left out.
+_SQLITE_OWN = re.compile(r"^sqlite_")
+
+
+def sql_digest(sql: str | None) -> str:
+    """A short digest of an object's SQL, blind to spacing (SQLite keeps the text as it
+    was written) and to the order of a table's clauses (a migration that rebuilds a
+    table writes its constraints in whatever order Python's sets give them)."""
+    text = re.sub(r"\s+", " ", sql or "").strip()
+    opening, closing = text.find("("), text.rfind(")")
+    if text.upper().startswith("CREATE TABLE") and 0 < opening < closing:
+        clauses = sorted(part.strip() for part in _top_level_split(text[opening + 1:closing]))
+        text = f"{text[:opening].strip()} ({', '.join(clauses)}){text[closing + 1:]}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _top_level_split(body: str) -> list[str]:
+    """The comma-separated clauses of a table's definition (commas inside brackets or
+    quotes belong to their clause)."""
+    parts, depth, quote, start = [], 0, "", 0
+    for index, char in enumerate(body):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"`[":
+            quote = "]" if char == "[" else char
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(body[start:index])
+            start = index + 1
+    parts.append(body[start:])
+    return parts
+
+
+def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
+    """(type, name) → digest of every table, index and view of the database."""
+    return {(kind, name): sql_digest(sql) for kind, name, sql in conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'view')")
+        if not _SQLITE_OWN.match(name)}
+
+
+# The revision the list was taken at. A program whose migrations have moved on (a
+# revision merged without the list made again) compares nothing rather than calling
+# every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
+EXPECTED_REVISION = "0013_which_laws"
+EXPECTED: dict[tuple[str, str], str] = {
+    ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
+    ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
+    ('index', 'ix_abutter_notice_document_id'): '59efc00e2642bed6',
+    ('index', 'ix_abutter_notice_hearing_id'): '8598a91d3cb7b9db',
+    ('index', 'ix_attendance_meeting_id'): '45ea4893b7b1ab9f',
+    ('index', 'ix_attendance_member_id'): '6c7ad05e00d5a9d8',
+    ('index', 'ix_audit_entry_table_name_record_id'): '7030a3eb3651591e',
+    ('index', 'ix_case_attachment_case_id'): '920f80da1a292c27',
+    ('index', 'ix_case_attachment_inspection_id'): '1ec985b308df08bf',
+    ('index', 'ix_case_note_case_id'): 'f3fe8c1b3fc95b8e',
+    ('index', 'ix_case_note_noted_on'): '1beebd349f085550',
+    ('index', 'ix_condition_decision_id'): 'aba69cf9e51dac46',
+    ('index', 'ix_condition_standard_condition_id'): '2527f9c854ec1d2d',
+    ('index', 'ix_continuance_from_meeting_id'): '28570bafeb95a4ad',
+    ('index', 'ix_continuance_hearing_id'): '37a86811ffebc5b5',
+    ('index', 'ix_continuance_to_meeting_id'): '52b336c4fb840a20',
+    ('index', 'ix_decision_filing_id'): '4f91cf0048d45207',
+    ('index', 'ix_decision_vote_id'): '4ee52ede43eee94e',
+    ('index', 'ix_enforcement_case_filing_id'): '6a46bb22a4b5715a',
+    ('index', 'ix_enforcement_case_opened_on'): '8e6d1186282072d0',
+    ('index', 'ix_enforcement_case_property_id'): 'e61c6d7f9c34f465',
+    ('index', 'ix_enforcement_case_status'): '3da340e11dc35b5c',
+    ('index', 'ix_enforcement_case_violator_id'): 'a354ab77f405391f',
+    ('index', 'ix_enforcement_order_case_id'): 'beb04f97b38c35b7',
+    ('index', 'ix_enforcement_order_ratified_meeting_id'): 'ace703a2a01aed3d',
+    ('index', 'ix_filing_applicant_id'): '0782d3d3fc7d6d7e',
+    ('index', 'ix_filing_kind'): '4042a9607a063c24',
+    ('index', 'ix_filing_original_id'): 'cd6efdb548713e30',
+    ('index', 'ix_filing_owner_id'): 'ac5a515a86bc8773',
+    ('index', 'ix_filing_property_id'): 'aec172d9e3845a51',
+    ('index', 'ix_filing_received'): 'd5044a140528ae91',
+    ('index', 'ix_filing_representative_id'): '118263829079ae98',
+    ('index', 'ix_filing_status'): '2adb8d1b73427964',
+    ('index', 'ix_fine_case_id'): 'a1643a5d242b967d',
+    ('index', 'ix_fine_payment_fine_id'): 'b0c7a16b13b77e66',
+    ('index', 'ix_fine_violation_id'): '1ef8270fc56b85f1',
+    ('index', 'ix_generated_document_enforcement_case_id'): '54f7b3a5736bf012',
+    ('index', 'ix_generated_document_filing_id'): 'a43fa6c8588018ef',
+    ('index', 'ix_generated_document_meeting_id'): 'fddec9fefae9f7a6',
+    ('index', 'ix_generated_document_template'): 'd0099c98ed5198b3',
+    ('index', 'ix_hearing_filing_id'): 'fedb7cf443f4c1c9',
+    ('index', 'ix_hearing_meeting_id'): 'cc0decdd65d4a896',
+    ('index', 'ix_hearing_notice_hearing_id'): '1593cd20d5275b2b',
+    ('index', 'ix_hearing_notice_meeting_id'): '16b1946359c4d0d4',
+    ('index', 'ix_hearing_waiver_document_id'): 'b29b91c4f21d690d',
+    ('index', 'ix_hearing_waiver_filing_id'): 'efc18e1cdb459af1',
+    ('index', 'ix_inspection_case_id'): '6381f29db8709eb0',
+    ('index', 'ix_inspection_filing_id'): 'ddc14eb8b69e880b',
+    ('index', 'ix_meeting_held_on'): '49ec789fe416122f',
+    ('index', 'ix_member_vote_member_id'): '227e6bbf889dc199',
+    ('index', 'ix_member_vote_vote_id'): '20a4853ab4a84608',
+    ('index', 'ix_minutes_amends_id'): 'c13ac3b412d710b8',
+    ('index', 'ix_minutes_approved_meeting_id'): '9daddbcc199a3abf',
+    ('index', 'ix_minutes_approved_vote_id'): 'c6de64a443a45ff3',
+    ('index', 'ix_minutes_item_minutes_id'): 'e450dbd66acb55fe',
+    ('index', 'ix_minutes_meeting_id'): '719310c585de6168',
+    ('index', 'ix_party_name'): 'e4b4d97351da8163',
+    ('index', 'ix_property_address'): 'fd7bbe1dd9c2efba',
+    ('index', 'ix_property_map'): '26539618532d8647',
+    ('index', 'ix_records_request_meeting_id'): '3ad13abbb430c199',
+    ('index', 'ix_records_request_received_on'): 'fe207a56aec988df',
+    ('index', 'ix_status_correction_filing_id'): '3d6e4ba203f79cc8',
+    ('index', 'ix_violation_case_id'): '89fa36b20d380ddd',
+    ('index', 'ix_vote_enforcement_case_id'): '102f647d8db28c82',
+    ('index', 'ix_vote_filing_id'): '8d147304847805e6',
+    ('index', 'ix_vote_meeting_id'): '92849813840ef4fd',
+    ('index', 'ix_vote_moved_by_id'): '7a74bd564eb4c00b',
+    ('index', 'ix_vote_seconded_by_id'): '76a3a2f9a7e7f794',
+    ('table', 'abutter'): 'dc86e4d096ce7698',
+    ('table', 'abutter_notice'): '5f50d14eab32965f',
+    ('table', 'alembic_version'): 'd869843add35ab08',
+    ('table', 'attendance'): 'a11c2e3d58fc308b',
+    ('table', 'audit_entry'): '2c02f05f7c72b7e1',
+    ('table', 'calendar_feed'): '341a77401162ed1c',
+    ('table', 'case_attachment'): 'e6a4e9635f69ee18',
+    ('table', 'case_note'): 'e2b3b4581cfc179a',
+    ('table', 'commission_settings'): '5b4d17670246c8bf',
+    ('table', 'condition'): '14963b1d18ebd8c3',
+    ('table', 'continuance'): '7ba7f5578cc4a067',
+    ('table', 'decision'): '6de495f06b7dcbc4',
+    ('table', 'enforcement_case'): '247328590cfdf91e',
+    ('table', 'enforcement_order'): '9104c90715dd22de',
+    ('table', 'filing'): 'd0978857ac497d55',
+    ('table', 'fine'): 'e0e6a8613b190288',
+    ('table', 'fine_payment'): 'd238c1d17910ba7d',
+    ('table', 'generated_document'): '0c4854ce6bcd76a8',
+    ('table', 'hearing'): '446f2d828f946a9e',
+    ('table', 'hearing_notice'): 'b525f4d18597b1bb',
+    ('table', 'hearing_waiver'): '1d171e5f7d503def',
+    ('table', 'inspection'): '9435535a71d0f306',
+    ('table', 'meeting'): 'a18ae19b138026cf',
+    ('table', 'meeting_schedule'): '3a2fb991ec2a746b',
+    ('table', 'member'): '81ca72306b460d23',
+    ('table', 'member_vote'): '3dc9b5a28e0f97fa',
+    ('table', 'minutes'): '82f654f8501ee42b',
+    ('table', 'minutes_item'): '4a75ac4459682162',
+    ('table', 'party'): '7df8c15115283ea3',
+    ('table', 'property'): 'a7b0bb8e073df796',
+    ('table', 'records_request'): 'e504580d66ea1811',
+    ('table', 'standard_condition'): '6b1b103be8960db3',
+    ('table', 'status_correction'): '67be6ff50c807adf',
+    ('table', 'town_closure_day'): 'd3c1951996795e37',
+    ('table', 'violation'): '6bb6b14dc49c6b55',
+    ('table', 'vote'): '547b8a2ee74e3d92',
+}
+
+
+
+def schema_differences(conn: sqlite3.Connection) -> list[str]:
+    """Each table, index and view of a file at the program's own revision that is not
+    as the program makes it (store/schema_master.py), in plain words. Tables missing
+    or short of a column are told by schema_shape; triggers by the guards."""
+    from concom_desk.store.db_identity import read_identity
+    from concom_desk.store.schema_columns import COLUMNS
+
+    if read_identity(conn).revision != EXPECTED_REVISION:
+        return []  # a revision the list was not taken at (see schema_master)
+    found = []
+    present = schema_of(conn)
+    for (kind, name), digest in sorted(present.items()):
+        if (kind, name) in EXPECTED and EXPECTED[(kind, name)] == digest:
+            continue
+        sql_row = conn.execute("SELECT sql, tbl_name FROM sqlite_master WHERE type = ? AND "
+                               "name = ?", (kind, name)).fetchone()
+        sql = " ".join((sql_row[0] or "").split())
+        shown = sql if len(sql) <= 90 else sql[:87] + "…"
+        if (kind, name) not in EXPECTED:
+            article = "an" if kind == "index" else "a"
+            found.append(f"{article} {kind} {name!r} that ConCom Desk does not make ({shown})")
+        elif kind == "table":
+            quoted = name.replace('"', '""')
+            columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{quoted}")')]
+            added = [c for c in columns if c not in COLUMNS.get(name, columns)]
+            if added:
+                found += [f"a column {column!r} added to the table {name!r}" for column in added]
+            elif set(COLUMNS.get(name, ())) <= set(columns):
+                found.append(f"the table {name!r} defined otherwise than ConCom Desk makes it "
+                             "(a CHECK, a constraint or a column's type changed)")
+        else:
+            found.append(f"the {kind} {name!r} defined otherwise than ConCom Desk makes it "
+                         f"({shown})")
+    for kind, name in sorted(set(EXPECTED) - set(present)):
+        if kind == "index":
+            found.append(f"the index {name!r} that ConCom Desk makes is missing")
+    return found
+
+
+if __name__ == "__main__":  # the list for this file, from a database made afresh
+    import tempfile
+    from pathlib import Path
+
+    from concom_desk.store import open_database
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fresh.sqlite"
+        open_database(path, initials="JB").close()
+        with sqlite3.connect(path) as fresh:
+            from concom_desk.store.db_identity import known_heads
+
+            print(f"EXPECTED_REVISION = {known_heads()!r}")
+            for key, digest in sorted(schema_of(fresh).items()):
+                print(f"    {key!r}: {digest!r},")
