@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QCalendarWidget,
+    QComboBox,
+    QWidget,
+)
 
 UI = Path(__file__).resolve().parents[2] / "concom_desk" / "ui"
 QT_WINDOWS = {"QDialog", "QMainWindow", "QWizard"}
@@ -324,19 +331,25 @@ def close(widget: QWidget, desk: Desk) -> None:
 
 def focusable(window: QWidget) -> Iterator[QWidget]:
     """The controls a person reaches with Tab (a composite's inner parts left out: a
-    spin box's line edit, a combo box's list are named through their owner)."""
+    spin box's line edit, a combo box's list, a calendar's own buttons are named
+    through their owner)."""
     for widget in window.findChildren(QWidget):
         if not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
             continue
         if widget.focusProxy() is not None or widget.window() is not window:
             continue
-        parent = widget.parentWidget()
-        if parent is not None and parent.focusProxy() is widget:
-            continue  # the owner's name is the one read
-        if type(parent).__name__ in {"QSpinBox", "QDateEdit", "QComboBox", "QDateTimeEdit",
-                                     "QTimeEdit", "QDoubleSpinBox", "QCalendarWidget"}:
-            continue
-        yield widget
+        if not any(isinstance(a, COMPOSITES) for a in _ancestors(widget, window)):
+            yield widget
+
+
+COMPOSITES = (QAbstractSpinBox, QComboBox, QCalendarWidget)  # a date edit is a spin box
+
+
+def _ancestors(widget: QWidget, window: QWidget) -> Iterator[QWidget]:
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        yield parent
+        parent = parent.parentWidget()
 
 
 def buttons(window: QWidget) -> list[QAbstractButton]:

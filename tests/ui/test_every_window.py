@@ -89,6 +89,17 @@ def _name(widget: QWidget) -> str:
     return face.text(QAccessible.Text.Name).strip() if face is not None else ""
 
 
+def _called(widget: QWidget) -> str:
+    """The widget as the code calls it ("EnforcementTab.search"), for the failure."""
+    owner = widget.parentWidget()
+    while owner is not None:
+        for attribute, value in vars(owner).items():
+            if value is widget:
+                return f"{type(owner).__name__}.{attribute}"
+        owner = owner.parentWidget()
+    return f"a {type(widget).__name__} in a {type(widget.parentWidget()).__name__}"
+
+
 def _alt_letters(window: QWidget) -> dict[str, list[str]]:
     """Each Alt+letter the window shows underlined, and what carries it."""
     texts = [b.text() for b in window.findChildren(QAbstractButton) if b.isVisibleTo(window)]
@@ -114,8 +125,7 @@ def test_every_control_has_a_name_and_every_alt_letter_one_meaning(
         name: str, desk: every_window.Desk) -> None:
     window = every_window.shown(desk, name)
     try:
-        unnamed = [f"{type(w).__name__} in {type(w.parentWidget()).__name__}"
-                   for w in every_window.focusable(window) if not _name(w)]
+        unnamed = [_called(w) for w in every_window.focusable(window) if not _name(w)]
         twice = {k: v for k, v in _alt_letters(window).items() if len(v) > 1}
     finally:
         every_window.close(window, desk)

@@ -123,9 +123,11 @@ class ScheduleDialog(QDialog):
         self.every = QSpinBox()
         self.every.setRange(1, 8)
         self.every.setSuffix(" week(s), from")
+        self.every.setAccessibleName("Every how many weeks")
         self.first = QDateEdit(qdate(today))
         self.first.setDisplayFormat(DATE_FORMAT)
         self.first.setCalendarPopup(True)
+        self.first.setAccessibleName("Counting the weeks from")
         typing_replaces_sections(self.first)
         self.at = QTimeEdit(_qtime(usual_at or time(19, 0)))
         self.at.setDisplayFormat(TIME_FORMAT)
@@ -313,6 +315,7 @@ class MeetingChangeDialog(QDialog):
         self.new_at = QDateTimeEdit(_qdatetime(meeting.at))
         self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
+        self.new_at.setAccessibleName("New date and time")
         typing_replaces_sections(self.new_at)
         # The notice posted for the old date no longer serves: the new date's own
         # posting deadline, in red once it has passed.

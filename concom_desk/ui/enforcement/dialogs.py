@@ -182,6 +182,8 @@ class ComplaintDialog(RecordDialog):
         self.resource_areas = QLineEdit()
         self.files = FileList()
         self._filing_id: int | None = None
+        self.map.setAccessibleName("Assessor's map")
+        self.lot.setAccessibleName("Assessor's lot")
         map_lot = QHBoxLayout()
         map_lot.addWidget(QLabel("Map"))
         map_lot.addWidget(self.map)

@@ -146,6 +146,7 @@ class EnforcementTab(QWidget):
         self.proxy = CaseFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
+        self.table.setAccessibleName("Enforcement cases")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
@@ -159,6 +160,9 @@ class EnforcementTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search case no., address, violator, description")
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the cases")
+        # At 150 % on a laptop the filters squeezed it to "Sear…": room for a word.
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("x" * 24))
         self.status = QComboBox()
         self.status.addItem("Active cases", ACTIVE)
         self.status.addItem("All cases", "")

@@ -152,7 +152,7 @@ class DocumentMakerDialog(QDialog):
         self.after_buttons: dict[str, QPushButton] = {}
         after = QHBoxLayout()
         for label, action in (("&Open", self._open), ("Show in &folder", self._show),
-                              ("&Print", self._print), ("Save as P&DF", self._pdf)):
+                              ("&Print", self._print), ("Sa&ve as PDF", self._pdf)):
             button = QPushButton(label)
             button.setEnabled(False)
             button.setAutoDefault(False)

@@ -189,9 +189,9 @@ class FilingRecordDialog(QDialog):
         self.history_view = self._table(self.history, "History")
         self.document_view = self._table(self.documents, "Documents")
         self.document_view.open_requested.connect(self._open_document)
-        self.panels.addTab(self.deadline_view, "&Deadlines")
+        self.panels.addTab(self.deadline_view, "Dead&lines")
         self.panels.addTab(self.history_view, "H&istory")
-        self.panels.addTab(self.document_view, "D&ocuments")
+        self.panels.addTab(self.document_view, "Do&cuments")
 
         status_row = QHBoxLayout()
         status_row.addWidget(self.status_label)
@@ -277,9 +277,9 @@ class FilingRecordDialog(QDialog):
         for view in (self.deadline_view, self.history_view, self.document_view):
             view.fit_columns(2, may_cut=(3, 4), widest_chars=26)
         if not detail.deadlines:
-            self.panels.setTabText(0, "&Deadlines (none open)")
+            self.panels.setTabText(0, "Dead&lines (none open)")
         else:
-            self.panels.setTabText(0, f"&Deadlines ({len(detail.deadlines)})")
+            self.panels.setTabText(0, f"Dead&lines ({len(detail.deadlines)})")
         self._explain_choice()
 
     def deadline_lines(self) -> list[tuple[str, str, str, str]]:
