@@ -120,13 +120,35 @@ def _alt_letters(window: QWidget) -> dict[str, list[str]]:
     return letters
 
 
+def _each_page(window: QWidget) -> Iterator[dict[str, list[str]]]:
+    """The Alt+letters with each page of the window's outer tabs in front (the main
+    window's sections: a letter works only on the page shown)."""
+    outer = [t for t in window.findChildren(QTabWidget) if t.window() is window
+             and not any(isinstance(a, QTabWidget) for a in _ancestors(t))]
+    yield _alt_letters(window)
+    for tabs in outer:
+        shown = tabs.currentIndex()
+        for page in range(tabs.count()):
+            tabs.setCurrentIndex(page)
+            yield _alt_letters(window)
+        tabs.setCurrentIndex(shown)
+
+
+def _ancestors(widget: QWidget) -> Iterator[QWidget]:
+    parent = widget.parentWidget()
+    while parent is not None:
+        yield parent
+        parent = parent.parentWidget()
+
+
 @pytest.mark.parametrize("name", OPENED)
 def test_every_control_has_a_name_and_every_alt_letter_one_meaning(
         name: str, desk: every_window.Desk) -> None:
     window = every_window.shown(desk, name)
     try:
         unnamed = [_called(w) for w in every_window.focusable(window) if not _name(w)]
-        twice = {k: v for k, v in _alt_letters(window).items() if len(v) > 1}
+        twice = {k: v for letters in _each_page(window) for k, v in letters.items()
+                 if len(v) > 1}
     finally:
         every_window.close(window, desk)
     assert (unnamed, twice) == ([], {})

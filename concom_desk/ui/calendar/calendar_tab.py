@@ -151,7 +151,7 @@ class CalendarTab(QWidget):
         split.setSizes([500, 200])
         remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
-        self.views.addTab(split, "&Month")
+        self.views.addTab(split, "M&onth")
         self.views.addTab(self.agenda_table, "&Agenda list")
         self._agenda_sized = True  # its rows' heights fit what it shows
         self.views.currentChanged.connect(lambda _index: self._size_agenda())
@@ -174,21 +174,23 @@ class CalendarTab(QWidget):
 
     # -- building ------------------------------------------------------------------
     def _toolbar(self) -> QVBoxLayout:
+        # The letters are those the main window leaves free (its menus and sections);
+        # each of these is in its Meetings menu too (ui/window_menus.py).
         rows: list[list[tuple[str, str, Callable[[], None]]]] = [[
-            ("today", "&Today", self.go_to_today),
+            ("today", "Toda&y", self.go_to_today),
             ("book", "&Book hearing…", self.book_hearing),
-            ("continue", "&Continue…", self.continue_hearing),
+            ("continue", "Contin&ue…", self.continue_hearing),
             ("vote", "Record &vote…", self.record_vote),
             ("close", "C&lose hearing…", self.close_hearing),
-            ("meetings", "Meetings…", self.add_meetings),
+            ("meetings", "Meeting&s…", self.add_meetings),
             ("change", "Move/cancel meeting…", self.change_meeting),
         ], [
-            ("legal_notice", "Legal &notice", self.make_legal_notice),
+            ("legal_notice", "Le&gal notice", self.make_legal_notice),
             ("published", "Notice &published…", self.record_publication),
-            ("agenda", "A&genda", self.make_agenda),
-            ("posted", "Agenda posted &now", self.record_posting),
-            ("minutes", "Minu&tes…", self.open_minutes),
-            ("ical", "Export .&ics…", self.export_ical),
+            ("agenda", "Ag&enda", self.make_agenda),
+            ("posted", "Agenda posted no&w", self.record_posting),
+            ("minutes", "Minutes…", self.open_minutes),
+            ("ical", "E&xport .ics…", self.export_ical),
         ]]
         box = QVBoxLayout()
         for actions in rows:

@@ -126,7 +126,7 @@ class FilingFormDialog(QDialog):
         self.tabs.addTab(self._filing_tab(form), "&Filing")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
-        self.tabs.addTab(self._money_tab(form), "F&ees && bond")
+        self.tabs.addTab(self._money_tab(form), "Fee&s && bond")
         self.tabs.addTab(self._recording_tab(form), "&Recording")
         self.wpa_tab = WpaTab(form)  # what MassDEP's WPA forms print: plans, the Act's fee
         self.tabs.addTab(self.wpa_tab, "P&lans && WPA fee")
