@@ -33,6 +33,7 @@ from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import generate_meetings
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
+from concom_desk.ui import colours
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
@@ -289,7 +290,7 @@ class CalendarTab(QWidget):
         self.day_table.resizeRowsToContents()
 
     def say(self, text: str, error: bool = False) -> None:
-        self.status.setStyleSheet("color: #b71c1c;" if error else "")
+        self.status.setStyleSheet(colours.style(colours.PROBLEM) if error else "")
         self.status.setText(text)
 
     def _current_view(self) -> QTableView:

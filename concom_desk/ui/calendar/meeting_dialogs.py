@@ -48,6 +48,7 @@ from concom_desk.services.calendar.meetings import (
     usual_time_and_place,
 )
 from concom_desk.store import Database
+from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,
     FindingsList,
@@ -85,11 +86,11 @@ class PostingNote(QLabel):
     def show_for(self, meeting_at: datetime | None, now: datetime, lead: str) -> bool:
         """Shows the note for a meeting at `meeting_at`; True when it is too late."""
         if meeting_at is None:
-            self.setStyleSheet("color: #b71c1c;")
+            self.setStyleSheet(colours.style(colours.PROBLEM))
             self.setText(lead)
             return True
         late = posting_too_late(meeting_at, now)
-        self.setStyleSheet("color: #b71c1c;" if late else "")
+        self.setStyleSheet(colours.style(colours.PROBLEM) if late else "")
         text = late or f"post its notice by {weekday_date_time(posting_deadline(meeting_at))}"
         if lead:
             self.setText(f"{lead}{weekday_date_time(meeting_at)}: {text}.")

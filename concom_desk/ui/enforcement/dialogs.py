@@ -42,6 +42,7 @@ from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.store import Database
+from concom_desk.ui import colours
 from concom_desk.ui.enforcement.fields import (
     FileList,
     OptionalDate,
@@ -63,7 +64,7 @@ class RecordDialog(QDialog):
         self.form = QFormLayout()
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #a00;")
+        self.problems.setStyleSheet(colours.style(colours.PROBLEM))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
