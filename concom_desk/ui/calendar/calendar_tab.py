@@ -33,7 +33,7 @@ from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import generate_meetings
 from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.store import Database
-from concom_desk.ui import colours
+from concom_desk.ui import colours, document_actions
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
@@ -127,6 +127,7 @@ class CalendarTab(QWidget):
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
+        self._made_said = ""  # what the status line said of it
         self.month = MonthView()
         self.day_title = QLabel()
         self.day_model = CalendarRowsModel(self)
@@ -137,6 +138,13 @@ class CalendarTab(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons: dict[str, QPushButton] = {}
+        # A legal notice or agenda just made: opened, or its folder shown, if the clerk
+        # asks (the status line alone left them looking for the file).
+        self.open_made = QPushButton("Open it")
+        self.open_made.clicked.connect(lambda: self._made_document(document_actions.open_document))
+        self.show_made = QPushButton("Show in folder")
+        self.show_made.clicked.connect(
+            lambda: self._made_document(lambda _tab, path: document_actions.open_folder(path)))
 
         day_panel = QWidget()
         day_layout = QVBoxLayout(day_panel)
@@ -160,7 +168,12 @@ class CalendarTab(QWidget):
         layout.addLayout(self._toolbar())
         layout.addWidget(self.views, 1)
         layout.addWidget(self.busy)
-        layout.addWidget(self.status)
+        foot = QHBoxLayout()
+        foot.addWidget(self.status, 1)
+        for button in (self.open_made, self.show_made):
+            button.hide()
+            foot.addWidget(button)
+        layout.addLayout(foot)
 
         self.month.setSelectedDate(to_qdate(self.today))  # the tab's clock, not the laptop's
         # The legal holidays at once, before the month's records are read.
@@ -292,6 +305,19 @@ class CalendarTab(QWidget):
     def say(self, text: str, error: bool = False) -> None:
         self.status.setStyleSheet(colours.style(colours.PROBLEM) if error else "")
         self.status.setText(text)
+        for button in (self.open_made, self.show_made):
+            button.hide()
+
+    def offer_document(self, path: Path) -> None:
+        """The document just made (said in the status line): Open it, Show in folder."""
+        self.last_document, self._made_said = path, self.status.text()
+        for button in (self.open_made, self.show_made):
+            button.show()
+
+    def _made_document(self, action: Callable[[QWidget, Path], str]) -> None:
+        path = self.last_document
+        if path is not None:
+            self.status.setText(f"{self._made_said} {action(self, path)}")
 
     def _current_view(self) -> QTableView:
         return self.agenda_table if self.views.currentIndex() == 1 else self.day_table

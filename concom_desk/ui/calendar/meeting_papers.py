@@ -57,9 +57,9 @@ def make_document(tab: CalendarTab, kind: str) -> None:
     except (UserError, OperationFailed) as exc:
         tab.say(str(exc), error=True)
         return
-    tab.last_document = path
     listed = meeting.advertised() if kind == "legal-notice" else meeting.hearings
     tab.say(f"Saved {path}.{extra}{_missing_descriptions(listed)}")
+    tab.offer_document(path)
     tab.refresh()
 
 
