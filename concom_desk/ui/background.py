@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
-from PySide6.QtWidgets import QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 from shiboken6 import isValid
 
 from concom_desk.errors import OperationFailed, UserError
@@ -137,7 +137,10 @@ def run_in_background(
 
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     # Quick work finishes before any dialog flashes up; quiet work never shows one.
-    dialog.setMinimumDuration(10**9 if quiet else 400)
+    # Longer than 0.3 s, the wait is shown: the pointer at once, the dialog then.
+    dialog.setMinimumDuration(10**9 if quiet else 300)
+    if not quiet:
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     dialog.setValue(0)
@@ -145,6 +148,8 @@ def run_in_background(
     def finish() -> bool:
         """Whether the window that asked is still there to be told."""
         _RUNNING.discard(task)
+        if not quiet:
+            QApplication.restoreOverrideCursor()
         if not isValid(dialog):  # its window was closed meanwhile: nobody to tell
             return False
         dialog.reset()

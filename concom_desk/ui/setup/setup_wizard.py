@@ -113,6 +113,9 @@ class SetupWizard(QWizard):
             return
         self.set_busy(True, "Building the demo town…" if self.wants_demo
                       else "Creating the commission's records…")
+        # Painted now: the records are made behind it, and the Python that makes them
+        # would hold back the paint for seconds (the wizard sat unchanged after Finish).
+        self.repaint()
         self.finish_requested.emit()
 
     def reject(self) -> None:  # Cancel or Esc: not while the records are being made
