@@ -340,11 +340,15 @@ class MainWindow(QMainWindow):
 
     def _return_focus(self, shown: QWidget) -> None:
         """Back to where the person was in the section shown, or to the Filings
-        search box the first time (not when they are walking the tab bar)."""
+        search box the first time. Not while they walk the tab bar with the arrows:
+        only when they chose the section by its letter (Alt+I) or were in another."""
+        by_letter = bool(QApplication.keyboardModifiers() & QtCore.Qt.KeyboardModifier.AltModifier)
+        if self.tabs.tabBar().hasFocus() and not by_letter:
+            return
         back = self._focus_in.get(shown)
         if back is not None and shown.isAncestorOf(back) and back.isEnabled():
             back.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
-        elif shown is self._filings_tab and not self.tabs.tabBar().hasFocus():
+        elif shown is self._filings_tab:
             self._filings_tab.focus_search()
 
     def _reset_sections(self) -> None:
