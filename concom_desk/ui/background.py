@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
@@ -113,6 +114,19 @@ def _pool() -> QThreadPool:
 
 
 pool = _pool  # the views' own loaders (view_loader.py) share it
+
+
+@contextmanager
+def busy() -> Iterator[None]:
+    """Work done on the window's own thread that may take a moment (a document
+    written from its template): the pointer is busy meanwhile."""
+    from PySide6.QtCore import Qt  # not at import: before the first paint (first_paint.py)
+
+    QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
 
 
 def run_in_background(

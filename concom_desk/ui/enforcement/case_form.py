@@ -49,6 +49,7 @@ from concom_desk.services.enforcement.reads import (
 )
 from concom_desk.store import Database
 from concom_desk.ui import document_actions
+from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 from concom_desk.ui.enforcement.ledger_dialogs import (
@@ -315,7 +316,8 @@ class CaseForm(QWidget):
     # -- actions ----------------------------------------------------------------------
     def _run(self, action: Callable[[], object], done: str) -> bool:
         try:
-            action()
+            with busy():
+                action()
         except (UserError, OperationFailed) as exc:
             self.message.emit(str(exc))
             return False

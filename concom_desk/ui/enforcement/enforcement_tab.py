@@ -33,6 +33,7 @@ from concom_desk.services.enforcement.queries import CaseRow
 from concom_desk.services.enforcement.reads import read_cases
 from concom_desk.services.filings.rows import days_left_text, urgency
 from concom_desk.store import Database
+from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (
     ComplaintDialog,
@@ -360,7 +361,8 @@ class EnforcementTab(QWidget):
                 return None
             out = Path(name)
         try:
-            path = print_case_history(self.database, case_id, out)
+            with busy():
+                path = print_case_history(self.database, case_id, out)
         except (UserError, OperationFailed, OSError) as exc:
             self.status_line.setText(f"The history could not be saved: {exc}")
             return None
