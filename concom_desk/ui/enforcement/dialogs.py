@@ -51,6 +51,7 @@ from concom_desk.ui.enforcement.fields import (
     date_of,
 )
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+from concom_desk.ui.screen_fit import FormScroll
 
 
 class RecordDialog(QDialog):
@@ -77,8 +78,10 @@ class RecordDialog(QDialog):
         self.reloaded.setWordWrap(True)
         self.reloaded.setAccessibleName("Read again")
         self.reloaded.setVisible(False)
+        body = QWidget()
+        body.setLayout(self.form)
         layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
+        layout.addWidget(FormScroll(body), 1)  # a small screen: it scrolls, Save shows
         layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)

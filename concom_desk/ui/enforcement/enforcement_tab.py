@@ -207,11 +207,13 @@ class EnforcementTab(QWidget):
         filters = QHBoxLayout()
         filters.addWidget(self.search, 2)
         filters.addWidget(self.status, 1)
-        filters.addWidget(self.overdue_only)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(filters)
+        # On a line of its own: beside the search it made the tab wider than a laptop
+        # at 150 % (911 points), the case's buttons cut off.
+        left_layout.addWidget(self.overdue_only)
         left_layout.addWidget(self.table)
         splitter = QSplitter()
         splitter.addWidget(left)

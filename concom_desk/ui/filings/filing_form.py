@@ -54,6 +54,7 @@ from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+from concom_desk.ui.screen_fit import FormScroll
 
 # The deadline engine's events the form records (shown for the kinds that have them).
 DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
@@ -152,7 +153,7 @@ class FilingFormDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(FormScroll(self.tabs), 1)  # a small screen: it scrolls, Save shows
         layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)

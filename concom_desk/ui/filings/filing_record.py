@@ -203,9 +203,13 @@ class FilingRecordDialog(QDialog):
         status_row.addWidget(on_label)
         status_row.addWidget(self.status_date)
         status_row.addWidget(self.change_button)
-        status_row.addWidget(self.edit_button)
-        self.actions_row = status_row  # the main window adds "Make a document…" here
+        # What can be done with the record, then what takes a change back, on a row of
+        # their own: on one row with the status they made the record wider than a
+        # laptop at 150 % (911 points), its last buttons cut off.
+        self.actions_row = QHBoxLayout()  # the main window adds "Make a document…" here
+        self.actions_row.addWidget(self.edit_button)
         correction_row = QHBoxLayout()
+        correction_row.addLayout(self.actions_row)
         correction_row.addStretch(1)
         for button in (self.undo_button, self.correct_button, self.void_button):
             correction_row.addWidget(button)
