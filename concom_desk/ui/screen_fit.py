@@ -4,7 +4,8 @@ laptop of 1366 x 768 at 150 % scaling has 911 x 512 to show a window in."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -27,7 +28,7 @@ class FormScroll(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(form)
         # Tab goes from field to field (the area scrolls to each), not to the area.
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
 
     def sizeHint(self) -> QSize:
         form = self.widget().sizeHint()
