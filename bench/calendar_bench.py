@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from concom_desk.domain.deadline_engine import compute_deadlines  # noqa: E402
+from concom_desk.domain.status_rules import CLOCKS_STOPPED  # noqa: E402
 from concom_desk.services.calendar.loading import load_calendar  # noqa: E402
 from concom_desk.services.commission.town_profiles import available_profiles  # noqa: E402
-from concom_desk.services.filings.deadlines import FINISHED_STATUSES  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 from concom_desk.store.models import (  # noqa: E402
     CommissionSettings,
@@ -90,7 +90,7 @@ def demo(path: Path, size: str) -> list[tuple]:  # type: ignore[type-arg]
         filings = session.scalars(select(Filing).where(Filing.received.is_not(None))).all()
         # The calendar computes the deadlines of unfinished filings only; so does the floor.
         return [(profiles[f.town], f.kind, f.event_dates(), f.flags()) for f in filings
-                if f.town in profiles and f.status not in FINISHED_STATUSES]
+                if f.town in profiles and f.status not in CLOCKS_STOPPED]
 
 
 def demo_floor(rows: list[tuple]) -> None:  # type: ignore[type-arg]

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.unexpected import collect_instead_of_showing, report
@@ -45,7 +46,7 @@ def _database(db_path: Path) -> str:
 
     with open_database(db_path, initials="ST") as db:
         with db.session() as session:
-            filing = Filing(file_no="SMOKE-1", kind="noi", town="massachusetts",
+            filing = Filing(file_no="SMOKE-1", kind="noi", town=STATE_TOWN,
                             status="received", received=date(2026, 11, 5))
             session.add(filing)
         with db.read_session() as session:

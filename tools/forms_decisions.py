@@ -32,9 +32,10 @@ DEP_NO = ("{% if filing.dep_file_no %}{{ filing.dep_file_no }}{% elif not filing
           "numbers no {{ filing.kind_name }}){% else %}not yet assigned by MassDEP{% endif %}")
 HEARING_CLOSED = ("{{ filing.hearing }}{% if filing.closed %} (closed {{ filing.closed }})"
                   "{% endif %}")
-UNDER = ("issued under {{ town.bylaw }}{% if filing.joint %} "
-         "and the Massachusetts "
-         "Wetlands Protection Act, MGL c.131 §40{% endif %}")
+# Each law the filing is under, as its form says (domain/laws.under_words), and the
+# bylaw's full title where the bylaw is one of them.
+UNDER = ("issued under {{ filing.under_words }}{% if filing.laws != 'act' and "
+         "town.local_bylaw %} ({{ town.bylaw }}){% endif %}")
 
 
 def filing_facts(document, *extra: tuple[str, str]) -> None:
@@ -156,9 +157,14 @@ def determination(positive: bool) -> Callable:
                            "has been filed and a permit issued under the bylaw.",
                  align="justify")
         else:
+            # A negative determination may carry conditions (WPA Form 2: "subject to
+            # the following conditions (if any)"); without any it says none follow.
             para(document, "The work may proceed as described without a permit under the "
-                           "bylaw, subject to the following conditions:", align="justify")
-            numbered_loop(document, "conditions", empty="No conditions.")
+                           "bylaw{% if conditions %}, subject to the following conditions:"
+                           "{% else %}.{% endif %}", align="justify")
+            tag(document, "{%p if conditions %}")
+            numbered_loop(document, "conditions")
+            tag(document, "{%p endif %}")
         para(document, "This determination is valid until {% if filing.expires %}"
                        "{{ filing.expires }}{% else %}____________________{% endif %}.")
         appeal_box(document)
@@ -200,23 +206,51 @@ def denial(document) -> None:
     signature_block(document)
 
 
+# The permit a certificate certifies: its own issue date and where it was recorded
+# (the Registry's book and page from the permit's record, else lines to fill in).
+PERMIT_RECORDED = ("{% if original_permit.book or original_permit.page %}recorded "
+                   "{% if original_permit.recorded %}{{ original_permit.recorded }}, "
+                   "{% endif %}Book {{ original_permit.book }}, Page {{ original_permit.page }}"
+                   "{% elif original_permit.document %}registered as Land Court document "
+                   "{{ original_permit.document }}{% else %}recorded Book __________, Page "
+                   "__________{% endif %}")
+# A certificate is recorded after it is issued, like the Order it closes out; it does not
+# say "before any work begins" (the work is done).
+COC_RECORDING = ("The owner must record this Certificate at "
+                 "{% if property.registry %}the {{ property.registry }}{% else %}the Registry "
+                 "of Deeds{% endif %} (or, for registered land, the Land Court), in the chain "
+                 "of title of the property where the permit it certifies is recorded, and "
+                 "send the Commission proof of recording{% if filing.under_act %} (MGL c.131 "
+                 "§40; 310 CMR 10.05(9)){% endif %}.")
+
+
 def coc(document) -> None:
     filing_facts(document,
-                 ("Permit", "{{ original_permit.file_no }}, issued {{ original_permit.issued }},"
-                            " recorded " + RECORDED),
-                 ("Site inspection", "{{ inspection.date }}, by {{ inspection.by }}"),
-                 ("Date of issuance", "{{ filing.issued }}"))
+                 ("Permit", "{{ original_permit.file_no }}{% if original_permit.dep_file_no %} "
+                            "(DEP {{ original_permit.dep_file_no }}){% endif %}, issued "
+                            "{{ original_permit.issued }}, " + PERMIT_RECORDED),
+                 ("Site inspection", "{% if inspection.date %}{{ inspection.date }}"
+                                     "{% if inspection.by %}, by {{ inspection.by }}{% endif %}"
+                                     "{% else %}____________________{% endif %}"),
+                 ("Date of issuance", "{{ certificate.issued }}"))
     para(document, "{% if partial %}PARTIAL CERTIFICATE. {% endif %}The {{ commission.name }} "
                    "certifies that {% if partial %}the part of the work described below"
                    "{% else %}the work{% endif %} regulated by the permit named above has been "
                    "completed in compliance with it.", align="justify")
     work_paragraph(document)
+    tag(document, "{%p if inspection.findings or certificate.findings %}")
+    heading(document, "Findings")
+    tag(document, "{%p if inspection.findings %}")
+    rich(document, ("b", "At the site inspection: "), ("", "{{ inspection.findings }}"))
+    tag(document, "{%p endif %}")
+    bullet_loop(document, "certificate.findings", "finding", "{{ finding }}")
+    tag(document, "{%p endif %}")
     heading(document, "Conditions that continue")
     para(document, "The following conditions continue beyond this certificate and bind the "
                    "owner and every later owner of the property:", align="justify")
     numbered_loop(document, "continuing_conditions",
                   empty="No conditions continue beyond this certificate.")
-    recording_box(document)
+    recording_box(document, COC_RECORDING)
     appeal_box(document)
     signature_block(document)
 

@@ -300,10 +300,12 @@ def _field(paragraph: Paragraph, code: str) -> None:
     paragraph._p.append(simple)
 
 
-def recording_box(document) -> None:
-    """The space the Registry of Deeds fills in, and the town's recording instructions."""
+def recording_box(document, instructions: str = "{{ town.recording_instructions }}"
+                  ) -> None:
+    """The space the Registry of Deeds fills in, and the recording instructions: the
+    town's for a permit (recorded before work begins), the paper's own otherwise."""
     heading(document, "Recording")
-    para(document, "{{ town.recording_instructions }}", align="justify")
+    para(document, instructions, align="justify")
     facts_table(document, [
         # The Registry's name once: the property's or the commission's, else a line for it.
         ("To be recorded at", "{% if property.registry %}{{ property.registry }}{% else %}"

@@ -77,7 +77,8 @@ def abutter_letter(document) -> None:
     para(document, "Dear property owner:")
     para(document, "You are receiving this notice as the owner of land (map/lot "
                    "{{ notice.parcels|join(', ') }}) near the property named above, as "
-                   "{{ town.bylaw }} requires. {{ applicant.name }} {{ applicant.has }} filed "
+                   "{{ filing.under_words }} require{% if not filing.joint %}s{% endif %}. "
+                   "{{ applicant.name }} {{ applicant.has }} filed "
                    "a {{ filing.kind_name }} with the {{ commission.name }}"
                    "{% if filing.work_and_areas %} for the following work: "
                    "{{ filing.work_and_areas }}{% endif %}.",
@@ -89,6 +90,11 @@ def abutter_letter(document) -> None:
                    "You may attend and be heard, or write to the Commission before the "
                    "hearing. The filing and its plans may be seen at the Conservation office "
                    "during office hours.", align="justify")
+    # The Act's abutter notice points to MassDEP as well (310 CMR 10.05(4)(a)).
+    tag(document, "{%p if dep_office.name %}")
+    para(document, "You may also contact the {{ dep_office.text }}, for more information "
+                   "about this filing or the Wetlands Protection Act.", align="justify")
+    tag(document, "{%p endif %}")
     keep_with_signatures(para(document, "Sincerely,", before=8))
     para(document, "{{ commission.name }}", before=18, after=0)
     para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
@@ -112,7 +118,8 @@ def affidavit(document) -> None:
                   "of the {{ filing.kind_name }} described above, and of the public hearing on "
                   "it, to each owner of land listed below ({{ notices|length }} in all), at the "
                   "addresses shown on the most recent applicable tax list of the assessors, as "
-                  "{{ town.bylaw }} requires, as follows.", align="justify"))
+                  "{{ filing.under_words }} require{% if not filing.joint %}s{% endif %}, as "
+                  "follows.", align="justify"))
     tag(document, "{%p for group in affidavit.groups %}")
     para(document, "By {{ group.method }}, to {{ group.count }} owner"
                    "{% if group.count != 1 %}s{% endif %}{% if not group.certified %} whose "
@@ -136,10 +143,9 @@ def legal_notice(document) -> None:
     # the notice as written).
     para(document, "NOTICE OF PUBLIC HEARING{% if hearings|length > 1 %}S{% endif %}",
          bold=True, align="center")
-    # A town on the state default has no bylaw of its own: the Act is named once. A
-    # filing under one of the two laws only says so on its own line.
-    para(document, "Under {{ town.bylaw }}{% if town.local_bylaw %} and the Massachusetts "
-                   "Wetlands Protection Act, MGL c.131 §40,{% else %},{% endif %} the "
+    # Each law one of the hearings is under (the Act alone on the state default); a
+    # filing under fewer of them says so on its own line.
+    para(document, "Under {{ under_words }}, the "
                    "{{ commission.name }} will hold {% if hearings|length > 1 %}public hearings"
                    "{% else %}a public hearing{% endif %} on {{ meeting.weekday }}, "
                    "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "
@@ -148,14 +154,15 @@ def legal_notice(document) -> None:
                 "{{ h.kind_name }} filed by {{ h.applicant }}{% if h.owner and h.owner != "
                 "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}, map/lot "
                 "{{ h.map_lot }} (file {{ h.file_no }}{% if h.dep_file_no %}, DEP "
-                "{{ h.dep_file_no }}{% endif %}{% if town.local_bylaw and h.laws == 'bylaw' %}"
-                "; under the bylaw only{% elif town.local_bylaw and h.laws == 'act' %}; under "
-                "the Act only{% endif %}){% if h.work_and_areas %}: "
+                "{{ h.dep_file_no }}{% endif %}{% if h.under_words != under_words %}; under "
+                "{{ h.under_words }} only{% endif %}){% if h.work_and_areas %}: "
                 "{{ h.work_and_areas }}{% endif %}.{% if h.continued_from %} Continued from "
                 "{{ h.continued_from }}.{% endif %}")
     para(document, "The filing{% if hearings|length > 1 %}s{% endif %} and plans may be "
                    "seen at the Conservation office during "
-                   "office hours.", align="justify")
+                   "office hours.{% if dep_office.name %} Information about a filing under the "
+                   "Wetlands Protection Act may also be had from the {{ dep_office.text }}."
+                   "{% endif %}", align="justify")
     para(document, "{% if commission.chair %}{{ commission.chair }}, {% endif %}Chair",
          before=8, after=0)
     para(document, "{{ commission.name }}")
@@ -204,7 +211,7 @@ def violations(document) -> None:
 
 
 def violation_notice(document) -> None:
-    para(document, "{{ today }}", after=12)
+    para(document, "{{ order.issued }}", after=12)
     address_block(document, "{{ violator.name }}", "violator.address_lines")
     facts_table(document, [
         ("Case no.", "{{ case.case_no }}"),
@@ -212,7 +219,9 @@ def violation_notice(document) -> None:
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     para(document, "The {{ commission.name }} has found that the following work violates "
-                   "{{ town.bylaw }}:", align="justify")
+                   "{{ town.bylaw }}{% if violations|selectattr('under_act')|list %} and the "
+                   "Wetlands Protection Act (MGL c.131 §40){% endif %}, as cited for each:",
+         align="justify")
     violations(document)
     para(document, "Please stop any further work in the resource areas and contact the "
                    "Commission within ten days to arrange a site visit. Each day a violation "
@@ -221,7 +230,10 @@ def violation_notice(document) -> None:
                    "{% if fines.noncriminal_ticket %}, or a non-criminal ticket of "
                    "{{ fines.noncriminal_ticket }} under MGL c.40 §21D{% endif %}.",
          align="justify")
-    signature_block(document)
+    # Signed by whoever signed it (the agent or one member may sign a notice): a line
+    # for each, not the whole commission's.
+    signature_block(document, signers="order.signed_by",
+                    intro="Signed for the {{ commission.name }}.")
 
 
 def enforcement_order(document) -> None:
@@ -255,8 +267,12 @@ def enforcement_order(document) -> None:
     para(document, "Failure to comply with this order is a violation of {{ town.bylaw }}. "
                    "Each day of non-compliance is a separate offense, punishable by a fine of "
                    "up to {{ fines.per_offense }} ({{ fines.citation }}).", align="justify")
+    tag(document, "{%p if order.ratified %}")
+    para(document, "{{ order.ratified }}", bold=True)
+    tag(document, "{%p endif %}")
     signature_block(document, signers="order.signed_by", intro=(
-        "{% if order.emergency %}Signed in an emergency, to be ratified by the Commission."
+        "{% if order.emergency %}Signed in an emergency, to be ratified by a majority of the "
+        "members at the Commission's next meeting."
         "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} must sign).{% endif %}"))
 

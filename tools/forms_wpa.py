@@ -146,18 +146,27 @@ def _delivery(document, what: str) -> None:
                          "____________________", after=6)
 
 
-def _recording(document, letter: str, what: str) -> None:
+def _recording(document, letter: str, what: str, before_work: bool = False) -> None:
+    """The recording page and the Registry's slip. Only an Order of Conditions is
+    recorded before work may begin (310 CMR 10.05(6)(h), General Condition 9); a
+    certificate, an extension or a delineation is recorded by the applicant, with no
+    work waiting on it. The town's recording instructions are its permit's: this page
+    states the Act's, once."""
     page_break(document)
     section(document, f"{letter}. Recording Information")
-    small(document, f"Prior to the commencement of work, this {what} must be recorded in the "
-                    "Registry of Deeds or the Land Court for the district in which the land is "
-                    "located, within the chain of title of the affected property. In the case "
-                    "of recorded land, it shall also be noted in the Registry's Grantor Index "
-                    "under the name of the owner of the land subject to it; in the case of "
-                    "registered land, on the Land Court Certificate of Title of the owner. The "
-                    "recording information on this page shall be submitted to the "
-                    "Conservation Commission listed below.")
-    small(document, "{{ town.recording_instructions }}")
+    if before_work:
+        opening = (f"Prior to the commencement of work, this {what} must be recorded in the "
+                   "Registry of Deeds or the Land Court for the district in which the land is "
+                   "located, within the chain of title of the affected property.")
+    else:
+        opening = (f"The applicant is responsible for ensuring that this {what} is recorded "
+                   "in the Registry of Deeds or the Land Court for the district in which the "
+                   "land is located, within the chain of title of the affected property.")
+    small(document, opening + " In the case of recorded land, it shall also be noted in the "
+                    "Registry's Grantor Index under the name of the owner of the land subject "
+                    "to it; in the case of registered land, on the Land Court Certificate of "
+                    "Title of the owner. The recording information on this page shall be "
+                    "submitted to the Conservation Commission listed below.")
     answers(document, [("{{ commission.name }}", "Conservation Commission", 6)])
     small(document, "Detach on dotted line, have stamped by the Registry of Deeds and submit "
                     "to the Conservation Commission.", italic=True)
@@ -171,9 +180,13 @@ def _recording(document, letter: str, what: str) -> None:
                        ("__________", "Book", 1.5), ("__________", "Page", 1.5)])
     answers(document, [("{{ wpa.owner.name }}", "for: Property Owner", 6)])
     small(document, "and has been noted in the chain of title of the affected property in:")
-    answers(document, [("__________", "Book", 1.5), ("__________", "Page", 1.5),
-                       ("____________________", "Instrument number (recorded land) or "
-                                                "Document number (registered land)", 3)])
+    answers(document, [("__________", "Book", 3), ("__________", "Page", 3)])
+    small(document, f"In accordance with the {what} issued on:")
+    answers(document, [("{{ wpa.dates.issued }}", "Date", 2)])
+    small(document, "If recorded land, the instrument number identifying this transaction is:")
+    answers(document, [("____________________", "Instrument Number", 3)])
+    small(document, "If registered land, the document number identifying this transaction is:")
+    answers(document, [("____________________", "Document Number", 3)])
     answers(document, [("", "Signature of Applicant", 4), ("", "Date", 2)])
 
 
@@ -291,21 +304,31 @@ def form_5(document) -> None:
           "interests, and a final Order of Conditions is issued. A description of the "
           "performance standards which the proposed work cannot meet is attached to this "
           "Order as per 310 CMR 10.05(6)(c).")
-    item(document, "3.", "Inland Resource Area Impacts: check all that apply (the resource "
-                         "areas named in the Notice of Intent are checked; the amounts are "
-                         "the Commission's to enter):")
+    # A denial states why, on the Order itself (310 CMR 10.05(6)(c)).
+    tag(document, "{%p if wpa.denied %}")
+    item(document, "", "The reasons for the denial, and the performance standards the proposed "
+                       "work cannot meet:")
+    loop_of(document, "reasons", "reason", "{{ loop.index }}.  {{ reason }}", indent=0.6,
+            empty="None recorded.")
+    tag(document, "{%p endif %}")
+    item(document, "3.", "Inland Resource Area Impacts: Check all that apply below. (For "
+                         "Approvals Only)")
     grid(document, ["", "Resource Area", "Proposed Alteration", "Permitted Alteration",
                     "Proposed Replacement", "Permitted Replacement"],
          ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "", "", "", ""], "a in wpa.impacts",
          [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
 
-    section(document, "C. General Conditions Under Massachusetts Wetlands Protection Act")
+    section(document, "C. General Conditions Under Massachusetts Wetlands Protection Act "
+                      "(only applicable to approved projects)")
+    tag(document, "{%p if wpa.denied %}")
+    small(document, "Not applicable: this Order denies the project.")
+    tag(document, "{%p else %}")
     for number, text in enumerate(GENERAL_CONDITIONS, start=1):
         check(document, f"{number}.", text, indent=0.0, after=3)
-    item(document, "", "Special Conditions (from the Commission's conditions; numbered as "
-                       "in its decision):")
+    item(document, "", "Special Conditions:")
     loop_of(document, "standard_conditions", "c", "{{ c.number }}.  {{ c.text }}")
     loop_of(document, "special_conditions", "c", "{{ c.number }}.  {{ c.text }}")
+    tag(document, "{%p endif %}")
 
     section(document, "D. Findings Under Municipal Wetlands Bylaw or Ordinance")
     item(document, "1.", "Is a municipal wetlands bylaw or ordinance applicable?")
@@ -313,7 +336,8 @@ def form_5(document) -> None:
           "{{ '☐' if town.local_bylaw else '☒' }}  No")
     small(document, "{% if town.local_bylaw %}The Commission's decision under "
                     "{{ town.local_bylaw }} is issued separately under the Commission's file "
-                    "number {{ filing.file_no }}; its conditions are additional to this Order."
+                    "number {{ filing.file_no }}{% if not wpa.denied %}; its conditions are "
+                    "additional to this Order{% endif %}."
                     "{% endif %}")
 
     section(document, "E. Signatures")
@@ -324,7 +348,10 @@ def form_5(document) -> None:
     _delivery(document, "Order")
     signatures(document, "Signatures of the members of the {{ commission.name }}:")
     _appeals(document, "F", "Order")
-    _recording(document, "G", "Order of Conditions")
+    # An Order that denies the project permits no work: nothing to record before it.
+    tag(document, "{%p if not wpa.denied %}")
+    _recording(document, "G", "Order of Conditions", before_work=True)
+    tag(document, "{%p endif %}")
 
 
 # -- WPA Form 2 ------------------------------------------------------------------------------
@@ -404,17 +431,19 @@ def form_2(document) -> None:
                     "from the issuing authority (i.e., Conservation Commission or the "
                     "Department of Environmental Protection).", italic=True, indent=0.6)
     for number, text in enumerate(POSITIVE, start=1):
-        check(document, "☐", f"{number}. {text}", indent=0.6)
+        check(document, f"{{{{ wpa.boxes.positive_{number} }}}}", f"{number}. {text}",
+              indent=0.6)
     check(document, "{{ wpa.boxes.negative }}", "Negative Determination", after=1)
     small(document, "Note: No further filing with the Conservation Commission is required "
                     "under the Act for the work described, unless it changes. Work must comply "
                     "with the conditions below, if any.", italic=True, indent=0.6)
     for number, text in enumerate(NEGATIVE, start=1):
-        check(document, "☐", f"{number}. {text}", indent=0.6)
+        check(document, f"{{{{ wpa.boxes.negative_{number} }}}}", f"{number}. {text}",
+              indent=0.6)
+    tag(document, "{%p if findings %}")
     item(document, "", "The Commission's findings, as voted:")
-    loop_of(document, "findings", "line", "{{ line }}", indent=0.6,
-            empty="(No findings were recorded with the decision: check the box above that "
-                  "applies.)")
+    loop_of(document, "findings", "line", "{{ line }}", indent=0.6)
+    tag(document, "{%p endif %}")
     tag(document, "{%p if wpa.boxes.negative == '☒' %}")
     item(document, "", "Conditions of the Negative Determination:")
     loop_of(document, "conditions", "c", "{{ c.number }}.  {{ c.text }}", indent=0.6,
@@ -543,8 +572,8 @@ def form_8b(document) -> None:
           "2. Partial Certification: It is hereby certified that only the following portions "
           "of work regulated by the above-referenced Order of Conditions have been "
           "satisfactorily completed. The project areas or work subject to this partial "
-          "certification that have been completed and are released from this Order are: "
-          "{{ filing.work_description }}.")
+          "certification that have been completed and are released from this Order are:"
+          "{% if partial %} {{ filing.work_description }}.{% endif %}")
     check(document, "☐", "3. Invalid Order of Conditions: It is hereby certified that the work "
                          "regulated by the above-referenced Order of Conditions never "
                          "commenced. The Order of Conditions has lapsed and is therefore no "
@@ -590,16 +619,16 @@ def emergency(document) -> None:
                     "Commonwealth, limited to the abatement of the emergency "
                     "(310 CMR 10.06(1)):")
     item(document, "1.", "Reason for the emergency:")
-    small(document, "{{ emergency.reason or '____________________________________________' }}")
+    small(document, "{{ emergency.reason }}")
     item(document, "2.", "Work allowed:")
-    small(document, "{{ emergency.work_allowed or '_______________________________________' }}")
+    small(document, "{{ emergency.work_allowed }}")
     item(document, "3.", "Conditions:")
     loop_of(document, "special_conditions", "c", "{{ c.number }}.  {{ c.text }}",
             empty="None beyond the limits of this certification.")
     item(document, "4.", "Dates:")
     answers(document, [("{{ wpa.dates.issued }}", "a. Date of Certification", 2),
-                       ("{{ deadlines.emergency_work_complete_by.date or '__________' }}",
-                        "b. Work to be completed by (310 CMR 10.06(4))", 2),
+                       ("{{ wpa.dates.work_by }}",
+                        "b. Work to be completed by (310 CMR 10.06(3): 30 days)", 2),
                        ("{{ deadlines.emergency_filing_by.date or '__________' }}",
                         "c. Notice of Intent to be filed by", 2)])
     small(document, "No work beyond that necessary to abate the emergency is allowed. The "
@@ -635,15 +664,23 @@ def enforcement(document) -> None:
     small(document, "The Issuing Authority has determined that the activity described above is "
                     "in violation of the Wetlands Protection Act (M.G.L. c. 131, §40) and its "
                     "Regulations (310 CMR 10.00), because:")
-    check(document, "☐", "the activity has been/is being conducted without a valid Order of "
-                         "Conditions.", indent=0.3)
-    check(document, "☐", "the activity has been/is being conducted in violation of an Order "
-                         "of Conditions issued to: ______________________ dated "
-                         "____________ File Number ____________ Condition number(s) "
-                         "____________.", indent=0.3)
-    check(document, "{{ '☒' if violations else '☐' }}", "other (specify):", indent=0.3)
-    loop_of(document, "violations", "v", "{{ v.number }}.  {{ v.description }} "
-            "({{ v.provision }}; observed {{ v.observed }})", indent=0.6)
+    # The Act's violations only: a bylaw's sections are cited on the town's own order.
+    # Work with no Order of Conditions is itself the violation of MGL c.131 §40; work
+    # under one breaks the Order, whose holder, date and number the case's permit gives.
+    check(document, "{{ '☐' if case.permit.dep_file_no else '☒' }}",
+          "the activity has been/is being conducted without a valid Order of Conditions.",
+          indent=0.3)
+    check(document, "{{ '☒' if case.permit.dep_file_no else '☐' }}",
+          "the activity has been/is being conducted in violation of an Order of Conditions "
+          "issued to: {{ case.permit.holder or '______________________' }} dated "
+          "{{ case.permit.issued or '____________' }} File Number "
+          "{{ case.permit.dep_file_no or '____________' }} Condition number(s) "
+          "____________.",
+          indent=0.3)
+    check(document, "{{ '☒' if violations|selectattr('under_act')|list else '☐' }}",
+          "other (specify):", indent=0.3)
+    loop_of(document, "violations|selectattr('under_act')|list", "v",
+            "{{ v.description }} ({{ v.provision }}; observed {{ v.observed }})", indent=0.6)
 
     section(document, "C. Order")
     small(document, "The issuing authority hereby orders the following (check all that "
@@ -678,6 +715,7 @@ def enforcement(document) -> None:
                     "{% if commission.email %}, {{ commission.email }}{% endif %}.")
     answers(document, [("{{ order.issued }}", "Date of Issuance", 2),
                        ("{{ order.signed_by|join(', ') }}", "Signed by", 4)])
+    small(document, "{{ order.ratified }}", bold=True)
     small(document, "{% if order.emergency %}Signed by a single member or agent of the "
                     "Commission in a situation requiring immediate action; to be ratified by a "
                     "majority of the members at the next scheduled meeting"
@@ -686,7 +724,9 @@ def enforcement(document) -> None:
                     "may be signed by a single member or agent of the Commission and ratified "
                     "by a majority of the members at the next scheduled meeting of the "
                     "Commission (310 CMR 10.08(2)).{% endif %}", italic=True)
-    signatures(document, "Signatures:")
+    # Those who signed it, members in office on the order's date (or the agent alone,
+    # in an emergency): a line for each, not one for every member in office today.
+    signatures(document, "Signatures:", names="order.signed_by")
     small(document, "This Enforcement Order shall be served on the violator by certified "
                     "mail, return receipt requested, or by hand delivery, and a copy sent to "
                     "the MassDEP Regional Office.", italic=True)

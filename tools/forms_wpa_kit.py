@@ -200,10 +200,11 @@ def grid(document, headings: list[str], row: list[str], loop: str,
     para(document, after=4)
 
 
-def signatures(document, intro: str) -> None:
-    """A line for each member in office; the Act's forms need a majority's signatures."""
+def signatures(document, intro: str, names: str = "commission.signature_lines") -> None:
+    """A line for each name: the members in office when the form is issued (the Act's
+    forms need a majority's signatures), or those who signed it."""
     keep_with_signatures(small(document, intro, italic=True))
-    tag(document, "{%p for name in commission.signature_lines %}")
+    tag(document, f"{{%p for name in {names} %}}")
     signature_line(document, "{{ name }}", before=14)
     tag(document, "{%p endfor %}")
     para(document, after=4)

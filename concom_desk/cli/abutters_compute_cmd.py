@@ -50,7 +50,7 @@ def run_compute(args: argparse.Namespace) -> int:
         for entry in computed.parcels:
             parcel = entry.parcel
             print(f"{parcel.number:>3}  {parcel.label:<14} {parcel.distance_ft:>7.1f} ft  "
-                  f"{parcel.why}")
+                  f"{parcel.cited}")
             for owner in entry.owners:
                 print(f"       {owner.owner_name}, {', '.join(owner.address_lines)}")
         for problem in computed.problems:

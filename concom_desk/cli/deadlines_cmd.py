@@ -7,7 +7,8 @@ import argparse
 from datetime import date
 
 from concom_desk.cli.common import EXIT_OK, iso_date, print_json
-from concom_desk.domain.deadline_engine import compute_deadlines
+from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.extension_acts import acts_already_in
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
 from concom_desk.domain.laws import (
     ACT,
@@ -19,7 +20,9 @@ from concom_desk.domain.laws import (
     under_act,
     under_words,
 )
-from concom_desk.errors import OperationFailed
+from concom_desk.domain.status_rules import late_extension_request
+from concom_desk.domain.towns_doc import towns_markdown
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import towns_dir
 from concom_desk.services.commission.town_profiles import available_profiles, profile_for
 
@@ -27,6 +30,8 @@ from concom_desk.services.commission.town_profiles import available_profiles, pr
 def register(subparsers: argparse._SubParsersAction) -> None:
     towns = subparsers.add_parser("towns", help="list the town rule profiles")
     towns.add_argument("--json", action="store_true", help="print JSON")
+    towns.add_argument("--markdown", action="store_true",
+                       help="print each town's deadlines as the tables of docs/towns.md")
     towns.set_defaults(run=run_towns)
 
     deadlines = subparsers.add_parser(
@@ -42,6 +47,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     deadlines.add_argument(
         "--maintenance", action="store_true",
         help="a permit for recurring maintenance work (longer term where the bylaw allows)",
+    )
+    deadlines.add_argument(
+        "--denied", action="store_true",
+        help="the commission finally refused it (a bylaw may bar a new application for a "
+             "time: Nantucket, three years)",
     )
     deadlines.add_argument(
         "--not-covered", metavar="REASON", default="",
@@ -62,6 +72,9 @@ def run_towns(args: argparse.Namespace) -> int:
     if not profiles:
         raise OperationFailed(f"no town profiles found: {towns_dir()} has no .toml files "
                               "(installing ConCom Desk again puts them back)")
+    if args.markdown:
+        print(towns_markdown(profiles.values()), end="")
+        return EXIT_OK
     if args.json:
         print_json([
             {"id": p.id, "name": p.name, "source": p.source, "path": str(p.path)}
@@ -83,13 +96,22 @@ def run_deadlines(args: argparse.Namespace) -> int:
         event: getattr(args, event) for event in EVENT_NAMES if getattr(args, event) is not None
     }
     flags = frozenset({"maintenance"} if args.maintenance else set()) | (
-        {"joint"} if under_act(laws) else set())
+        {"joint"} if under_act(laws) else set()) | ({"denied"} if args.denied else set())
     # The expiry is the date in force: the permit extension acts are applied to the
     # term from --issued (St. 2010 c.240 §173; St. 2020 c.53 §17; St. 2024 c.238 §280).
-    found = compute_deadlines(profile, args.kind, events, flags, not_covered=args.not_covered)
+    # For an extension, --expiry is the permit's expiry in force: the acts that already
+    # moved it do not move its extension again (`acts_already_in`).
+    skip: frozenset[str] = frozenset()
+    if args.kind.strip().lower() == "extension" and "expiry" in events:
+        skip = acts_already_in(events["expiry"], profile.extension_acts)
+    found = compute_deadlines(profile, args.kind, events, flags, not_covered=args.not_covered,
+                              skip_acts=skip)
     if is_joint(laws, town.id):
         found = side_by_side(found, compute_deadlines(
-            profile_for(STATE_TOWN), args.kind, events, flags, not_covered=args.not_covered))
+            profile_for(STATE_TOWN), args.kind, events, flags, not_covered=args.not_covered,
+            skip_acts=skip))
+    if args.kind.strip().lower() == "extension":
+        _refuse_late_request(events, found)
     if args.json:
         # The Act's clocks beside the bylaw's are keyed "state:<id>".
         print_json({(f"state:{d.id}" if d.label.startswith("State: ") else d.id): d.as_json()
@@ -109,3 +131,17 @@ def run_deadlines(args: argparse.Namespace) -> int:
               f"{deadline.label} [{deadline.rule}]")
         print(f"{'':17}{deadline.citation}")
     return EXIT_OK
+
+
+def _refuse_late_request(events: dict[str, date], found: list[Deadline]) -> None:
+    """A request received after the permit expired cannot be granted, as the window
+    refuses to issue it (`late_extension_request`): one line, exit 2."""
+    received, expiry = events.get("received"), events.get("expiry")
+    if received is None or expiry is None or not late_extension_request(received, expiry):
+        return
+    asks = [d for d in found if d.id == "extension_request_by"]
+    last_day = (f"; the last day to ask was {asks[0].date.isoformat()} ({asks[0].citation})"
+                if asks else "")
+    raise UserError(f"refused: the permit expired on {expiry.isoformat()}{last_day}; this "
+                    f"request was received on {received.isoformat()}, after it expired, and "
+                    "an expired permit cannot be extended (a new Notice of Intent is needed)")

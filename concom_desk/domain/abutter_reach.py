@@ -39,14 +39,20 @@ class AbutterReach:
         """The same rule at another distance (the clerk's 'custom' choice)."""
         return replace(self, distance_ft=distance_ft)
 
+    @property
+    def cited(self) -> str:
+        """The citation without the quoted text: 'Upton ch. 330, § 330-10B (…)'."""
+        return self.citation.split(":")[0].strip()
+
 
 STATE_REACH = AbutterReach(
     distance_ft=100,
     rule="within_distance",
-    citation="MGL c.131 §40 ¶1: notice 'to all abutters within one hundred feet of the "
-             "property line of the land where the activity is proposed ... including ... "
-             "owners of land directly opposite said proposed activity on any public or "
-             "private street or way, and in another municipality or across a body of water'",
+    citation="MGL c.131 §40 ¶1 and 310 CMR 10.05(4)(a): notice 'to all abutters within "
+             "one hundred feet of the property line of the land where the activity is "
+             "proposed ... including ... owners of land directly opposite said proposed "
+             "activity on any public or private street or way, and in another municipality "
+             "or across a body of water'",
 )
 
 
@@ -72,3 +78,4 @@ def parse_reach(raw: Any, where: str) -> AbutterReach:
     if not isinstance(note, str):
         raise UserError(f"{where}: 'note' must be text")
     return AbutterReach(distance, rule, citation, note)
+

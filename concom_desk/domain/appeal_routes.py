@@ -29,13 +29,16 @@ ACT_TITLE = "Under the Wetlands Protection Act (MGL c.131 §40)"
 ACT_CITATION = "MGL c.131 §40; 310 CMR 10.05(7)(j)"
 
 
-def superseding_request(decision: str) -> str:
-    """The Act's route, in the words of MassDEP's WPA forms (Appeal Rights)."""
+def superseding_request(decision: str, dep_office: str = "") -> str:
+    """The Act's route, in the words of MassDEP's WPA forms (Appeal Rights); naming the
+    town's MassDEP office ('MassDEP Southeast Regional Office, 20 Riverside Drive, …')
+    where it is known."""
     this, superseding = SUPERSEDING[decision]
+    office = f"the {dep_office}" if dep_office else "the MassDEP Regional Office"
     return (
         f"The applicant, the owner, any person aggrieved by this {this}, any owner of land "
         f"abutting the land subject to this {this}, or any ten residents of the city or town "
-        f"in which that land is located may ask the MassDEP Regional Office to issue a "
+        f"in which that land is located may ask {office} to issue a "
         f"{superseding}. The request must be made by certified mail or hand delivery to "
         f"MassDEP, with the filing fee and the fee transmittal form, within ten business "
         f"days of the date of issuance of this {this}, and a copy sent at the same time, by "
@@ -46,13 +49,19 @@ def superseding_request(decision: str) -> str:
 
 
 def appeal_routes(bylaw_appeal: str, joint: bool, decision: str,
-                  bylaw_is_the_act: bool = False) -> list[dict[str, str]]:
+                  bylaw_is_the_act: bool = False, act_only: bool = False,
+                  dep_office: str = "") -> list[dict[str, str]]:
     """[{'title', 'text'}]: the bylaw's route, then the Act's when the filing is joint
     and the decision is one MassDEP supersedes. A commission on the state's rules
-    alone (no bylaw) has the Act's route once."""
+    alone (no bylaw) has the Act's route once; so has a filing under the Act alone in a
+    town with a bylaw (the bylaw's route is not open to it)."""
     if bylaw_is_the_act:
         return [{"title": ACT_TITLE, "text": bylaw_appeal}]
+    act = ({"title": ACT_TITLE, "text": superseding_request(decision, dep_office)}
+           if decision in SUPERSEDING else None)
+    if act_only and act is not None:
+        return [act]
     routes = [{"title": BYLAW_TITLE, "text": bylaw_appeal}]
-    if joint and decision in SUPERSEDING:
-        routes.append({"title": ACT_TITLE, "text": superseding_request(decision)})
+    if joint and act is not None:
+        routes.append(act)
     return routes

@@ -102,6 +102,16 @@ def apply_acts(issued: date, term_ends: date, acts: Sequence[ExtensionAct],
     return ExtendedExpiry(term_ends, expires, tuple(applied))
 
 
+def acts_already_in(expiry_in_force: date, acts: Sequence[ExtensionAct]) -> frozenset[str]:
+    """The acts an expiry given "in force" already carries, when only that date is known
+    (`concom-desk deadlines --kind extension --expiry D`): every act whose window the
+    permit was still in effect for. An extension permit issued within such a window would
+    otherwise be moved again by the same act, which extends a permit once. (A permit still
+    in force on an act's first day, or on its day for an "on_day" act, was in effect in
+    its window; its extension cannot have been issued before the permit itself.)"""
+    return frozenset(act.id for act in acts if expiry_in_force >= act.start)
+
+
 _KEYS = {"id", "name", "citation", "covers", "from", "to", "years", "days", "note"}
 
 

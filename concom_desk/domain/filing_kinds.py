@@ -36,8 +36,10 @@ EVENT_NAMES: dict[str, str] = {
 }
 EVENT_ORDER: tuple[str, ...] = tuple(EVENT_NAMES)
 
+# The start of the work: a maintenance permit's yearly notice counts back from it
+# (Sandwich § 7.35 Part 3).
 _PERMIT_EVENTS = ("received", "boards_notified", "hearing", "continued", "closed", "decided",
-                  "issued", "occupancy")
+                  "issued", "commenced", "occupancy")
 
 KINDS: dict[str, FilingKind] = {
     kind.code: kind
@@ -66,6 +68,9 @@ FILING_FLAGS: dict[str, str] = {
     # then run beside the town's, DOMAIN.md "Joint filings"), as the clerk says on the
     # form: never read from the DEP file number, which an RDA never has.
     "joint": "filed under the state Act (alone or with the bylaw)",
+    # Finally refused: a bylaw may bar a new application for a time (Nantucket ch. 136,
+    # three years). Read from the filing's status, never set by hand.
+    "denied": "finally refused by the commission",
 }
 
 # Pairs (earlier, later) that must not be reversed.

@@ -13,8 +13,9 @@ from datetime import date
 from concom_desk.domain.filing_kinds import EVENT_NAMES, KINDS
 from concom_desk.domain.plain_dates import typed_date_or_none
 
-# DEP file numbers: region letters, town number, serial — "SE 082-1234", "CE 310-0456".
-DEP_FILE_NO = re.compile(r"^[A-Z]{2,3} ?\d{3}-\d{1,5}$")
+# DEP file numbers as MassDEP gives them (DOMAIN.md, "WPA forms"): the town's number and
+# a serial, often after the region's letters — "SE 082-1234", "CE 310-0456", "242-1406".
+DEP_FILE_NO = re.compile(r"^(?:[A-Z]{2,3} ?)?\d{1,3}-\d{1,5}$")
 
 # Kinds that refer to an earlier permit by its file number.
 NEEDS_PARENT = {"amendment": "the permit being amended",
@@ -39,7 +40,8 @@ def problems(kind: str, text: Mapping[str, str], dates: Mapping[str, date | None
         found.append("Local file number: give the number the commission files it under.")
     dep = text.get("dep_file_no", "").strip()
     if dep and not DEP_FILE_NO.match(dep.upper()):
-        found.append("DEP file number: write it like SE 082-1234, or leave it empty.")
+        found.append("DEP file number: write it as MassDEP gave it, like SE 082-1234 or "
+                     "242-1406, or leave it empty.")
     if not text.get("applicant", "").strip():
         found.append("Applicant: give the name of the person or body who filed.")
     if kind in NEEDS_PROPERTY and not text.get("address", "").strip():

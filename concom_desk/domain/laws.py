@@ -10,8 +10,10 @@ to ask for a superseding determination, 10.05(7)(c))."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from concom_desk.domain.deadline_engine import Deadline
+if TYPE_CHECKING:  # kept light: the settings read STATE_TOWN before the first paint
+    from concom_desk.domain.deadline_engine import Deadline
 
 # The state default: the Act alone, for a town with no bylaw of its own profiled.
 STATE_TOWN = "massachusetts"
@@ -62,14 +64,25 @@ def under_problem(under: str) -> str:
 # The Act's clocks a filing under both laws shows beside the bylaw's (the bylaw keeps its
 # own for the rest: its hearing, its notices, its expiry).
 STATE_CLOCKS = ("hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
-                "dep_copy_by", "coc_decision_by", "appeal_ends")
+                "dep_copy_by", "coc_decision_by", "appeal_ends",
+                "emergency_certification_by", "emergency_work_complete_by")
+
+
+def shown_beside(state_clock: str, bylaw_clocks: set[str]) -> bool:
+    """Whether one of the Act's clocks is shown beside the bylaw's: always for those of
+    STATE_CLOCKS, and for any other where the bylaw sets no clock of that kind at all (a
+    Sandwich ANRAD: the bylaw has no procedure, so the order's three years under the Act,
+    310 CMR 10.05(6)(d), are the only expiry there is)."""
+    return state_clock in STATE_CLOCKS or state_clock not in bylaw_clocks
 
 
 def side_by_side(bylaw: list[Deadline], act: list[Deadline]) -> list[Deadline]:
-    """A filing under both laws: the bylaw's clocks and the Act's, by date, the Act's
-    labelled "State: …". Where both set the same act on the same day the bylaw's alone
-    is listed (it is the one the commission administers; the Act's adds nothing)."""
+    """A filing under both laws: the bylaw's clocks and the Act's (`shown_beside`), by
+    date, the Act's labelled "State: …". Where both set the same act on the same day the
+    bylaw's alone is listed (it is the one the commission administers; the Act's adds
+    nothing)."""
     same = {(d.id, d.date) for d in bylaw}
+    ids = {d.id for d in bylaw}
     state = [replace(d, label=f"State: {d.label}") for d in act
-             if d.id in STATE_CLOCKS and (d.id, d.date) not in same]
+             if shown_beside(d.id, ids) and (d.id, d.date) not in same]
     return sorted(bylaw + state, key=lambda d: d.date)

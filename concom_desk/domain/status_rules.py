@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
+from concom_desk.domain.decision_kinds import can_be_denied
 from concom_desk.domain.plain_dates import long_date
 
 
@@ -61,6 +62,13 @@ PERMIT_KINDS = frozenset({"noi", "amendment", "emergency"})
 
 FINAL_STATUSES = frozenset({Status.DENIED, Status.WITHDRAWN, Status.COMPLIANCE_CERTIFIED,
                             Status.VOID})
+# Nothing more is owed on the filing itself: its clocks ask for nothing (an expired
+# permit is not final, an extension or a late COC request can still follow, but no
+# clock of its own still runs).
+NOTHING_OWED = FINAL_STATUSES | {Status.EXPIRED}
+# Its clocks are no longer worked out at all. A denial's still are, though nothing is
+# owed: the appeal and the superseding request run from it, and the calendar shows them.
+CLOCKS_STOPPED = NOTHING_OWED - {Status.DENIED}
 
 
 # The steps that end a filing's life, or its permit's: the window never offers one as
@@ -192,13 +200,30 @@ def _check_decision(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
+def late_extension_request(received: date, expires: date) -> bool:
+    """A request for an extension received after the permit expired (the expiry in force,
+    with the permit extension acts): an expired permit cannot be extended, in the window
+    and on the command line alike (310 CMR 10.05(8)(a); every profiled bylaw asks for the
+    request before expiration)."""
+    return received > expires
+
+
+def _check_deny(facts: FilingFacts, on: date) -> str | None:
+    if not can_be_denied(facts.kind):
+        # 310 CMR 10.05(3)(b): the Request asks whether the law applies; the answer is a
+        # positive or a negative determination, issued either way.
+        return ("A Request for Determination is not denied: the commission issues a "
+                "positive or a negative determination (choose Issued, and say which).")
+    return _check_decision(facts, on)
+
+
 def _extension_refusal(facts: FilingFacts) -> str | None:
     """A request that came after the permit expired, or one past the town's count."""
     parent = facts.parent
     if parent is None:
         return None
     if facts.received is not None and parent.expires is not None \
-            and facts.received > parent.expires:
+            and late_extension_request(facts.received, parent.expires):
         return (f"Permit {parent.file_no} expired on {_long(parent.expires)}; an expired "
                 f"permit cannot be extended, and this request was received on "
                 f"{_long(facts.received)}, after it expired (the expiry in force, with the "
@@ -257,7 +282,7 @@ _CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
     Status.HEARING_OPEN: _check_open_hearing,
     Status.HEARING_CLOSED: _check_close_hearing,
     Status.ISSUED: _check_issue,
-    Status.DENIED: _check_decision,
+    Status.DENIED: _check_deny,
     Status.EXPIRED: _check_expire,
     Status.COMPLIANCE_CERTIFIED: _check_certify,
     Status.WITHDRAWN: _check_withdraw,

@@ -105,6 +105,18 @@ FEE_KEYS: dict[str, type] = {
 
 
 @dataclass(frozen=True)
+class DepOffice:
+    """The MassDEP regional office that serves the town: a filing under the Act is copied
+    to it, and an abutter or the applicant may ask it for a superseding decision."""
+    name: str  # "Southeast Regional Office"
+    address: str  # "20 Riverside Drive, Lakeville, MA 02347"
+    source: str  # where the address was read
+
+    def describe(self) -> str:
+        return f"MassDEP {self.name}, {self.address}"
+
+
+@dataclass(frozen=True)
 class TownProfile:
     id: str
     name: str
@@ -126,6 +138,9 @@ class TownProfile:
     extensions_citation: str = ""
     # How far abutter notice reaches (the state's 100 ft unless the bylaw says more).
     abutter_reach: AbutterReach = STATE_REACH
+    # The MassDEP regional office for the town (None on the state default, which serves
+    # every region).
+    dep_office: DepOffice | None = None
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -152,7 +167,8 @@ class TownProfile:
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
                   "when", "unless", "until", "note"}
 _TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "extensions",
-              "abutters"}
+              "abutters", "dep_office"}
+_DEP_OFFICE_KEYS = {"name", "address", "source"}
 _EXTENSIONS_KEYS = {"allowed", "citation", "note"}
 _TOWN_KEYS = {"id", "name", "source", "note"}
 _TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
@@ -340,6 +356,10 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
             else STATE_REACH
     except UserError as exc:
         raise ProfileError(str(exc)) from None
+    office = _table(data, "dep_office", name)
+    _known_keys(office, _DEP_OFFICE_KEYS, f"{name} [dep_office]")
+    dep_office = DepOffice(*(_require(office, key, str, f"{name} [dep_office]")
+                             for key in ("name", "address", "source"))) if office else None
     return TownProfile(
         id=ident,
         name=_require(town, "name", str, f"{name} [town]"),
@@ -356,6 +376,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         extensions_citation=(_require(extensions, "citation", str, f"{name} [extensions]")
                              if extensions else ""),
         abutter_reach=reach,
+        dep_office=dep_office,
     )
 
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer
+from PySide6.QtCore import QObject, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication
 
 from concom_desk.errors import UserError
@@ -26,6 +25,7 @@ from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.screen_fit import keep_windows_on_screen
 
 if TYPE_CHECKING:  # the wizard is imported only when there is nothing to open yet
+    from concom_desk.services.database import Database
     from concom_desk.ui.setup.setup_wizard import SetupWizard
 
 log = logging.getLogger(__name__)
@@ -54,47 +54,6 @@ def make_demo_work(db_path: Path) -> Any:
     return work
 
 
-class _QuitOnFirstPaint(QObject):
-    def __init__(self, window: MainWindow, then_records: bool) -> None:
-        super().__init__(window)
-        self.then_records = then_records
-        if then_records:
-            window.records_loaded.connect(lambda: self._records_shown(window))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            print("painted", flush=True)  # the benchmark stops its clock on this line
-            print(f"cpu {time.process_time():.4f}", flush=True)  # and reads the CPU used
-            QTimer.singleShot(0, lambda: self._tabs_shown(watched))
-        return False
-
-    def _tabs_shown(self, window: MainWindow) -> None:
-        window.build_tabs()  # as the window does just after its first paint
-        window.repaint()
-        print("tabs", flush=True)  # Today and Filings built and painted
-        if not self.then_records:
-            QTimer.singleShot(0, QApplication.quit)
-
-    def _records_shown(self, window: MainWindow) -> None:
-        window.repaint()  # the rows just set, painted now
-        print("records", flush=True)
-        QTimer.singleShot(0, QApplication.quit)
-
-
-def quit_after_first_paint_if_asked(window: MainWindow) -> None:
-    """For the cold-start benches (bench/startup_bench.py, bench/frozen_bench.py): with
-    CONCOM_DESK_EXIT_AFTER_PAINT set, the program prints "painted" once its main window
-    has painted and quits, so a cold start can be timed from outside exactly as the
-    bare-window floor (packaging/bare_window.py) is, then "tabs" once the Today and
-    Filings tabs are built and painted; set to "records", it goes on until the records
-    are painted too, and prints "records" then."""
-    asked = os.environ.get("CONCOM_DESK_EXIT_AFTER_PAINT")
-    if asked:
-        window._quit_on_paint = _QuitOnFirstPaint(window, asked == "records")  # type: ignore[attr-defined]
-        window.installEventFilter(window._quit_on_paint)  # type: ignore[attr-defined]
-
-
 class Launcher(QObject):
     """Walks from "no window" to "main window showing", each slow step in the background."""
 
@@ -109,7 +68,7 @@ class Launcher(QObject):
         self.today = today
         self.window: MainWindow | None = None
         self.wizard: SetupWizard | None = None
-        self.db: Any = None
+        self.db: Database | None = None
         self.backup_warnings: list[str] = []  # filled on the worker, read after it is done
         self.opening_backup: Any = None  # the opening backup's task, behind the window
         self.warming_up: Any = None  # the sections' imports, behind the window
@@ -172,7 +131,7 @@ class Launcher(QObject):
                           lambda db: self._created(db, settings), self._fail,
                           self._back_to_wizard)
 
-    def _created(self, db: Any, settings: CommissionSettings) -> None:
+    def _created(self, db: Database, settings: CommissionSettings) -> None:
         self.db = db
         self._save_first_settings(settings)
 
@@ -221,15 +180,18 @@ class Launcher(QObject):
         a server could not be reached and the clerk turned to this computer's file)."""
         if self.window is None:
             self.window = MainWindow(None, self.db_path, CommissionSettings(), self.today)
-            quit_after_first_paint_if_asked(self.window)
+            if os.environ.get("CONCOM_DESK_EXIT_AFTER_PAINT"):  # a start being timed
+                from concom_desk.ui.timed_start import quit_after_first_paint
+
+                quit_after_first_paint(self.window)
             self._window_up()
         self.window.say_opening(heading)
         return self.window
 
-    def opened(self, db: Any) -> None:
+    def opened(self, db: Database) -> None:
         self._opened(db)
 
-    def _opened(self, db: Any) -> None:
+    def _opened(self, db: Database) -> None:
         self.db = db
         settings = commission_service.load_settings(db)
         if settings is None:  # a database made by a script, never set up

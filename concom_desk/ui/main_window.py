@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtCore import QTimer, Signal
@@ -33,6 +33,7 @@ from concom_desk.ui.window_menus import build_menus
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
+    from concom_desk.services.database import Database
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
     from concom_desk.ui.filings.filings_tab import FilingsTab
@@ -53,7 +54,7 @@ DAY_LOOK_MS = 60_000
 class MainWindow(QMainWindow):
     records_loaded = Signal()
 
-    def __init__(self, db: Any | None, db_path: Path, settings: CommissionSettings,
+    def __init__(self, db: Database | None, db_path: Path, settings: CommissionSettings,
                  today: date | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
@@ -430,7 +431,7 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # the file is still there: say so rather than crash
             self.show_problem(f"The database could not be opened again: {exc}")
 
-    def use_database(self, db: Any) -> None:
+    def use_database(self, db: Database) -> None:
         self._reset_sections()
         self.db = db
         if getattr(db, "is_server", False):

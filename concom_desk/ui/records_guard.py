@@ -25,6 +25,7 @@ from concom_desk.services.records import safekeeping
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
+    from concom_desk.services.database import Database
     from concom_desk.ui.main_window import MainWindow
 
 DAMAGED, READ_ONLY_FOLDER, GUARDS = "damaged", "read-only folder", "guards"
@@ -37,7 +38,7 @@ def sentence(line: str) -> str:
     return (line[:1].upper() + line[1:] if line.startswith("the ") else line) + "."
 
 
-def tell_about_opening(window: MainWindow, db: Any) -> None:
+def tell_about_opening(window: MainWindow, db: Database) -> None:
     """Called each time the window takes a database (opening, restore, move, repair)."""
     if db.state.refusal:
         window.setWindowTitle(window.windowTitle() + " (read-only)")
@@ -58,7 +59,7 @@ def tell_about_opening(window: MainWindow, db: Any) -> None:
     _show_in_turn(window, [box for box in boxes if box is not None])
 
 
-def _say_read_only_login(window: MainWindow, db: Any) -> None:
+def _say_read_only_login(window: MainWindow, db: Database) -> None:
     """A server login that can only read (a public-records terminal) is said for as long
     as the window shows its records: a note kept at the status bar's end, not a box to
     dismiss at every opening."""
@@ -107,7 +108,7 @@ def _when_idle(action: Any) -> None:
     action()
 
 
-def _damaged(window: MainWindow, db: Any) -> QMessageBox:
+def _damaged(window: MainWindow, db: Database) -> QMessageBox:
     box = _box(window, QMessageBox.Icon.Critical, "database-damaged",
                "The database is damaged",
                f"{sentence(db.state.refusal)}\n\nWhat can still be "
@@ -118,7 +119,7 @@ def _damaged(window: MainWindow, db: Any) -> QMessageBox:
     return box
 
 
-def _guards_broken(window: MainWindow, db: Any) -> QMessageBox:
+def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
     found = "\n".join(f"• {line}" for line in db.state.problems[:6])
     more = f"\n• … and {len(db.state.problems) - 6} more" if len(db.state.problems) > 6 else ""
     box = _box(window, QMessageBox.Icon.Warning, "guards-broken",

@@ -7,7 +7,7 @@ Thanksgiving holiday, Thursday 2026-11-26, is no business day):
 | clock | date | worked out | citation |
 |---|---|---|---|
 | Act: hold the meeting | 2026-11-23 | 11-02 + 21 days | 310 CMR 10.05(3)(b)1 |
-| Act: legal notice | 2026-11-16 | 5 business days before 11-23 | 310 CMR 10.05(5)(b) |
+| Act: notice of the meeting | 2026-11-16 | 5 business days before 11-23 | 310 CMR 10.05(3)(b)1 |
 | Act: copy to MassDEP | 2026-11-24 | the day of issuance | 310 CMR 10.05(3)(b) |
 | Act: ask for a superseding one | 2026-12-09 | 10 business days after 11-24 (a) | 10.05(7)(c) |
 | Act: determination expires | 2029-11-24 | three years from issuance | 310 CMR 10.05(6)(d) |
@@ -43,7 +43,7 @@ CASES = [
     }),
     ("sandwich", "act", {
         "hearing_by": ("2026-11-23", "310 CMR 10.05(3)(b)1"),
-        "legal_notice_by": ("2026-11-16", "MGL c.131 §40; 310 CMR 10.05(5)(b)"),
+        "legal_notice_by": ("2026-11-16", "310 CMR 10.05(3)(b)1"),
         "dep_copy_by": ("2026-11-24", "MGL c.131 §40; 310 CMR 10.05(3)(b)"),
         "appeal_ends": ("2026-12-09", "310 CMR 10.05(7)(c)"),
         "expires": ("2029-11-24", "310 CMR 10.05(6)(d)"),
@@ -56,6 +56,8 @@ CASES = [
         "hearing_by": ("2026-11-23", "Shutesbury § 5"),
         "state:dep_copy_by": ("2026-11-24", "MGL c.131 §40; 310 CMR 10.05(3)(b)"),
         "state:appeal_ends": ("2026-12-09", "310 CMR 10.05(7)(c)"),
+        # The bylaw is silent on how long a determination lasts: the Act's three years.
+        "state:expires": ("2029-11-24", "310 CMR 10.05(6)(d)"),
     }),
     # The state default has no bylaw: whatever is asked, the Act's clocks alone.
     ("massachusetts", "bylaw", {

@@ -73,8 +73,10 @@ def test_compute_json_gives_every_unit_owner(db_file: Path, tmp_path: Path,
     out = capsys.readouterr().out
     # At 40 ft the lot across the 50-ft street is still in: it is directly opposite on a
     # way (MGL c.131 §40 ¶1). Three units, the lot across, and the locus owner.
-    assert [line.split() for line in out.splitlines()][4] == [
-        "2", "12-40", "50.0", "ft", "across", "the", "street", "or", "way"]
+    # Each reason names the law and its section.
+    assert " ".join(out.splitlines()[4].split()) == (
+        "2 12-40 50.0 ft across the street or way (Wetlands Protection Act, "
+        "MGL c.131 §40 ¶1 and 310 CMR 10.05(4)(a))")
     assert "imported 5 notices from 4 rows into filing 2026-014" in out
     with open_database(db_file) as db:
         assert abutter_count(db) == 5

@@ -53,12 +53,20 @@ CASES = [
       "2023-04-14"],
      "2028-04-14", "2026-04-14", [(C2024, "2028-04-14")], None),
     # Nantucket: a one-year extension (ch. 136 'three one-year periods') of a permit
-    # expiring 2024-09-30, issued 2024-09-15 -> 2025-09-30; the extension permit is an
-    # approval in effect in 2024 -> + 2 y = 2027-09-30. Its request 'prior to
-    # expiration' of Mon 2024-09-30: one day, a business day (10 days or less): Fri 9/27.
+    # whose expiry in force is 2024-09-30, issued 2024-09-15 -> 2025-09-30. The permit
+    # was in force in 2023-2024, so the 2024 act is already in its expiry, and an act
+    # extends a permit once: not again for its extension (docs/towns.md). Its request
+    # 'prior to expiration' of Mon 2024-09-30: one business day before: Fri 9/27.
     (["--town", "nantucket", "--kind", "extension", "--received", "2024-08-01",
       "--expiry", "2024-09-30", "--issued", "2024-09-15"],
-     "2027-09-30", "2025-09-30", [(C2024, "2027-09-30")], "2024-09-27"),
+     "2025-09-30", "2025-09-30", [], "2024-09-27"),
+    # A permit whose expiry in force, 2022-12-01, came before the 2024 act's window,
+    # extended by a permit issued 2022-11-15 for three years (310 CMR 10.05(8)(a)) to
+    # 2025-12-01: the extension permit itself is in effect in 2023 -> + 2 y = 2027-12-01;
+    # its request 30 days before Thu 2022-12-01: Tue 2022-11-01.
+    (["--town", "massachusetts", "--kind", "extension", "--received", "2022-10-03",
+      "--expiry", "2022-12-01", "--issued", "2022-11-15"],
+     "2027-12-01", "2025-12-01", [(C2024, "2027-12-01")], "2022-11-01"),
     # Nantucket: an order issued 2024-06-03 (after the COVID emergency, inside the 2024
     # window) -> 2027-06-03 -> + 2 y = 2029-06-03.
     (["--town", "nantucket", "--kind", "noi", "--received", "2024-04-01", "--closed",
@@ -116,3 +124,29 @@ def test_the_text_says_the_date_in_force_and_why(capsys: pytest.CaptureFixture[s
     line = next(line for line in out.splitlines() if " expires " in line)
     assert line.startswith("2027-06-10  Thu")
     assert "3-year term to 2025-06-10; + 2 years, St. 2024 c.238 §280 → 2027-06-10" in line
+
+
+def test_a_request_received_after_the_expiry_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Upton: the permit expired Sun 2026-03-01; the request had to come 30 days before
+    # (ch. 330 extensions ¶A): Fri 2026-01-30. Received Thu 2026-03-05: refused, as the
+    # window refuses to issue it.
+    code = main(["deadlines", "--town", "upton", "--kind", "extension", "--expiry",
+                 "2026-03-01", "--received", "2026-03-05"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert "expired on 2026-03-01" in lines[0] and "the last day to ask was 2026-01-30" \
+        in lines[0] and "received on 2026-03-05" in lines[0]
+
+
+def test_an_expiry_in_force_is_not_extended_again_by_its_act(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The expiry in force Sun 2026-03-01 was in force in 2023-2024, so it already carries
+    # St. 2024 c.238 §280; the extension issued 2024-12-15 runs Upton's three years
+    # (ch. 330 extensions ¶A) to 2029-03-01, not two more.
+    found = deadlines(capsys, "--town", "upton", "--kind", "extension", "--expiry",
+                      "2026-03-01", "--issued", "2024-12-15", "--under", "bylaw")
+    assert found["expires"]["date"] == "2029-03-01"
+    assert found["expires"]["extended_by"] == []

@@ -50,3 +50,23 @@ def test_a_malformed_abutters_entry_refuses_the_profile(entry: dict, message: st
     with pytest.raises(ProfileError) as refused:
         parse_profile({**BASE, "abutters": entry}, Path("x.toml"))
     assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(("name", "under", "laws"), [
+    # Upton's own rule beside the Act's (Upton § 330-10B; 310 CMR 10.05(4)(a)).
+    ("upton", "both", ["Wetlands Protection Act", "Upton bylaw"]),
+    ("upton", "bylaw", ["Upton bylaw"]),
+    ("upton", "act", ["Wetlands Protection Act"]),
+    # Sandwich sets no reach of its own: one reach, under both names.
+    ("sandwich", "both", ["Wetlands Protection Act and Sandwich bylaw"]),
+    ("sandwich", "bylaw", ["Sandwich bylaw"]),
+    # The state default: the Act alone, whatever the filing says.
+    ("massachusetts", "both", ["Wetlands Protection Act"]),
+])
+def test_each_law_a_filing_is_under_reaches_with_its_rule(name: str, under: str,
+                                                          laws: list[str]) -> None:
+    from concom_desk.domain.abutter_laws import reaches_under
+
+    profile = town(name, shipped=True)
+    found = reaches_under(under, name, profile.name, profile.abutter_reach)
+    assert [r.law for r in found] == laws

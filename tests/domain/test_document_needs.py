@@ -34,14 +34,28 @@ ISSUED_NOI = RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, de
     # An extension is decided without a hearing (310 CMR 10.05(8)): no hearing facts.
     ("extension-permit", RecordFacts(kind="extension"),
      ["not issued", "no permit named (the Order it concerns)"]),
-    ("certificate-of-compliance", RecordFacts(kind="coc", issued=D, permit_named=True), []),
+    ("certificate-of-compliance", RecordFacts(kind="coc", issued=D, permit_named=True,
+                                              certified=D, inspected=True), []),
+    # A certificate on the permit itself: the permit is its own; its date and the site
+    # inspection before it are the certificate's (310 CMR 10.05(9)).
+    ("certificate-of-compliance", RecordFacts(kind="noi", issued=D, permit_named=True),
+     ["the certificate is not issued yet (mark the permit “Completed (COC issued)”, or "
+      "issue the COC request)", "no site inspection recorded (who inspected, and when)"]),
     ("determination-negative", RecordFacts(kind="rda", hearing=D, closed=D, issued=D,
                                            expires=date(2029, 10, 6)),
-     ["no vote recorded"]),
+     ["no vote recorded", "no findings recorded (what the Commission determined; enter "
+                          "them when the determination is issued)"]),
+    ("determination-positive", RecordFacts(kind="rda", hearing=D, closed=D, issued=D,
+                                           vote_recorded=True, findings_recorded=True,
+                                           expires=date(2029, 10, 6)), []),
     ("amended-permit", RecordFacts(kind="amendment", hearing=D, closed=D,
                                    vote_recorded=True, issued=D), ["no permit named (the "
                                                                    "Order it concerns)"]),
-    ("emergency-certification", RecordFacts(kind="emergency"), ["not issued"]),
+    # An emergency certification states why (310 CMR 10.06(1)): printed blank without it.
+    ("emergency-certification", RecordFacts(kind="emergency"),
+     ["not issued", "no reason for the emergency recorded (the decision's findings)"]),
+    ("emergency-certification", RecordFacts(kind="emergency", issued=D, reason_recorded=True),
+     []),
     # Letters that announce state no decision: never a draft.
     ("board-notice", RECEIVED_NOI, []),
     ("waiver-21-day", RECEIVED_NOI, []),
@@ -49,3 +63,36 @@ ISSUED_NOI = RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, de
 ])
 def test_missing_facts(template: str, facts: RecordFacts, missing: list[str]) -> None:
     assert missing_facts(template, facts) == missing
+
+
+ISSUED_RDA = RecordFacts(kind="rda", hearing=D, closed=D, vote_recorded=True, issued=D,
+                         expires=date(2029, 10, 6), findings_recorded=True)
+NO_BOX = ("the determination's findings name none of the form's numbered boxes (begin a "
+          "finding 'Box 3: …')")
+
+
+@pytest.mark.parametrize(("template", "form", "facts", "missing"), [
+    # WPA Form 2 B: a determination checks one of its numbered boxes (positive 1-5,
+    # negative 1-4); the bylaw's own determination has none to check.
+    ("determination-positive", "form-2-determination-of-applicability", ISSUED_RDA,
+     [NO_BOX]),
+    ("determination-positive", "form-2-determination-of-applicability",
+     RecordFacts(**{**ISSUED_RDA.__dict__, "form_box": 3}), []),
+    ("determination-positive", "", ISSUED_RDA, []),
+    # MassDEP's emergency certification states the day the work must be done by
+    # (310 CMR 10.06(3)); asked once it is issued, as it counts from that day.
+    ("emergency-certification", "emergency-certification-wpa",
+     RecordFacts(kind="emergency", issued=D, reason_recorded=True),
+     ["no date the emergency work must be done by"]),
+    ("emergency-certification", "emergency-certification-wpa",
+     RecordFacts(kind="emergency", issued=D, reason_recorded=True,
+                 work_by=date(2026, 11, 5)), []),
+    # A denial on Form 5 states no expiry (nothing permitted can expire).
+    ("denial", "form-5-order-of-conditions",
+     RecordFacts(kind="noi", hearing=D, closed=D, vote_recorded=True, decided=D, issued=D),
+     []),
+])
+def test_what_a_wpa_form_needs_beyond_its_counterpart(template: str, form: str,
+                                                      facts: RecordFacts,
+                                                      missing: list[str]) -> None:
+    assert missing_facts(template, facts, form=form) == missing

@@ -18,8 +18,8 @@ def test_a_complete_noi_has_no_problems() -> None:
 
 @pytest.mark.parametrize(("kind", "text", "dates", "expected"), [
     ("noi", {**GOOD, "file_no": " "}, {"received": date(2026, 11, 2)}, "Local file number"),
-    ("noi", {**GOOD, "dep_file_no": "082-1234"}, {"received": date(2026, 11, 2)},
-     "write it like SE 082-1234"),
+    ("noi", {**GOOD, "dep_file_no": "SE 0821234"}, {"received": date(2026, 11, 2)},
+     "write it as MassDEP gave it, like SE 082-1234 or 242-1406"),
     ("noi", {**GOOD, "address": ""}, {"received": date(2026, 11, 2)}, "Street address"),
     ("amendment", GOOD, {"received": date(2026, 11, 2)}, "the permit being amended"),
     ("coc", {**GOOD, "address": ""}, {"received": date(2026, 11, 2)},
@@ -36,6 +36,20 @@ def test_a_complete_noi_has_no_problems() -> None:
 def test_problem_named(kind: str, text: dict[str, str], dates: dict[str, date | None],
                        expected: str) -> None:
     assert any(expected in p for p in problems(kind, text, dates, TODAY))
+
+
+# DOMAIN.md ("WPA forms"): DEP file numbers look like 242-1406 and SE 083-1352 — a region
+# prefix (not always written), the town's number, a sequence.
+@pytest.mark.parametrize(("typed", "taken"), [
+    ("SE 083-1352", True), ("242-1406", True), ("se 7-15", True), ("CE310-0456", True),
+    ("SE 0821234", False), ("SE-082", False), ("1234", False), ("SE 082-1234-5", False),
+    ("SE 1082-1234", False),
+])
+def test_dep_file_numbers_as_massdep_writes_them(typed: str, taken: bool) -> None:
+    refused = any("DEP file number" in p
+                  for p in problems("noi", {**GOOD, "dep_file_no": typed},
+                                    {"received": date(2026, 11, 2)}, TODAY))
+    assert refused is not taken
 
 
 def test_dates_typed_both_ways() -> None:

@@ -34,9 +34,10 @@ REQUIRED_IDS: dict[str, dict[str, set[str]]] = {
         "coc": {"coc_decision_by", "appeal_ends"},
     },
     "sandwich": {
-        "rda": {"hearing_by", "legal_notice_by", "decision_by", "appeal_ends"},
-        "noi": {"hearing_by", "legal_notice_by", "decision_by", "appeal_ends", "expires",
-                "extension_request_by"},
+        "rda": {"hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
+                "appeal_ends"},
+        "noi": {"hearing_by", "legal_notice_by", "abutter_notice_by", "decision_by",
+                "appeal_ends", "expires", "extension_request_by"},
         "extension": {"extension_request_by", "expires"},
         "emergency": {"emergency_notice_by", "emergency_filing_by"},
     },
@@ -63,9 +64,11 @@ ABSENT_IDS: dict[str, dict[str, set[str]]] = {
     "nantucket": {"coc": {"coc_decision_by"}, "rda": {"appeal_ends", "expires"}},
     "upton": {"rda": {"abutter_notice_by", "board_comment_period_ends"},
               "emergency": {"emergency_work_complete_by", "emergency_filing_by"}},
-    "sandwich": {"noi": {"abutter_notice_by", "board_comment_period_ends"},
+    "sandwich": {"noi": {"board_comment_period_ends"},
                  "coc": {"coc_decision_by"}},
-    "shutesbury": {"noi": {"appeal_ends"}, "rda": {"appeal_ends", "expires"}},
+    # Shutesbury's bylaw names no appeal period; its appeal_ends is the statute's
+    # (MGL c.249 §4), dated since issue 29: the profile says it is the program's reading.
+    "shutesbury": {"rda": {"expires"}},
     "bourne": {"noi": {"appeal_ends", "board_comment_period_ends"}},
 }
 

@@ -29,9 +29,12 @@ CASES = [
     # Fri 20 (5) -> 11/20.
     Case("noi", {"received": "2026-11-10", "hearing": "2026-11-30"}, "legal_notice_by",
          "2026-11-20", NOTICE),
-    # Abutter notice timing is left to the commission's regulations: no date.
-    Case("noi", {"received": "2026-11-10"}, "abutter_notice_by", None,
-         "§ 7.25 Part 1: 'in accordance with the regulations of the Commission'"),
+    # "Any person filing ... shall give notice thereof": on filing. The manner is left to
+    # the commission's regulations (not in the bylaw); the day is the filing's.
+    Case("noi", {"received": "2026-11-10"}, "abutter_notice_by", "2026-11-10",
+         "§ 7.25 Part 1: 'Any person filing an application ... shall give notice thereof'"),
+    Case("rda", {"received": "2026-11-10"}, "abutter_notice_by", "2026-11-10",
+         "§ 7.25 Part 1: '... or a request for determination ... shall give notice'"),
     Case("noi", {"received": "2026-11-10"}, "board_notice_by", "2026-11-10",
          "§ 7.30 Part 1: notice to Town agencies at the same time; affidavit at filing"),
     # RDA closed Thu 6/11/2026 + 21 = Thu 7/2.

@@ -58,9 +58,11 @@ CASES = [
     # Commenced Mon 6/14/2027 + 21 = Mon 7/5 (July 4 observed) -> Tue 7/6.
     Case("emergency", {"commenced": "2027-06-14"}, "emergency_filing_by", "2027-07-06",
          EMERGENCY),
-    # No appeal section in the bylaw.
+    # No appeal section in the bylaw: certiorari, MGL c.249 §4, 60 days from the vote
+    # (Carney v. Framingham); no vote date: from issuance Wed 11-25 + 60 = Sun 2027-01-24
+    # -> Mon 2027-01-25 (the program's reading, said in the label).
     Case("noi", {"received": "2026-10-01", "closed": "2026-11-10", "issued": "2026-11-25"},
-         "appeal_ends", None, "the bylaw sets no appeal period"),
+         "appeal_ends", "2027-01-25", "MGL c.249 §4"),
 ]
 
 

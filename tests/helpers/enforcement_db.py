@@ -11,6 +11,7 @@ from pathlib import Path
 
 from docx import Document
 
+from concom_desk.domain.votes import VoteChoice
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import CommissionSettings, Meeting, Member
 
@@ -75,3 +76,13 @@ def docx_text(path: Path) -> str:
         for row in table.rows:
             parts.append(" | ".join(cell.text for cell in row.cells))
     return "\n".join(parts)
+
+
+def members_voting(db: Database, yes: int, no: int = 0) -> dict[int, VoteChoice]:
+    """The first `yes` members vote yes, the next `no` no; the rest are absent."""
+    from sqlalchemy import select
+
+    with db.read_session() as session:
+        ids = list(session.scalars(select(Member.id).order_by(Member.id)))
+    return {member_id: VoteChoice.YES if at < yes else VoteChoice.NO
+            for at, member_id in enumerate(ids[:yes + no])}

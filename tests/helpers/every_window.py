@@ -180,8 +180,10 @@ def _approvals() -> list[Any]:
 
 def _filing(name: str) -> Callable[[Desk], QWidget]:
     def open_it(desk: Desk) -> QWidget:
+        from concom_desk.services.filings.decisions import decision_asked
         from concom_desk.ui.filings import (
             acts_coverage,
+            decision_dialog,
             decision_waiver_dialog,
             expiry_watch,
             status_dialogs,
@@ -201,6 +203,8 @@ def _filing(name: str) -> Callable[[Desk], QWidget]:
                 noi.file_no, lambda why: None, window),
             "DecisionWaiverDialog": lambda: decision_waiver_dialog.DecisionWaiverDialog(
                 noi.file_no, today, lambda *args: None, window),
+            "DecisionDialog": lambda: decision_dialog.DecisionDialog(
+                decision_asked(desk.db, noi.id, "issued"), "issued", today, window),
         }[name]()
     return open_it
 
@@ -286,7 +290,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",
-        "DecisionWaiverDialog")},
+        "DecisionWaiverDialog", "DecisionDialog")},
     **{n: _abutters(n) for n in (
         "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
         "ListComparisonDialog")},

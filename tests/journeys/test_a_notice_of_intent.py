@@ -31,6 +31,7 @@ from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
+from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -176,8 +177,10 @@ def assert_the_record_holds(db: Any, filing_id: int, today: date) -> None:
     assert changes[0] == "insert" and changes.count("update") >= 5  # every step audited
 
 
-def change_status(record: Any, status: str) -> Steps:
-    """In the record: choose the new status, today's date as offered, Change status."""
+def change_status(record: Any, status: str,
+                  fill: Callable[[DecisionDialog], None] | None = None) -> Steps:
+    """In the record: choose the new status, today's date as offered, Change status; a
+    decision (issued, denied, completed) is asked first, `fill` types it in."""
     record.reload()
     # Nothing is chosen until the clerk chooses: no click lands on a step by default.
     assert record.new_status.currentText() == "Choose…"
@@ -188,6 +191,13 @@ def change_status(record: Any, status: str) -> Steps:
     record.new_status.setCurrentIndex(index)
     assert record.change_button.isEnabled(), record.status_reason.text()
     record.change_button.click()
+    if status in ("issued", "denied", "completed"):
+        dialog = yield Wait("the decision dialog",
+                            lambda: isinstance(record.question, DecisionDialog)
+                            and record.question.isVisible() and record.question)
+        if fill is not None:
+            fill(dialog)
+        dialog.record_button.click()
     if status in FINAL:
         # A final status asks first; the clerk reads it and presses "Mark …".
         box = yield Wait("the question before a final status",
@@ -209,15 +219,21 @@ MEANING = {"completed": "This records that the work is finished and the Certific
                         "Compliance has been issued."}
 
 
-def make_permit(record: Any) -> Steps:
-    """The record's "Make a document…", the permit chosen, Make; sends back the dialog
-    once the document is saved."""
+def make_permit(record: Any, template: str = "permit") -> Steps:
+    """The record's "Make a document…", the permit chosen (or `template`), Make; sends
+    back the dialog once the document is saved."""
     make = next(b for b in record.findChildren(QPushButton) if b.text() == "Make a &document…")
     make.click()
     maker: DocumentMakerDialog = yield Wait(
         "the Make a document dialog", lambda: top_level(DocumentMakerDialog))
-    maker.template.setCurrentIndex(maker.template.findData("permit"))
-    assert maker.template.currentText() == "Permit"
+    offered = [maker.template.itemData(i) for i in range(maker.template.count())]
+    # Only the papers a Notice of Intent can have: never a determination.
+    assert not {"determination-negative", "determination-positive"} & set(offered)
+    if template != "permit":
+        # The paper its state asks for comes first (a completed permit: its certificate).
+        assert maker.template.currentData() == template, offered
+    maker.template.setCurrentIndex(maker.template.findData(template))
+    assert template != "permit" or maker.template.currentText() == "Permit"
     note = maker.draft_note.text()
     maker.make_button.click()
     yield Wait("the document made", lambda: maker.document_path is not None)
@@ -240,6 +256,7 @@ def documents_listed(record: Any) -> list[tuple[str, str]]:
             for r in range(model.rowCount())]
 
 
+SPECIAL = "Plant 12 native shrubs along the wetland line before the deck is built."
 TONIGHT = time(19, 0)  # 7 PM, the time the special meeting dialog offers
 BOOK, PAGE = "61234", "118"  # from the Registry's recording receipt
 
@@ -383,7 +400,14 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         # The Order issued, from the record; its document made, now not a draft.
         record.reload()
         assert record.status_label.text() == "Status: <b>Hearing closed</b>"
-        yield from change_status(record, "issued")
+
+        def order(dialog: DecisionDialog) -> None:
+            assert dialog.kind.currentText() == "Order of Conditions (permit)"
+            assert dialog.vote.text().startswith("“Issue an Order of Conditions for 12 Pond "
+                                                 "Road”: carried, 4 yes, 0 no")
+            dialog.conditions.setPlainText(SPECIAL)
+
+        yield from change_status(record, "issued", order)
         maker, note = yield from make_permit(record)
         assert note == ""
         assert "DRAFT" not in maker.result.text()
@@ -400,6 +424,7 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
         assert line_after("Hearing") == f"{long_date(today)} (closed {long_date(today)})"
         assert line_after("Date of issuance") == long_date(today)
         assert line_after("Expires") == long_date(three_years_on(today))
+        assert SPECIAL in text  # the decision's own special condition, as recorded
         maker.close()
         yield Wait("the Order in the record's documents",
                    lambda: documents_listed(record)[-2:] == [
@@ -422,8 +447,31 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
                    in record.summary.text().splitlines())
 
         # The work done: the Certificate of Compliance (a final step: asked first).
-        yield from change_status(record, "completed")
+        def certificate(dialog: DecisionDialog) -> None:
+            assert [dialog.kind.itemText(i) for i in range(dialog.kind.count())] == [
+                "Certificate of Compliance", "Partial Certificate of Compliance"]
+            dialog.inspected_on.setText(today.isoformat())
+            dialog.inspected_by.setText("Jamie Park, Conservation Agent")
+            dialog.inspection_findings.setText("Slopes stabilized; erosion controls removed.")
+
+        yield from change_status(record, "completed", certificate)
         assert record.status_label.text() == "Status: <b>Completed (COC issued)</b>"
+
+        # The certificate, from the permit's own record: no DRAFT, the permit's issue
+        # date and recording, its own date, recorded after issue (not "before work").
+        maker, note = yield from make_permit(record, "certificate-of-compliance")
+        assert note == ""
+        text = full_text(maker.document_path)
+        assert "DRAFT" not in text and "Before any work begins" not in text
+        lines = text.splitlines()
+        assert lines[lines.index("Permit") + 1] == (
+            f"{FILE_NO}, issued {long_date(today)}, recorded {long_date(today)}, Book {BOOK}, "
+            f"Page {PAGE}")
+        assert lines[lines.index("Site inspection") + 1] == (
+            f"{long_date(today)}, by Jamie Park, Conservation Agent")
+        assert lines[lines.index("Date of issuance") + 1] == long_date(today)
+        assert "At the site inspection: Slopes stabilized; erosion controls removed." in lines
+        maker.close()
         assert_the_record_holds(db, filing_id, today)
         record.close()
         window.close()

@@ -8,13 +8,10 @@ from datetime import date
 
 from sqlalchemy import select
 
+from concom_desk.domain.status_rules import HEARD_KINDS
 from concom_desk.services.calendar.clocks import current_session
 from concom_desk.store import Database
-from concom_desk.store.models import Filing, Hearing
-
-# Kinds that are decided at a public hearing or meeting.
-HEARD_KINDS = ("rda", "noi", "anrad", "amendment")
-OPEN_STATUSES = ("scheduled", "open", "continued")
+from concom_desk.store.models import OPEN_HEARING_STATUSES, Filing, Hearing
 
 
 @dataclass(frozen=True)
@@ -57,7 +54,7 @@ def bookable_filings(db: Database) -> list[FilingChoice]:
                 Filing.kind.in_(HEARD_KINDS), Filing.status == "received")
                 .order_by(Filing.received.nulls_first(), Filing.file_no)):  # as SQLite
             hearing = session.scalars(select(Hearing).where(
-                Hearing.filing_id == filing.id, Hearing.status.in_(OPEN_STATUSES))).first()
+                Hearing.filing_id == filing.id, Hearing.status.in_(OPEN_HEARING_STATUSES))).first()
             if hearing is not None and hearing.opened_on is not None:
                 continue
             meeting = current_session(session, hearing) if hearing else None
@@ -73,7 +70,7 @@ def open_hearings(db: Database) -> list[HearingChoice]:
     found = []
     with db.read_session() as session:
         for hearing in session.scalars(select(Hearing).where(
-                Hearing.status.in_(OPEN_STATUSES)).order_by(Hearing.id)):
+                Hearing.status.in_(OPEN_HEARING_STATUSES)).order_by(Hearing.id)):
             filing = session.get(Filing, hearing.filing_id)
             assert filing is not None
             meeting = current_session(session, hearing)

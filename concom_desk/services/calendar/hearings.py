@@ -10,7 +10,7 @@ moment (a waiver voided meanwhile) still refuses the write.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from sqlalchemy import select
@@ -34,12 +34,17 @@ from concom_desk.services.calendar.clocks import (
     meeting_start,
     town_profile,
 )
+from concom_desk.services.calendar.notice_check import notice_finding
 from concom_desk.store import Database
+from concom_desk.store.models import (
+    OPEN_HEARING_STATUSES,
+    Filing,
+    Hearing,
+    HearingWaiver,
+    Meeting,
+)
 from concom_desk.store.models import Continuance as ContinuanceRow
-from concom_desk.store.models import Filing, Hearing, HearingWaiver, Meeting
 from concom_desk.store.models.calendar import HearingNotice
-
-OPEN_STATUSES = ("scheduled", "open", "continued")
 
 
 def _refuse_if_blocked(findings: Sequence[Finding], what: str) -> None:
@@ -59,8 +64,16 @@ def _usable_meeting(session: Session, meeting_id: int) -> Meeting:
 def _review(session: Session, filing: Filing, meeting: Meeting, today: date,
             profiles: Mapping[str, TownProfile] | None, now: datetime | None = None
             ) -> BookingReview:
-    return review_booking(town_profile(filing, profiles, session), filing_clocks(session, filing),
-                          meeting.held_on, today, meeting_at=meeting_start(meeting), now=now)
+    review = review_booking(town_profile(filing, profiles, session),
+                            filing_clocks(session, filing), meeting.held_on, today,
+                            meeting_at=meeting_start(meeting), now=now)
+    notices = notice_finding(session, filing, None, meeting.held_on, today, profiles,
+                             sitting=False, beside=review.findings)
+    return replace(review, findings=_with(review.findings, notices))
+
+
+def _with(findings: tuple[Finding, ...], more: Finding | None) -> tuple[Finding, ...]:
+    return findings if more is None else (*findings, more)
 
 
 def preview_booking(db: Database, filing_id: int, meeting_id: int, today: date,
@@ -86,7 +99,7 @@ def book_hearing(db: Database, filing_id: int, meeting_id: int, today: date,
         _refuse_if_blocked(review.findings, "booking")
         hearing = session.scalars(
             select(Hearing).where(Hearing.filing_id == filing.id,
-                                  Hearing.status.in_(OPEN_STATUSES))
+                                  Hearing.status.in_(OPEN_HEARING_STATUSES))
         ).first()
         if hearing is not None and hearing.opened_on is not None:
             raise UserError(
@@ -137,7 +150,7 @@ def _continuance_review(session: Session, request: ContinuanceRequest, today: da
                         profiles: Mapping[str, TownProfile] | None
                         ) -> tuple[Hearing, Meeting, Meeting, ContinuanceReview, TownProfile]:
     hearing = get_or_refuse(session, Hearing, request.hearing_id, "hearing")
-    if hearing.status not in OPEN_STATUSES:
+    if hearing.status not in OPEN_HEARING_STATUSES:
         raise UserError(f"the hearing is {hearing.status}; only an open hearing is continued")
     here = current_session(session, hearing)
     if here is None:
@@ -152,6 +165,10 @@ def _continuance_review(session: Session, request: ContinuanceRequest, today: da
                     request.announced_at_hearing),
         today,
     )
+    if hearing.opened_on is None:  # the hearing opens at this session
+        notices = notice_finding(session, filing, hearing, here.held_on, today, profiles,
+                                 sitting=True, beside=review.findings)
+        review = replace(review, findings=_with(review.findings, notices))
     return hearing, here, there, review, profile
 
 
@@ -200,13 +217,16 @@ def preview_close(db: Database, hearing_id: int, closed_on: date, today: date,
 def _closing(session: Session, hearing_id: int, closed_on: date, today: date,
              profiles: Mapping[str, TownProfile] | None) -> tuple[Hearing, Closing]:
     hearing = get_or_refuse(session, Hearing, hearing_id, "hearing")
-    if hearing.status not in OPEN_STATUSES:
+    if hearing.status not in OPEN_HEARING_STATUSES:
         raise UserError(f"the hearing is already {hearing.status}")
     filing = session.get(Filing, hearing.filing_id)
     assert filing is not None
     opened = hearing.opened_on or closed_on
-    return hearing, close_hearing(town_profile(filing, profiles, session),
-                                  filing_clocks(session, filing), opened, closed_on, today)
+    closing = close_hearing(town_profile(filing, profiles, session),
+                            filing_clocks(session, filing), opened, closed_on, today)
+    notices = notice_finding(session, filing, hearing, opened, today, profiles, sitting=True,
+                             beside=closing.findings)
+    return hearing, replace(closing, findings=_with(closing.findings, notices))
 
 
 def close_hearing_on(db: Database, hearing_id: int, closed_on: date, today: date,

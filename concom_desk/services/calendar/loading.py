@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
+from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.calendar.clocks import meeting_start
 from concom_desk.services.calendar.entries import (
@@ -25,7 +26,6 @@ from concom_desk.services.calendar.entries import (
 from concom_desk.services.calendar.month_scope import may_fall_within
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
-    FINISHED_STATUSES,
     acts_done,
     every_clock,
     is_met,
@@ -268,7 +268,7 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       ) -> list[DeadlineEntry]:
     found = []
     in_effect = profiles_in_effect(session, profiles)
-    query = (select(Filing).where(Filing.status.not_in(FINISHED_STATUSES))
+    query = (select(Filing).where(Filing.status.not_in(CLOCKS_STOPPED))
              .options(selectinload(Filing.original)).order_by(Filing.id))
     if window.start is not None and window.end is not None:
         # Only the filings that can have a deadline in the window (see month_scope);

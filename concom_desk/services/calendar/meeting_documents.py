@@ -19,12 +19,18 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from concom_desk.domain.laws import ACT, BOTH, BYLAW, under_words
 from concom_desk.domain.plain_dates import clock_time, long_date, weekday_date_time
 from concom_desk.domain.wording import phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import HearingEntry, MeetingEntry, RatificationEntry
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.services.documents.context import commission_context, settings_of, town_context
+from concom_desk.services.documents.context import (
+    commission_context,
+    laws_context,
+    settings_of,
+    town_context,
+)
 from concom_desk.services.documents.register import TITLES, save_document
 from concom_desk.services.documents.rendering import render_template
 from concom_desk.store import Database
@@ -58,7 +64,9 @@ def _date_or_blank(day: date | None) -> str:
     return long_date(day) if day is not None else ""
 
 
-def hearing_row(hearing: HearingEntry) -> dict[str, str]:
+def hearing_row(hearing: HearingEntry, town: Mapping[str, Any]) -> dict[str, str]:
+    """One hearing as the notice and the agenda list it; `town` is the common context's
+    (its id and name word the laws the filing is under)."""
     return {
         "file_no": hearing.file_no,
         "dep_file_no": hearing.dep_file_no,
@@ -73,6 +81,7 @@ def hearing_row(hearing: HearingEntry) -> dict[str, str]:
         "work_and_areas": work_within(hearing.work_description, hearing.resource_areas),
         "continued_from": _date_or_blank(hearing.continued_from),
         "laws": hearing.laws,
+        "under_words": under_words(hearing.laws, town["id"], town["name"]),
     }
 
 
@@ -86,11 +95,20 @@ def legal_notice_context(meeting: MeetingEntry, common: Mapping[str, Any]) -> di
             f"no hearing on the meeting of {long_date(meeting.day)} needs a legal notice "
             "(continued hearings announced at the hearing are not advertised again)"
         )
+    town = common["town"]
+    # The notice names every law one of its hearings is under, and the MassDEP office
+    # where the Act applies to any of them.
+    under = {h.laws or BOTH for h in advertised}
+    acts, bylaws = bool(under & {BOTH, ACT}), bool(under & {BOTH, BYLAW})
+    together = BOTH if acts and bylaws else ACT if acts else BYLAW
+    laws = laws_context(together, town["id"], town["name"])
     return {
         **common,
         "meeting": meeting_context(meeting, common),
         "publish_by": _date_or_blank(meeting.publish_by()),
-        "hearings": [hearing_row(h) for h in advertised],
+        "under_words": laws["under_words"],
+        "dep_office": laws["dep_office"],
+        "hearings": [hearing_row(h, town) for h in advertised],
     }
 
 
@@ -108,7 +126,7 @@ def agenda_context(
     for hearing in meeting.hearings:
         item += 1
         hearings.append({
-            **hearing_row(hearing),
+            **hearing_row(hearing, common["town"]),
             "item_no": str(item),
             "status": "continued" if hearing.status == "continued" else "new",
             "continued_to": _date_or_blank(hearing.continued_to),

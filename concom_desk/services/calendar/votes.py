@@ -24,6 +24,7 @@ from concom_desk.domain.votes import (
 )
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import get_or_refuse
+from concom_desk.services.filings.decisions import attach_vote
 from concom_desk.store import Database
 from concom_desk.store.models import Attendance, Meeting, Member, MemberVote, Vote
 
@@ -75,30 +76,44 @@ def record_vote(db: Database, meeting_id: int, motion: str,
     """Record the motion, the members present (those in `choices`) and their votes.
     Refused, with nothing written, without a motion or without a quorum, or for a
     meeting not held yet (a vote dated ahead would stand in the record as taken)."""
+    with db.session() as session:
+        return add_vote(session, meeting_id, motion, choices, filing_id=filing_id,
+                        case_id=case_id, moved_by=moved_by, seconded_by=seconded_by,
+                        today=today)[0]
+
+
+def add_vote(session: Session, meeting_id: int, motion: str,
+             choices: Mapping[int, VoteChoice], filing_id: int | None = None,
+             case_id: int | None = None, moved_by: int | None = None,
+             seconded_by: int | None = None, today: date | None = None
+             ) -> tuple[VoteResult, Vote]:
+    """`record_vote` inside the caller's transaction (a ratification records its vote
+    and the order it ratifies at once)."""
     if not motion.strip():
         raise UserError("write the motion that was voted")
     today = today or clock.today()
-    with db.session() as session:
-        meeting = session.get(Meeting, meeting_id)
-        if meeting is not None and meeting.held_on > today:
-            raise UserError(f"the meeting of {meeting.held_on} has not been held yet: "
-                            "record its votes on the day")
-        result = _count(session, meeting_id, choices)
-        if result.outcome is Outcome.NO_QUORUM:
-            raise UserError(result.describe() + " A vote without a quorum is not recorded.")
-        present = set(session.scalars(select(Attendance.member_id).where(
-            Attendance.meeting_id == meeting_id)))
-        for member_id in choices:
-            if member_id not in present:
-                session.add(Attendance(meeting_id=meeting_id, member_id=member_id))
-        vote = Vote(meeting_id=meeting_id, filing_id=filing_id, enforcement_case_id=case_id,
-                    motion=motion.strip(), moved_by_id=moved_by, seconded_by_id=seconded_by,
-                    result=result.outcome.value)
-        session.add(vote)
-        session.flush()
-        for member_id, choice in choices.items():
-            session.add(MemberVote(vote_id=vote.id, member_id=member_id, choice=choice.value))
-        return result
+    meeting = session.get(Meeting, meeting_id)
+    if meeting is not None and meeting.held_on > today:
+        raise UserError(f"the meeting of {meeting.held_on} has not been held yet: "
+                        "record its votes on the day")
+    result = _count(session, meeting_id, choices)
+    if result.outcome is Outcome.NO_QUORUM:
+        raise UserError(result.describe() + " A vote without a quorum is not recorded.")
+    present = set(session.scalars(select(Attendance.member_id).where(
+        Attendance.meeting_id == meeting_id)))
+    for member_id in choices:
+        if member_id not in present:
+            session.add(Attendance(meeting_id=meeting_id, member_id=member_id))
+    vote = Vote(meeting_id=meeting_id, filing_id=filing_id, enforcement_case_id=case_id,
+                motion=motion.strip(), moved_by_id=moved_by, seconded_by_id=seconded_by,
+                result=result.outcome.value)
+    session.add(vote)
+    session.flush()
+    for member_id, choice in choices.items():
+        session.add(MemberVote(vote_id=vote.id, member_id=member_id, choice=choice.value))
+    if filing_id is not None and result.outcome is Outcome.CARRIED:
+        attach_vote(session, filing_id, vote)  # the decision it carried rests on it
+    return result, vote
 
 
 def signers_for_decision(db: Database, filing_id: int, decision_day: date) -> Signers:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from concom_desk import clock
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.errors import UserError
 
 if TYPE_CHECKING:  # the store (SQLAlchemy) is imported when first used, not at start-up
@@ -32,7 +33,7 @@ class Member:
 
 @dataclass
 class CommissionSettings:
-    town_id: str = "massachusetts"
+    town_id: str = STATE_TOWN
     name: str = ""
     address_lines: list[str] = field(default_factory=list)
     clerk_initials: str = ""

@@ -7,14 +7,16 @@ import random
 from datetime import date, datetime, timedelta
 
 from concom_desk.services.demo.calendar import MeetingCalendar, days_between
-from concom_desk.services.demo.people import PROVISIONS, VIOLATIONS, PeopleSource
+from concom_desk.services.demo.people import VIOLATIONS, PeopleSource, provisions_for
 from concom_desk.services.demo.records import RecordWriter
+from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import (
     EnforcementCase,
     EnforcementOrder,
     Fine,
     FinePayment,
     Inspection,
+    MemberVote,
     Property,
     Violation,
     Vote,
@@ -34,6 +36,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
     numbers: dict[int, int] = {}
     # Who reported each case, from a generator of its own (the rest stays as it was).
     told = random.Random(f"{writer.town_id}-complaints")
+    provisions = provisions_for(writer.town_id, library_for(writer.town_id).bylaw)
     for opened in openings:
         numbers[opened.year] = numbers.get(opened.year, 0) + 1
         age = (today - opened).days
@@ -63,7 +66,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
         violations = []
         for number in range(1, rng.randint(1, 3) + 1):
             violations.append(book.add(
-                Violation, case_id=case_id, number=number, provision=rng.choice(PROVISIONS),
+                Violation, case_id=case_id, number=number, provision=rng.choice(provisions),
                 description=rng.choice(VIOLATIONS), observed_on=opened,
                 confirmed_on=min(opened + days_between(rng, 0, 5), today)))
         book.add(Inspection, case_id=case_id, inspected_on=opened, inspector="Conservation Agent",
@@ -81,11 +84,11 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
     book = writer.book
     issued = min(opened + days_between(rng, 0, 10), today)
     emergency = rng.random() < 0.3
-    members = list(writer.member_names.values())
+    members = _in_office(writer, issued)
     ratify_by = calendar.after(issued) if emergency else None
     ratified = ratify_by if ratify_by is not None and ratify_by <= today else None
     book.add(EnforcementOrder, case_id=case_id, order_no=f"EO-{case_id:05d}", issued_on=issued,
-             signed_by=members[0] if emergency else "\n".join(members[:3]), emergency=emergency,
+             signed_by=members[0] if emergency else "\n".join(members), emergency=emergency,
              ratify_by=ratify_by, ratified_meeting_id=writer.meeting_ids.get(ratified)
              if ratified else None, stop_work=True,
              restore_by=issued + timedelta(days=60), file_noi_by=issued + timedelta(days=30),
@@ -93,9 +96,22 @@ def _order(writer: RecordWriter, rng: random.Random, calendar: MeetingCalendar, 
                           "Submit a restoration plan.", served_on=issued)
     if ratified is not None:
         present = writer.present[ratified]
-        book.add(Vote, meeting_id=writer.meeting_ids[ratified], enforcement_case_id=case_id,
-                 motion="to ratify the enforcement order", moved_by_id=present[0],
-                 seconded_by_id=present[1], result="carried")
+        # Ratified by a majority of the members (Sandwich §7.55 Part 2): each one's vote.
+        vote = book.add(Vote, meeting_id=writer.meeting_ids[ratified],
+                        enforcement_case_id=case_id,
+                        motion=f"To ratify emergency order EO-{case_id:05d}",
+                        moved_by_id=present[0], seconded_by_id=present[1], result="carried")
+        for member in present:
+            book.add(MemberVote, vote_id=vote, member_id=member, choice="yes")
+
+
+def _in_office(writer: RecordWriter, day: date) -> list[str]:
+    """Who signs an order issued on `day`: those present at the last meeting held by then,
+    a quorum of the members then in office and so the majority an order needs (not the
+    members of today)."""
+    held = [meeting for meeting in writer.present if meeting <= day]
+    ids = writer.present[max(held)] if held else list(writer.member_names)
+    return [writer.member_names[member] for member in ids]
 
 
 def _fines(writer: RecordWriter, rng: random.Random, case_id: int, violations: list[int],

@@ -77,7 +77,9 @@ def add_minuted_meeting(book: RowBook, writer: RecordWriter, held: list[date],
                  choice="abstain" if position == len(sitting) - 2 else "yes")
     book.add(Decision, filing_id=rda, kind="negative_determination", vote_id=vote,
              decided_on=day, issued_on=day + timedelta(days=1),
-             signed_by="\n".join(writer.member_names[m] for m in sitting[:3]))
+             signed_by="\n".join(writer.member_names[m] for m in sitting[:3]),
+             findings="The leach field is outside the 100-foot buffer zone; only its "
+                      "access crosses it, and will not alter the wetland.")
     minutes = book.add(Minutes, meeting_id=meeting, version=1, state="draft",
                        called_to_order="19:00", adjourned_at="21:05",
                        created_at=datetime.combine(day + timedelta(days=1), datetime.min.time())

@@ -37,6 +37,29 @@ VIOLATIONS = ("Clearing of vegetation in the buffer zone without a permit",
               "Dumping of yard waste in the wetland", "Tree cutting in riverfront area")
 PROVISIONS = ("§330-4 (permit required)", "§330-8 (order of conditions)",
               "§330-11 (buffer zone)", "MGL c.131 §40 ¶1")
+# The provisions a demo violation cites, in the town's own bylaw (a Sandwich case citing
+# Upton's chapter 330 printed another town's law on Sandwich's order). Four each, so a
+# demo draws the same cases whichever the town.
+_TOWN_PROVISIONS = {
+    "upton": PROVISIONS,
+    "sandwich": ("Sandwich §7.10 (work in a resource area without a permit)",
+                 "Sandwich §7.35 (condition of a permit)",
+                 "Sandwich §7.10 (alteration within 100 feet of a resource area)",
+                 "MGL c.131 §40 ¶1"),
+    "massachusetts": ("310 CMR 10.02(2)(a) (work in a resource area without an Order)",
+                      "310 CMR 10.05(6) (condition of an Order of Conditions)",
+                      "310 CMR 10.02(2)(b) (work in the Buffer Zone without an Order)",
+                      "MGL c.131 §40 ¶1"),
+}
+
+
+def provisions_for(town: str, bylaw: str) -> tuple[str, ...]:
+    """What a demo violation in `town` cites: its bylaw's sections where written out
+    above, else its bylaw by name, and the Act."""
+    return _TOWN_PROVISIONS.get(town) or (f"{bylaw} (work without a permit)",
+                                          f"{bylaw} (condition of a permit)",
+                                          f"{bylaw} (work in the buffer zone)",
+                                          "MGL c.131 §40 ¶1")
 CONDITIONS = (
     "Record this order at the Registry of Deeds before any work begins.",
     "Install and inspect erosion controls before any work begins.",

@@ -37,6 +37,19 @@ from concom_desk.store.models import (
     Vote,
 )
 
+# What the commission found, as its papers state it (none recorded makes a DRAFT): a
+# determination names the box of WPA Form 2 it checks; an emergency certification says
+# why (310 CMR 10.06(1)); a delineation, the areas as delineated.
+FINDINGS = {
+    "positive_determination": "Box 3: The work described on the plans is within an area "
+                              "subject to protection under the Act and will alter that area; "
+                              "it requires the filing of a Notice of Intent.",
+    "negative_determination": "Box 3: The work is within the Buffer Zone but will not alter "
+                              "an Area subject to protection under the Act.",
+    "emergency_certification": "Storm damage threatens the road and the houses below it; the "
+                               "work cannot wait for a Notice of Intent.",
+    "order_of_delineation": "Bordering Vegetated Wetland: as delineated on the plan of record",
+}
 RDA_DECISIONS = ("negative_determination", "negative_determination", "positive_determination")
 
 
@@ -307,7 +320,8 @@ class RecordWriter:
             denial_kind=self.rng.choice(("procedural", "substantive")) if plan.denied
             else None,
             reasons="Insufficient information to describe the work's effect on the "
-                    "resource areas." if plan.denied else "")
+                    "resource areas." if plan.denied else "",
+            findings=FINDINGS.get(kind, ""))
         if kind in ("order_of_conditions", "amended_order"):
             chosen = sorted(self.rng.sample(self.condition_ids, self.rng.randint(5, 8)))
             number = 0

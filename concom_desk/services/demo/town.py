@@ -22,6 +22,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from concom_desk import clock
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.demo.calendar import MeetingCalendar
@@ -87,10 +88,10 @@ def _town(town: str | None) -> tuple[str, str]:
         if town not in profiles:
             raise UserError(f"no town profile {town!r}; the towns are: "
                             f"{', '.join(sorted(profiles))}")
-        if town == "massachusetts":  # the state default is no town: an invented one
+        if town == STATE_TOWN:  # the state default is no town: an invented one
             return town, "Millbrook"
         return town, profiles[town].name
-    return ("upton", "Upton") if "upton" in profiles else ("massachusetts", "Millbrook")
+    return ("upton", "Upton") if "upton" in profiles else (STATE_TOWN, "Millbrook")
 
 
 class DemoTownBuilder:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from concom_desk.domain.conditions import ConditionsLibrary, load_library, number_conditions
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.paths import data_dir, resources_dir
 
-DEFAULT_LIBRARY = "massachusetts"
+DEFAULT_LIBRARY = STATE_TOWN  # the Act's standard conditions
 
 
 def shipped_conditions_dir() -> Path:

@@ -21,7 +21,7 @@ from concom_desk import clock
 from concom_desk.domain.appeal_routes import appeal_routes
 from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.domain.laws import BOTH, is_joint, under_act
+from concom_desk.domain.laws import BOTH, is_joint, under_act, under_bylaw, under_words
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wording import has_or_have, phrase, resource_areas_phrase, work_within
 from concom_desk.errors import UserError
@@ -129,6 +129,24 @@ def town_context(town_id: str, settings: CommissionSettings) -> Context:
         "appeal_rights": library.appeal_rights,
         "recording_instructions": library.recording_instructions,
     }
+
+
+def dep_office_context(town_id: str, under_the_act: bool) -> Context:
+    """The MassDEP regional office for the town, where the Act applies; each field ""
+    where it does not, or where the profile names none (the state default serves every
+    region). The papers ask `{% if dep_office.name %}`."""
+    profile = available_profiles().get(town_id.lower())
+    office = profile.dep_office if profile is not None and under_the_act else None
+    if office is None:
+        return {"name": "", "address": "", "text": ""}
+    return {"name": office.name, "address": office.address, "text": office.describe()}
+
+
+def laws_context(laws: str, town_id: str, name: str) -> Context:
+    """The laws a filing is under, in the papers' words ('the Wetlands Protection Act
+    (MGL c.131 §40) and the Sandwich wetlands bylaw'), and the MassDEP office."""
+    return {"under_words": under_words(laws, town_id.lower(), name),
+            "dep_office": dep_office_context(town_id, under_act(laws))}
 
 
 def common_context(session: Session, today: date | None = None) -> Context:
@@ -280,11 +298,16 @@ def filing_context(session: Session, filing: Filing, template: str,
     """COMMON + FILING-BASED + the template's own part, for one stored filing.
     `draft`: the clerk's choices for a document not yet decided (special conditions,
     denial reasons)."""
-    from concom_desk.services.documents.context_extras import DraftChoices, template_extras
+    from concom_desk.services.documents.context_extras import (
+        DraftChoices,
+        signing_day,
+        template_extras,
+    )
 
     today = today or clock.today()
     settings = settings_of(session)
-    on = filing.issued or today  # signers: the members in office when it is issued
+    # Signers: the members in office when it is issued (a certificate: on its own day).
+    on = signing_day(session, filing, template) or filing.issued or today
     context: Context = {
         "commission": commission_context(session, on),
         "town": town_context(filing.town or settings.town, settings),
@@ -300,10 +323,15 @@ def filing_context(session: Session, filing: Filing, template: str,
         "plans": [],
         "hearing": hearing_context(session, filing, settings),
     }
-    context["appeal_routes"] = appeal_routes(context["town"]["appeal_rights"],
-                                             joint=context["filing"]["joint"],
-                                             decision=template,
-                                             bylaw_is_the_act=not context["town"]["local_bylaw"])
+    laws = laws_context(filing.laws or BOTH, context["town"]["id"], context["town"]["name"])
+    context["filing"]["under_words"] = laws["under_words"]
+    context["dep_office"] = laws["dep_office"]
+    office = laws["dep_office"]
+    context["appeal_routes"] = appeal_routes(
+        context["town"]["appeal_rights"], joint=context["filing"]["joint"], decision=template,
+        bylaw_is_the_act=not context["town"]["local_bylaw"],
+        act_only=not under_bylaw(filing.laws or BOTH, context["town"]["id"]),
+        dep_office=office["text"])
     context.update(template_extras(session, filing, template, context,
                                    draft or DraftChoices()))
     from concom_desk.services.documents.wpa_context import wpa_extras

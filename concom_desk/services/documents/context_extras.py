@@ -10,14 +10,17 @@ special conditions chosen for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.conditions import number_conditions
+from concom_desk.domain.decision_kinds import COC_KINDS
 from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.status_rules import PERMIT_KINDS
 from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
 
@@ -44,9 +47,80 @@ def _lines(text: str | None) -> list[str]:
 
 
 def latest_decision(session: Session, filing: Filing) -> Decision | None:
-    return session.scalars(
-        select(Decision).where(Decision.filing_id == filing.id).order_by(Decision.id.desc())
-    ).first()
+    """The decision that issued or denied the filing. A permit's own certificate of
+    compliance is a later decision on the same record, not the permit's: its papers
+    read it through `certificate_of`."""
+    found = select(Decision).where(Decision.filing_id == filing.id)
+    if filing.kind != "coc":
+        found = found.where(Decision.kind.not_in(COC_KINDS))
+    return session.scalars(found.order_by(Decision.id.desc())).first()
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A certificate of compliance and where it stands: on the COC request filed for
+    the permit, or on the permit itself (marked "Completed (COC issued)")."""
+
+    holder: Filing  # the record the certificate was decided on
+    permit: Filing | None  # the permit it certifies
+    decision: Decision | None
+
+
+def certificate_of(session: Session, filing: Filing) -> Certificate:
+    """The certificate a COC request or a permit has: a request's own; a permit's own,
+    else the latest issued request filed for it."""
+    def decided(holder: Filing) -> Decision | None:
+        return session.scalars(select(Decision).where(
+            Decision.filing_id == holder.id, Decision.kind.in_(COC_KINDS))
+            .order_by(Decision.id.desc())).first()
+
+    if filing.kind == "coc":
+        return Certificate(filing, filing.original, decided(filing))
+    own = decided(filing)
+    if own is not None:
+        return Certificate(filing, filing, own)
+    requests = sorted((f for f in filing.follow_ups if f.kind == "coc"
+                       and f.status not in ("void", "withdrawn", "denied")),
+                      key=lambda f: (f.issued is not None, f.issued or f.received or 0, f.id))
+    if requests:
+        return Certificate(requests[-1], filing, decided(requests[-1]))
+    return Certificate(filing, filing if filing.kind in PERMIT_KINDS else None, None)
+
+
+def certificate_day(session: Session, filing: Filing) -> date | None:
+    """The day the filing's certificate of compliance was issued, if it was."""
+    cert = certificate_of(session, filing)
+    if cert.decision is not None and cert.decision.issued_on is not None:
+        return cert.decision.issued_on
+    return cert.holder.issued if cert.holder.kind == "coc" else None
+
+
+def signing_day(session: Session, filing: Filing, template: str) -> date | None:
+    """The day a paper is signed, when it is not the filing's issue date: a certificate
+    on a permit's record is signed on the certificate's day, not the permit's."""
+    if "certificate-of-compliance" in template:
+        return certificate_day(session, filing)
+    return None
+
+
+def certificate_facts(session: Session, filing: Filing) -> Context:
+    """`certificate`, `partial`, `inspection`, `original_permit` and the continuing
+    conditions of a certificate-of-compliance paper."""
+    cert = certificate_of(session, filing)
+    decision = cert.decision
+    holder = cert.holder
+    issued = certificate_day(session, filing)
+    return {
+        "certificate": {
+            "issued": long_date(issued),
+            "requested": long_date(holder.received) if holder.kind == "coc" else "",
+            "findings": _lines(decision.findings) if decision is not None else [],
+        },
+        "partial": bool(decision and decision.kind == "partial_certificate_of_compliance"),
+        "inspection": latest_inspection(session, holder),
+        "original_permit": permit_facts(cert.permit),
+        "continuing_conditions": continuing_conditions(session, holder),
+    }
 
 
 def _numbered(conditions: list[Any]) -> list[Context]:
@@ -66,13 +140,20 @@ def permit_conditions(session: Session, filing: Filing, special: list[str]
 
 
 def original_permit(filing: Filing) -> Context:
-    original = filing.original
+    return permit_facts(filing.original)
+
+
+def permit_facts(original: Filing | None) -> Context:
+    """The permit a later paper names: its numbers, when it was issued, when it expires
+    and where it was recorded."""
     if original is None:
         return {"file_no": "", "dep_file_no": "", "issued": "", "expires": "", "book": "",
-                "page": ""}
+                "page": "", "recorded": "", "document": ""}
     return {"file_no": original.file_no, "dep_file_no": original.dep_file_no or "",
             "issued": long_date(original.issued), "expires": long_date(original.expires),
-            "book": original.recorded_book or "", "page": original.recorded_page or ""}
+            "book": original.recorded_book or "", "page": original.recorded_page or "",
+            "recorded": long_date(original.recorded),
+            "document": original.recorded_document or ""}
 
 
 def _years_between(start: Any, end: Any) -> str:
@@ -85,12 +166,11 @@ def _years_between(start: Any, end: Any) -> str:
 
 
 def continuing_conditions(session: Session, filing: Filing) -> list[Context]:
-    """Conditions marked to survive the certificate: on the COC's own decision, or
-    else on the permit it certifies."""
-    for source in (filing, filing.original):
-        if source is None:
-            continue
-        decision = latest_decision(session, source)
+    """Conditions marked to survive the certificate: on the certificate's own decision,
+    or else on the Order it certifies."""
+    cert = certificate_of(session, filing)
+    order = latest_decision(session, cert.permit) if cert.permit is not None else None
+    for decision in (cert.decision, order):
         if decision is not None:
             kept = [c for c in sorted(decision.conditions, key=lambda c: c.number)
                     if c.continuing]
@@ -106,8 +186,9 @@ def latest_inspection(session: Session, filing: Filing) -> Context:
         .order_by(Inspection.inspected_on.desc())
     ).first()
     if inspection is None:
-        return {"date": "", "by": ""}
-    return {"date": long_date(inspection.inspected_on), "by": inspection.inspector or ""}
+        return {"date": "", "by": "", "findings": ""}
+    return {"date": long_date(inspection.inspected_on), "by": inspection.inspector or "",
+            "findings": inspection.findings or ""}
 
 
 def abutter_notices(session: Session, filing: Filing) -> list[Context]:
@@ -180,7 +261,7 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
     if template in ("permit", "amended-permit"):
         standard, special_numbered = permit_conditions(session, filing, list(draft.special))
         extras.update(standard_conditions=standard, special_conditions=special_numbered)
-    if template in ("amended-permit", "extension-permit", "certificate-of-compliance"):
+    if template in ("amended-permit", "extension-permit"):
         extras["original_permit"] = original_permit(filing)
     if template == "amended-permit":
         extras["changes"] = _lines(filing.work_description)
@@ -190,11 +271,7 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
                                "new_expires": base["filing"]["expires"],
                                "term": _years_between(start, filing.expires)}
     if template == "certificate-of-compliance":
-        extras.update(
-            partial=bool(decision and decision.kind == "partial_certificate_of_compliance"),
-            inspection=latest_inspection(session, filing),
-            continuing_conditions=continuing_conditions(session, filing),
-        )
+        extras.update(certificate_facts(session, filing))
     if template in ("determination-negative", "determination-positive"):
         extras["findings"] = findings
         if template == "determination-negative":

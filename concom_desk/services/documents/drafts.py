@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.document_needs import RecordFacts, missing_facts
 from concom_desk.services.documents.rendering import save_atomically
 from concom_desk.store import Database
-from concom_desk.store.models import Decision, Filing, Meeting, Vote
+from concom_desk.store.models import Decision, Filing, Inspection, Meeting, Vote
 
 DRAFT_MARK = "DRAFT — not for issue"
 DRAFT_PREFIX = "DRAFT"
@@ -44,19 +44,51 @@ def _vote_recorded(session: Session, filing: Filing) -> bool:
         Decision.vote_id.is_not(None) | Decision.decided_on.is_not(None))).first() is not None
 
 
-def record_facts(session: Session, filing: Filing) -> RecordFacts:
+def record_facts(session: Session, filing: Filing, template: str = "") -> RecordFacts:
+    """What the record holds; a certificate's facts are its own (on its request, or on the
+    permit itself), and a permit is the permit its own certificate names."""
+    from concom_desk.services.documents.context_extras import (
+        certificate_day,
+        certificate_of,
+        latest_decision,
+    )
+    from concom_desk.services.documents.wpa_context import act_work_by, decided_box
+
+    decision = latest_decision(session, filing)
+    # The emergency: as the emergency certification prints it (the decision's findings,
+    # else what the filing's notes say of it).
+    reason = bool((decision.findings if decision else "").strip() or (filing.notes or "")
+                  .strip())
+    certified, inspected, permit_named = None, False, filing.original_id is not None
+    if template == "certificate-of-compliance":
+        cert = certificate_of(session, filing)
+        permit_named = cert.permit is not None
+        certified = certificate_day(session, filing)
+        holders = [f.id for f in (cert.holder, cert.permit) if f is not None]
+        inspected = session.scalars(select(Inspection.id).where(
+            Inspection.filing_id.in_(holders))).first() is not None
     return RecordFacts(kind=filing.kind, hearing=filing.hearing, closed=filing.closed,
                        vote_recorded=_vote_recorded(session, filing), decided=filing.decided,
                        issued=filing.issued, expires=filing.expires,
-                       permit_named=filing.original_id is not None)
+                       permit_named=permit_named,
+                       reason_recorded=reason,
+                       work_by=act_work_by(session, filing),
+                       form_box=decided_box(decision),
+                       findings_recorded=bool(decision is not None and decision.findings
+                                              .strip()),
+                       certified=certified, inspected=inspected)
 
 
 def missing_for(session: Session, filing: Filing, template: str) -> list[str]:
     """What the document would state that the record does not hold yet (a WPA form
-    states what its bylaw counterpart does: a Form 5 before the vote is a DRAFT too)."""
-    from concom_desk.services.documents.wpa_fields import COUNTERPART
+    states what its bylaw counterpart does, as decided: a Form 5 before the vote is a
+    DRAFT too; a Form 5 denying the project asks no expiry, as a denial has none)."""
+    from concom_desk.services.documents.context_extras import latest_decision
+    from concom_desk.services.documents.wpa_context import decided_counterpart
 
-    return missing_facts(COUNTERPART.get(template, template), record_facts(session, filing))
+    counterpart = decided_counterpart(template, latest_decision(session, filing))
+    return missing_facts(counterpart, record_facts(session, filing, counterpart),
+                         form=template)
 
 
 def document_gaps(db: Database, file_no: str, template: str) -> list[str]:

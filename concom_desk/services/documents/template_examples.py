@@ -82,6 +82,12 @@ _DEADLINES.update({
                                       "Upton ch. 330: at least 30 days before expiry"),
 })
 
+_DEP_OFFICE: Context = {
+    "name": "Central Regional Office",
+    "address": "8 New Bond Street, Worcester, MA 01606",
+    "text": "MassDEP Central Regional Office, 8 New Bond Street, Worcester, MA 01606",
+}
+
 _FILING_BASED: Context = {
     "filing": {
         "file_no": "UCC 2026-014",
@@ -97,6 +103,9 @@ _FILING_BASED: Context = {
         "laws": "both",
         "under_act": True,
         "joint": True,
+        # Each law it is under, in the papers' words (domain/laws.under_words).
+        "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands "
+                       "bylaw",
         "status": "issued",
         "received": "June 12, 2026",
         "hearing": "July 1, 2026",
@@ -144,6 +153,8 @@ _FILING_BASED: Context = {
         "registry": "Worcester District Registry of Deeds",
     },
     "deadlines": _DEADLINES,
+    # The town's MassDEP regional office, where the Act applies ("" where it does not).
+    "dep_office": _DEP_OFFICE,
     "plans": [
         {"title": "Site Plan, 12 Pond Street, Upton MA",
          "prepared_by": "Blackstone Valley Engineering, Inc.",
@@ -159,7 +170,8 @@ _FILING_BASED: Context = {
         {"title": "Under the Wetlands Protection Act (MGL c.131 §40)",
          "text": "The applicant, the owner, any person aggrieved by this Order, any owner of "
                  "land abutting the land subject to this Order, or any ten residents may ask "
-                 "the MassDEP Regional Office for a Superseding Order of Conditions within ten "
+                 "the MassDEP Central Regional Office, 8 New Bond Street, Worcester, MA 01606, "
+                 "for a Superseding Order of Conditions within ten "
                  "business days of the date of issuance of this Order (MGL c.131 §40; 310 CMR "
                  "10.05(7)(j))."},
     ],
@@ -187,6 +199,8 @@ _ORIGINAL_PERMIT: Context = {
     "expires": "May 3, 2026",
     "book": "60012",
     "page": "45",
+    "recorded": "May 20, 2023",  # the day the Registry recorded it
+    "document": "",  # the Land Court document number, for registered land
 }
 
 _MEETING: Context = {"date": "March 3, 2027", "weekday": "Wednesday", "time": "7:00 PM",
@@ -205,6 +219,7 @@ _HEARING_ROW: Context = {
     "work_and_areas": "Addition and deck, within Bordering Vegetated Wetland and Buffer Zone",
     "continued_from": "",
     "laws": "both",
+    "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw",
 }
 
 _ENFORCEMENT: Context = {
@@ -216,16 +231,18 @@ _ENFORCEMENT: Context = {
         "description": "Fill and cutting of vegetation within a Bordering Vegetated Wetland",
         "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
         "status": "order issued",
+        # The Order of Conditions the case concerns; its fields "" when none.
+        "permit": {"file_no": "", "dep_file_no": "", "holder": "", "issued": ""},
     },
     "violator": {"name": "Mill Pond Holdings LLC",
                  "address_lines": ["500 Commerce Way", "Worcester, MA 01608"]},
     "violations": [
         {"number": 1, "provision": "Upton ch. 330, Permits required",
          "description": "Placement of about 40 cubic yards of fill in the wetland",
-         "observed": "October 2, 2026"},
+         "observed": "October 2, 2026", "under_act": False},
         {"number": 2, "provision": "Upton ch. 330, Buffer zone",
          "description": "Clearing of trees and shrubs within 25 feet of the wetland",
-         "observed": "October 2, 2026"},
+         "observed": "October 2, 2026", "under_act": False},
     ],
     "order": {
         "order_no": "EO 2026-004",
@@ -241,6 +258,7 @@ _ENFORCEMENT: Context = {
             "Remove the fill by hand under the supervision of a wetland scientist.",
             "Submit a restoration plan by a wetland scientist.",
         ],
+        "ratified": "",
     },
     "fines": {"per_offense": "$300", "citation": "Upton ch. 330, Enforcement",
               "noncriminal_ticket": ""},
@@ -268,6 +286,11 @@ def _build() -> dict[str, Context]:
             **copy.deepcopy(_COMMON),
             "meeting": _MEETING,
             "publish_by": "February 24, 2027",
+            # The laws of all its hearings together, and the MassDEP office where the
+            # Act applies to any of them.
+            "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton "
+                           "wetlands bylaw",
+            "dep_office": _DEP_OFFICE,
             "hearings": [
                 _HEARING_ROW,
                 {**_HEARING_ROW, "file_no": "UCC 2027-001", "dep_file_no": "",
@@ -277,7 +300,8 @@ def _build() -> dict[str, Context]:
                  "work_description": "Replacement of a septic system",
                  "resource_areas": "Buffer Zone",
                  "work_and_areas": "Replacement of a septic system, within Buffer Zone",
-                 "continued_from": "February 17, 2027"},
+                 "continued_from": "February 17, 2027", "laws": "bylaw",
+                 "under_words": "the Upton wetlands bylaw"},
             ],
         },
         "agenda": {
@@ -360,8 +384,14 @@ def _build() -> dict[str, Context]:
         ),
         "certificate-of-compliance": _filing(
             original_permit=_ORIGINAL_PERMIT,
+            # The certificate's own dates: issued (not the permit's), and requested when
+            # a request was filed for it ("" when decided on the permit's own record).
+            certificate={"issued": "December 2, 2026", "requested": "November 10, 2026",
+                         "findings": ["The work was completed as shown on the as-built "
+                                      "plan."]},
             partial=False,
-            inspection={"date": "November 18, 2026", "by": "Jamie Park, Conservation Agent"},
+            inspection={"date": "November 18, 2026", "by": "Jamie Park, Conservation Agent",
+                        "findings": "Slopes stabilized; erosion controls removed."},
             continuing_conditions=[
                 {"number": 7, "text": "No fertilizer or pesticide shall be used within 50 "
                                       "feet of the wetland, in perpetuity."},
@@ -399,6 +429,8 @@ def _wpa_examples(examples: dict[str, Context]) -> dict[str, Context]:
 
     made = {name: {**copy.deepcopy(examples[bylaw]), "wpa": example_group(name)}
             for name, bylaw in COUNTERPART.items()}
+    # Form 5 is an Order issued or a denial: it prints a denial's reasons too.
+    made["form-5-order-of-conditions"]["reasons"] = copy.deepcopy(examples["denial"]["reasons"])
     made["enforcement-order-wpa"] = {**copy.deepcopy(examples["enforcement-order"]),
                                      "wpa": example_group("enforcement-order-wpa")}
     return made

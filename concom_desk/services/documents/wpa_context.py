@@ -9,12 +9,14 @@ the bylaw's only, and a WPA form asked for by name is refused.
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from concom_desk.domain.laws import BOTH, under_act
+from concom_desk.domain.act_areas import is_act_area
+from concom_desk.domain.laws import BOTH, STATE_TOWN, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wpa_fees import split_fee
 from concom_desk.errors import UserError
@@ -23,9 +25,13 @@ from concom_desk.services.documents.wpa_fields import (
     WPA_FORMS,
     WPA_TEMPLATE_NAMES,
     WpaFacts,
+    named_box,
     wpa_group,
 )
 from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
+
+if TYPE_CHECKING:
+    from concom_desk.store import Database
 
 Context = dict[str, Any]
 
@@ -57,6 +63,30 @@ def refuse_unless_under_the_act(filing: Filing, template: str) -> None:
                         f"Protection Act; filing {filing.file_no} is under the bylaw only "
                         "(say on the filing that it is under the Act, or make the bylaw's "
                         "document)")
+
+
+def decided_counterpart(template: str, decision: Decision | None) -> str:
+    """The bylaw document whose facts a WPA form states, as decided: Form 5 for a denied
+    Notice of Intent states a denial's (no expiry: nothing is permitted to expire), Form 2
+    for a positive determination the positive one's."""
+    kind = decision.kind if decision is not None else ""
+    if template == "form-5-order-of-conditions" and kind == "denial":
+        return "denial"
+    if template == "form-2-determination-of-applicability" and kind == \
+            "positive_determination":
+        return "determination-positive"
+    return COUNTERPART.get(template, template)
+
+
+def decided_box(decision: Decision | None) -> int | None:
+    """The numbered box of WPA Form 2 the determination's findings name, if any."""
+    if decision is None:
+        return None
+    return named_box(_lines(decision.findings), _decision_box(decision))
+
+
+def _lines(text: str | None) -> tuple[str, ...]:
+    return tuple(line.strip() for line in (text or "").splitlines() if line.strip())
 
 
 def _decision_box(decision: Decision | None) -> str:
@@ -103,8 +133,8 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
     prop = filing.property
     fee = split_fee(filing.wpa_fee_cents) if filing.wpa_fee_cents else None
     votes = _votes(session, filing, decision)
-    findings = tuple(line.strip() for line in (decision.findings if decision else "")
-                     .splitlines() if line.strip())
+    findings = _lines(decision.findings if decision else "")
+    decided = _decision_box(decision)
     return WpaFacts(
         template=template, dep_file_no=dep_number_of(filing),
         commission_town=base["commission"]["town"],
@@ -122,7 +152,9 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
         fee_total=_dollars(fee.total_cents) if fee else "",
         fee_state=_dollars(fee.state_cents) if fee else "",
         fee_town=_dollars(fee.town_cents) if fee else "",
-        decision=_decision_box(decision), findings=findings, interests=interests,
+        decision=decided, findings=findings, interests=interests,
+        box=named_box(findings, decided),
+        work_by=long_date(act_work_by(session, filing)),
         resource_areas=filing.resource_areas or "",
         votes_for=votes[0] if votes else None, votes_against=votes[1] if votes else None,
         votes_abstained=votes[2] if votes else None,
@@ -134,16 +166,44 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
     """`wpa` and the counterpart's extras, for a WPA template; {} for any other."""
     if template not in COUNTERPART:
         return {}
-    from concom_desk.services.documents.context_extras import template_extras
+    from concom_desk.services.documents.context_extras import latest_decision, template_extras
 
     refuse_unless_under_the_act(filing, template)
     extras = template_extras(session, filing, COUNTERPART[template], base, draft)
+    decided = decided_counterpart(template, latest_decision(session, filing))
+    if decided != COUNTERPART[template]:  # a denial's reasons beside the Order's lists
+        extras.update(template_extras(session, filing, decided, base, draft))
+    if template == "form-5-order-of-conditions":
+        extras.setdefault("reasons", [])  # none for an Order that approves
+    if template == "form-4b-order-of-resource-area-delineation":
+        # Confirmed under the Act: the Act's areas only, never a bylaw's (an isolated
+        # vegetated wetland is the town's to confirm, in its own order).
+        extras["confirmed_areas"] = [area for area in extras["confirmed_areas"]
+                                     if is_act_area(area["name"])]
     extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
                                         tuple(getattr(draft, "interests", ()))))
     return extras
 
 
-def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[str]:
+def act_work_by(session: Session, filing: Filing) -> date | None:
+    """When emergency work must be finished under the Act (310 CMR 10.06(3): 30 days
+    from the certification), whatever the town's bylaw sets: the WPA form certifies
+    under the Act. None before the certification is issued, or for another kind of filing."""
+    from concom_desk.domain.deadline_engine import compute_deadlines
+    from concom_desk.services.filings.deadlines import profiles_in_effect
+
+    if filing.issued is None or filing.kind != "emergency":
+        return None
+    state = profiles_in_effect(session).get(STATE_TOWN)
+    if state is None:
+        return None
+    found = {d.id: d.date for d in compute_deadlines(state, "emergency",
+                                                      {"issued": filing.issued},
+                                                      filing.flags())}
+    return found.get("emergency_work_complete_by")
+
+
+def wpa_gaps(db: Database, file_no: str, template: str, draft: Any = None) -> list[str]:
     """What a WPA form would leave blank for the filing ("no plan title recorded"),
     said before it is printed; [] for any other template."""
     if template not in COUNTERPART:
@@ -155,7 +215,7 @@ def wpa_gaps(db: Any, file_no: str, template: str, draft: Any = None) -> list[st
         return list(filing_context(session, filing, template, draft=draft)["wpa"]["missing"])
 
 
-def offered_templates(db: Any, file_no: str, kind: str) -> tuple[bool, list[str]]:
+def offered_templates(db: Database, file_no: str, kind: str) -> tuple[bool, list[str]]:
     """Whether the filing is under the Act, and the WPA forms offered for it."""
     from concom_desk.services.documents.context import filing_by_number
 

@@ -11,6 +11,7 @@ and the real documents can never disagree on a name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,6 +123,25 @@ class WpaFacts:
     votes_for: int | None = None
     votes_against: int | None = None
     votes_abstained: int | None = None
+    box: int | None = None  # Form 2 B: the numbered box the determination checks
+    work_by: str = ""  # an emergency certification: the Act's 30 days (310 CMR 10.06(3))
+
+
+# WPA Form 2 B: how many numbered boxes each determination has.
+FORM_2_BOXES = {"positive": 5, "negative": 4}
+_BOX = re.compile(r"^\s*box\s*(\d)\b", re.IGNORECASE)
+
+
+def named_box(findings: Iterable[str], decision: str) -> int | None:
+    """The numbered box of WPA Form 2 a determination's findings name ("Box 3: the
+    work ... requires the filing of a Notice of Intent"), or None: the form checks no
+    box the commission did not find."""
+    highest = FORM_2_BOXES.get(decision, 0)
+    for line in findings:
+        found = _BOX.match(line)
+        if found and 1 <= int(found.group(1)) <= highest:
+            return int(found.group(1))
+    return None
 
 
 def _party(party: Mapping[str, Any], missing: list[str], gap: str | None) -> dict[str, str]:
@@ -163,7 +183,7 @@ _NEEDS: dict[str, frozenset[str]] = {
         "decision", "vote"}),
     "form-7-extension-permit": frozenset({"dep", "registry", "issued"}),
     "form-8b-certificate-of-compliance": frozenset({"dep", "registry", "issued"}),
-    "emergency-certification-wpa": frozenset({"issued"}),
+    "emergency-certification-wpa": frozenset({"issued", "work_by"}),
     "enforcement-order-wpa": frozenset(),
 }
 
@@ -202,7 +222,9 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
     group["dates"] = {"filed": need("filed", facts.filed, "no date filed recorded"),
                       "closed": need("closed", facts.closed, "no date the hearing closed "
                                                              "recorded"),
-                      "issued": need("issued", facts.issued, "no date of issuance recorded")}
+                      "issued": need("issued", facts.issued, "no date of issuance recorded"),
+                      "work_by": need("work_by", facts.work_by,
+                                      "no date the emergency work must be done by")}
     plan_date = facts.plan_revised or facts.plan_dated
     group["plan"] = {
         "title": need("plan_title", facts.plan_title, "no plan title recorded"),
@@ -232,10 +254,20 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
     decision = facts.decision
     if "decision" in needs and not decision:
         missing.append("no decision recorded")
+    # A denied Notice of Intent: Form 5 states its reasons, and neither the general
+    # conditions of an approval nor the recording of an Order that permits nothing.
+    group["denied"] = decision.startswith("denied")
     group["boxes"] = {key: box(decision == key) for key in (
         "approved", "denied_standards", "denied_information", "positive", "negative")}
+    # Form 2 B: "positive_3" is box 3 of a positive determination, checked only when the
+    # determination is positive and names that box.
+    for kind, highest in FORM_2_BOXES.items():
+        for number in range(1, highest + 1):
+            group["boxes"][f"{kind}_{number}"] = box(decision == kind and facts.box == number)
+    # B.3 is "For Approvals Only": a denial alters nothing, so checks no area.
     group["impacts"] = [{"area": name, "unit": unit,
-                         "box": box(_mentions(facts.resource_areas, words))}
+                         "box": box(_mentions(facts.resource_areas, words)
+                                    and not group["denied"])}
                         for name, unit, words in INLAND_AREAS]
     if "vote" in needs and facts.votes_for is None:
         missing.append("no vote recorded")

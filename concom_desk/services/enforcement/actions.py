@@ -5,7 +5,7 @@ meeting), and ratify it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -19,12 +19,15 @@ from concom_desk.domain.enforcement_case import (
     ratification_meeting,
 )
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.votes import VoteChoice, VoteResult, majority_of
 from concom_desk.errors import UserError
+from concom_desk.services.calendar.votes import add_vote
 from concom_desk.services.enforcement.attachments import AttachmentCopier, add_attachment_rows
 from concom_desk.services.enforcement.cases import move_case
 from concom_desk.services.enforcement.common import (
     case_status,
     get_case,
+    lines,
     meeting_dates,
 )
 from concom_desk.store import Database
@@ -104,13 +107,28 @@ class ViolationDraft:
     confirmed_on: date | None = None  # fines run from this day (Upton ch. 330 E)
 
 
+def _same(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def add_violations(session: Session, case: EnforcementCase,
                    drafts: Sequence[ViolationDraft]) -> list[Violation]:
+    """Record the drafts as the case's next violations. One the case already holds (the
+    same provision and what was done, as the notice recorded it) is the same violation
+    cited again by the order, not a second one: the order carries the notice's over, and
+    the papers never list one fill as violations 1 and 2."""
     numbers = [v.number for v in case.violations]
+    held = {(_same(v.provision), _same(v.description)) for v in case.violations}
     added = []
-    for offset, draft in enumerate(drafts, start=1):
+    offset = 0
+    for draft in drafts:
         if not draft.provision.strip():
             raise UserError("each violation names the provision violated")
+        key = (_same(draft.provision), _same(draft.description))
+        if key in held:
+            continue
+        held.add(key)
+        offset += 1
         if draft.confirmed_on and draft.observed_on and draft.confirmed_on < draft.observed_on:
             raise UserError(f"violation '{draft.provision}': confirmed before it was observed")
         violation = Violation(case_id=case.id, number=max(numbers, default=0) + offset,
@@ -246,8 +264,20 @@ def issue_order(db: Database, case_id: int, draft: OrderDraft) -> int:
         return order.id
 
 
-def ratify_order(db: Database, order_id: int, meeting_id: int) -> None:
-    """Record the commission's ratification of an emergency order at a meeting."""
+def ratification_motion(order: EnforcementOrder) -> str:
+    """The motion a ratification is voted on; it names the order, so the order finds
+    its vote (services/enforcement/documents.py prints it on the order)."""
+    return (f"To ratify emergency order {order.order_no}, issued {long_date(order.issued_on)} "
+            f"and signed by {', '.join(lines(order.signed_by)) or 'one member'}")
+
+
+def ratify_order(db: Database, order_id: int, meeting_id: int,
+                 choices: Mapping[int, VoteChoice], today: date | None = None) -> VoteResult:
+    """Record the commission's ratification of an emergency order: the members' vote on
+    it at a meeting held after the order. Refused, with nothing written, unless a
+    majority of the members in office vote for it (Sandwich §7.55 Part 2: "ratified by
+    a majority of the members of the Commission"; 310 CMR 10.08(2)), not merely a
+    majority of those present."""
     with db.session() as session:
         order = session.get(EnforcementOrder, order_id)
         meeting = session.get(Meeting, meeting_id)
@@ -261,7 +291,16 @@ def ratify_order(db: Database, order_id: int, meeting_id: int) -> None:
         if meeting.held_on <= order.issued_on or meeting.cancelled:
             raise UserError(f"the meeting of {meeting.held_on} cannot ratify an order issued "
                             f"{order.issued_on}; choose a meeting held after it")
+        result, _vote = add_vote(session, meeting.id, ratification_motion(order), choices,
+                                 case_id=order.case_id, today=today)
+        needed = majority_of(result.in_office)
+        if result.yes < needed:
+            raise UserError(f"{result.describe()} Ratification needs a majority of the "
+                            f"members in office, {needed} of {result.in_office}, voting for "
+                            f"it; order {order.order_no} is not ratified")
         order.ratified_meeting_id = meeting.id
         session.add(CaseNote(case_id=order.case_id, noted_on=meeting.held_on,
                              text=f"Order {order.order_no} ratified by the commission at its "
-                                  f"meeting of {long_date(meeting.held_on)}."))
+                                  f"meeting of {long_date(meeting.held_on)}: "
+                                  f"{result.describe()}"))
+        return result

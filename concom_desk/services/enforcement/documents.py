@@ -12,14 +12,23 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk import clock
+from concom_desk.domain.act_areas import cites_the_act
 from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.votes import majority_of
 from concom_desk.errors import UserError
-from concom_desk.services.documents.context import common_context
+from concom_desk.services.documents.context import commission_context, common_context
 from concom_desk.services.documents.register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
 from concom_desk.store import Database
-from concom_desk.store.models import EnforcementCase, EnforcementOrder, Filing, Violation
+from concom_desk.store.models import (
+    EnforcementCase,
+    EnforcementOrder,
+    Filing,
+    Meeting,
+    Violation,
+    Vote,
+)
 
 TEMPLATE_FOR_KIND = {
     "violation_notice": "violation-notice",
@@ -46,6 +55,9 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
                                  .order_by(Violation.number)).all()
     fines = profile.fines
     context = common_context(session, today)
+    # Signed by the members in office on the order's day, not on the day it is printed.
+    context["commission"] = commission_context(session, order.issued_on)
+    permit = session.get(Filing, case.filing_id) if case.filing_id else None
     context.update({
         "case": {
             "case_no": case.case_no, "opened": _day(case.opened_on),
@@ -53,12 +65,14 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
             "map_lot": place.map_lot if place else "",
             "description": case.description, "resource_areas": case.resource_areas,
             "status": case.status.replace("_", " "),
+            "permit": _permit(permit),
         },
         "violator": {"name": violator.name if violator else "Owner of record",
                      "address_lines": violator.address_lines() if violator else []},
         "violations": [
             {"number": v.number, "provision": v.provision, "description": v.description,
-             "observed": _day(v.observed_on or v.confirmed_on)}
+             "observed": _day(v.observed_on or v.confirmed_on),
+             "under_act": cites_the_act(v.provision)}
             for v in violations
         ],
         "order": {
@@ -67,6 +81,7 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
             "ratify_by": _day(order.ratify_by), "stop_work": order.stop_work,
             "restore_by": _day(order.restore_by), "file_noi_by": _day(order.file_noi_by),
             "requirements": lines(order.requirements),
+            "ratified": ratification_words(session, order),
         },
         "fines": {
             "per_offense": dollars(fines.per_offense) if fines else "",
@@ -76,6 +91,52 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
         },
     })
     return context
+
+
+def _permit(permit: Filing | None) -> dict[str, str]:
+    """The Order of Conditions the case concerns, as MassDEP's form names it."""
+    if permit is None:
+        return {"file_no": "", "dep_file_no": "", "holder": "", "issued": ""}
+    holder = permit.owner or permit.applicant
+    return {"file_no": permit.file_no, "dep_file_no": permit.dep_file_no or "",
+            "holder": holder.name if holder is not None else "",
+            "issued": _day(permit.issued)}
+
+
+def ratification_words(session: Session, order: EnforcementOrder) -> str:
+    """'Ratified by the Commission at its meeting of December 9, 2026, by a vote of 5 in
+    favor, 0 opposed.' ('' until ratified): the vote that ratified it, found by its
+    motion, which names the order."""
+    if order.ratified_meeting_id is None:
+        return ""
+    meeting = session.get(Meeting, order.ratified_meeting_id)
+    if meeting is None:
+        return ""
+    vote = session.scalars(select(Vote).where(
+        Vote.meeting_id == meeting.id, Vote.enforcement_case_id == order.case_id,
+        Vote.motion.contains(order.order_no)).order_by(Vote.id.desc())).first()
+    said = f"Ratified by the Commission at its meeting of {long_date(meeting.held_on)}"
+    choices = [v.choice for v in vote.member_votes] if vote is not None else []
+    if not choices:
+        return said + "."
+    tally = (f"{choices.count('yes')} in favor, {choices.count('no')} opposed"
+             + (f", {choices.count('abstain')} abstaining" if choices.count("abstain")
+                else ""))
+    return f"{said}, by a vote of {tally}."
+
+
+def signature_gaps(order: EnforcementOrder, members: int) -> list[str]:
+    """What the paper lacks of its signatures: an order not made in an emergency binds
+    the commission only when a majority of the members in office signed it (310 CMR
+    10.08(2); Sandwich §7.55 Part 2 lets one member or the agent sign only an emergency
+    order, to be ratified). A violation notice is a letter any one of them may sign."""
+    signed = len(lines(order.signed_by))
+    needed = majority_of(members) if order.kind != "violation_notice" and \
+        not order.emergency else 1
+    if signed >= needed or not members:
+        return []
+    return [f"signed by {signed}; an order not made in an emergency is signed by a majority "
+            f"of the {members} members in office, {needed}"]
 
 
 WPA_ORDER = "enforcement-order-wpa"  # MassDEP's Enforcement Order form, beside the bylaw's
@@ -107,8 +168,9 @@ def print_order(db: Database, order_id: int, today: date | None = None,
             template = TEMPLATE_FOR_KIND[order.kind]
         words = "WPA Enforcement Order" if template == WPA_ORDER \
             else template.replace('-', ' ').capitalize()
-        title = f"{words} {order.order_no}"
+        draft = signature_gaps(order, len(context["commission"]["members_in_office"]))
+        title = f"{'DRAFT ' if draft else ''}{words} {order.order_no}"
         case_id = order.case_id
         case_no = context["case"]["case_no"]
     return Path(save_document(db, template, context, f"{title} {today.isoformat()}",
-                              folder=case_no, enforcement_case_id=case_id).path)
+                              folder=case_no, enforcement_case_id=case_id, draft=draft).path)

@@ -32,3 +32,16 @@ def meetings_after(db: Database, day: date) -> list[tuple[int, date]]:
     """(id, date) of the meetings held after `day` where the commission can vote."""
     with db.read_session() as session:
         return [(m.id, m.held_on) for m in scheduled_meetings(session) if m.held_on > day]
+
+
+def violations_on_record(db: Database, case_id: int) -> list[str]:
+    """The case's violations as a notice recorded them ('1. Fill in the marsh (Sandwich
+    §7.55 Part 5)'): an order carries them over, so they are not typed again."""
+    from sqlalchemy import select
+
+    from concom_desk.store.models import Violation
+
+    with db.read_session() as session:
+        return [f"{v.number}. {v.description or v.provision} ({v.provision})"
+                for v in session.scalars(select(Violation).where(Violation.case_id == case_id)
+                                         .order_by(Violation.number))]

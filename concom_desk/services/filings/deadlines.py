@@ -17,6 +17,7 @@ from concom_desk import clock
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.laws import ACT, BOTH, STATE_TOWN, is_joint, side_by_side
+from concom_desk.domain.status_rules import NOTHING_OWED
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
@@ -51,10 +52,9 @@ MET_BY: dict[str, tuple[str, ...]] = {
     "extension_request_by": ("completed",),
     "coc_application_by": ("completed",),
     "emergency_work_complete_by": ("completed",),
+    "emergency_certification_by": ("issued",),
 }
 
-# Statuses after which nothing more is owed on the filing itself.
-FINISHED_STATUSES = frozenset({"void", "withdrawn", "completed", "expired"})
 
 
 def filing_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
@@ -276,7 +276,7 @@ def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
     The one rule of what is still owed: the Filings tab and Today show the first of
     these (an overdue act first); `next_deadline` the first still ahead. `deadlines`
     are the filing's, when the caller has them already (Today also looks for late acts)."""
-    if filing.status in FINISHED_STATUSES or filing.status in ("denied",):
+    if filing.status in NOTHING_OWED:
         return []
     found = []
     if deadlines is None:

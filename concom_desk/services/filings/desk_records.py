@@ -12,10 +12,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.documents.dep_copies import dep_copy_items
 from concom_desk.services.filings.deadlines import (
-    FINISHED_STATUSES,
     acts_done,
     every_clock,
     open_deadlines,
@@ -120,7 +120,7 @@ def load_records(db: Database, today: date) -> DeskRecords:
         for filing, listed in _listed_filings(session):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
             every = (every_clock(cast(Filing, filing), profiles, done)
-                     if filing.town in profiles and filing.status not in FINISHED_STATUSES
+                     if filing.town in profiles and filing.status not in CLOCKS_STOPPED
                      else [])
             pending = open_deadlines(cast(Filing, filing), profiles, today, done,
                                      deadlines=every) if every else []

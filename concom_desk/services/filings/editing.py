@@ -27,6 +27,7 @@ from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import filing_deadlines
+from concom_desk.services.filings.decisions import DecisionEntry, record_decision
 from concom_desk.services.filings.form import (
     FilingForm,
     MailingAddress,
@@ -264,9 +265,13 @@ def save_filing(db: Database, form: FilingForm) -> int:
         return filing.id
 
 
-def change_status(db: Database, filing_id: int, new_status: str, on: date) -> None:
+def change_status(db: Database, filing_id: int, new_status: str, on: date,
+                  decision: DecisionEntry | None = None) -> None:
     """Move a filing to a new status if the law allows it, recording the date of the event
-    (the day the hearing opened or closed, the day of issuance) when not yet known."""
+    (the day the hearing opened or closed, the day of issuance) when not yet known, and
+    the decision an issuance, a denial or a certificate is (`decision`: what the clerk
+    said of it; without it, the usual decision of the filing's kind), all in one
+    transaction."""
     with db.session() as session:
         filing = session.get(Filing, filing_id)
         if filing is None:
@@ -288,6 +293,10 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date) -> No
             permit = filing.original
             if check_status_change(status_facts(permit), Status.COMPLIANCE_CERTIFIED, on) is None:
                 permit.status = Status.COMPLIANCE_CERTIFIED.value
+        # After the status changes are written, so their audit entries stay side by side
+        # (an undo of a certificate finds the close-out of its permit beside its own).
+        session.flush()
+        record_decision(session, filing, target.value, on, decision)
 
 
 def party_choices(db: Database) -> list[PartyChoice]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from concom_desk.domain.deadline_engine import Deadline
-from concom_desk.domain.laws import STATE_CLOCKS, STATE_TOWN
+from concom_desk.domain.laws import STATE_TOWN, shown_beside
 from concom_desk.domain.laws import is_joint as laws_joint
 from concom_desk.domain.wording import counted
 from concom_desk.errors import UserError
@@ -142,8 +142,9 @@ def joint_deadline_lines(filing: Filing, profiles: Mapping, done: ActsDone | Non
     state_profile = profiles.get(STATE_TOWN)
     if state_profile is None:
         return town
+    ids = {line.deadline.id for line in town}
     state = [line for line in deadline_lines(filing, {filing.town: state_profile}, done)
-             if line.deadline.id in STATE_CLOCKS]
+             if shown_beside(line.deadline.id, ids)]
     labelled = [replace(line, deadline=replace(line.deadline,
                                                label=f"{who}: {line.deadline.label}"))
                 for who, lines in ((town_name, town), ("State", state)) for line in lines]

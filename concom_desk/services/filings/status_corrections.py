@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from concom_desk import clock
 from concom_desk.domain.status_rules import Status, status_name
 from concom_desk.errors import UserError
+from concom_desk.services.filings.decisions import take_back_decision
 from concom_desk.store import Database, void_filing
 from concom_desk.store.models import AuditEntry, Filing, StatusCorrection
 
@@ -142,6 +143,7 @@ def undo_last_change(db: Database, filing_id: int) -> str:
         entry = session.get(AuditEntry, offer.entry_id)
         assert entry is not None
         restored = _take_back(session, filing, entry)
+        take_back_decision(session, filing, offer.current)
         permit = filing.original
         if (filing.kind == "coc" and offer.current == Status.ISSUED and permit is not None
                 and permit.status == Status.COMPLIANCE_CERTIFIED):

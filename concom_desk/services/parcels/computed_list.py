@@ -19,19 +19,19 @@ from pathlib import Path
 
 from sqlalchemy import select, update
 
-from concom_desk.domain.abutter_reach import AbutterReach
+from concom_desk.domain.abutter_laws import LawReach, reaches_under
 from concom_desk.domain.abutters.columns import guess_mapping
 from concom_desk.domain.abutters.notices import group_notices
 from concom_desk.domain.abutters.rows import AbutterRecord, check_rows
 from concom_desk.domain.abutters.sheet import AssessorSheet, SheetRow
+from concom_desk.domain.laws import BOTH
 from concom_desk.errors import UserError
 from concom_desk.services.abutters.importing import (
     AbutterListPreview,
     ImportSummary,
     import_abutter_list,
 )
-from concom_desk.services.commission.settings import load_settings
-from concom_desk.services.commission.town_profiles import DEFAULT_TOWN_ID, profile_for
+from concom_desk.services.commission.town_profiles import profile_for
 from concom_desk.services.parcels.abutter_search import AbutterSearch, FoundParcel, find_abutters
 from concom_desk.services.parcels.map_drawing import MapDrawing, drawing_for
 from concom_desk.services.parcels.parcel_index import ParcelIndex, parcel_index
@@ -62,7 +62,7 @@ class ComputedList:
     @property
     def source(self) -> str:
         return (f"{COMPUTED_PREFIX} {self.vintage} parcels (lot {self.search.subject_label}, "
-                f"{self.search.reach.distance_ft} ft) — to be certified by the Board of "
+                f"{self.search.distance_ft} ft) — to be certified by the Board of "
                 "Assessors")
 
     @property
@@ -76,23 +76,41 @@ class ComputedList:
         return (*self.search.notes, *found)
 
     def summary(self) -> str:
-        return (f"{len(self.parcels)} parcels within reach ({self.search.reach.describe()}), "
+        return (f"{len(self.parcels)} parcels within reach ({self.search.describe()}), "
                 f"{self.notices} owners to notify, {COMPUTED_PREFIX} {self.vintage} parcels")
 
     def as_json(self) -> list[dict[str, object]]:
         return [{"number": p.parcel.number, "loc_id": p.parcel.loc_id,
                  "map_par_id": p.parcel.map_par_id, "town": p.parcel.town_name,
                  "distance_ft": float(p.parcel.distance_ft), "why": p.parcel.why,
+                 "reasons": [{"why": r.why, "law": r.law, "citation": r.citation}
+                             for r in p.parcel.reasons],
                  "owners": [{"name": o.owner_name,
                              "address": ", ".join(o.address_lines)} for o in p.owners],
                  "problems": list(p.problems)}
                 for p in self.parcels]
 
 
-def reach_of(db: Database) -> AbutterReach:
-    """The town profile's reach (the state's 100 ft for a town whose bylaw sets none)."""
-    settings = load_settings(db)
-    return profile_for(settings.town_id if settings else DEFAULT_TOWN_ID).abutter_reach
+def reaches_of(db: Database, filing_id: int) -> tuple[LawReach, ...]:
+    """Each law the filing is under, with its reach: the Act's 100 ft, the town profile's
+    own rule (the state's 100 ft for a town whose bylaw sets none), or both."""
+    with db.read_session() as session:
+        filing = session.get(Filing, filing_id)
+        if filing is None:
+            raise UserError(f"there is no filing with id {filing_id}")
+        under, town = filing.laws or BOTH, filing.town
+    profile = profile_for(town)
+    return reaches_under(under, town, profile.name, profile.abutter_reach)
+
+
+def chosen_reaches(reaches: tuple[LawReach, ...], distance_ft: int | None
+                   ) -> tuple[LawReach, ...]:
+    """The clerk's distance, for the last law's rule (the bylaw's on a joint filing): the
+    Act's 100 ft stays beside it, since the Act's notice cannot be narrowed."""
+    if distance_ft is None:
+        return reaches
+    *first, last = reaches
+    return (*first, LawReach(last.law, last.reach.at(distance_ft)))
 
 
 def subject_text(db: Database, filing_id: int) -> tuple[str, str]:
@@ -106,10 +124,11 @@ def subject_text(db: Database, filing_id: int) -> tuple[str, str]:
 
 
 def compute_for_filing(db: Database, filing_id: int, distance_ft: int | None = None,
-                       parcel: str | None = None, reach: AbutterReach | None = None
-                       ) -> ComputedList:
-    """The abutters of the filing's lot (or of `parcel`, a map/lot or LOC_ID), by the
-    town profile's reach (or `reach`, read once by a window that recomputes often)."""
+                       parcel: str | None = None,
+                       reaches: tuple[LawReach, ...] | None = None) -> ComputedList:
+    """The abutters of the filing's lot (or of `parcel`, a map/lot or LOC_ID), the union
+    of the reach of each law it is under (or `reaches`, read once by a window that
+    recomputes often)."""
     file_no, named = subject_text(db, filing_id)
     index = parcel_index(Path(db.path))
     wanted = (parcel or named).strip()
@@ -125,10 +144,8 @@ def compute_for_filing(db: Database, filing_id: int, distance_ft: int | None = N
         raise UserError(f"no loaded parcel has the map/lot or LOC_ID {wanted!r} (filing "
                         f"{file_no}); check the filing's map and lot against the assessors' "
                         "map, or choose the parcel on the map")
-    reach = reach or reach_of(db)
-    if distance_ft is not None:
-        reach = reach.at(distance_ft)
-    search = find_abutters(index, subject, reach)
+    search = find_abutters(index, subject,
+                           chosen_reaches(reaches or reaches_of(db, filing_id), distance_ft))
     return _owners_list(db, file_no, search, index)
 
 
@@ -241,10 +258,11 @@ def record_certification(db: Database, filing_id: int, certified_on: date) -> in
 
 
 def computed_with_map(db: Database, filing_id: int, distance_ft: int | None = None,
-                      parcel: str | None = None, reach: AbutterReach | None = None
+                      parcel: str | None = None,
+                      reaches: tuple[LawReach, ...] | None = None
                       ) -> tuple[ComputedList, MapDrawing]:
     """What the window shows: the list and its map (plain shapes, drawn by the window)."""
-    computed = compute_for_filing(db, filing_id, distance_ft, parcel, reach)
+    computed = compute_for_filing(db, filing_id, distance_ft, parcel, reaches)
     index = parcel_index(Path(db.path))
     return computed, drawing_for(index, computed.search, computed.file_no)
 

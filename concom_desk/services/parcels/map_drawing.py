@@ -38,12 +38,19 @@ class StreetName:
 
 
 @dataclass(frozen=True)
+class MapZone:
+    """One law's reach drawn around the lot: 'Wetlands Protection Act: 100 ft'."""
+    label: str
+    rings: tuple[Ring, ...]
+
+
+@dataclass(frozen=True)
 class MapDrawing:
     title: str
     caption: str
     extent: tuple[float, float, float, float]  # min x, min y, max x, max y (metres)
     shapes: tuple[MapShape, ...]  # drawn in order: ways and water first
-    zone: tuple[Ring, ...]
+    zones: tuple[MapZone, ...]  # each law's reach, the Act's first
     streets: tuple[StreetName, ...]
 
 
@@ -100,10 +107,14 @@ def map_drawing(index: ParcelIndex, search: AbutterSearch, title: str) -> MapDra
                 point = shapely.point_on_surface(clipped)
                 streets.append(StreetName(name, (point.x, point.y)))
     shapes.sort(key=lambda s: order[s.kind])
-    caption = (f"{search.reach.describe()}; {len(search.found)} parcels numbered as on the "
-               "list")
-    return MapDrawing(title, caption, extent, tuple(shapes), _rings(search.zone),
-                      tuple(streets))
+    # Each law's rule in words; its section is on the list beside each parcel (a caption
+    # carrying both ran off the page).
+    rules = "; ".join(f"{law.law}: {law.reach.describe()}" for law in search.reaches)
+    caption = f"{len(search.found)} parcels numbered as on the list. {rules}"
+    zones = tuple(MapZone(f"{law.law}: {law.reach.distance_ft} ft from the lot line",
+                          _rings(zone))
+                  for law, zone in zip(search.reaches, search.zones, strict=True))
+    return MapDrawing(title, caption, extent, tuple(shapes), zones, tuple(streets))
 
 
 def _way_name(index: ParcelIndex, way: int) -> str:

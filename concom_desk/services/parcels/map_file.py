@@ -27,6 +27,8 @@ COLOURS = {
     "water": ((90, 150, 200), (200, 225, 245)),
 }
 ZONE = (200, 40, 40)
+# Each law's reach in its own colour: the Act's red, the bylaw's blue.
+ZONES = (ZONE, (40, 90, 200))
 PAGE = (1275, 1650)  # US Letter at 150 dots per inch
 DPI = 150
 
@@ -35,6 +37,19 @@ def _printable(text: str) -> str:
     """Pillow's bundled font has no dashes or curly quotes: their plain forms."""
     return text.translate(str.maketrans({"—": "-", "–": "-", "’": "'", "‘": "'", "“": '"',
                                          "”": '"', "…": "..."}))
+
+
+def _wrapped(pen: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont
+             | ImageFont.ImageFont, width: int) -> list[str]:
+    """The text in lines no wider than `width` pixels (a joint filing's caption names
+    two laws' rules)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and pen.textlength(f"{lines[-1]} {word}", font=font) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -60,8 +75,10 @@ def draw_map(drawing: MapDrawing, size: tuple[int, int]) -> Image.Image:
             # Holes are painted white over their polygon (a pond inside a lot).
             pen.polygon([px(p) for p in ring], fill=fill if number == 0 or shape.kind == "way"
                         else "white", outline=line, width=2 if shape.kind != "other" else 1)
-    for ring in drawing.zone:
-        pen.line([px(p) for p in ring], fill=ZONE, width=3, joint="curve")
+    for number, zone in enumerate(drawing.zones):
+        for ring in zone.rings:
+            pen.line([px(p) for p in ring], fill=ZONES[number % len(ZONES)], width=3,
+                     joint="curve")
     label = _font(max(12, width // 70))
     for street in drawing.streets:
         pen.text(px(street.at), street.text, fill=(90, 90, 90), font=label, anchor="mm")
@@ -84,9 +101,12 @@ def map_page(drawing: MapDrawing, computed: ComputedList) -> Image.Image:
     pen = ImageDraw.Draw(page)
     margin = 75
     pen.text((margin, margin), drawing.title, fill="black", font=_font(30))
-    pen.text((margin, margin + 44), drawing.caption, fill="black", font=_font(18))
-    pen.text((margin, margin + 70), _printable(computed.source), fill=(160, 30, 30), font=_font(18))
-    top = margin + 105
+    lines = _wrapped(pen, _printable(drawing.caption), _font(18), PAGE[0] - 2 * margin)
+    for number, line in enumerate(lines):
+        pen.text((margin, margin + 44 + 24 * number), line, fill="black", font=_font(18))
+    below = margin + 44 + 24 * len(lines) + 2
+    pen.text((margin, below), _printable(computed.source), fill=(160, 30, 30), font=_font(18))
+    top = below + 35
     map_size = (PAGE[0] - 2 * margin, 900)
     page.paste(draw_map(drawing, map_size), (margin, top))
     pen.rectangle((margin, top, margin + map_size[0], top + map_size[1]), outline="black")
@@ -100,9 +120,12 @@ def map_page(drawing: MapDrawing, computed: ComputedList) -> Image.Image:
         pen.rectangle((x, y, x + 22, y + 16), fill=fill, outline=line, width=2)
         pen.text((x + 30, y), words, fill="black", font=small)
         x += 44 + int(pen.textlength(words, font=small))
-    pen.line((x, y + 8, x + 30, y + 8), fill=ZONE, width=3)
-    pen.text((x + 38, y), f"{computed.search.reach.distance_ft} ft from the lot line",
-             fill="black", font=small)
+    y += 28
+    x = margin
+    for number, zone in enumerate(drawing.zones):
+        pen.line((x, y + 8, x + 30, y + 8), fill=ZONES[number % len(ZONES)], width=3)
+        pen.text((x + 38, y), zone.label, fill="black", font=small)
+        x += 68 + int(pen.textlength(zone.label, font=small))
     y += 40
     column_width = (PAGE[0] - 2 * margin) // 2
     rows_per_column = max(1, (PAGE[1] - margin - y) // 22)

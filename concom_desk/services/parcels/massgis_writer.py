@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import shapefile
+import shapely
 
 # The .prj MassGIS ships with every Level 3 download (ESRI WKT of EPSG:26986).
 MAINLAND_PRJ = (
@@ -48,7 +49,9 @@ class OwnerRow:
 class DrawnParcel:
     loc_id: str
     map_par_id: str
-    rings: Sequence[Ring]  # the outer ring first, holes after (any orientation)
+    # The outer ring first, holes after (any orientation); a ring outside the first is
+    # another part of a multipart parcel (a lot split by a road, as MassGIS keeps some).
+    rings: Sequence[Ring]
     poly_type: str = "FEE"
     owners: Sequence[OwnerRow] = field(default=())
 
@@ -82,7 +85,9 @@ def write_parcel_zip(path: Path, parcels: Sequence[DrawnParcel], *, town_id: int
     writer.field("POLY_TYPE", "C", 15)
     writer.field("TOWN_ID", "N", 3)
     for parcel in parcels:
-        rings = [_clockwise(r, index == 0) for index, r in enumerate(parcel.rings)]
+        outer = shapely.Polygon(parcel.rings[0])
+        rings = [_clockwise(r, index == 0 or not outer.contains(shapely.Polygon(r)))
+                 for index, r in enumerate(parcel.rings)]
         writer.poly(rings)
         writer.record(parcel.map_par_id, parcel.loc_id, parcel.poly_type, town_id)
     writer.close()

@@ -48,6 +48,7 @@ from concom_desk.store.models.filings import (
 from concom_desk.store.models.meetings import (
     HEARING_STATUSES,
     MEETING_KINDS,
+    OPEN_HEARING_STATUSES,
     VOTE_CHOICES,
     Attendance,
     Continuance,
@@ -64,6 +65,7 @@ __all__ = [
     "ATTACHMENT_KINDS", "CASE_STATUSES", "CaseAttachment", "CaseNote",
     "CONDITION_KINDS", "DECISION_KINDS", "DENIAL_KINDS", "FILING_DATE_FIELDS",
     "FILING_KINDS", "FILING_STATUSES", "FINE_KINDS", "HEARING_STATUSES", "MEETING_KINDS",
+    "OPEN_HEARING_STATUSES",
     "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",

@@ -148,5 +148,7 @@ class Filing(Versioned, Base):
         flags = {"maintenance"} if self.maintenance else set()
         if under_act(self.laws or BOTH):
             flags.add("joint")
+        if self.status == "denied":
+            flags.add("denied")
         return frozenset(flags)
 

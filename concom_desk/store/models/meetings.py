@@ -20,6 +20,8 @@ from concom_desk.store.models.filings import Filing
 
 MEETING_KINDS = ("regular", "special", "site_walk")
 HEARING_STATUSES = ("scheduled", "open", "continued", "closed", "withdrawn")
+# A hearing still to be held or finished: booked, opened or continued.
+OPEN_HEARING_STATUSES = ("scheduled", "open", "continued")
 CONTINUANCE_REQUESTERS = ("applicant", "commission")
 VOTE_CHOICES = ("yes", "no", "abstain", "recused")
 VOTE_RESULTS = ("carried", "failed")

@@ -11,8 +11,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from concom_desk.services.abutters.importing import count_abutters
+from concom_desk.services.database import Database
 from concom_desk.services.parcels.computed_list import list_status, record_certification
-from concom_desk.store import Database
 from concom_desk.ui.abutters.certification_row import CertificationRow
 from concom_desk.ui.abutters.import_dialog import AbutterImportDialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog

@@ -40,8 +40,8 @@ from concom_desk.services.abutters.importing import (
     filing_number,
     import_abutter_list,
 )
+from concom_desk.services.database import Database
 from concom_desk.services.parcels.list_comparison import ListComparison, compare_with_computed
-from concom_desk.store import Database
 from concom_desk.ui.abutters.preview_model import AbutterPreviewModel
 from concom_desk.ui.background import BackgroundTask, Progress
 from concom_desk.ui.window_memory import remember

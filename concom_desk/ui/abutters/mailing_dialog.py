@@ -39,7 +39,7 @@ from concom_desk.services.abutters.mailing import (
     mailing_people,
     make_mailing,
 )
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import BackgroundTask, Cancelled, Progress
 from concom_desk.ui.window_memory import keep_choice, last_choice, remember

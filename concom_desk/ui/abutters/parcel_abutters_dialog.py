@@ -6,7 +6,7 @@ list (marked: to be certified by the Board of Assessors)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
@@ -33,7 +33,7 @@ from concom_desk.services.parcels.computed_list import (
     ParcelOwners,
     computed_with_map,
     parcel_at,
-    reach_of,
+    reaches_of,
     store_computed_list,
 )
 from concom_desk.services.parcels.map_file import save_map
@@ -42,6 +42,9 @@ from concom_desk.ui.abutters.parcel_map import ParcelMapView
 from concom_desk.ui.background import BackgroundTask, Progress
 from concom_desk.ui.row_table import Column, RowTableModel, fit_columns
 from concom_desk.ui.window_memory import remember
+
+if TYPE_CHECKING:
+    from concom_desk.services.database import Database
 
 PRESETS = (100, 300)
 
@@ -57,7 +60,7 @@ COLUMNS: tuple[Column[ParcelOwners], ...] = (
     Column("No.", lambda r: str(r.parcel.number), lambda r: r.parcel.number),
     Column("Map/lot", lambda r: r.parcel.label),
     Column("Feet", lambda r: f"{r.parcel.distance_ft:.0f}", lambda r: r.parcel.distance_ft),
-    Column("Why", lambda r: r.parcel.why),
+    Column("Why", lambda r: r.parcel.by_law, tooltip=lambda r: r.parcel.cited),
     Column("Owners", _owners, tooltip=lambda r: "\n".join(
         f"{o.owner_name}, {', '.join(o.address_lines)}" for o in r.owners) or _owners(r)),
 )
@@ -67,7 +70,7 @@ class ParcelAbuttersDialog(QDialog):
     stored = Signal()  # the filing's notice list was replaced by the computed one
     computed_shown = Signal()  # a computation's list and map are on screen
 
-    def __init__(self, db: Any, filing_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, filing_id: int, parent: QWidget | None = None) -> None:
         # db: the window's Database, handed on to the services (the ui names no store type)
         super().__init__(parent)
         self._db = db
@@ -79,19 +82,24 @@ class ParcelAbuttersDialog(QDialog):
         file_no = filing_number(db, filing_id)
         self.setWindowTitle(f"Abutters from the parcel map — filing {file_no}")
         remember(self, "parcel-abutters", QSize(1180, 700))
-        reach = reach_of(db)
-        self._reach = reach
+        reaches = reaches_of(db, filing_id)
+        self._reaches = reaches
+        reach = reaches[-1].reach  # the distance the clerk may change: the bylaw's rule's
 
         self.heading = QLabel()
         self.heading.setWordWrap(True)
-        self.citation = QLabel(reach.citation)
+        # Each law's rule in its own words: a joint filing's list is the union of both.
+        self.citation = QLabel("\n".join(f"{r.law}: {r.reach.citation}" for r in reaches)
+                               if len(reaches) > 1 else reach.citation)
         self.citation.setWordWrap(True)
         self.citation.setStyleSheet(colours.style(colours.QUIET))
 
         self.distance_group = QButtonGroup(self)
         self.preset_buttons: dict[int, QRadioButton] = {}
         choose = QHBoxLayout()
-        choose.addWidget(QLabel("Distance from the lot line:"))
+        choose.addWidget(QLabel(
+            f"{reaches[-1].law}, distance from the lot line:" if len(reaches) > 1
+            else "Distance from the lot line:"))
         for feet in PRESETS:
             button = QRadioButton(f"{feet} ft")
             self.preset_buttons[feet] = button
@@ -185,10 +193,10 @@ class ParcelAbuttersDialog(QDialog):
         self.use_button.setEnabled(False)
         self.save_map_button.setEnabled(False)
         self.count_label.setText(f"counting within {feet} ft…")
-        db, filing_id, reach = self._db, self._filing_id, self._reach
+        db, filing_id, reaches = self._db, self._filing_id, self._reaches
 
         def work(_progress: Progress) -> tuple[ComputedList, object]:
-            return computed_with_map(db, filing_id, feet, parcel, reach)
+            return computed_with_map(db, filing_id, feet, parcel, reaches)
 
         task = BackgroundTask(work)
         task.signals.succeeded.connect(lambda result: self._shown(asked, result, task))
@@ -213,7 +221,7 @@ class ParcelAbuttersDialog(QDialog):
         self.map_view.show_drawing(drawing)  # type: ignore[arg-type]
         search = computed.search
         self.heading.setText(f"<b>Filing {computed.file_no}, lot {search.subject_label}</b>: "
-                             f"{search.reach.describe()} — MassGIS {computed.vintage} parcels")
+                             f"{search.describe()} — MassGIS {computed.vintage} parcels")
         self.count_label.setText(f"{counted(len(computed.parcels), 'parcel')}, "
                                  f"{counted(computed.notices, 'owner')} to notify")
         self.notes.setText("\n".join(computed.problems))

@@ -19,8 +19,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
-from concom_desk.services.parcels.map_drawing import MapDrawing
-from concom_desk.services.parcels.map_file import COLOURS, ZONE
+from concom_desk.services.parcels.map_drawing import MapDrawing, MapZone
+from concom_desk.services.parcels.map_file import COLOURS, ZONES
 
 # A click moves less than this many pixels; a drag more.
 _CLICK_SLOP = 4
@@ -60,12 +60,8 @@ class ParcelMapView(QGraphicsView):
             pen = QPen(_colour(line), 0 if shape.kind == "other" else 1.2)
             pen.setCosmetic(True)
             scene.addPath(path, pen, QBrush(_colour(fill)))
-        zone = QPainterPath()
-        for ring in drawing.zone:
-            zone.addPolygon(QPolygonF([QPointF(x, -y) for x, y in ring]))
-        zone_pen = QPen(_colour(ZONE), 2)
-        zone_pen.setCosmetic(True)
-        scene.addPath(zone, zone_pen)
+        for number, zone in enumerate(drawing.zones):
+            self._zone(zone, _colour(ZONES[number % len(ZONES)]), top=number == 0)
         for street in drawing.streets:
             self._label(street.text, street.at, QColor(90, 90, 90), 9, framed=False)
         for shape in drawing.shapes:
@@ -78,6 +74,21 @@ class ParcelMapView(QGraphicsView):
         minx, miny, maxx, maxy = drawing.extent
         scene.setSceneRect(minx, -maxy, maxx - minx, maxy - miny)
         self.fit()
+
+    def _zone(self, zone: MapZone, colour: QColor, top: bool) -> None:
+        """One law's reach: its outline, named at its top (the Act's) or its foot (the
+        bylaw's), so two reaches of the same distance are both named."""
+        path = QPainterPath()
+        for ring in zone.rings:
+            path.addPolygon(QPolygonF([QPointF(x, -y) for x, y in ring]))
+        pen = QPen(colour, 2, Qt.PenStyle.SolidLine if top else Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        self.scene().addPath(path, pen)
+        if zone.rings:
+            points = [point for ring in zone.rings for point in ring]
+            xs = [x for x, _ in points]
+            y = max(y for _, y in points) if top else min(y for _, y in points)
+            self._label(zone.label, ((min(xs) + max(xs)) / 2, y), colour, 9, framed=False)
 
     def _label(self, text: str, at: tuple[float, float], colour: QColor, points: int,
                framed: bool) -> None:

@@ -19,7 +19,7 @@ from concom_desk.services.abutters.tracking import (
     set_mailed,
     set_method,
 )
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui.row_table import PlainRowsModel
 
 COLUMNS = ("No.", "Owner", "Mailing address", "How", "Article no.", "Mailed", "Green card")

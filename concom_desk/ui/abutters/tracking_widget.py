@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk import clock
 from concom_desk.services.abutters.tracking import mark_all_mailed, ready_to_close
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui.abutters.tracking_model import (
     ADDRESS,
     ARTICLE,

@@ -32,7 +32,7 @@ from concom_desk.services.calendar.choices import bookable_filings
 from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.services.calendar.meetings import posting_too_late
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,

@@ -31,8 +31,8 @@ from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import generate_meetings
+from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
-from concom_desk.store import Database
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog

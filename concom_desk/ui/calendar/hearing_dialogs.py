@@ -27,7 +27,7 @@ from concom_desk.services.calendar.hearings import (
     preview_close,
     preview_continuance,
 )
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,
     FindingsList,

@@ -47,7 +47,7 @@ from concom_desk.services.calendar.meetings import (
     save_schedule,
     usual_time_and_place,
 )
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,

@@ -23,7 +23,7 @@ from concom_desk.domain.votes import Outcome, VoteChoice, majority_of
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.votes import members_for_meeting, preview_vote, record_vote
-from concom_desk.store import Database
+from concom_desk.services.database import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel, stack
 
 CHOICE_WORDS = {VoteChoice.YES: "Yes", VoteChoice.NO: "No", VoteChoice.ABSTAIN: "Abstain",

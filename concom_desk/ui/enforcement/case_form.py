@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.attachments import absolute_path
 from concom_desk.services.enforcement.case_edit import case_draft
 from concom_desk.services.enforcement.cases import attach_files, change_status
@@ -47,7 +48,6 @@ from concom_desk.services.enforcement.reads import (
     read_case,
     read_fines_ledger,
 )
-from concom_desk.store import Database
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
@@ -363,8 +363,12 @@ class CaseForm(QWidget):
         if order is None or not order.emergency:
             self.message.emit("Choose an emergency order to record its ratification.")
             return
-        meetings = meetings_after(self.database, order.issued_on)
-        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self),
+        # A meeting not held yet has not voted: the ratification is its vote, recorded on
+        # the day or after.
+        meetings = [(meeting_id, day) for meeting_id, day
+                    in meetings_after(self.database, order.issued_on) if day <= self.today()]
+        self._open(RatifyDialog(self.database, order.order_id, order.order_no, meetings, self,
+                                today=self.today()),
                    f"{order.order_no} ratified.")
 
     def _open(self, dialog: RecordDialog, done: str) -> RecordDialog:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.enforcement_case import check_order_signatures
 from concom_desk.errors import OperationFailed, RecordChanged, UserError
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.actions import (
     NOTICE,
     ORDER,
@@ -41,7 +42,7 @@ from concom_desk.services.enforcement.actions import (
 from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
-from concom_desk.store import Database
+from concom_desk.services.enforcement.reads import violations_on_record
 from concom_desk.ui import colours
 from concom_desk.ui.enforcement.fields import (
     FileList,
@@ -320,6 +321,12 @@ class OrderDialog(RecordDialog):
         self.requirements.setPlaceholderText("one requirement per line")
         self.provision = QLineEdit()
         self.provision.setPlaceholderText("e.g. §7.55 Part 5: fill in a resource area")
+        # The violations already recorded (by the notice) are the order's too: shown, not
+        # asked again; the fields below are for a further one only.
+        recorded = violations_on_record(database, case_id)
+        self.carried = QLabel("\n".join(recorded))
+        self.carried.setWordWrap(True)
+        self.carried.setAccessibleName("Violations on record, carried over")
         self.violation = QLineEdit()
         self.confirmed = OptionalDate("Violation confirmed on", today)
         self.confirmed.set_value(today)
@@ -328,9 +335,12 @@ class OrderDialog(RecordDialog):
                               ("", self.emergency), ("Or by the agent", self.agent),
                               ("", self.stop_work), ("", self.restore_by),
                               ("", self.file_noi_by), ("Requirements", self.requirements),
-                              ("Provision violated", self.provision),
+                              ("Violations on record", self.carried),
+                              ("A further provision violated" if recorded
+                               else "Provision violated", self.provision),
                               ("What was done", self.violation), ("", self.confirmed)):
             self.form.addRow(label, widget)
+        self.form.setRowVisible(self.carried, bool(recorded))
         self._load_signers()
         if signer in self.signed_by.members():
             self.signed_by.tick(signer)

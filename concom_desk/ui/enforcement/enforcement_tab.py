@@ -28,11 +28,11 @@ from concom_desk import clock
 from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.services.enforcement.queries import CaseRow
 from concom_desk.services.enforcement.reads import read_cases
 from concom_desk.services.filings.rows import days_left_text, urgency
-from concom_desk.store import Database
 from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (

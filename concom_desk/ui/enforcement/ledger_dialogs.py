@@ -6,8 +6,20 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 
+from concom_desk.domain.votes import VoteChoice, majority_of
+from concom_desk.services.calendar.votes import members_for_meeting
+from concom_desk.services.database import Database
 from concom_desk.services.enforcement.actions import ratify_order
 from concom_desk.services.enforcement.cases import void_enforcement_case
 from concom_desk.services.enforcement.fines_ledger import (
@@ -16,7 +28,6 @@ from concom_desk.services.enforcement.fines_ledger import (
     record_payment,
     waive_fine,
 )
-from concom_desk.store import Database
 from concom_desk.ui.enforcement.dialogs import RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 
@@ -115,24 +126,74 @@ class WaiverDialog(RecordDialog):
 
 
 class RatifyDialog(RecordDialog):
-    """The meeting at which the commission ratified an emergency order."""
+    """The meeting at which the commission ratified an emergency order, and each
+    member's vote on it: a majority of the members in office must vote for it
+    (Sandwich §7.55 Part 2; 310 CMR 10.08(2)), not only of those present."""
+
+    ABSENT = "absent"
 
     def __init__(self, database: Database, order_id: int, order_no: str,
-                 meetings: list[tuple[int, date]], parent: QWidget | None = None) -> None:
+                 meetings: list[tuple[int, date]], parent: QWidget | None = None,
+                 today: date | None = None) -> None:
         super().__init__(f"Ratification of {order_no}", parent)
-        self.database, self.order_id = database, order_id
+        self.database, self.order_id, self.today = database, order_id, today
         self.meeting = QComboBox()
         for meeting_id, day in meetings:
             self.meeting.addItem(f"Meeting of {day:%b} {day.day}, {day.year}", meeting_id)
         self.form.addRow("Ratified at", self.meeting)
+        self.votes_box = QGroupBox("Each member's vote")
+        self.votes_grid = QGridLayout(self.votes_box)
+        self.choices: dict[int, QComboBox] = {}
+        self.form.addRow(self.votes_box)
+        self.tally = QLabel()
+        self.tally.setWordWrap(True)
+        self.form.addRow(self.tally)
+        self.meeting.currentIndexChanged.connect(self._load_members)
+        self._load_members()
+
+    def _load_members(self) -> None:
+        """A line for each member in office on the meeting's day, absent until told."""
+        while self.votes_grid.count():
+            item = self.votes_grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.choices = {}
+        meeting_id = self.meeting.currentData()
+        members = members_for_meeting(self.database, meeting_id) if meeting_id else []
+        for row, member in enumerate(m for m in members if m.in_office):
+            choice = QComboBox()
+            choice.setAccessibleName(f"Vote of {member.name}")
+            choice.addItem("Absent", self.ABSENT)
+            for value in (VoteChoice.YES, VoteChoice.NO, VoteChoice.ABSTAIN,
+                          VoteChoice.RECUSED):
+                choice.addItem(value.value.capitalize(), value)
+            choice.currentIndexChanged.connect(self.validate)
+            self.votes_grid.addWidget(QLabel(member.name), row, 0)
+            self.votes_grid.addWidget(choice, row, 1)
+            self.choices[member.member_id] = choice
         self.validate()
 
+    def votes(self) -> dict[int, VoteChoice]:
+        return {member_id: VoteChoice(box.currentData())
+                for member_id, box in self.choices.items() if box.currentData() != self.ABSENT}
+
     def problems_now(self) -> list[str]:
-        return [] if self.meeting.count() else [
-            "No meeting after the order is scheduled yet; schedule one first."]
+        if not self.meeting.count():
+            return ["No meeting has been held since the order was issued: record the "
+                    "ratification on or after the day of the meeting that votes on it."]
+        in_office = len(self.choices)
+        needed = majority_of(in_office)
+        yes = sum(1 for choice in self.votes().values() if choice is VoteChoice.YES)
+        self.tally.setText(f"{yes} of the {in_office} members in office vote for it; "
+                           f"ratification needs {needed}.")
+        if yes < needed:
+            return [f"Record each member's vote: a majority of the members in office "
+                    f"({needed} of {in_office}) must vote to ratify."]
+        return []
 
     def write(self) -> int:
-        ratify_order(self.database, self.order_id, self.meeting.currentData())
+        ratify_order(self.database, self.order_id, self.meeting.currentData(), self.votes(),
+                     today=self.today)
         return self.order_id
 
 

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.plain_dates import typed_date
+from concom_desk.domain.status_rules import HEARD_KINDS
 from concom_desk.errors import UserError
 
 # The kinds decided after a hearing (the 21 days run from its close).
-HEARD_KINDS = frozenset({"rda", "noi", "anrad", "amendment"})
 
 SaveWaiver = Callable[[date, str, date], None]
 

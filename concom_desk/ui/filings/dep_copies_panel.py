@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -28,6 +28,9 @@ from concom_desk.services.documents.dep_copies import (
 )
 from concom_desk.ui.row_table import Column, RowTableModel
 
+if TYPE_CHECKING:
+    from concom_desk.services.database import Database
+
 COLUMNS: list[Column[DepCopy]] = [
     Column("Made", lambda c: c.made.isoformat()),
     Column("Form", lambda c: c.form),
@@ -39,7 +42,7 @@ COLUMNS: list[Column[DepCopy]] = [
 class DepCopiesPanel(QWidget):
     changed = Signal()
 
-    def __init__(self, db: Any, filing_id: int, today: date,
+    def __init__(self, db: Database, filing_id: int, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._db, self._filing_id = db, filing_id
@@ -99,7 +102,7 @@ class DepCopiesPanel(QWidget):
         self.changed.emit()
 
 
-def add_dep_copies_tab(db: Any, record: Any, filing_id: int, today: date,
+def add_dep_copies_tab(db: Database, record: Any, filing_id: int, today: date,
                        refresh: Callable[[], None]) -> DepCopiesPanel | None:
     """The tab, on the record of a filing under the Act (a DEP file number) only; a
     recorded copy refreshes Today, which stops reminding of it."""

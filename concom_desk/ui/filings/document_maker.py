@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -34,16 +34,14 @@ from concom_desk.errors import UserError
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
-# What each kind of filing usually needs, first in the list.
+if TYPE_CHECKING:
+    from concom_desk.services.database import Database
+
+# The letters each kind of filing usually needs, after its decision papers.
 SUGGESTED: dict[str, tuple[str, ...]] = {
-    "noi": ("permit", "denial", "board-notice", "waiver-21-day"),
-    "rda": ("determination-negative", "determination-positive", "board-notice",
-            "waiver-21-day"),
-    "anrad": ("resource-area-delineation", "denial", "board-notice", "waiver-21-day"),
-    "amendment": ("amended-permit", "denial"),
-    "extension": ("extension-permit", "denial"),
-    "coc": ("certificate-of-compliance",),
-    "emergency": ("emergency-certification",),
+    "noi": ("board-notice", "waiver-21-day"),
+    "rda": ("board-notice", "waiver-21-day"),
+    "anrad": ("board-notice", "waiver-21-day"),
 }
 # Made from the Abutters tab, for the whole mailing at once.
 MADE_ELSEWHERE = ("abutter-letter", "affidavit-of-service")
@@ -51,18 +49,28 @@ WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit",
                            "form-5-order-of-conditions")
 
 
-def templates_for(kind: str, joint: bool = False) -> list[str]:
-    """The documents offered for a kind of filing. A joint filing (a DEP file number)
-    gets MassDEP's WPA form for its kind first, then the bylaw's; a bylaw-only filing
-    never gets a WPA form."""
+def templates_for(kind: str, joint: bool = False, status: str = "received",
+                  decided: str | None = None) -> list[str]:
+    """The documents offered for a filing of `kind` that stands at `status` with the
+    decision `decided` (its kind, when recorded): the decision papers its kind and
+    status allow, the recorded decision's first (a completed permit: its certificate);
+    a joint filing (under the Act) gets MassDEP's WPA form for its kind before the
+    bylaw's; then the letters. No paper for a decision the filing cannot have (no
+    negative determination on a Notice of Intent, no denial of an RDA)."""
+    from concom_desk.domain.decision_kinds import DECISION_DOCUMENTS, documents_for
     from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
     from concom_desk.services.documents.wpa_context import is_wpa_template, wpa_forms_for
 
     usable = [t for t in FILING_BASED_TEMPLATES
               if t not in MADE_ELSEWHERE and not is_wpa_template(t)]
-    first = [t for t in SUGGESTED.get(kind, ()) if t in usable]
-    state = wpa_forms_for(kind) if joint else []
-    return state + first + [t for t in usable if t not in first]
+    decisions = [t for t in documents_for(kind, status, decided) if t in usable]
+    letters = [t for t in usable if t not in DECISION_DOCUMENTS]
+    letters = [t for t in SUGGESTED.get(kind, ()) if t in letters] + [
+        t for t in letters if t not in SUGGESTED.get(kind, ())]
+    state = wpa_forms_for(kind) if joint and decisions else []
+    if status == "completed":  # the certificate is the paper the work done asks for
+        return decisions[:1] + state + decisions[1:] + letters
+    return state + decisions + letters
 
 
 class InterestBoxes(QWidget):
@@ -92,7 +100,7 @@ def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
 class DocumentMakerDialog(QDialog):
     made = Signal(str)  # the saved document's path
 
-    def __init__(self, db: Any, file_no: str, kind: str, today: date,
+    def __init__(self, db: Database, file_no: str, kind: str, today: date,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         from concom_desk.services.documents.register import TITLES
@@ -103,15 +111,19 @@ class DocumentMakerDialog(QDialog):
         self.document_path: Path | None = None
         self.setWindowTitle(f"Make a document — {file_no}")
 
+        from concom_desk.services.documents.offered import filing_standing
         from concom_desk.services.documents.wpa_context import offered_templates
 
         self.template = QComboBox()
         self.template.setAccessibleName("Document to make")
+        status, decided = "received", None
         try:
             joint, _state_forms = offered_templates(db, file_no, kind)
+            standing = filing_standing(db, file_no)
+            status, decided = standing.status, standing.decided
         except UserError:  # the filing is gone (voided meanwhile): the note below says so
             joint = False
-        for name in templates_for(kind, joint):
+        for name in templates_for(kind, joint, status, decided):
             self.template.addItem(TITLES.get(name, name.replace("-", " ").capitalize()), name)
         self.special = QPlainTextEdit()
         self.special.setAccessibleName("Special conditions, one a line")

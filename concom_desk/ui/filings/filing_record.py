@@ -35,6 +35,7 @@ from concom_desk.domain.status_rules import (
     status_name,
 )
 from concom_desk.errors import UserError
+from concom_desk.services.filings.decisions import DecisionAsked, DecisionEntry
 from concom_desk.services.filings.record_detail import (
     DeadlineLine,
     DocumentEntry,
@@ -44,6 +45,7 @@ from concom_desk.services.filings.record_detail import (
 from concom_desk.services.filings.rows import OWED_ACTS, days_left_text, urgency
 from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
+from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.filing_table import KIND_LABELS
 from concom_desk.ui.filings.status_dialogs import (
     CorrectStatusDialog,
@@ -121,14 +123,16 @@ class FilingRecordDialog(QDialog):
     edit_requested = Signal(int)
 
     def __init__(self, load: Callable[[], FilingDetail],
-                 change_status: Callable[[str, date], None], today: date,
-                 parent: QWidget | None = None, *,
+                 change_status: Callable[[str, date, DecisionEntry | None], None],
+                 today: date, parent: QWidget | None = None, *,
                  undo: Callable[[], str] | None = None,
                  correct: Callable[[str, str], None] | None = None,
-                 void: Callable[[str], None] | None = None) -> None:
+                 void: Callable[[str], None] | None = None,
+                 ask_decision: Callable[[str], DecisionAsked | None] | None = None) -> None:
         super().__init__(parent)
         self._load = load
         self._change_status = change_status
+        self._ask_decision = ask_decision
         self._undo, self._correct, self._void = undo, correct, void
         self._today = today
         self.detail: FilingDetail | None = None
@@ -320,28 +324,49 @@ class FilingRecordDialog(QDialog):
         if wanted is None:
             return
         reason, on = self._refusal()
+        asked = (self._ask_decision(wanted) if reason is None and on is not None
+                 and self._ask_decision is not None else None)
+        if asked is not None and on is not None:
+            # Issuing, denying, certifying: the decision is said first, then recorded
+            # with the status in one step.
+            dialog = DecisionDialog(asked, wanted, on, self)
+            dialog.accepted.connect(lambda: self._decided(wanted, dialog.entry()))
+            dialog.rejected.connect(self._not_changed)
+            self.question = dialog
+            dialog.open()
+            return
+        self._decided(wanted, None)
+
+    def _decided(self, wanted: str, entry: DecisionEntry | None) -> None:
+        self.question = None
+        reason, on = self._refusal()
         if reason is None and final_step_meaning(wanted):
             # A final step is taken only after its meaning is read; Cancel is the default.
-            box = final_step_question(self.detail.row.file_no, wanted, self)
-            box.finished.connect(lambda _r: self._answered(box, wanted))
+            box = final_step_question(self.detail.row.file_no, wanted, self)  # type: ignore[union-attr]
+            box.finished.connect(lambda _r: self._answered(box, wanted, entry))
             self.question = box
             box.open()
             return
-        self._apply(wanted, reason, on)
+        self._apply(wanted, reason, on, entry)
 
-    def _answered(self, box: object, wanted: str) -> None:
+    def _not_changed(self) -> None:
+        self.question = None
+        self.status_reason.setText("Not changed.")
+
+    def _answered(self, box: object, wanted: str, entry: DecisionEntry | None) -> None:
         self.question = None
         box.deleteLater()  # type: ignore[attr-defined]
         if box.clickedButton() is box.go_ahead:  # type: ignore[attr-defined]
             _reason, on = self._refusal()
-            self._apply(wanted, None, on)
+            self._apply(wanted, None, on, entry)
         else:
             self.status_reason.setText("Not changed.")
 
-    def _apply(self, wanted: str, reason: str | None, on: date | None) -> None:
+    def _apply(self, wanted: str, reason: str | None, on: date | None,
+               entry: DecisionEntry | None = None) -> None:
         if reason is None and on is not None:
             try:
-                self._change_status(wanted, on)
+                self._change_status(wanted, on, entry)
             except UserError as exc:  # the store re-checks, with the latest facts
                 reason = str(exc)
         if reason:

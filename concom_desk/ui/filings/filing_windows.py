@@ -81,6 +81,7 @@ class FilingWindows:
 
         record = self.records.get(filing_id)
         if record is None:
+            from concom_desk.services.filings.decisions import decision_asked
             from concom_desk.services.filings.editing import change_status
             from concom_desk.services.filings.filing_record import filing_detail
             from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -88,13 +89,15 @@ class FilingWindows:
             window = self.window  # its database is read at each call: a restore swaps it
             record = FilingRecordDialog(
                 lambda: filing_detail(window.db, filing_id, window.today),
-                lambda status, on: change_status(window.db, filing_id, status, on),
+                lambda status, on, entry: change_status(window.db, filing_id, status, on,
+                                                        entry),
                 window.today, window,
                 undo=lambda: corrections.undo_last_change(window.db, filing_id),
                 correct=lambda status, why: corrections.correct_status(window.db, filing_id,
                                                                        status, why),
                 void=lambda why: corrections.void_filing_entered_in_error(window.db, filing_id,
-                                                                          why))
+                                                                          why),
+                ask_decision=lambda status: decision_asked(window.db, filing_id, status))
             record.changed.connect(lambda _id: self.window.reload())
             record.edit_requested.connect(self.edit_form)
             record.finished.connect(lambda _result: self.records.pop(filing_id, None))

@@ -8,7 +8,7 @@ which puts them in the window. Nothing is remembered until a connection has work
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -27,6 +27,9 @@ from PySide6.QtWidgets import (
 from concom_desk.errors import UserError
 from concom_desk.services.records import server_connection as servers
 from concom_desk.ui.background import Progress, run_in_background
+
+if TYPE_CHECKING:
+    from concom_desk.services.database import Database
 
 NO_TLS_WARNING = ("Without TLS the password and the records cross the network as plain "
                   "text, readable by anyone on it. Untick it only on the town hall's own "
@@ -163,7 +166,7 @@ class ConnectDialog(QDialog):
                           lambda db: self._opened(address, password, db), self._ended)
 
     def _opened(self, address: servers.ServerAddress, password: str | None,
-                db: Any) -> None:
+                db: Database) -> None:
         """It worked: keep the password if asked (said when this computer cannot),
         and hand the records over."""
         self._update()

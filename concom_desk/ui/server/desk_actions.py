@@ -16,10 +16,11 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.connect_dialog import ConnectDialog
 
 if TYPE_CHECKING:
+    from concom_desk.services.database import Database
     from concom_desk.ui.main_window import MainWindow
 
 
-def on_server(db: Any) -> bool:
+def on_server(db: Database) -> bool:
     return bool(getattr(db, "is_server", False))
 
 
@@ -34,7 +35,7 @@ def connect_to_server(window: MainWindow) -> ConnectDialog:
     return dialog
 
 
-def use_server(window: MainWindow, db: Any, password_problem: str | None = None) -> None:
+def use_server(window: MainWindow, db: Database, password_problem: str | None = None) -> None:
     """The server's records in the window, and opened again at the next start. The
     file it leaves gets its closing backup, as when the window closes on it."""
     leaving_a_file = window.db is not None and not on_server(window.db) and window.db.writable

@@ -20,6 +20,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.password_dialog import PasswordDialog
 
 if TYPE_CHECKING:
+    from concom_desk.services.database import Database
     from concom_desk.ui.app import Launcher
 
 
@@ -44,7 +45,7 @@ class ServerStart(QObject):
                           lambda db: self._connected(db, password, keep), self._failed,
                           lambda: self._cannot_reach("the connection was cancelled"))
 
-    def _connected(self, db: Any, password: str | None, keep: bool) -> None:
+    def _connected(self, db: Database, password: str | None, keep: bool) -> None:
         self.launcher.opened(db)
         if password and keep and self.launcher.window is not None:
             why_not = servers.keep_password(self.address, password)

@@ -126,12 +126,17 @@ def test_shipped_forms_accept_the_contexts(commission: Commission) -> None:
     assert sum(1 for line in ad if "(file UCC 2027-" in line) == 3
     assert "NOTICE OF PUBLIC HEARINGS" in ad
     assert any("will hold public hearings on Wednesday, March 3, 2027" in line for line in ad)
-    assert "The filings and plans may be seen at the Conservation office during office hours." in ad
+    # The filings are under the Act too: the town's MassDEP office is named (upton.toml).
+    assert ("The filings and plans may be seen at the Conservation office during office hours."
+            " Information about a filing under the Wetlands Protection Act may also be had "
+            "from the MassDEP Central Regional Office, 8 New Bond Street, Worcester, MA 01606."
+            ) in ad
     # One hearing re-advertised on Mar 17: the notice speaks of it in the singular.
     one = paragraphs(write_legal_notice(c.db, c.meetings[MAR17], today=MAR3))
     assert "NOTICE OF PUBLIC HEARING" in one
     assert any("will hold a public hearing on Wednesday, March 17, 2027" in line for line in one)
-    assert "The filing and plans may be seen at the Conservation office during office hours." in one
+    assert any(line.startswith("The filing and plans may be seen at the Conservation office "
+                               "during office hours.") for line in one)
     agenda = paragraphs(write_agenda(c.db, c.meetings[MAR17], today=MAR3))
     assert any(line.startswith("Posted by Monday, March 15, 2027 7:00 PM") for line in agenda)
     assert any("Continued from March 3, 2027." in line for line in agenda)

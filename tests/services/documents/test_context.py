@@ -133,7 +133,8 @@ def test_partial_certificate_keeps_the_permits_continuing_conditions(db: Databas
     assert context["partial"] is True
     assert context["continuing_conditions"] == [
         {"number": 3, "text": "No fertilizer within 50 feet, in perpetuity."}]
-    assert context["inspection"] == {"date": "March 10, 2029", "by": "Jamie Park, Agent"}
+    assert context["inspection"] == {"date": "March 10, 2029", "by": "Jamie Park, Agent",
+                                     "findings": ""}
     assert context["original_permit"]["book"] == "61999"
 
 

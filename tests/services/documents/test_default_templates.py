@@ -27,7 +27,7 @@ BYLAW_FILING_TEMPLATES = [t for t in FILING_BASED_TEMPLATES if t not in WPA_TEMP
 WITH_RECORDING = ("permit", "amended-permit", "extension-permit", "certificate-of-compliance",
                   "resource-area-delineation")
 WITH_APPEAL = (*WITH_RECORDING, "denial", "determination-negative", "determination-positive")
-WITH_MAJORITY_SIGNATURES = (*WITH_APPEAL, "emergency-certification", "violation-notice")
+WITH_MAJORITY_SIGNATURES = (*WITH_APPEAL, "emergency-certification")
 
 
 def render(name: str, tmp_path: Path, context: dict[str, Any] | None = None) -> Path:
@@ -66,12 +66,27 @@ def test_filing_facts_are_filled(name: str, tmp_path: Path) -> None:
             assert value in text, f"{value!r} missing from {name}"
 
 
-@pytest.mark.parametrize("name", WITH_RECORDING)
+@pytest.mark.parametrize("name", [n for n in WITH_RECORDING
+                                  if n != "certificate-of-compliance"])
 def test_recording_instructions_of_the_town(name: str, tmp_path: Path) -> None:
     context = example_context(name)
     context["town"]["recording_instructions"] = "Record it at the Nantucket Registry of Deeds."
     assert "Record it at the Nantucket Registry of Deeds." in paragraphs(
         render(name, tmp_path, context))
+
+
+def test_a_certificate_is_recorded_after_it_is_issued_not_before_work(
+        tmp_path: Path) -> None:
+    # The town's words are for a permit ("before any work begins"); the work a
+    # certificate certifies is done: it is recorded where its permit is.
+    context = example_context("certificate-of-compliance")
+    context["town"]["recording_instructions"] = "Before any work begins, record it."
+    text = paragraphs(render("certificate-of-compliance", tmp_path, context))
+    assert "Before any work begins, record it." not in text
+    assert ("The owner must record this Certificate at the Worcester District Registry of Deeds "
+            "(or, for registered land, the Land Court), in the chain of title of the property "
+            "where the permit it certifies is recorded, and send the Commission proof of "
+            "recording (MGL c.131 §40; 310 CMR 10.05(9)).") in text
 
 
 @pytest.mark.parametrize("name", WITH_APPEAL)
@@ -104,6 +119,21 @@ def test_one_signature_line_per_member_in_office(name: str, tmp_path: Path) -> N
     lines = paragraphs(render(name, tmp_path, context))
     assert [line.split("\t")[0] for line in lines if line.endswith("\tDate")] == members
     assert any("4 of 7 members must sign" in line for line in lines)
+
+
+def test_a_violation_notice_carries_the_lines_of_those_who_signed_it(tmp_path: Path) -> None:
+    # Signed by the agent alone: one line, hers, not one for each member in office and no
+    # "3 of 4 members must sign" (a notice is a letter; only an order binds the commission).
+    context = example_context("violation-notice")
+    context["commission"].update(members_in_office=["Ann Able", "Ben Baker", "Cy Cole",
+                                                    "Di Dunn"], signers_needed=3)
+    context["order"]["signed_by"] = ["Pat Lee, Conservation Agent"]
+    lines = paragraphs(render("violation-notice", tmp_path, context))
+    assert [line.split("\t")[0] for line in lines if line.endswith("\tDate")] == [
+        "Pat Lee, Conservation Agent"]
+    assert not any("must sign" in line for line in lines)
+    # Dated the day the notice was issued, not the day it is printed again.
+    assert context["order"]["issued"] in lines
 
 
 def test_permit_numbers_standard_then_special_conditions(tmp_path: Path) -> None:
@@ -154,11 +184,12 @@ def test_an_original_permit_not_yet_recorded_leaves_lines(name: str, tmp_path: P
 
 def test_bylaw_only_filing_has_no_dep_number(tmp_path: Path) -> None:
     context = example_context("permit")
-    context["filing"].update(dep_file_no="", laws="bylaw", under_act=False, joint=False)
+    context["filing"].update(dep_file_no="", laws="bylaw", under_act=False, joint=False,
+                             under_words="the Upton wetlands bylaw")
     lines = paragraphs(render("permit", tmp_path, context))
     assert "none (bylaw only)" in lines
     subtitle = next(line for line in lines if line.startswith("issued under"))
-    assert subtitle == f"issued under {context['town']['bylaw']}"
+    assert subtitle == f"issued under the Upton wetlands bylaw ({context['town']['bylaw']})"
 
 
 @pytest.mark.parametrize(("kind", "kind_name", "says"), [
@@ -177,8 +208,8 @@ def test_a_filing_under_both_laws_without_a_dep_number_says_why(
     lines = paragraphs(render("permit", tmp_path, context))
     assert says in lines
     subtitle = next(line for line in lines if line.startswith("issued under"))
-    assert subtitle == (f"issued under {context['town']['bylaw']} and the Massachusetts "
-                        "Wetlands Protection Act, MGL c.131 §40")
+    assert subtitle == ("issued under the Wetlands Protection Act (MGL c.131 §40) and the "
+                        f"Upton wetlands bylaw ({context['town']['bylaw']})")
 
 
 @pytest.mark.parametrize(("kind", "expected", "not_expected"), [

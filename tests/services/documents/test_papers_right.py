@@ -209,16 +209,15 @@ def test_legal_notice_and_agenda_use_the_settings_and_no_doubled_stops(tmp_path:
 
 
 @pytest.mark.parametrize(("town", "chair", "under", "signed"), [
-    # A town with its own bylaw: the bylaw, and the Act for a joint filing (MGL c.131 §40).
-    # Each filing under one law only says so on its own line.
+    # A town with its own bylaw: the Act and the bylaw for joint filings (MGL c.131 §40;
+    # domain/laws.under_words). Each filing under one law only says so on its own line.
     ("upton", "Margaret Hale",
-     "Under Town of Upton General Bylaws, Chapter 330, Wetlands Regulations and the "
-     "Massachusetts Wetlands Protection Act, MGL c.131 §40, the "
+     "Under the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw, the "
      "Upton Conservation Commission will hold", "Margaret Hale, Chair"),
     # The state default: its law is the Act itself, named once. No chair among the members
     # yet: the line reads "Chair", not ", Chair".
     ("massachusetts", "",
-     "Under the Massachusetts Wetlands Protection Act, MGL c.131 §40, and 310 CMR 10.00, the "
+     "Under the Wetlands Protection Act (MGL c.131 §40), the "
      "Upton Conservation Commission will hold", "Chair"),
 ])
 def test_the_legal_notice_names_each_law_once_and_signs_for_the_chair(

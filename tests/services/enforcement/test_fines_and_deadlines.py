@@ -29,6 +29,7 @@ from concom_desk.services.enforcement.fines_ledger import (
 from concom_desk.services.enforcement.queries import list_cases
 from concom_desk.services.enforcement.ratification import orders_awaiting_ratification
 from concom_desk.store.models import CommissionSettings, Meeting, Violation
+from tests.helpers.enforcement_db import members_voting
 
 
 @pytest.fixture
@@ -151,8 +152,9 @@ def test_ratified_order_leaves_the_agenda_and_the_deadlines(db, case_id):
         nov = session.scalars(select(Meeting).where(
             Meeting.held_on == date(2026, 11, 25))).one()
     with pytest.raises(UserError, match="choose a meeting held after it"):
-        ratify_order(db, order_id, nov.id)
-    ratify_order(db, order_id, wednesday.id)
+        ratify_order(db, order_id, nov.id, members_voting(db, yes=3))
+    ratify_order(db, order_id, wednesday.id, members_voting(db, yes=3),
+                 today=date(2026, 12, 9))
     with db.read_session() as session:
         assert orders_awaiting_ratification(session, late) == []
         kinds = [d.kind for d in enforcement_deadlines(session, date(2026, 12, 5),
@@ -184,7 +186,8 @@ def test_a_missed_follow_up_stays_the_case_s_next_deadline(db, case_id):
         wednesday = session.scalars(select(Meeting).where(
             Meeting.held_on == date(2026, 12, 9))).one()
         order_id = orders_awaiting_ratification(session, wednesday)[0].order_id
-    ratify_order(db, order_id, wednesday.id)
+    ratify_order(db, order_id, wednesday.id, members_voting(db, yes=3),
+                 today=date(2026, 12, 9))
     with db.read_session() as session:
         [row] = list_cases(session, date(2026, 12, 20))
     assert (row.next_deadline, row.next_deadline_label) == (

@@ -38,13 +38,22 @@ def test_the_order_on_massdeps_form(db) -> None:
         stop_work=True, restore_by=None, file_noi_by=date(2026, 12, 31),
         requirements=["Remove the fill by hand."],
         violations=[ViolationDraft("Sandwich §7.55 Part 5: fill in a resource area",
+                                   "Fill placed in salt marsh", FRIDAY, FRIDAY),
+                    ViolationDraft("MGL c.131 §40: fill in a salt marsh without an Order",
                                    "Fill placed in salt marsh", FRIDAY, FRIDAY)]))
     path = print_order(db, order_id, today=FRIDAY, template=WPA_ORDER)
     assert path.name.startswith("WPA Enforcement Order EC-2026-001-O1")
     text = docx_text(path)
+    # The state's form cites the Act that was violated, never the bylaw's sections
+    # (those are on the town's own order): the work had no Order of Conditions at all.
+    assert "§7.55" not in text
+    assert "Fill placed in salt marsh (MGL c.131 §40: fill in a salt marsh without an Order" \
+        in text
+    assert "☒\tthe activity has been/is being conducted without a valid Order of " \
+        "Conditions." in text
     for words in ("Shawme Builders LLC", "14 Shawme Road", "12-40",
                   "Truck dumping fill into the marsh behind the house (within Salt marsh).",
-                  "Fill placed in salt marsh", "Remove the fill by hand.",
+                  "Remove the fill by hand.",
                   "by December 31, 2026", "December 4, 2026", "Pat Lee, Conservation Agent",
                   "to be ratified by a majority of the members at the next scheduled meeting"):
         assert words in text, words

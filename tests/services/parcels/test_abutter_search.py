@@ -7,6 +7,7 @@ abutters within 300 ft)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from concom_desk.services.parcels.computed_list import compute_for_filing
 from concom_desk.services.parcels.loading import load_parcels
 from concom_desk.store import Database
 from tests.helpers.abutter_fixtures import add_filing
-from tests.helpers.parcel_worlds import SUBJECT, ft_lot, grid, lot, owner, write_world
+from tests.helpers.parcel_worlds import FOOT, ORIGIN, SUBJECT, ft_lot, grid, lot, owner, write_world
 
 
 def found(db: Database, filing: int, distance: int | None = None) -> dict[str, float]:
@@ -127,12 +128,14 @@ def test_upton_notifies_abutters_and_abutters_to_abutters_within_300_ft(
     # Everyone within 300 ft would be all 48 other lots (ring 3's corners are 283 ft off).
     computed = compute_for_filing(db, upton, 300)
     assert len(computed.parcels) == 24
+    from concom_desk.domain.abutter_laws import LawReach
     from concom_desk.domain.abutter_reach import STATE_REACH
     from concom_desk.services.parcels.abutter_search import find_abutters
     from concom_desk.services.parcels.parcel_index import parcel_index
 
     index = parcel_index(Path(db.path))
-    assert len(find_abutters(index, index.find("12-34"), STATE_REACH.at(300)).found) == 48
+    act_at_300 = (LawReach("Act", STATE_REACH.at(300)),)
+    assert len(find_abutters(index, index.find("12-34"), act_at_300).found) == 48
 
 
 def test_a_filing_whose_lot_is_not_on_the_map_is_told_so(db: Database, tmp_path: Path) -> None:
@@ -158,3 +161,88 @@ def test_a_lot_inside_a_neighbours_land_is_measured_to_the_hole(db: Database,
     (outer,), (hole,) = ft_lot(-300, -300, 700), ft_lot(-50, -50, 200)
     load(db, tmp_path, [SUBJECT, lot("12-99", [outer, hole], owner("THE FARM"))])
     assert found(db, add_filing(db)) == {"12-99": 50.0}
+
+
+def _with_laws(db: Database, filing: int, laws: str) -> int:
+    from concom_desk.store.models import Filing
+
+    with db.session() as session:
+        session.get(Filing, filing).laws = laws
+    return filing
+
+
+# Upton § 330-10B reaches abutters and abutters to the abutters within 300 ft; the Act
+# (MGL c.131 §40 ¶1; 310 CMR 10.05(4)(a)) every owner within 100 ft. Each lot below is
+# within 100 ft and neither touches the lot, nor is opposite it, nor touches an abutter:
+# the Act reaches it, Upton's rule alone does not.
+UNION_WORLD = [
+    SUBJECT,
+    lot("12-35", ft_lot(100, 0, 40, 100), owner("FORTY FOOT LOT")),       # touches, 40 ft deep
+    lot("12-36", ft_lot(140, 0, 40, 100), owner("SECOND FORTY")),          # its abutter, 40 ft
+    lot("12-37", ft_lot(180, 0, 100), owner("EIGHTY BEHIND")),             # 80 ft, behind both
+    lot("POND", ft_lot(0, 100, 90, 90), poly_type="WATER"),                # 90 x 90 ft, not a strip
+    lot("12-38", ft_lot(-50, 190, 100), owner("BEYOND THE POND")),         # 90 ft across it
+    lot("12-39", [ft_lot(-134.9, 0, 50)[0], ft_lot(-500, -500, 50)[0]],    # two parts: 84.9 ft
+        owner("TWO PART LOT")),
+    lot("12-40", ft_lot(0, -200, 100), owner("EXACTLY ONE HUNDRED")),     # 100 ft south
+]
+
+
+@pytest.fixture(scope="module")
+def union_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    from concom_desk.store import open_database
+
+    folder = tmp_path_factory.mktemp("union")
+    with open_database(folder / "records.sqlite", initials="JP") as db:
+        load_parcels(Path(db.path), write_world(folder / "M001.zip", UNION_WORLD))
+        add_filing(db, town="upton")
+        yield db
+
+
+@pytest.mark.parametrize(("laws", "expected"), [
+    # A joint NOI: the union of both laws' reach.
+    ("both", {"12-35": 0.0, "12-36": 40.0, "12-37": 80.0, "12-39": 84.9, "12-38": 90.0,
+              "12-40": 100.0}),
+    # The bylaw alone: Upton's rule alone (the lot touching, and its abutter).
+    ("bylaw", {"12-35": 0.0, "12-36": 40.0}),
+    # The Act alone: everyone within 100 ft.
+    ("act", {"12-35": 0.0, "12-36": 40.0, "12-37": 80.0, "12-39": 84.9, "12-38": 90.0,
+             "12-40": 100.0}),
+])
+def test_a_joint_upton_list_is_the_union_of_the_act_and_the_bylaw(
+        union_db: Database, laws: str, expected: dict[str, float]) -> None:
+    filing = _with_laws(union_db, 1, laws)
+    assert found(union_db, filing) == expected
+
+
+def test_each_owner_says_which_law_puts_it_on_the_list(union_db: Database) -> None:
+    computed = compute_for_filing(union_db, _with_laws(union_db, 1, "both"))
+    cited = {p.parcel.label: p.parcel.cited for p in computed.parcels}
+    act = "Wetlands Protection Act, MGL c.131 §40 ¶1 and 310 CMR 10.05(4)(a)"
+    upton = "Upton bylaw, Upton ch. 330, § 330-10B (and RDA/ANRAD 'Filing procedure' ¶B)"
+    assert cited["12-37"] == f"within 100 ft ({act})"
+    assert cited["12-36"] == (f"within 100 ft ({act}); "
+                              f"abutter to the abutter 12-35 ({upton})")
+    assert cited["12-35"] == f"touches the lot ({act}); touches the lot ({upton})"
+    # The map draws each law's reach, named.
+    from concom_desk.services.parcels.computed_list import computed_with_map
+
+    _, drawing = computed_with_map(union_db, 1)
+    assert [z.label for z in drawing.zones] == [
+        "Wetlands Protection Act: 100 ft from the lot line",
+        "Upton bylaw: 300 ft from the lot line"]
+
+
+def test_a_lot_beside_the_subject_along_the_road_is_not_across_it(
+        db: Database, tmp_path: Path) -> None:
+    # Both lots front on the road (y < 0); the neighbour's nearest corner is 20 ft along
+    # the road's edge from the subject's. The shortest line runs along the edge, across
+    # nothing: it is within 100 ft, not "across the street or way".
+    road = lot("ROW-1", ft_lot(-300, -50, 700, 50), poly_type="ROW")
+    beside = [(x * FOOT + ORIGIN[0], y * FOOT + ORIGIN[1])
+              for x, y in ((120, 0), (140, 100), (220, 100), (220, 0), (120, 0))]
+    load(db, tmp_path, [SUBJECT, road, lot("12-41", [beside], owner("NEXT ALONG")),
+                        lot("12-42", ft_lot(0, -150, 100), owner("ACROSS THE ROAD"))])
+    computed = compute_for_filing(db, add_filing(db))
+    assert {p.parcel.label: p.parcel.why for p in computed.parcels} == {
+        "12-41": "within 100 ft", "12-42": "across the street or way"}

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from concom_desk.services.calendar.hearings import book_hearing
 from concom_desk.services.calendar.loading import load_calendar
+from concom_desk.services.calendar.meetings import mark_legal_notice_published
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
@@ -67,11 +68,20 @@ def test_close_dialog_shows_decision_by(qtbot: QtBot, commission: Commission) ->
     dialog = CloseHearingDialog(c.db, MAR3, hearing_id=hearings["pond"])
     qtbot.addWidget(dialog)
     assert dialog.closed_on.date() == qdate(MAR3)  # defaults to the session's day
+    decision = ("OK — Issue the decision by Wednesday, March 24, 2027 (21 days after close "
+                "of the hearing).")
+    # No legal notice is recorded as published for the Mar 3 hearing: due Wed Feb 24,
+    # 5 business days before (§330-10D; 310 CMR 10.05(5)(b)), the clerk is warned.
+    assert dialog.findings.texts() == [
+        "Warning — Required notice not met: the legal notice in the newspaper was due by "
+        "Wednesday, February 24, 2027 and none is recorded. Record each notice that was "
+        "given; a hearing held without timely notice may have to be noticed and held "
+        "again.", decision]
+    mark_legal_notice_published(c.db, c.meetings[MAR3], date(2027, 2, 22), "Upton Town Crier")
+    dialog.refresh()
     # Closing Mar 3 falls after the boards' period (ends Mar 2): only the decision clock,
     # Mar 3 + 21 = Wed Mar 24 (§330-10E).
-    assert dialog.findings.texts() == [
-        "OK — Issue the decision by Wednesday, March 24, 2027 (21 days after close of the "
-        "hearing)."]
+    assert dialog.findings.texts() == [decision]
     with qtbot.waitSignal(dialog.closed):
         qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
 

@@ -84,8 +84,20 @@ def test_ratification_clears_the_overdue_mark(qtbot, tab):
     tab.form.orders_view.selectRow(0)
     tab.form._ratify()
     dialog = tab.shown[-1]
+    # On Thursday Dec 10 the Dec 23 meeting has not voted yet: only Dec 9 is offered.
     assert [dialog.meeting.itemText(i) for i in range(dialog.meeting.count())] == [
-        "Meeting of Dec 9, 2026", "Meeting of Dec 23, 2026"]
+        "Meeting of Dec 9, 2026"]
+    # Ratified by a majority of the members (Sandwich §7.55 Part 2): not until 3 of the 5
+    # members in office vote for it.
+    boxes = list(dialog.choices.values())
+    assert len(boxes) == 5 and not dialog.save_button.isEnabled()
+    for box in boxes[:2]:
+        box.setCurrentIndex(box.findText("Yes"))
+    boxes[2].setCurrentIndex(boxes[2].findText("No"))
+    assert not dialog.save_button.isEnabled()
+    assert "ratification needs 3" in dialog.tally.text()
+    boxes[2].setCurrentIndex(boxes[2].findText("Yes"))
+    assert dialog.save_button.isEnabled()
     save(qtbot, dialog)
     assert not tab.rows_shown()[0].ratification_overdue
     assert tab.form.orders.index(0, 4).data() == "ratified on Wednesday, December 9, 2026"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox
 
 from concom_desk.store import Database
+from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.filing_record import CHOOSE, FilingRecordDialog
 from tests.ui.test_main_window import filing_id, open_window, plain
 
@@ -26,11 +27,25 @@ def test_after_issued_nothing_is_chosen_and_the_button_waits(qtbot, town_db: Dat
     assert "Issued" in record.status_label.text()
 
 
+def test_cancelling_the_decision_changes_nothing(qtbot, town_db: Database) -> None:
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2023-7"))
+    choose(record, "completed")
+    record.change_button.click()
+    record.question.reject()
+    assert record.question is None and record.status_reason.text() == "Not changed."
+    assert record.detail.row.status == "issued"
+
+
 def test_a_final_status_asks_first_and_cancel_leaves_it(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
     record = window.open_filing(filing_id(window, "2023-7"))
     choose(record, "completed")
     record.change_button.click()
+    # The certificate is said first (its kind, the inspection); then the question.
+    decision = record.question
+    assert isinstance(decision, DecisionDialog) and decision.isVisible()
+    decision.record_button.click()
     box = record.question
     assert isinstance(box, QMessageBox) and box.isVisible()
     assert plain(box.text()) == "Mark filing 2023-7 “Completed (COC issued)”?"
@@ -51,6 +66,7 @@ def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database)
     assert record.undo_button.text() == "&Undo last change (back to Hearing closed)"
     choose(record, "completed")
     record.change_button.click()
+    record.question.record_button.click()  # the certificate's decision, as offered
     with qtbot.waitSignal(window.records_loaded, timeout=10_000):
         record.question.go_ahead.click()
     assert "Completed (COC issued)" in record.status_label.text()
