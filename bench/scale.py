@@ -73,10 +73,10 @@ def town(factor: int, folder: Path | None = None) -> Path:
 
 
 def median_ms(work: Callable[[], object], runs: int) -> float:
-    """Each run with the garbage collector held off, as the window reads
-    (concom_desk/ui/heap.py), and what it left collected after the clock: timed with
-    the collector on, a read would also pay for walking every object the bench holds,
-    which grows with the town and is not the read's."""
+    """Each run with the garbage collector held off, and what it left collected after
+    the clock: timed with the collector on, a read would also pay for walking every
+    object the bench holds, which grows with the town and is not the read's (the
+    window sets its own aside: concom_desk/ui/heap.py)."""
     samples = []
     for _ in range(runs):
         gc.disable()

@@ -47,7 +47,7 @@ def main() -> int:
     from concom_desk.services.filings.desk_records import load_records
     from concom_desk.store import open_database
     from concom_desk.ui.filings.filings_tab import FilingsTab
-    from concom_desk.ui.heap import set_aside_long_lived
+    from concom_desk.ui.heap import settle
 
     app = QApplication(sys.argv[:1])
     db = open_database(db_path, lock=False)
@@ -56,7 +56,7 @@ def main() -> int:
     tab = FilingsTab(date.today())
     tab.resize(1300, 800)
     tab.set_rows(records.filings, records.search_index)
-    set_aside_long_lived()  # as the window does once the records show (ui/heap.py)
+    settle()  # as the window does once the records show (ui/heap.py)
     tab.show()
     QTest.qWaitForWindowExposed(tab)
     keys = [row.search_key for row in records.filings]

@@ -201,3 +201,30 @@ def run_in_background(
     _RUNNING.add(task)
     _pool().start(task)
     return task
+
+
+def in_background(work: Callable[[Progress], Any], on_success: Callable[[Any], None],
+                  on_failure: Callable[[str], None] | None = None) -> BackgroundTask:
+    """`work` on the thread pool with no dialog and no Cancel (a read of a few rows
+    after a save, a search index): its result handed to `on_success`, or its failure
+    in plain words to `on_failure`, on the GUI thread."""
+    task = BackgroundTask(work)
+
+    def ended() -> None:
+        _RUNNING.discard(task)
+
+    def succeeded(result: Any) -> None:
+        ended()
+        on_success(result)
+
+    def failed(message: str) -> None:
+        ended()
+        if on_failure is not None:
+            on_failure(message)
+
+    task.signals.succeeded.connect(succeeded)
+    task.signals.failed.connect(failed)
+    task.signals.cancelled.connect(ended)
+    _RUNNING.add(task)
+    _pool().start(task)
+    return task

@@ -1,12 +1,16 @@
 """The main window: Today, Filings, Hearing calendar and Enforcement tabs, and
 the File, Records and Help menus.
 
-Records are loaded off the GUI thread; after any save, one reload refreshes the
-Today view and the Filings tab together, so they never disagree.
+Records are loaded off the GUI thread, Today and the Filings tab from one read, so they
+never disagree. A save in a filing's form or record window is announced as a change
+set (ui/change_set.py): the filings it touched are read again and put in place of
+their rows and Today items; everything else (other desks' saves, the calendar,
+enforcement, settings, a restore, a new day) reads the whole town again.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -16,6 +20,7 @@ from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_pai
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWidget
+from shiboken6 import isValid
 
 from concom_desk import clock
 from concom_desk.domain.plain_dates import weekday_date
@@ -23,9 +28,10 @@ from concom_desk.domain.wording import counted
 from concom_desk.services.commission import settings as commission_service
 from concom_desk.services.commission.settings import CommissionSettings
 from concom_desk.services.filings.rows import DeskRecords
-from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.background import Progress, in_background, run_in_background
+from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.filings.filing_windows import FilingWindows
-from concom_desk.ui.heap import paused_while_reading, set_aside_as_is
+from concom_desk.ui.heap import set_aside, settle_soon
 from concom_desk.ui.placeholders import SECTIONS, PlaceholderTab
 from concom_desk.ui.window_memory import remember, sensible_size
 from concom_desk.ui.window_menus import build_menus
@@ -50,13 +56,26 @@ if TYPE_CHECKING:
 # How often the window looks whether the day has turned (a minute: one date compare).
 DAY_LOOK_MS = 60_000
 
+# How long a thread that wants the interpreter waits for it before the one running
+# Python is asked to let go (Python's own: 5 ms, made for throughput). The tabs read in
+# the background while the window paints, and each of the window's calls into Python
+# (a cell painted, a row measured) could wait that long: a tab shown again during its
+# read froze 150-220 ms without this, 50-85 ms with it (bench/tab_switch_bench.py).
+# Set once, for the whole run: a read loses nothing while the window wants no Python,
+# and no read changes it, so none left waiting can leave it changed.
+WINDOW_SWITCH_INTERVAL = 0.0001
+
 
 class MainWindow(QMainWindow):
+    # The lists show the records as they are now: after a whole read, or after the
+    # filings a save touched were read again and put in place.
     records_loaded = Signal()
+    filings_changed = Signal(object)  # a ChangeSet: what a save changed (`announce`)
 
     def __init__(self, db: Database | None, db_path: Path, settings: CommissionSettings,
                  today: date | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        sys.setswitchinterval(WINDOW_SWITCH_INTERVAL)
         self.db = db
         self.db_path = db_path
         self.local_db_path = db_path  # this computer's file, while the window is on a server
@@ -69,6 +88,13 @@ class MainWindow(QMainWindow):
         self.record_actions: list[QAction] = []
         self._loaded_once = False
         self._records_seen = -1  # the store's change count when the lists were last read
+        self._whole_reads = 0  # asked for: a read of a few begun before the last is not shown
+        self._whole_reading = 0  # under way: a save's filings are read after they end
+        self._few_to_read: set[int] = set()  # filings announced changed, not yet read
+        self._few_reading = False  # one read of a few at a time, each after the last shown
+        self._older_by_filing: dict[int, int] = {}  # Today's "older deadlines", by filing
+        self._watch_reads = 0
+        self.filings_changed.connect(self._read_changed)
         self._update_title()
         self.day_set_line: QLabel | None = None
         day_set = clock.day_set()
@@ -209,24 +235,40 @@ class MainWindow(QMainWindow):
 
     # -- loading --------------------------------------------------------------
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
+        """Read every filing and deadline again (the whole town), off the GUI thread."""
         db, today = self.db, self.today
         self._records_seen = db.changes
+        self._whole_reads += 1
+        self._whole_reading += 1
         self.build_tabs()  # (done already unless the records come before the first paint)
         assert self.other_desks is not None
         self.other_desks.reading()
         first = not self._loaded_once
         self._loaded_once = True
+        if first:
+            set_aside()  # the program's code: walked by none of the read's collections
 
         def load(progress: Progress) -> DeskRecords:
             from concom_desk.services.filings.desk_records import load_records
 
             progress.report(5, "Reading the filings and working out their deadlines…")
-            records = load_records(db, today)
-            if first:
-                set_aside_as_is()  # the opening's rows: walked by no collection (ui/heap.py)
-            return records
+            return load_records(db, today)
+
+        def ended() -> None:
+            self._whole_reading -= 1
+            if not self._whole_reading:
+                self._read_few()  # saves announced while it ran: their filings now
+
+        def failed(message: str) -> None:
+            ended()
+            self.show_problem(message)
+
+        def cancelled() -> None:
+            ended()
+            self.statusBar().showMessage("Loading cancelled.")
 
         def loaded(records: DeskRecords) -> None:
+            self._older_by_filing = dict(records.older_by_filing)
             self.filings_tab.set_rows(records.filings, records.search_index)
             self.today_view.set_items(records.today, records.older_overdue,
                                       len(records.filings))
@@ -242,13 +284,95 @@ class MainWindow(QMainWindow):
             self.records_loaded.emit()
             if on_done:
                 on_done()
+            ended()
+            settle_soon()  # the town's rows set aside: walked by no later collection
 
         if not first:
             self.statusBar().showMessage("Updating the lists…")
-        run_in_background(self, "Opening the records", paused_while_reading(load), loaded,
-                          self.show_problem,
-                          lambda: self.statusBar().showMessage("Loading cancelled."),
+        run_in_background(self, "Opening the records", load, loaded, failed, cancelled,
                           quiet=not first)
+
+    def announce(self, change: ChangeSet) -> None:
+        """A save changed these filings: the lists read them again, not the whole town."""
+        if (change.since is not None and self.db is not None
+                and change.since == self._records_seen):
+            self._records_seen = self.db.changes  # current once its filings are read
+        self.filings_changed.emit(change)
+
+    def _read_changed(self, change: ChangeSet) -> None:
+        self._few_to_read |= change.filings
+        self._read_few()
+
+    def _read_few(self) -> None:
+        """Read the filings announced changed, if no read is under way that would show
+        them or come after (one at a time: each put in place before the next is read)."""
+        if self.db is None:
+            self._few_to_read.clear()
+            return
+        if not self._loaded_once:  # no list read yet: the first read is the whole one
+            self._few_to_read.clear()
+            self.reload()
+            return
+        if self._few_reading or self._whole_reading or not self._few_to_read:
+            return
+        wanted = frozenset(self._few_to_read)
+        self._few_to_read.clear()
+        self._few_reading = True
+        db, today, asked = self.db, self.today, self._whole_reads
+
+        def read(_progress: Progress) -> DeskRecords:
+            from concom_desk.services.filings.desk_records import load_records
+
+            return load_records(db, today, wanted)
+
+        def read_done(records: DeskRecords) -> None:
+            if not isValid(self):  # the window closed meanwhile
+                return
+            self._few_reading = False
+            if asked == self._whole_reads and db is self.db and today == self.today:
+                self._put_in_place(records)
+            self._read_few()  # saves announced meanwhile
+
+        def failed(_message: str) -> None:
+            if not isValid(self):
+                return
+            self._few_reading = False
+            if db is self.db:
+                self.reload()  # correctness first: the whole read (it says what went wrong)
+
+        in_background(read, read_done, failed)
+
+    def _put_in_place(self, records: DeskRecords) -> None:
+        """A read of a few filings, in place of their rows and Today items."""
+        read = records.read
+        assert read is not None
+        self.filings_tab.put_rows(records.filings, read)
+        for filing_id in read:
+            self._older_by_filing.pop(filing_id, None)
+        self._older_by_filing.update(records.older_by_filing)
+        count = self.filings_tab.model.rowCount()
+        self.today_view.put_items(records.today, read, sum(self._older_by_filing.values()),
+                                  count)
+        self.statusBar().showMessage(f"{counted(count, 'filing')} · {self.records_place()}")
+        self.records_loaded.emit()
+        self._read_watch()
+
+    def _read_watch(self) -> None:
+        """Today's expiry watch line, read after a save's rows are shown (the town's
+        counts: they cost more than the rows)."""
+        self._watch_reads += 1
+        db, today, asked = self.db, self.today, self._watch_reads
+
+        def read(_progress: Progress) -> str:
+            from concom_desk.services.filings.desk_records import watch_line
+
+            return watch_line(db, today)
+
+        def read_done(line: str) -> None:
+            if isValid(self) and asked == self._watch_reads and db is self.db:
+                self.today_view.set_watch(line)
+
+        in_background(read, read_done)
 
     def forget_lists_read(self) -> None:
         """Today and Filings are read again when next shown (another desk saved)."""

@@ -96,9 +96,13 @@ class TodayView(QWidget):
         self.model.set_columns(today_columns(today))
 
     def set_items(self, items: list[TodayItem], older_overdue: int = 0,
-                  filings: int | None = None) -> None:
+                  filings: int | None = None, fit: bool = True) -> None:
+        """The items to list; the columns fitted to them unless `fit` is False (a save's
+        few items: measuring every row's text is most of what putting them in costs)."""
         self.model.set_rows(items)
-        self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,), widest_chars=24)
+        if fit:
+            self.table.fit_columns(WHAT_TO_DO_COLUMN, may_cut=(CITATION_COLUMN,),
+                                   widest_chars=24)
         overdue = sum(1 for i in items if i.due < self.today and not i.late)
         late = sum(1 for i in items if i.late)
         if not items and filings == 0:  # the first day: say where to begin
@@ -119,6 +123,19 @@ class TodayView(QWidget):
                      f"passed over {OVERDUE_LOOKBACK_DAYS} days ago on records never brought "
                      "up to date: on the Filings tab, sort by <i>Days left</i> to see them.")
         self.heading.setText(f"Today is {weekday_date(self.today)}. {text}")
+
+    def put_items(self, fresh: list[TodayItem], read: frozenset[int], older_overdue: int,
+                  filings: int) -> None:
+        """The items of the filings `read` again after a save, in place of theirs (the
+        enforcement cases' stay); the row the clerk is on stays chosen."""
+        current = self.table.currentIndex()
+        chosen = self.model.row_at(current.row()) if current.isValid() else None
+        kept = [i for i in self.model.rows() if i.record != "filing" or i.filing_id not in read]
+        self.set_items(sorted(kept + fresh, key=lambda i: (i.due, i.file_no)), older_overdue,
+                       filings, fit=False)
+        rows = self.model.rows()
+        if chosen is not None and chosen in rows:
+            self.table.setCurrentIndex(self.model.index(rows.index(chosen), current.column()))
 
     def set_watch(self, line: str) -> None:
         self.watch.setVisible(bool(line))

@@ -9,59 +9,17 @@ for. While a read runs, the view's busy line says so.
 
 from __future__ import annotations
 
-import sys
-import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 
 from concom_desk.ui.background import BackgroundTask, Progress, pool
 from concom_desk.ui.first_paint import after_first_paint
-from concom_desk.ui.heap import paused_while_reading
 
 # The reads still running, superseded or not: kept alive until they have reported.
 _RUNNING: set[BackgroundTask] = set()
-
-Result = TypeVar("Result")
-
-# How long a thread that wants the interpreter waits for it before the one running
-# Python is asked to let go, while a view reads. Python's usual 5 ms is made for
-# throughput; a read runs Python for seconds, and the window asks for the
-# interpreter again for every calendar cell it paints and every row it measures, so
-# each such call could wait the whole 5 ms: a month turned while its read ran froze
-# for a tenth of a second. A tenth of a millisecond hands it back at once: a first
-# visit's few hundred calls then wait 20 ms in all, not 100 (at 0.5 ms the first
-# calendar visit still froze 85-114 ms; at 0.1 ms, 38-51 ms). The read loses nothing
-# while the window wants no Python: the interpreter is only handed over when asked.
-READING_SWITCH_INTERVAL = 0.0001
-_switch_lock = threading.Lock()
-_readers = 0
-_usual_interval = sys.getswitchinterval()
-
-
-def window_first(read: Callable[..., Result]) -> Callable[..., Result]:
-    """`read`, run with the interpreter handed back to the window's thread quickly
-    until it (and every other read under way) has returned."""
-
-    def run(*args: object) -> Result:
-        global _readers, _usual_interval
-        with _switch_lock:
-            if _readers == 0:
-                _usual_interval = sys.getswitchinterval()
-                sys.setswitchinterval(min(_usual_interval, READING_SWITCH_INTERVAL))
-            _readers += 1
-        try:
-            return read(*args)
-        finally:
-            with _switch_lock:
-                _readers -= 1
-                if _readers == 0:
-                    sys.setswitchinterval(_usual_interval)
-
-    return run
-
 
 class BusyLine(QWidget):
     """The view's own "Reading…" line: its words and a moving bar (a busy bar draws no
@@ -130,7 +88,7 @@ class ViewLoader(QObject):
     def load(self, work: Callable[[Progress], Any], show: Callable[[Any], None]) -> None:
         if self._current is not None:
             self._current.progress.cancel()  # its result, if any, is dropped
-        task = BackgroundTask(window_first(paused_while_reading(work)))
+        task = BackgroundTask(work)
         self._current = task
         _RUNNING.add(task)
         self._asked.add(task)

@@ -7,7 +7,6 @@ import threading
 from datetime import datetime, time
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -139,43 +138,3 @@ def test_switching_tabs_reads_again_only_after_a_save(qtbot: QtBot, town_db: Any
     window.tabs.setCurrentWidget(calendar)
     all_loaded(qtbot)
     assert calendar.loader.loads_shown == 2
-
-
-def test_the_window_gets_the_interpreter_back_quickly_while_views_read(qtbot: QtBot) -> None:
-    """While any view reads, Python hands the interpreter over after a tenth of a
-    millisecond (not its usual 5 ms; Python keeps it in microseconds, hence approx), so
-    the window's calls into Python do not queue behind the read; once the last read has
-    returned, the usual interval is back."""
-    import sys
-
-    from concom_desk.ui.view_loader import READING_SWITCH_INTERVAL
-
-    usual = sys.getswitchinterval()
-    assert usual > READING_SWITCH_INTERVAL
-    view = QWidget()
-    qtbot.addWidget(view)
-    first, second = ViewLoader(view), ViewLoader(view)
-    seen: dict[str, float] = {}
-    both_running = threading.Barrier(2, timeout=HELD)
-    let_first_go = threading.Event()
-
-    def read(name: str, wait: threading.Event | None) -> Any:
-        def work(_progress: Progress) -> str:
-            both_running.wait()
-            if wait is not None:
-                wait.wait(HELD)
-            seen[name] = sys.getswitchinterval()
-            return name
-        return work
-
-    first.load(read("first", let_first_go), lambda _rows: None)
-    with qtbot.waitSignal(second.loaded, timeout=HELD * 1000):
-        second.load(read("second", None), lambda _rows: None)
-    assert seen["second"] == pytest.approx(READING_SWITCH_INTERVAL)
-    # the first still reads:
-    assert sys.getswitchinterval() == pytest.approx(READING_SWITCH_INTERVAL)
-    with qtbot.waitSignal(first.loaded, timeout=HELD * 1000):
-        let_first_go.set()
-    assert seen["first"] == pytest.approx(READING_SWITCH_INTERVAL)
-    all_loaded(qtbot)
-    assert sys.getswitchinterval() == usual

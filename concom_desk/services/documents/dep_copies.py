@@ -10,6 +10,7 @@ chased for it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
@@ -83,24 +84,31 @@ class UnsentCopy:
     made: date
 
 
-def unsent_copies(session: Session, since: date) -> list[UnsentCopy]:
-    """Issued WPA forms made since `since` whose copy is not recorded as sent."""
-    rows = session.execute(
+def unsent_copies(session: Session, since: date,
+                  filing_ids: Collection[int] | None = None) -> list[UnsentCopy]:
+    """Issued WPA forms made since `since` whose copy is not recorded as sent (of the
+    filings `filing_ids` only, when given)."""
+    statement = (
         select(GeneratedDocument, Filing).join(Filing, GeneratedDocument.filing_id == Filing.id)
         .where(GeneratedDocument.template.in_(_WPA_FILES),
                GeneratedDocument.dep_copy_sent_on.is_(None), Filing.status != "void")
-        .order_by(GeneratedDocument.created_at)).all()
+        .order_by(GeneratedDocument.created_at))
+    if filing_ids is not None:
+        statement = statement.where(Filing.id.in_(filing_ids))
+    rows = session.execute(statement).all()
     return [UnsentCopy(filing.id, filing.file_no, filing.kind,
                        filing.property.address if filing.property else "",
                        _form_of(row.template), row.created_at.date())
             for row, filing in rows if _issued(row) and row.created_at.date() >= since]
 
 
-def dep_copy_items(session: Session, since: date) -> list[TodayItem]:
-    """Today's reminders: each issued WPA form whose copy to MassDEP is not recorded."""
+def dep_copy_items(session: Session, since: date,
+                   filing_ids: Collection[int] | None = None) -> list[TodayItem]:
+    """Today's reminders: each issued WPA form whose copy to MassDEP is not recorded
+    (of the filings `filing_ids` only, when given)."""
     from concom_desk.services.filings.rows import TodayItem
 
     return [TodayItem(filing_id=c.filing_id, file_no=c.file_no, kind=c.kind,
                       address=c.address, what=f"Send the copy of {c.form} to MassDEP",
                       due=c.made, citation=CITATION)
-            for c in unsent_copies(session, since)]
+            for c in unsent_copies(session, since, filing_ids)]

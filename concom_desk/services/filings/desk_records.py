@@ -1,10 +1,15 @@
 """Every filing as a row, and everything due or overdue this week, read in one pass:
 what the Filings tab lists and Today shows (the enforcement cases' deadlines and the
-copies owed to MassDEP on the same list as the filings' clocks)."""
+copies owed to MassDEP on the same list as the filings' clocks).
+
+After a save the window reads only the filings it touched (`filing_ids`): the same
+pass over fewer filings, so their rows and Today's items are the very ones a read of
+the whole town gives (tested filing by filing), and a save costs a few filings' read,
+not the town's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import date, timedelta
 from typing import cast
 
@@ -68,8 +73,25 @@ _ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_co
                      "received", "closed", "decided", "issued", "expires")
 
 
-def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
-    applicant, owner, original = aliased(Party), aliased(Party), aliased(Filing)
+def with_dependents(session: Session, filing_ids: Collection[int]) -> set[int]:
+    """`filing_ids` and every filing whose deadlines count from one of them: the
+    extensions and amendments whose `original_id` is one, and theirs in turn."""
+    found = set(filing_ids)
+    last = set(found)
+    while last:
+        last = set(session.scalars(select(Filing.id).where(Filing.original_id.in_(last)))) - found
+        found |= last
+    return found
+
+
+# The tables joined twice, named once: an alias costs a copy of every column each time
+# it is made, the most of a read of one filing's row.
+_APPLICANT, _OWNER, _ORIGINAL = aliased(Party), aliased(Party), aliased(Filing)
+
+
+def _listed_filings(session: Session, filing_ids: Collection[int] | None = None
+                    ) -> list[tuple[_ListedFiling, FilingRow]]:
+    applicant, owner, original = _APPLICANT, _OWNER, _ORIGINAL
     statement = (
         select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
                owner.name, Property.address, Property.map, Property.lot,
@@ -80,6 +102,8 @@ def _listed_filings(session: Session) -> list[tuple[_ListedFiling, FilingRow]]:
         .outerjoin(original, Filing.original_id == original.id)
         .where(Filing.status != "void")
     )
+    if filing_ids is not None:
+        statement = statement.where(Filing.id.in_(filing_ids))
     found = []
     width = len(_LISTED_COLUMNS)
     for values in session.execute(statement):
@@ -107,17 +131,24 @@ def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
     return row
 
 
-def load_records(db: Database, today: date) -> DeskRecords:
-    """Every filing as a row, and everything due or overdue this week, in one pass."""
+def load_records(db: Database, today: date,
+                 filing_ids: Collection[int] | None = None) -> DeskRecords:
+    """Every filing as a row, and everything due or overdue this week, in one pass.
+
+    With `filing_ids`, only those filings and the ones whose deadlines count from them
+    (`with_dependents`; `DeskRecords.read` names them all): their rows and their Today
+    items (the enforcement cases' are not read), for the window to put in place of
+    theirs. A filing read and not found (voided, gone) has no row: it leaves the lists."""
     profiles = available_profiles()
     rows: list[FilingRow] = []
     items: list[TodayItem] = []
-    older = 0
+    older: dict[int, int] = {}
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
+        wanted = None if filing_ids is None else with_dependents(session, filing_ids)
         profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session)
-        for filing, listed in _listed_filings(session):
+        done = acts_done(session, wanted)
+        for filing, listed in _listed_filings(session, wanted):
             # Duck-typed: it has every attribute the deadline service reads from a Filing.
             every = (every_clock(cast(Filing, filing), profiles, done)
                      if filing.town in profiles and filing.status not in CLOCKS_STOPPED
@@ -129,19 +160,33 @@ def load_records(db: Database, today: date) -> DeskRecords:
             rows.append(row)
             for deadline in due_this_week(pending, today):
                 if deadline.date < oldest_listed:
-                    older += 1
+                    older[row.id] = older.get(row.id, 0) + 1
                     continue
                 items.append(TodayItem(filing_id=row.id, file_no=row.file_no, kind=row.kind,
                                        address=row.address or row.applicant,
                                        what=deadline.label, due=deadline.date,
                                        citation=deadline.citation))
-        items.extend(_enforcement_items(session, oldest_listed, today))
-        items.extend(dep_copy_items(session, oldest_listed))  # WPA forms' copies to MassDEP
-        watch = watch_count_line(watch_counts(session, today))
+        if wanted is None:
+            items.extend(_enforcement_items(session, oldest_listed, today))
+        # WPA forms' copies owed to MassDEP
+        items.extend(dep_copy_items(session, oldest_listed, wanted))
+        # The expiry watch's counts are the town's: a read of a few filings leaves them
+        # to `watch_line`, read after their rows are shown (it costs more than they do).
+        watch = watch_count_line(watch_counts(session, today)) if wanted is None else ""
     items.sort(key=lambda i: (i.due, i.file_no))
+    if wanted is not None:  # a few rows: the window merges them into the list it has
+        return DeskRecords(rows, items, sum(older.values()), watch, older_by_filing=older,
+                           read=frozenset(wanted))
     # The Filings tab's type-ahead asks it at every keystroke: built here, off the GUI
     # thread, with the rows it answers for.
-    return DeskRecords(rows, items, older, watch, search_index=SearchIndex(rows))
+    return DeskRecords(rows, items, sum(older.values()), watch,
+                       search_index=SearchIndex(rows), older_by_filing=older)
+
+
+def watch_line(db: Database, today: date) -> str:
+    """What the expiry watch holds, in Today's one line (as `load_records` reads it)."""
+    with db.read_session() as session:
+        return watch_count_line(watch_counts(session, today))
 
 
 def _enforcement_items(session: Session, since: date, today: date) -> list[TodayItem]:

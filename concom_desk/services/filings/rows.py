@@ -75,6 +75,12 @@ class DeskRecords:
     watch_line: str = ""
     # The filings' search index, built with them off the GUI thread (None: not built).
     search_index: SearchIndex | None = None
+    # Filing id -> how many of `older_overdue` are its (a read of a few filings counts
+    # theirs; the window keeps the town's total right from it).
+    older_by_filing: dict[int, int] = field(default_factory=dict)
+    # The filings a read of a few was asked for (with those counting from them); None:
+    # every filing was read. One read and not among `filings` is gone (voided).
+    read: frozenset[int] | None = None
 
 
 

@@ -1,15 +1,17 @@
 """A filing's windows over the main window: its form (new or edited) and its record,
-one record window per filing, raised when asked for again; a save reloads the
-record and the lists. Each window's module is imported when first opened."""
+one record window per filing, raised when asked for again. A save reads the record
+again and announces its change set to the main window (ui/change_set.py), which reads
+that filing again, not the town. Each window's module is imported when first opened."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtWidgets import QWidget
 
+from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
@@ -21,11 +23,29 @@ if TYPE_CHECKING:
 # Kinds whose abutters are notified (the RDA too where the town's bylaw says so).
 ABUTTER_KINDS = ("noi", "anrad", "amendment", "rda")
 
+Result = TypeVar("Result")
+
 
 class FilingWindows:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.records: dict[int, FilingRecordDialog] = {}  # the record windows open
+        self._since: int | None = None  # this desk's save count before the unannounced
+
+    def _counted(self, write: Callable[..., Result]) -> Callable[..., Result]:
+        """`write` (a save), with this desk's count of saves before it noted for the
+        change set it announces (so the window knows its lists were current before)."""
+        def run(*args: Any, **named: Any) -> Result:
+            if self._since is None and self.window.db is not None:
+                self._since = self.window.db.changes
+            return write(*args, **named)
+
+        return run
+
+    def announce(self, filing_id: int) -> None:
+        """The filing was saved here: the lists read it (and what counts from it) again."""
+        since, self._since = self._since, None
+        self.window.announce(ChangeSet(frozenset({filing_id}), since))
 
     def close_all(self) -> None:
         for record in list(self.records.values()):
@@ -54,7 +74,7 @@ class FilingWindows:
         from concom_desk.ui.filings.filing_form import FilingFormDialog
 
         dialog = FilingFormDialog(
-            form, lambda f: save_filing(self.window.db, f), self.window.today,
+            form, self._counted(lambda f: save_filing(self.window.db, f)), self.window.today,
             party_choices(self.window.db), property_choices(self.window.db),
             self.window, reload=self._filing_reader(form.id))
         dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -74,7 +94,7 @@ class FilingWindows:
         record = self.records.get(filing_id)
         if record is not None:
             record.reload()
-        self.window.reload()
+        self.announce(filing_id)
 
     def record(self, filing_id: int) -> FilingRecordDialog:
         from concom_desk.services.filings import status_corrections as corrections
@@ -87,18 +107,19 @@ class FilingWindows:
             from concom_desk.ui.filings.filing_record import FilingRecordDialog
 
             window = self.window  # its database is read at each call: a restore swaps it
+            counted = self._counted
             record = FilingRecordDialog(
                 lambda: filing_detail(window.db, filing_id, window.today),
-                lambda status, on, entry: change_status(window.db, filing_id, status, on,
-                                                        entry),
+                counted(lambda status, on, entry: change_status(window.db, filing_id, status,
+                                                                on, entry)),
                 window.today, window,
-                undo=lambda: corrections.undo_last_change(window.db, filing_id),
-                correct=lambda status, why: corrections.correct_status(window.db, filing_id,
-                                                                       status, why),
-                void=lambda why: corrections.void_filing_entered_in_error(window.db, filing_id,
-                                                                          why),
+                undo=counted(lambda: corrections.undo_last_change(window.db, filing_id)),
+                correct=counted(lambda status, why: corrections.correct_status(
+                    window.db, filing_id, status, why)),
+                void=counted(lambda why: corrections.void_filing_entered_in_error(
+                    window.db, filing_id, why)),
                 ask_decision=lambda status: decision_asked(window.db, filing_id, status))
-            record.changed.connect(lambda _id: self.window.reload())
+            record.changed.connect(self.announce)
             record.edit_requested.connect(self.edit_form)
             record.finished.connect(lambda _result: self.records.pop(filing_id, None))
             # Wide enough for the deadlines' What and Citation columns at any scaling.
@@ -128,17 +149,21 @@ class FilingWindows:
         from concom_desk.services.filings.permit_life import mark_not_covered
         from concom_desk.ui.filings.acts_coverage import add_acts_button
 
-        add_acts_button(record, lambda why: mark_not_covered(self.window.db, filing_id, why))
+        add_acts_button(record, self._counted(
+            lambda why: mark_not_covered(self.window.db, filing_id, why)))
         from concom_desk.services.filings.decision_waiver import record_decision_waiver
         from concom_desk.ui.filings.decision_waiver_dialog import add_decision_waiver_button
 
         window = self.window
-        add_decision_waiver_button(record, window.today, lambda on, by, until:
-                                   record_decision_waiver(window.db, filing_id, on, by, until))
-        add_dep_copies_tab(window.db, record, filing_id, window.today, window.reload)
+        add_decision_waiver_button(record, window.today, self._counted(
+            lambda on, by, until: record_decision_waiver(window.db, filing_id, on, by, until)))
+        # A copy sent to MassDEP, a notice mailed: Today's items of this filing change.
+        add_dep_copies_tab(window.db, record, filing_id, window.today,
+                           lambda: self.announce(filing_id))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.window.db, filing_id)
             panel.changed.connect(record.reload)
+            panel.changed.connect(lambda: self.announce(filing_id))
             record.panels.addTab(panel, "&Abutters")
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:

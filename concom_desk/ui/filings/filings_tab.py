@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from concom_desk.domain.status_rules import STATUS_NAMES, Status
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.search_index import SearchIndex
+from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
     NEXT_DEADLINE_COLUMN,
@@ -93,6 +95,7 @@ class FilingsTab(QWidget):
         self.table.sortByColumn(RECEIVED_COLUMN, Qt.SortOrder.DescendingOrder)  # newest first
         self.table.open_requested.connect(self._open_index)
         self._sized = False
+        self._index_asked = 0  # search indexes asked for: only the last one's is used
 
         top = QHBoxLayout()
         top.addWidget(search_label)
@@ -116,8 +119,39 @@ class FilingsTab(QWidget):
     def set_rows(self, rows: list[FilingRow], index: SearchIndex | None = None) -> None:
         """The filings to list, and their search index when it was built with them
         (off the GUI thread); without one it is built when the first search needs it."""
+        self._index_asked += 1  # an index still being built for the rows before: not these
         self.proxy.use_index(index)
         self.model.set_rows(rows)
+        self._list_years(rows)
+        if not self._sized and rows:
+            self._sized = True
+            self.table.fit_columns(NEXT_DEADLINE_COLUMN)
+        self._update_count()
+
+    def put_rows(self, fresh: list[FilingRow], read: frozenset[int]) -> None:
+        """The filings `read` again after a save, in place of theirs (a voided one
+        leaves), the clerk's selection, sort, filters and search kept. When what a search
+        finds changed, the search index is built again off the GUI thread; searches
+        read the keys till it comes."""
+        if self.model.put_rows(fresh, read):
+            self._build_index()
+            years = {r.year for r in fresh if r.year is not None}
+            if any(self.year_filter.findData(year) < 0 for year in years):
+                self._list_years(self.model.rows())
+        self._update_count()
+
+    def _build_index(self) -> None:
+        self._index_asked += 1
+        asked, rows = self._index_asked, list(self.model.rows())
+
+        def built(index: SearchIndex) -> None:
+            # (Not for a tab closed meanwhile, nor rows changed again since.)
+            if isValid(self) and asked == self._index_asked:
+                self.proxy.use_index(index)
+
+        in_background(lambda _progress: SearchIndex(rows), built)
+
+    def _list_years(self, rows: list[FilingRow]) -> None:
         years = sorted({r.year for r in rows if r.year is not None}, reverse=True)
         chosen = self.year_filter.currentData()
         self.year_filter.blockSignals(True)
