@@ -41,6 +41,7 @@ class AboutDialog(QDialog):
         for page, title in ((self.about, "&About"), (self.license, "&License"),
                             (self.changes, "&Changes")):
             page.setOpenLinks(False)
+            page.setAccessibleName(title.replace("&", ""))
             self.tabs.addTab(page, title)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)

@@ -22,6 +22,7 @@ from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.crash_handlers import CrashHandlers, force_fault_if_asked
 from concom_desk.ui.first_paint import after_first_paint
 from concom_desk.ui.main_window import MainWindow
+from concom_desk.ui.screen_fit import keep_windows_on_screen
 
 if TYPE_CHECKING:  # the wizard is imported only when there is nothing to open yet
     from concom_desk.services.database import Database
@@ -241,6 +242,7 @@ def run_app(db_path: Path, demo_if_missing: bool = False,
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("ConCom Desk")
     app.setQuitOnLastWindowClosed(True)  # the launcher holds this off while it walks
+    keep_windows_on_screen(app)  # a 1366 x 768 laptop at 150 % has 911 x 512 to show in
     handler = start_log_file()  # bugs go to a log file the clerk can send
     crash_handlers = CrashHandlers()  # ...and are told in a dialog, not swallowed
     launcher = Launcher(db_path, demo_if_missing, server=server)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
-from PySide6.QtWidgets import QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 from shiboken6 import isValid
 
 from concom_desk.errors import OperationFailed, UserError
@@ -115,6 +116,19 @@ def _pool() -> QThreadPool:
 pool = _pool  # the views' own loaders (view_loader.py) share it
 
 
+@contextmanager
+def busy() -> Iterator[None]:
+    """Work done on the window's own thread that may take a moment (a document
+    written from its template): the pointer is busy meanwhile."""
+    from PySide6.QtCore import Qt  # not at import: before the first paint (first_paint.py)
+
+    QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
+
 def run_in_background(
     parent: QWidget | None,
     title: str,
@@ -137,7 +151,10 @@ def run_in_background(
 
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     # Quick work finishes before any dialog flashes up; quiet work never shows one.
-    dialog.setMinimumDuration(10**9 if quiet else 400)
+    # Longer than 0.3 s, the wait is shown: the pointer at once, the dialog then.
+    dialog.setMinimumDuration(10**9 if quiet else 300)
+    if not quiet:
+        QApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
     dialog.setValue(0)
@@ -145,6 +162,8 @@ def run_in_background(
     def finish() -> bool:
         """Whether the window that asked is still there to be told."""
         _RUNNING.discard(task)
+        if not quiet:
+            QApplication.restoreOverrideCursor()
         if not isValid(dialog):  # its window was closed meanwhile: nobody to tell
             return False
         dialog.reset()

@@ -42,6 +42,7 @@ class CrashDialog(QDialog):
         self.message.setWordWrap(True)
         self.details_view = QPlainTextEdit(details)
         self.details_view.setReadOnly(True)
+        self.details_view.setAccessibleName("What went wrong, for the log")
         self.details_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.details_view.setMinimumHeight(160)
         self.copy_button = QPushButton("&Copy details")

@@ -9,7 +9,10 @@ print dialog through `choose_printer`, so tests can answer them.
 
 from __future__ import annotations
 
+import mimetypes
 import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +23,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import QDialog, QGroupBox, QMessageBox, QWidget
 
+from concom_desk.child_programs import no_console_window
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents import output as document_output
 
@@ -72,10 +76,30 @@ def system_open(path: Path) -> bool:
     if sys.platform == "win32":
         try:
             os.startfile(str(path))  # type: ignore[attr-defined]
-        except OSError:
+        except OSError:  # no program is set for the kind of file
             return False
         return True
+    if sys.platform != "darwin" and no_program_set_for(path):
+        return False
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+def no_program_set_for(path: Path) -> bool:
+    """On Linux Qt hands the file to xdg-open and answers "opened" as soon as xdg-open
+    starts, even when no program is set for that kind of file and nothing opens (the
+    window said "Opened Violation notice … .docx" when nothing had): ask the desktop's
+    own list first. When it cannot be asked, Qt's answer stands."""
+    if shutil.which("xdg-open") is None:
+        return True
+    kind = "inode/directory" if path.is_dir() else mimetypes.guess_type(path.name)[0]
+    if kind is None or shutil.which("xdg-mime") is None:
+        return False
+    try:
+        answer = subprocess.run(["xdg-mime", "query", "default", kind], capture_output=True,
+                                text=True, timeout=5, check=False, **no_console_window())
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return answer.returncode == 0 and not answer.stdout.strip()
 
 
 def _missing(path: Path) -> str | None:

@@ -56,6 +56,7 @@ class GuideWindow(QDialog):
         self._home = QUrl.fromLocalFile(str(first_page))
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
+        self.browser.setAccessibleName("User guide")
         self.browser.anchorClicked.connect(self._follow)
         self.browser.setSource(self._home)
         back = QPushButton("&Back")

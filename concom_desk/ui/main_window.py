@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QWidget
 from shiboken6 import isValid
 
 from concom_desk import clock
@@ -122,8 +122,15 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Database: {db_path}")
 
         self._previous_tab: QWidget | None = self._today_stand_in
+        # Where the person was in each section: back there when the section is shown
+        # again (Qt would put them on its first control, the Filings table, where
+        # typing searches the first column).
+        self._focus_in: dict[QWidget, QWidget] = {}
         self._swapping_tabs = False
         self.tabs.currentChanged.connect(self._tab_shown)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
         build_menus(self)
         self.other_desks: OtherDesks | None = None  # made with the tabs (build_tabs)
         if db is None:  # the launcher shows the window first, then opens the database
@@ -426,6 +433,7 @@ class MainWindow(QMainWindow):
             return
         shown = self.tabs.currentWidget()
         left, self._previous_tab = self._previous_tab, shown
+        self._return_focus(shown)
         if isinstance(shown, PlaceholderTab):
             self._build_section_if_needed()
         elif shown in (self.calendar_tab, self.enforcement_tab):
@@ -437,6 +445,36 @@ class MainWindow(QMainWindow):
         if (left in sections and shown in (self.today_view, self.filings_tab) and self.db
                 and self.db.changes != self._records_seen):
             self.reload()
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """Where the person is, kept for the section it is in. A move from one section
+        into another is the sections changing (Qt puts the focus on the new one's first
+        control): not where the person chose to be."""
+        into, out_of = self._section_of(new), self._section_of(old)
+        if into is not None and (out_of is None or out_of is into):
+            self._focus_in[into] = new  # type: ignore[assignment]
+
+    def _section_of(self, widget: QWidget | None) -> QWidget | None:
+        if widget is None:
+            return None
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if page.isAncestorOf(widget):
+                return page
+        return None
+
+    def _return_focus(self, shown: QWidget) -> None:
+        """Back to where the person was in the section shown, or to the Filings
+        search box the first time. Not while they walk the tab bar with the arrows:
+        only when they chose the section by its letter (Alt+I) or were in another."""
+        by_letter = bool(QApplication.keyboardModifiers() & QtCore.Qt.KeyboardModifier.AltModifier)
+        if self.tabs.tabBar().hasFocus() and not by_letter:
+            return
+        back = self._focus_in.get(shown)
+        if back is not None and shown.isAncestorOf(back) and back.isEnabled():
+            back.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
+        elif shown is self._filings_tab:
+            self._filings_tab.focus_search()
 
     def _reset_sections(self) -> None:
         """A different database (after a restore): sections are built again on sight."""

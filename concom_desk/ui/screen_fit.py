@@ -4,8 +4,17 @@ laptop of 1366 x 768 at 150 % scaling has 911 x 512 to show a window in."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
+from PySide6.QtCore import QEvent, QObject, QSize, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QFrame,
+    QMainWindow,
+    QScrollArea,
+    QWidget,
+)
+from shiboken6 import isValid
 
 
 class FormScroll(QScrollArea):
@@ -18,6 +27,8 @@ class FormScroll(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidget(form)
+        # Tab goes from field to field (the area scrolls to each), not to the area.
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
 
     def sizeHint(self) -> QSize:
         form = self.widget().sizeHint()
@@ -31,14 +42,42 @@ class FormScroll(QScrollArea):
 def fit_to_screen(window: QWidget) -> None:
     """The window's whole size where the screen has room for it; where it has not, the
     screen's size (its form scrolls), moved onto the screen."""
+    window.resize(window.sizeHint().expandedTo(window.size()))
+    keep_on_screen(window)
+
+
+def keep_on_screen(window: QWidget) -> None:
+    """No larger than the screen's available area (the taskbar left out), a size
+    remembered from a larger screen or another scaling included; moved to the middle
+    of that area when any of it lies off it, its title bar never above it."""
     screen = window.screen().availableGeometry()
     border = window.frameGeometry().size() - window.size()
-    window.resize(window.sizeHint().expandedTo(window.size())
-                  .boundedTo(screen.size() - border))
+    # QWidget's own resize and move: a dialog may name a control "move" (a radio button).
+    QWidget.resize(window, window.size().boundedTo(screen.size() - border))
     frame = window.frameGeometry()
     if screen.contains(frame):
         return
     frame.moveCenter(screen.center())
     frame.moveTop(max(frame.top(), screen.top()))
     frame.moveLeft(max(frame.left(), screen.left()))
-    window.move(frame.topLeft())
+    QWidget.move(window, frame.topLeft())
+
+
+class _OnScreen(QObject):
+    """Every window and dialog the program shows is kept on the screen (see
+    `keep_windows_on_screen`)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
+                and watched.isWindow() and isinstance(watched, QDialog | QMainWindow)):
+            keep_on_screen(watched)
+            # Once shown, the window manager's frame is known: looked at again.
+            QTimer.singleShot(0, lambda: isValid(watched) and keep_on_screen(watched))
+        return False
+
+
+def keep_windows_on_screen(app: QApplication) -> None:
+    """From now on, each window and dialog opens on the screen with its buttons on it:
+    one watcher for them all, so a dialog added later needs nothing of its own."""
+    watcher = _OnScreen(app)
+    app.installEventFilter(watcher)

@@ -110,8 +110,8 @@ class TemplatesDialog(QDialog):
         self.check_button = QPushButton("&Check")
         self.reset_button = QPushButton("&Reset to default")
         self.check_file_button = QPushButton("Check a &file…")
-        self.folder_button = QPushButton("Open &folder")
-        self.reference_button = QPushButton("Field &reference")
+        self.folder_button = QPushButton("Open f&older")
+        self.reference_button = QPushButton("Fiel&d reference")
         buttons = QHBoxLayout()
         for button in (self.edit_button, self.check_button, self.reset_button,
                        self.check_file_button, self.folder_button, self.reference_button):

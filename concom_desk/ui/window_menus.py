@@ -44,6 +44,12 @@ def _action(window: MainWindow, text: str, slot: Callable[[], Any],
     return action
 
 
+def _on_calendar(window: MainWindow, method: str) -> Callable[[], Any]:
+    """The Hearing calendar brought forward (built on first sight), then its button's
+    work done, for the day chosen there."""
+    return lambda: getattr(window.show_section("Hearing calendar"), method)()
+
+
 def build_menus(window: MainWindow) -> None:
     file_actions, help_actions = _OnFirstUse("file_actions"), _OnFirstUse("help_actions")
     desk_actions, tools_actions = _OnFirstUse("server.desk_actions"), _OnFirstUse("tools_actions")
@@ -88,6 +94,22 @@ def build_menus(window: MainWindow) -> None:
                             lambda: tools_actions.load_parcels(window)))
     tools.addAction(_action(window, "Repair audit &guards…",
                             lambda: tools_actions.repair_guards(window)))
+
+    meetings = bar.addMenu("&Meetings")
+    # The Hearing calendar's buttons, from the keyboard anywhere in the window.
+    for text, method, shortcut in (
+            ("&Meetings…", "add_meetings", None),
+            ("M&ove or cancel a meeting…", "change_meeting", None),
+            ("&Book hearing…", "book_hearing", "Ctrl+B"),
+            ("&Continue a hearing…", "continue_hearing", None),
+            ("C&lose a hearing…", "close_hearing", None),
+            ("Record &vote…", "record_vote", None),
+            ("Le&gal notice", "make_legal_notice", None),
+            ("Notice &published…", "record_publication", None),
+            ("&Agenda", "make_agenda", None),
+            ("Agenda posted &now", "record_posting", None),
+            ("Minu&tes…", "open_minutes", None)):
+        meetings.addAction(_action(window, text, _on_calendar(window, method), shortcut))
 
     records = bar.addMenu("&Records")
     window.find_action = _action(window, "&Find a filing", window.find_filing,

@@ -4,6 +4,7 @@ printed or opened here."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,20 @@ def test_make_document_print_without_printer_never_says_printed(
     qtbot.mouseClick(dialog.after_buttons["Open"], Qt.MouseButton.LeftButton)
     assert dialog.result.text().startswith("Nothing on this computer opens .docx files")
 
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the desktop's list is Linux's")
+@pytest.mark.parametrize(("set_for_docx", "nothing_opens"), [("", True),
+                                                             ("writer.desktop", False)])
+def test_on_linux_a_document_no_program_is_set_for_is_not_called_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, letter: Path,
+        set_for_docx: str, nothing_opens: bool) -> None:
+    """xdg-open starts whatever the file, so Qt said "opened" for a .docx on a desk with
+    no word processor: the desktop's list (xdg-mime) is asked first."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name, script in (("xdg-open", "exit 0"), ("xdg-mime", f"echo '{set_for_docx}'")):
+        (tools / name).write_text(f"#!/bin/sh\n{script}\n", encoding="utf-8")
+        (tools / name).chmod(0o755)
+    monkeypatch.setenv("PATH", str(tools))
+    assert document_actions.no_program_set_for(letter) is nothing_opens

@@ -350,18 +350,6 @@ def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, t
     assert fields["resource_areas"] == "Bordering Vegetated Wetland and 100-foot Buffer Zone"
 
 
-def test_every_alt_letter_of_the_window_does_one_thing(qtbot, db) -> None:
-    """Alt+F opens the File menu (not the Filings tab), Alt+T the Tools menu: the
-    menus and the tabs each underline a letter no other one uses."""
-    window = MainWindow(db, db.path, SETTINGS, TODAY)
-    qtbot.addWidget(window)
-    titles = [action.text() for action in window.menuBar().actions()]
-    titles += [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    letters = [title[title.index("&") + 1].lower() for title in titles if "&" in title]
-    assert len(letters) == len(titles) == 8
-    assert len(set(letters)) == len(letters), titles
-
-
 def test_a_window_left_open_overnight_counts_from_the_new_day(
         qtbot, town_db: Database, monkeypatch) -> None:
     """The clerk leaves the window open on Monday evening; on Tuesday morning Today and

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from concom_desk import clock
 from concom_desk.services.parcels.computed_list import ListStatus
+from concom_desk.ui import colours
 from concom_desk.ui.date_picker import date_picker
 
 
@@ -34,6 +35,6 @@ class CertificationRow(QWidget):
     def show_status(self, status: ListStatus) -> None:
         self.setVisible(status.computed)
         self.status_label.setText(status.describe())
-        self.status_label.setStyleSheet("" if status.certified else "color: #8a3b00;")
+        self.status_label.setStyleSheet("" if status.certified else colours.style(colours.WARNING))
         self.day.setVisible(not status.certified)
         self.record_button.setVisible(not status.certified)

@@ -72,6 +72,7 @@ class AbutterImportDialog(QDialog):
         self._existing = count_abutters(db, filing_id)
 
         self.file_edit = QLineEdit(readOnly=True, placeholderText="CSV or Excel file")
+        self.file_edit.setAccessibleName("Assessor's list")
         self.browse_button = QPushButton("Choose file…")
         self.browse_button.clicked.connect(self._browse)
         file_row = QHBoxLayout()
@@ -99,6 +100,7 @@ class AbutterImportDialog(QDialog):
         self.preview_model = AbutterPreviewModel(self)
         self.preview_view = QTableView()
         self.preview_view.setModel(self.preview_model)
+        self.preview_view.setAccessibleName("The list's rows as they will be imported")
         self.preview_view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.preview_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Interactive)

@@ -87,6 +87,7 @@ class AbutterMailingDialog(QDialog):
             mailings = Path(documents) / "ConCom mailings"
         default = out_dir or mailings / clean_stem(f"Abutters {file_no}")
         self.folder_edit = QLineEdit(str(default))
+        self.folder_edit.setAccessibleName("Save in")
         self.browse_button = QPushButton("Folder…")
         self.browse_button.clicked.connect(self._browse)
         folder_row = QHBoxLayout()
@@ -97,6 +98,7 @@ class AbutterMailingDialog(QDialog):
         people = mailing_people(db, filing_id)
         self.signer_edit = QComboBox()
         self.signer_edit.setEditable(True)
+        self.signer_edit.setAccessibleName("Affidavit signed by")
         self.signer_edit.addItems(["", *people.signers])
         self.signer_edit.lineEdit().setPlaceholderText(
             "who mails the notices: pick a member or type a name")

@@ -37,6 +37,7 @@ from concom_desk.services.parcels.computed_list import (
     store_computed_list,
 )
 from concom_desk.services.parcels.map_file import save_map
+from concom_desk.ui import colours
 from concom_desk.ui.abutters.parcel_map import ParcelMapView
 from concom_desk.ui.background import BackgroundTask, Progress
 from concom_desk.ui.row_table import Column, RowTableModel, fit_columns
@@ -91,7 +92,7 @@ class ParcelAbuttersDialog(QDialog):
         self.citation = QLabel("\n".join(f"{r.law}: {r.reach.citation}" for r in reaches)
                                if len(reaches) > 1 else reach.citation)
         self.citation.setWordWrap(True)
-        self.citation.setStyleSheet("color: #555;")
+        self.citation.setStyleSheet(colours.style(colours.QUIET))
 
         self.distance_group = QButtonGroup(self)
         self.preset_buttons: dict[int, QRadioButton] = {}
@@ -136,7 +137,7 @@ class ParcelAbuttersDialog(QDialog):
 
         self.notes = QLabel()
         self.notes.setWordWrap(True)
-        self.notes.setStyleSheet("color: #8a3b00;")
+        self.notes.setStyleSheet(colours.style(colours.WARNING))
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.replace_box = QCheckBox("Replace the filing's current list")

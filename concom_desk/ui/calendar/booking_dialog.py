@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +33,7 @@ from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.hearings import book_hearing, preview_booking, record_waiver
 from concom_desk.services.calendar.meetings import posting_too_late
 from concom_desk.services.database import Database
+from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,
     FindingsList,
@@ -94,7 +94,8 @@ class BookHearingDialog(QDialog):
             self.meeting_box.addItem(meeting_label(meeting, now), meeting.meeting_id)
             if meeting.meeting_id not in postable:
                 self.meeting_box.setItemData(self.meeting_box.count() - 1,
-                                             QColor("#b71c1c"), Qt.ItemDataRole.ForegroundRole)
+                                             colours.text_colour(colours.PROBLEM),
+                                             Qt.ItemDataRole.ForegroundRole)
         self._select(self.filing_box, filing_id)
         # A meeting whose notice can no longer be posted in time is never the default.
         self._select(self.meeting_box, meeting_id if meeting_id in postable

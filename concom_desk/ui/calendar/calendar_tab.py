@@ -33,6 +33,7 @@ from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
 from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
+from concom_desk.ui import colours, document_actions
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
@@ -126,6 +127,7 @@ class CalendarTab(QWidget):
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
+        self._made_said = ""  # what the status line said of it
         self.month = MonthView()
         self.day_title = QLabel()
         self.day_model = CalendarRowsModel(self)
@@ -143,6 +145,13 @@ class CalendarTab(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.buttons: dict[str, QPushButton] = {}
+        # A legal notice or agenda just made: opened, or its folder shown, if the clerk
+        # asks (the status line alone left them looking for the file).
+        self.open_made = QPushButton("Open it")
+        self.open_made.clicked.connect(lambda: self._made_document(document_actions.open_document))
+        self.show_made = QPushButton("Show in folder")
+        self.show_made.clicked.connect(
+            lambda: self._made_document(lambda _tab, path: document_actions.open_folder(path)))
 
         day_panel = QWidget()
         day_layout = QVBoxLayout(day_panel)
@@ -158,7 +167,7 @@ class CalendarTab(QWidget):
         split.setSizes([500, 200])
         remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
-        self.views.addTab(split, "&Month")
+        self.views.addTab(split, "M&onth")
         self.views.addTab(self.agenda_table, "&Agenda list")
         self._agenda_sized = True  # its rows' heights fit what it shows
         self.views.currentChanged.connect(lambda _index: self._size_agenda())
@@ -167,7 +176,12 @@ class CalendarTab(QWidget):
         layout.addWidget(self.views, 1)
         layout.addWidget(self.month_warning)
         layout.addWidget(self.busy)
-        layout.addWidget(self.status)
+        foot = QHBoxLayout()
+        foot.addWidget(self.status, 1)
+        for button in (self.open_made, self.show_made):
+            button.hide()
+            foot.addWidget(button)
+        layout.addLayout(foot)
 
         self.month.setSelectedDate(to_qdate(self.today))  # the tab's clock, not the laptop's
         # The legal holidays at once, before the month's records are read.
@@ -182,21 +196,23 @@ class CalendarTab(QWidget):
 
     # -- building ------------------------------------------------------------------
     def _toolbar(self) -> QVBoxLayout:
+        # The letters are those the main window leaves free (its menus and sections);
+        # each of these is in its Meetings menu too (ui/window_menus.py).
         rows: list[list[tuple[str, str, Callable[[], None]]]] = [[
-            ("today", "&Today", self.go_to_today),
+            ("today", "Toda&y", self.go_to_today),
             ("book", "&Book hearing…", self.book_hearing),
-            ("continue", "&Continue…", self.continue_hearing),
+            ("continue", "Contin&ue…", self.continue_hearing),
             ("vote", "Record &vote…", self.record_vote),
             ("close", "C&lose hearing…", self.close_hearing),
-            ("meetings", "Meetings…", self.add_meetings),
+            ("meetings", "Meeting&s…", self.add_meetings),
             ("change", "Move/cancel meeting…", self.change_meeting),
         ], [
-            ("legal_notice", "Legal &notice", self.make_legal_notice),
+            ("legal_notice", "Le&gal notice", self.make_legal_notice),
             ("published", "Notice &published…", self.record_publication),
-            ("agenda", "A&genda", self.make_agenda),
-            ("posted", "Agenda &posted…", self.record_posting),
-            ("minutes", "Minu&tes…", self.open_minutes),
-            ("ical", "Export .&ics…", self.export_ical),
+            ("agenda", "Ag&enda", self.make_agenda),
+            ("posted", "Agenda poste&d…", self.record_posting),
+            ("minutes", "Minutes…", self.open_minutes),
+            ("ical", "E&xport .ics…", self.export_ical),
         ]]
         box = QVBoxLayout()
         for actions in rows:
@@ -299,8 +315,21 @@ class CalendarTab(QWidget):
         self.day_table.resizeRowsToContents()
 
     def say(self, text: str, error: bool = False) -> None:
-        self.status.setStyleSheet("color: #b71c1c;" if error else "")
+        self.status.setStyleSheet(colours.style(colours.PROBLEM) if error else "")
         self.status.setText(text)
+        for button in (self.open_made, self.show_made):
+            button.hide()
+
+    def offer_document(self, path: Path) -> None:
+        """The document just made (said in the status line): Open it, Show in folder."""
+        self.last_document, self._made_said = path, self.status.text()
+        for button in (self.open_made, self.show_made):
+            button.show()
+
+    def _made_document(self, action: Callable[[QWidget, Path], str]) -> None:
+        path = self.last_document
+        if path is not None:
+            self.status.setText(f"{self._made_said} {action(self, path)}")
 
     def _current_view(self) -> QTableView:
         return self.agenda_table if self.views.currentIndex() == 1 else self.day_table

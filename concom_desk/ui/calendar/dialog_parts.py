@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from datetime import date
 
 from PySide6.QtCore import QDate
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -21,10 +21,11 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.hearing_booking import Finding, Severity
+from concom_desk.ui import colours
 
 SEVERITY_WORDS = {Severity.STOP: "STOP", Severity.WARNING: "Warning", Severity.OK: "OK"}
-SEVERITY_COLOURS = {Severity.STOP: "#b71c1c", Severity.WARNING: "#a15c00",
-                    Severity.OK: "#1b5e20"}
+SEVERITY_COLOURS = {Severity.STOP: colours.PROBLEM, Severity.WARNING: colours.WARNING,
+                    Severity.OK: colours.DONE}
 
 
 class FindingsList(QListWidget):
@@ -43,7 +44,7 @@ class FindingsList(QListWidget):
         for finding in sorted(self._findings, key=lambda f: order[f.severity]):
             text = f"{SEVERITY_WORDS[finding.severity]} — {finding.message}"
             item = QListWidgetItem(text)
-            item.setForeground(QBrush(QColor(SEVERITY_COLOURS[finding.severity])))
+            item.setForeground(QBrush(colours.text_colour(SEVERITY_COLOURS[finding.severity])))
             if finding.citation:
                 item.setToolTip(finding.citation)
             self.addItem(item)
@@ -67,7 +68,7 @@ class ErrorLine(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self.setStyleSheet("color: #b71c1c;")
+        self.setStyleSheet(colours.style(colours.PROBLEM))
         self.hide()
 
     def say(self, text: str) -> None:

@@ -51,6 +51,7 @@ from concom_desk.services.calendar.meetings import (
     usual_time_and_place,
 )
 from concom_desk.services.database import Database
+from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,
     FindingsList,
@@ -88,11 +89,11 @@ class PostingNote(QLabel):
     def show_for(self, meeting_at: datetime | None, now: datetime, lead: str) -> bool:
         """Shows the note for a meeting at `meeting_at`; True when it is too late."""
         if meeting_at is None:
-            self.setStyleSheet("color: #b71c1c;")
+            self.setStyleSheet(colours.style(colours.PROBLEM))
             self.setText(lead)
             return True
         late = posting_too_late(meeting_at, now)
-        self.setStyleSheet("color: #b71c1c;" if late else "")
+        self.setStyleSheet(colours.style(colours.PROBLEM) if late else "")
         text = late or f"post its notice by {weekday_date_time(posting_deadline(meeting_at))}"
         if lead:
             self.setText(f"{lead}{weekday_date_time(meeting_at)}: {text}.")
@@ -126,9 +127,11 @@ class ScheduleDialog(QDialog):
         self.every = QSpinBox()
         self.every.setRange(1, 8)
         self.every.setSuffix(" week(s), from")
+        self.every.setAccessibleName("Every how many weeks")
         self.first = QDateEdit(qdate(today))
         self.first.setDisplayFormat(DATE_FORMAT)
         self.first.setCalendarPopup(True)
+        self.first.setAccessibleName("Counting the weeks from")
         typing_replaces_sections(self.first)
         self.at = QTimeEdit(_qtime(usual_at or time(19, 0)))
         self.at.setDisplayFormat(TIME_FORMAT)
@@ -316,6 +319,7 @@ class MeetingChangeDialog(QDialog):
         self.new_at = QDateTimeEdit(_qdatetime(meeting.at))
         self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
+        self.new_at.setAccessibleName("New date and time")
         typing_replaces_sections(self.new_at)
         # The notice posted for the old date no longer serves: the new date's own
         # posting deadline, in red once it has passed.

@@ -14,7 +14,7 @@ from concom_desk.domain.plain_dates import long_date, weekday_date_time
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import HearingEntry
 from concom_desk.services.calendar.loading import load_calendar
-from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.background import Progress, busy, run_in_background
 from concom_desk.ui.calendar.meeting_dialogs import PostingDialog, PublicationDialog
 
 if TYPE_CHECKING:
@@ -44,21 +44,22 @@ def make_document(tab: CalendarTab, kind: str) -> None:
     )
 
     try:
-        if kind == "legal-notice":
-            path = write_legal_notice(tab.db, meeting.meeting_id, tab.today,
-                                      form=tab.form_overrides.get(kind))
-            due = meeting.publish_by()
-            extra = f" It must be published by {long_date(due)}." if due else ""
-        else:
-            path = write_agenda(tab.db, meeting.meeting_id, tab.today,
-                                form=tab.form_overrides.get(kind))
-            extra = f" Post it by {weekday_date_time(meeting.post_by)}."
+        with busy():
+            if kind == "legal-notice":
+                path = write_legal_notice(tab.db, meeting.meeting_id, tab.today,
+                                          form=tab.form_overrides.get(kind))
+                due = meeting.publish_by()
+                extra = f" It must be published by {long_date(due)}." if due else ""
+            else:
+                path = write_agenda(tab.db, meeting.meeting_id, tab.today,
+                                    form=tab.form_overrides.get(kind))
+                extra = f" Post it by {weekday_date_time(meeting.post_by)}."
     except (UserError, OperationFailed) as exc:
         tab.say(str(exc), error=True)
         return
-    tab.last_document = path
     listed = meeting.advertised() if kind == "legal-notice" else meeting.hearings
     tab.say(f"Saved {path}.{extra}{_missing_descriptions(listed)}")
+    tab.offer_document(path)
     tab.refresh()
 
 

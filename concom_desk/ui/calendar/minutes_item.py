@@ -43,7 +43,7 @@ class ItemEntry(QWidget):
         item_box.setContentsMargins(0, 0, 0, 0)
         item_box.addWidget(QLabel("<b>From the record</b>"))
         item_box.addWidget(self.record)
-        summary_label = QLabel("&Summary:")
+        summary_label = QLabel("Summar&y:")
         summary_label.setBuddy(self.summary)
         item_box.addWidget(summary_label)
         item_box.addWidget(self.summary, 1)

@@ -42,6 +42,7 @@ from concom_desk.services.minutes.sets import (
     start_amendment,
 )
 from concom_desk.services.minutes.sheet import MinutesSheet
+from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import ErrorLine
 from concom_desk.ui.calendar.minutes_approval import AmendDialog, ApproveDialog
 from concom_desk.ui.calendar.minutes_item import ItemEntry
@@ -175,8 +176,8 @@ class MinutesDialog(QDialog):
         self.heading.setText(f"<b>{kind} meeting, {weekday_date(sheet.day)}</b>, "
                              f"{sheet.place}")
         self.state.setText(self._state_words())
-        self.state.setStyleSheet("color: #1b5e20; font-weight: bold;" if sheet.approved
-                                 else "color: #a15c00; font-weight: bold;")
+        self.state.setStyleSheet(colours.style(colours.DONE if sheet.approved else colours.WARNING,
+                                               "font-weight: bold;"))
         self.called.setText(sheet.called_to_order)
         self.adjourned.setText(sheet.adjourned_at)
         self.roll.show_lines(sheet.roll_call, locked=sheet.approved)

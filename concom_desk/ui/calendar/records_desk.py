@@ -69,7 +69,7 @@ class RecordsDesk(QDialog):
         self.last_report: WrittenReport | None = None
         tabs = QTabWidget()
         tabs.addTab(self._requests_tab(), "Records &requests")
-        tabs.addTab(self._report_tab(), "Annual &report")
+        tabs.addTab(self._report_tab(), "Annual re&port")
         tabs.addTab(self._retention_tab(), "Re&tention")
         self.tabs = tabs
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

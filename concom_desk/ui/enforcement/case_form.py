@@ -49,6 +49,7 @@ from concom_desk.services.enforcement.reads import (
     read_fines_ledger,
 )
 from concom_desk.ui import document_actions
+from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
 from concom_desk.ui.enforcement.fields import date_edit, date_of
 from concom_desk.ui.enforcement.ledger_dialogs import (
@@ -61,9 +62,11 @@ from concom_desk.ui.enforcement.ledger_dialogs import (
 from concom_desk.ui.enforcement.rows_model import Column, RowsModel, day_text
 
 
-def _table(model: RowsModel, stretch: int | None = None) -> QTableView:
-    """A read-only grid; `stretch` is the column of long text that takes the width."""
+def _table(model: RowsModel, name: str, stretch: int | None = None) -> QTableView:
+    """A read-only grid, called `name` to a screen reader; `stretch` is the column of
+    long text that takes the width."""
     view = QTableView()
+    view.setAccessibleName(name)
     view.setModel(model)
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -113,7 +116,7 @@ class CaseForm(QWidget):
             Column("Photos", lambda r: str(r.photos)),
             Column("Findings", lambda r: r.findings),
         ], self)
-        self.tabs.addTab(_table(self.inspections, stretch=4), "Inspections")
+        self.tabs.addTab(_table(self.inspections, "Inspections", stretch=4), "Inspections")
         self.tabs.addTab(self._orders_tab(), "Notices && orders")
         self.tabs.addTab(self._fines_tab(), "Fines")
         self.history = RowsModel[HistoryEntry]([
@@ -121,7 +124,7 @@ class CaseForm(QWidget):
             Column("What happened", lambda e: e.text),
             Column("Entered", lambda e: e.entered),
         ], self)
-        self.history_view = _table(self.history, stretch=1)
+        self.history_view = _table(self.history, "History", stretch=1)
         self.tabs.addTab(self.history_view, "History")
         self.tabs.addTab(self._attachments_tab(), "Attachments")
         layout = QVBoxLayout(self)
@@ -147,6 +150,7 @@ class CaseForm(QWidget):
         self.open_permit = QPushButton("Open the permit")
         self.open_permit.clicked.connect(self._request_permit)
         self.next_status = QComboBox()
+        self.next_status.setAccessibleName("Next status")
         self.move_button = QPushButton("Change status")
         self.move_button.clicked.connect(self._move)
         row = QHBoxLayout()
@@ -177,7 +181,7 @@ class CaseForm(QWidget):
             Column("Restore by", lambda r: day_text(r.restore_by)),
             Column("NOI by", lambda r: day_text(r.file_noi_by)),
         ], self)
-        self.orders_view = _table(self.orders)
+        self.orders_view = _table(self.orders, "Orders")
         self.print_button = QPushButton("Make document")
         self.print_button.clicked.connect(self._print_order)
         # The same order on MassDEP's Enforcement Order form (under the Act).
@@ -190,6 +194,7 @@ class CaseForm(QWidget):
 
     def _fines_tab(self) -> QWidget:
         self.as_of = date_edit(self.today())
+        self.as_of.setAccessibleName("Amounts owed as of")
         self.as_of.dateChanged.connect(self._load_fines)
         self.max_accrued = QLabel()
         self.max_accrued.setWordWrap(True)
@@ -211,7 +216,7 @@ class CaseForm(QWidget):
         top.addStretch(1)
         layout.addLayout(top)
         layout.addWidget(self.max_accrued)
-        self.ledger_view = _table(self.ledger)
+        self.ledger_view = _table(self.ledger, "Fines and payments")
         layout.addWidget(self.ledger_view)
         layout.addWidget(self.totals)
         buttons = QHBoxLayout()
@@ -231,7 +236,7 @@ class CaseForm(QWidget):
             Column("File", lambda r: r.original_name),
             Column("Kept as", lambda r: r.path),
         ], self)
-        self.attachments_view = _table(self.attachments)
+        self.attachments_view = _table(self.attachments, "Attachments")
         self.attachments_view.doubleClicked.connect(self._open_attachment)
         add = QPushButton("Add files…")
         add.clicked.connect(self._add_files)
@@ -311,7 +316,8 @@ class CaseForm(QWidget):
     # -- actions ----------------------------------------------------------------------
     def _run(self, action: Callable[[], object], done: str) -> bool:
         try:
-            action()
+            with busy():
+                action()
         except (UserError, OperationFailed) as exc:
             self.message.emit(str(exc))
             return False

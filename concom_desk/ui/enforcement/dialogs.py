@@ -43,6 +43,7 @@ from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.services.enforcement.reads import violations_on_record
+from concom_desk.ui import colours
 from concom_desk.ui.enforcement.fields import (
     FileList,
     OptionalDate,
@@ -51,6 +52,7 @@ from concom_desk.ui.enforcement.fields import (
     date_of,
 )
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+from concom_desk.ui.screen_fit import FormScroll
 
 # How long after an inspection its follow-up is first offered.
 FOLLOW_UP_AFTER = timedelta(days=7)
@@ -67,7 +69,7 @@ class RecordDialog(QDialog):
         self.form = QFormLayout()
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #a00;")
+        self.problems.setStyleSheet(colours.style(colours.PROBLEM))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
@@ -80,8 +82,10 @@ class RecordDialog(QDialog):
         self.reloaded.setWordWrap(True)
         self.reloaded.setAccessibleName("Read again")
         self.reloaded.setVisible(False)
+        body = QWidget()
+        body.setLayout(self.form)
         layout = QVBoxLayout(self)
-        layout.addLayout(self.form)
+        layout.addWidget(FormScroll(body), 1)  # a small screen: it scrolls, Save shows
         layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
@@ -186,6 +190,8 @@ class ComplaintDialog(RecordDialog):
         self.resource_areas = QLineEdit()
         self.files = FileList()
         self._filing_id: int | None = None
+        self.map.setAccessibleName("Assessor's map")
+        self.lot.setAccessibleName("Assessor's lot")
         map_lot = QHBoxLayout()
         map_lot.addWidget(QLabel("Map"))
         map_lot.addWidget(self.map)

@@ -33,6 +33,7 @@ from concom_desk.services.enforcement.history import print_case_history
 from concom_desk.services.enforcement.queries import CaseRow
 from concom_desk.services.enforcement.reads import read_cases
 from concom_desk.services.filings.rows import days_left_text, urgency
+from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (
     ComplaintDialog,
@@ -146,6 +147,7 @@ class EnforcementTab(QWidget):
         self.proxy = CaseFilter(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
+        self.table.setAccessibleName("Enforcement cases")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
@@ -159,6 +161,9 @@ class EnforcementTab(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search case no., address, violator, description")
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName("Search the cases")
+        # At 150 % on a laptop the filters squeezed it to "Sear…": room for a word.
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("x" * 24))
         self.status = QComboBox()
         self.status.addItem("Active cases", ACTIVE)
         self.status.addItem("All cases", "")
@@ -202,11 +207,13 @@ class EnforcementTab(QWidget):
         filters = QHBoxLayout()
         filters.addWidget(self.search, 2)
         filters.addWidget(self.status, 1)
-        filters.addWidget(self.overdue_only)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addLayout(filters)
+        # On a line of its own: beside the search it made the tab wider than a laptop
+        # at 150 % (911 points), the case's buttons cut off.
+        left_layout.addWidget(self.overdue_only)
         left_layout.addWidget(self.table)
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -356,7 +363,8 @@ class EnforcementTab(QWidget):
                 return None
             out = Path(name)
         try:
-            path = print_case_history(self.database, case_id, out)
+            with busy():
+                path = print_case_history(self.database, case_id, out)
         except (UserError, OperationFailed, OSError) as exc:
             self.status_line.setText(f"The history could not be saved: {exc}")
             return None

@@ -41,6 +41,7 @@ class OptionalDate(QWidget):
         self.check = QCheckBox(label)
         self.edit = date_edit(day)
         self.edit.setEnabled(False)
+        self.edit.setAccessibleName(label)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.check)
@@ -64,6 +65,7 @@ class FileList(QWidget):
     def __init__(self, button_text: str = "Add photos…", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.list = QListWidget()
+        self.list.setAccessibleName("Files to copy into the case")
         self.list.setMaximumHeight(80)
         add = QPushButton(button_text)
         add.clicked.connect(self._choose)

@@ -26,6 +26,7 @@ from concom_desk.domain.decision_kinds import what_it_carries
 from concom_desk.domain.filing_requirements import parse_date
 from concom_desk.domain.status_rules import status_name
 from concom_desk.services.filings.decisions import DecisionAsked, DecisionEntry
+from concom_desk.ui import colours
 
 
 def _lines(edit: QPlainTextEdit) -> tuple[str, ...]:
@@ -103,7 +104,7 @@ class DecisionDialog(QDialog):
         self._form = form
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #a00;")
+        self.problem.setStyleSheet(colours.style(colours.PROBLEM))
         self.problem.setAccessibleName("Problem")
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

@@ -55,7 +55,7 @@ class DepCopiesPanel(QWidget):
         self.sent_on = QLineEdit(today.isoformat())
         self.sent_on.setAccessibleName("Day the copy was sent")
         self.sent_on.setPlaceholderText("YYYY-MM-DD or M/D/YYYY")
-        self.record_button = QPushButton("Copy &sent on this day")
+        self.record_button = QPushButton("Co&py sent on this day")
         self.record_button.setAutoDefault(False)
         self.record_button.clicked.connect(self.record_sent)
         self.message = QLabel()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.errors import UserError
-from concom_desk.ui import document_actions
+from concom_desk.ui import colours, document_actions
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ class DocumentMakerDialog(QDialog):
         self.after_buttons: dict[str, QPushButton] = {}
         after = QHBoxLayout()
         for label, action in (("&Open", self._open), ("Show in &folder", self._show),
-                              ("&Print", self._print), ("Save as P&DF", self._pdf)):
+                              ("&Print", self._print), ("Sa&ve as PDF", self._pdf)):
             button = QPushButton(label)
             button.setEnabled(False)
             button.setAutoDefault(False)
@@ -207,8 +207,8 @@ class DocumentMakerDialog(QDialog):
             return
         said = []
         if missing:
-            said.append("<span style='color:#a00000'><b>Will be made as a DRAFT — not for "
-                        f"issue:</b> {html.escape('; '.join(missing))}.</span>")
+            said.append(colours.span(colours.PROBLEM, "<b>Will be made as a DRAFT — not "
+                                     f"for issue:</b> {html.escape('; '.join(missing))}."))
         if blanks:  # the state's form prints a line to fill in by hand for each
             said.append("<b>Left blank on the form</b> (fill in by hand, or on the filing "
                         f"first): {html.escape('; '.join(blanks))}.")
@@ -240,8 +240,9 @@ class DocumentMakerDialog(QDialog):
     def _made(self, document: Any) -> None:
         self.document_path = Path(document.path)
         self.make_button.setEnabled(True)
-        marked = (f"<br><span style='color:#a00000'><b>DRAFT — not for issue:</b> "
-                  f"{html.escape('; '.join(document.draft))}.</span>" if document.draft else "")
+        marked = ("<br>" + colours.span(colours.PROBLEM, "<b>DRAFT — not for issue:</b> "
+                                        f"{html.escape('; '.join(document.draft))}.")
+                  if document.draft else "")
         self._say(f"Saved in the record's documents: <b>{self.document_path.name}</b>"
                   f"<br>{self.document_path.parent}{marked}")
         for button in self.after_buttons.values():
@@ -250,7 +251,7 @@ class DocumentMakerDialog(QDialog):
 
     def _failed(self, message: str) -> None:
         self.make_button.setEnabled(True)
-        self.result.setText(f"<span style='color:#a00000'>{message}</span>")
+        self.result.setText(colours.span(colours.PROBLEM, message))
 
     def _run(self, action: Callable[[QWidget, Path], str]) -> None:
         # Each action says what it did ("Sent … to the printer …", "Saved … in …"),

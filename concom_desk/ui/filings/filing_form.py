@@ -54,6 +54,7 @@ from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+from concom_desk.ui.screen_fit import FormScroll
 
 # The deadline engine's events the form records (shown for the kinds that have them).
 DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
@@ -126,7 +127,7 @@ class FilingFormDialog(QDialog):
         self.tabs.addTab(self._filing_tab(form), "&Filing")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
-        self.tabs.addTab(self._money_tab(form), "Fees && &bond")
+        self.tabs.addTab(self._money_tab(form), "Fee&s && bond")
         self.tabs.addTab(self._recording_tab(form), "&Recording")
         self.wpa_tab = WpaTab(form)  # what MassDEP's WPA forms print: plans, the Act's fee
         self.tabs.addTab(self.wpa_tab, "P&lans && WPA fee")
@@ -135,7 +136,7 @@ class FilingFormDialog(QDialog):
         self.notes.setTabChangesFocus(True)
         self.notes.setPlaceholderText("Anything the record should keep: phone calls, "
                                       "site visits, what the applicant promised…")
-        self.tabs.addTab(self.notes, "&Notes")
+        self.tabs.addTab(self.notes, "N&otes")
 
         self.problems = QLabel()
         self.problems.setWordWrap(True)
@@ -152,7 +153,7 @@ class FilingFormDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(FormScroll(self.tabs), 1)  # a small screen: it scrolls, Save shows
         layout.addWidget(self.reloaded)
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)

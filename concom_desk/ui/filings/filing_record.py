@@ -202,9 +202,9 @@ class FilingRecordDialog(QDialog):
         self.history_view = self._table(self.history, "History")
         self.document_view = self._table(self.documents, "Documents")
         self.document_view.open_requested.connect(self._open_document)
-        self.panels.addTab(self.deadline_view, "&Deadlines")
+        self.panels.addTab(self.deadline_view, "Dead&lines")
         self.panels.addTab(self.history_view, "H&istory")
-        self.panels.addTab(self.document_view, "D&ocuments")
+        self.panels.addTab(self.document_view, "Do&cuments")
 
         status_row = QHBoxLayout()
         status_row.addWidget(self.status_label)
@@ -216,9 +216,13 @@ class FilingRecordDialog(QDialog):
         status_row.addWidget(on_label)
         status_row.addWidget(self.status_date)
         status_row.addWidget(self.change_button)
-        status_row.addWidget(self.edit_button)
-        self.actions_row = status_row  # the main window adds "Make a document…" here
+        # What can be done with the record, then what takes a change back, on a row of
+        # their own: on one row with the status they made the record wider than a
+        # laptop at 150 % (911 points), its last buttons cut off.
+        self.actions_row = QHBoxLayout()  # the main window adds "Make a document…" here
+        self.actions_row.addWidget(self.edit_button)
         correction_row = QHBoxLayout()
+        correction_row.addLayout(self.actions_row)
         correction_row.addStretch(1)
         for button in (self.undo_button, self.correct_button, self.void_button):
             correction_row.addWidget(button)
@@ -290,9 +294,9 @@ class FilingRecordDialog(QDialog):
         for view in (self.deadline_view, self.history_view, self.document_view):
             view.fit_columns(2, may_cut=(3, 4), widest_chars=26)
         if not detail.deadlines:
-            self.panels.setTabText(0, "&Deadlines (none open)")
+            self.panels.setTabText(0, "Dead&lines (none open)")
         else:
-            self.panels.setTabText(0, f"&Deadlines ({len(detail.deadlines)})")
+            self.panels.setTabText(0, f"Dead&lines ({len(detail.deadlines)})")
         self._explain_choice()
 
     def deadline_lines(self) -> list[tuple[str, str, str, str]]:

@@ -81,7 +81,7 @@ class FilingsTab(QWidget):
         self.year_filter.currentIndexChanged.connect(
             lambda: self.proxy.set_year(self.year_filter.currentData()))
 
-        self.new_button = QPushButton("&New filing…")
+        self.new_button = QPushButton("N&ew filing…")
         self.new_button.setAccessibleName("New filing")
         self.new_button.clicked.connect(self.new_filing)
 

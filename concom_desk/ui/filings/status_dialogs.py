@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.status_rules import Status, final_step_meaning, status_name
 from concom_desk.errors import UserError
+from concom_desk.ui import colours
 
 
 def final_step_question(file_no: str, new_status: str, parent: QWidget) -> QMessageBox:
@@ -57,7 +58,7 @@ class _ReasonDialog(QDialog):
         self.explanation.setWordWrap(True)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #a00;")
+        self.problem.setStyleSheet(colours.style(colours.PROBLEM))
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.go_ahead = QPushButton(action)
         self.go_ahead.setAutoDefault(False)

@@ -142,9 +142,9 @@ class CommissionForm(QWidget):
         more.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         more.addRow("Ne&wspaper (legal notices):", self.newspaper)
         more.addRow("Registry of Deed&s:", self.deeds_registry)
-        more.addRow("Usual meeting p&lace:", self.meeting_place)
-        more.addRow("Usual meeting &time:", self.meeting_time)
-        more.addRow("Annual &report covers:", self.report_year)
+        more.addRow("&Usual meeting place:", self.meeting_place)
+        more.addRow("Usual meeting t&ime:", self.meeting_time)
+        more.addRow("Annual report c&overs:", self.report_year)
         logo_buttons = QHBoxLayout()
         logo_buttons.addWidget(self.logo_preview)
         logo_buttons.addWidget(self.choose_logo_button)
@@ -169,6 +169,7 @@ class CommissionForm(QWidget):
         # What is missing scrolls in a box of its own: a list that grows as member rows
         # are added must not push the fields above it about under the clerk's mouse.
         problems_box = QScrollArea()
+        problems_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields
         problems_box.setWidget(self.problems)
         problems_box.setWidgetResizable(True)
         problems_box.setFrameShape(QFrame.Shape.NoFrame)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.services.commission.settings import CommissionSettings
+from concom_desk.ui import colours
 from concom_desk.ui.screen_fit import FormScroll, fit_to_screen
 from concom_desk.ui.setup.commission_form import CommissionForm
 
@@ -112,6 +113,9 @@ class SetupWizard(QWizard):
             return
         self.set_busy(True, "Building the demo town…" if self.wants_demo
                       else "Creating the commission's records…")
+        # Painted now: the records are made behind it, and the Python that makes them
+        # would hold back the paint for seconds (the wizard sat unchanged after Finish).
+        self.repaint()
         self.finish_requested.emit()
 
     def reject(self) -> None:  # Cancel or Esc: not while the records are being made
@@ -159,7 +163,7 @@ class SetupWizard(QWizard):
         for page in (self.welcome, self.commission):
             page.failure.setVisible(bool(text) and page is self.currentPage())
             page.failure.setText(text)
-            page.failure.setStyleSheet("" if busy else "color: #a00000;")
+            page.failure.setStyleSheet("" if busy else colours.style(colours.PROBLEM))
         for which in (QWizard.WizardButton.FinishButton, QWizard.WizardButton.BackButton,
                       QWizard.WizardButton.CancelButton, QWizard.WizardButton.NextButton):
             self.button(which).setEnabled(not busy)
@@ -192,7 +196,7 @@ class SetupWizard(QWizard):
         layout = QVBoxLayout(side)
         self.location_line = QLabel(f"⚠ {warning}")
         self.location_line.setWordWrap(True)
-        self.location_line.setStyleSheet("color: #8a4b00;")
+        self.location_line.setStyleSheet(colours.style(colours.WARNING))
         layout.addWidget(self.location_line)
         if local:
             self.local_button = QPushButton("Keep the records on &this computer")

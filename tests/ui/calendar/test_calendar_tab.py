@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from concom_desk.domain.votes import VoteChoice
 from concom_desk.services.calendar.hearings import book_hearing
+from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.calendar_models import KIND_COLOURS, WARNING_COLOUR
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
@@ -116,7 +117,8 @@ def test_agenda_list_lists_meetings_ahead(qtbot: QtBot, commission: Commission) 
     assert opened.args == ["meeting", commission.meetings[MAR3]]
 
 
-def test_legal_notice_button(qtbot: QtBot, commission: Commission, tmp_path: Path) -> None:
+def test_legal_notice_button(qtbot: QtBot, commission: Commission, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
     tab.form_overrides["legal-notice"] = write_form(tmp_path, "legal-notice", LEGAL_NOTICE_LINES)
@@ -124,6 +126,20 @@ def test_legal_notice_button(qtbot: QtBot, commission: Commission, tmp_path: Pat
     qtbot.mouseClick(tab.buttons["legal_notice"], Qt.MouseButton.LeftButton)
     assert tab.status.text().endswith("It must be published by February 24, 2027.")
     assert "Publish by February 24, 2027" in paragraphs(tab.last_document)
+    # Opened only if the clerk asks, and said so only if something opened it.
+    assert tab.open_made.isVisibleTo(tab) and tab.show_made.isVisibleTo(tab)
+    opened: list[Path] = []
+    monkeypatch.setattr(document_actions, "system_open",
+                        lambda path: path.is_dir() and not opened.append(path))
+    monkeypatch.setattr(document_actions, "ask", lambda *_args: None)  # Close
+    tab.open_made.click()
+    assert tab.status.text().endswith("It must be published by February 24, 2027. Nothing "
+                                      "on this computer opens .docx files, so "
+                                      f"{tab.last_document.name} was not opened. It is saved "
+                                      f"in {tab.last_document.parent}.")
+    tab.show_made.click()
+    assert opened == [tab.last_document.parent]
+    assert tab.status.text().endswith(f"Opened the folder {tab.last_document.parent}.")
 
 
 def test_legal_notice_names_filings_without_a_description(qtbot: QtBot, commission: Commission,

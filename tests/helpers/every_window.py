@@ -1,0 +1,415 @@
+"""Every top-level window and dialog the program has, found by reading concom_desk/ui
+(not listed by hand) and opened on the demo town: the tests that each fits the screen,
+names each control for a screen reader and gives each Alt+letter one meaning walk them
+all (tests/ui/test_every_window.py). A new dialog class with no opener here fails
+`test_every_window_class_is_opened`: add how a person gets to it to OPENERS."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QCalendarWidget,
+    QComboBox,
+    QWidget,
+)
+
+UI = Path(__file__).resolve().parents[2] / "concom_desk" / "ui"
+QT_WINDOWS = {"QDialog", "QMainWindow", "QWizard"}
+
+
+def window_classes() -> dict[str, str]:
+    """Class name → module of every QDialog, QMainWindow and QWizard subclass under
+    concom_desk/ui, subclasses of those included (a scan of the source: a class added
+    tomorrow is found)."""
+    bases: dict[str, tuple[str, set[str]]] = {}
+    for path in sorted(UI.rglob("*.py")):
+        module = ".".join(path.relative_to(UI.parents[1]).with_suffix("").parts)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = {b.id if isinstance(b, ast.Name) else getattr(b, "attr", "")
+                         for b in node.bases}
+                bases[node.name] = (module, names)
+    found: dict[str, str] = {}
+    grew = True
+    while grew:
+        grew = False
+        for name, (module, names) in bases.items():
+            if name not in found and names & (QT_WINDOWS | set(found)):
+                found[name] = module
+                grew = True
+    return found
+
+
+# Shared bases: opened through each of their subclasses.
+BASES = {"RecordDialog", "_ReasonDialog"}
+
+
+@dataclass
+class Desk:
+    """The demo town open in a main window, and the records a dialog is opened on."""
+
+    window: Any
+    today: date
+
+    @property
+    def db(self) -> Any:
+        return self.window.db
+
+    def first(self, model: Any, *where: Any) -> Any:
+        from sqlalchemy import select
+
+        with self.db.read_session() as session:
+            found = session.scalars(select(model).where(*where).order_by(model.id)).first()
+            assert found is not None, (model, where)
+            session.expunge(found)
+            return found
+
+    def noi(self) -> Any:
+        from concom_desk.store.models.filings import Filing
+
+        return self.first(Filing, Filing.kind == "noi", Filing.status == "hearing")
+
+    def meetings(self) -> list[Any]:
+        from concom_desk.services.calendar.loading import load_calendar
+
+        return list(load_calendar(self.db).meetings)
+
+    def meeting(self) -> Any:
+        return next(m for m in reversed(self.meetings())
+                    if m.day <= self.today and m.hearings and not m.cancelled)
+
+
+def _record(desk: Desk) -> Any:
+    return desk.window.open_filing(desk.noi().id)
+
+
+def _case(desk: Desk) -> Any:
+    from concom_desk.store.models.enforcement import EnforcementCase, EnforcementOrder
+
+    order = desk.first(EnforcementOrder, EnforcementOrder.id > 0)
+    return desk.first(EnforcementCase, EnforcementCase.id == order.case_id)
+
+
+def _fine(desk: Desk) -> Any:
+    from concom_desk.store.models.enforcement import Fine
+
+    return desk.first(Fine)
+
+
+def _enforcement(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.store.models.enforcement import EnforcementOrder
+        from concom_desk.ui.enforcement import dialogs, ledger_dialogs
+
+        db, today, case = desk.db, desk.today, _case(desk)
+        fine = _fine(desk)
+        order = desk.first(EnforcementOrder, EnforcementOrder.case_id == case.id)
+        return {
+            "ComplaintDialog": lambda: dialogs.ComplaintDialog(db, today, desk.window),
+            "InspectionDialog": lambda: dialogs.InspectionDialog(db, case.id, today,
+                                                                 desk.window),
+            "OrderDialog": lambda: dialogs.OrderDialog(db, case.id, today,
+                                                       parent=desk.window),
+            "FineDialog": lambda: ledger_dialogs.FineDialog(db, case.id, today, desk.window),
+            "PaymentDialog": lambda: ledger_dialogs.PaymentDialog(
+                db, fine.id, fine.amount_cents, today, desk.window),
+            "WaiverDialog": lambda: ledger_dialogs.WaiverDialog(
+                db, fine.id, fine.amount_cents, today, desk.window),
+            "RatifyDialog": lambda: ledger_dialogs.RatifyDialog(
+                db, order.id, order.order_no,
+                [(m.meeting_id, m.day) for m in desk.meetings()[-3:]], desk.window),
+            "VoidDialog": lambda: ledger_dialogs.VoidDialog(db, case.id, case.case_no,
+                                                            desk.window),
+        }[name]()
+    return open_it
+
+
+def _calendar(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.ui.calendar import (
+            booking_dialog,
+            hearing_dialogs,
+            meeting_dialogs,
+            minutes_approval,
+            minutes_view,
+            records_desk,
+            vote_dialog,
+        )
+
+        db, today, meeting, parent = desk.db, desk.today, desk.meeting(), desk.window
+        return {
+            "ScheduleDialog": lambda: meeting_dialogs.ScheduleDialog(db, today, parent),
+            "SpecialMeetingDialog": lambda: meeting_dialogs.SpecialMeetingDialog(
+                db, today, parent),
+            "MeetingChangeDialog": lambda: meeting_dialogs.MeetingChangeDialog(
+                db, meeting, today, parent),
+            "PublicationDialog": lambda: meeting_dialogs.PublicationDialog(
+                db, meeting, today, parent),
+            "ContinueHearingDialog": lambda: hearing_dialogs.ContinueHearingDialog(
+                db, desk.meetings(), today, meeting.hearings[0].hearing_id, parent),
+            "CloseHearingDialog": lambda: hearing_dialogs.CloseHearingDialog(
+                db, today, meeting.hearings[0].hearing_id, parent),
+            "RecordsDesk": lambda: records_desk.RecordsDesk(db, today, parent),
+            "MinutesDialog": lambda: minutes_view.MinutesDialog(db, meeting.meeting_id,
+                                                                today, parent),
+            "VoteDialog": lambda: vote_dialog.VoteDialog(db, meeting, parent=parent,
+                                                         today=today),
+            "BookHearingDialog": lambda: booking_dialog.BookHearingDialog(
+                db, desk.meetings(), today, parent=parent),
+            "ApproveDialog": lambda: minutes_approval.ApproveDialog(_approvals(), parent),
+            "AmendDialog": lambda: minutes_approval.AmendDialog(parent),
+        }[name]()
+    return open_it
+
+
+def _approvals() -> list[Any]:
+    from concom_desk.services.minutes.sets import ApprovalChoice
+
+    return [ApprovalChoice(1, date(2026, 11, 20), "Approve the minutes of November 6")]
+
+
+def _filing(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.services.filings.decisions import decision_asked
+        from concom_desk.ui.filings import (
+            acts_coverage,
+            decision_dialog,
+            decision_waiver_dialog,
+            expiry_watch,
+            status_dialogs,
+        )
+
+        noi, window, today = desk.noi(), desk.window, desk.today
+        return {
+            "FilingRecordDialog": lambda: _record(desk),
+            "FilingFormDialog": lambda: window.new_filing(),
+            "DocumentMakerDialog": lambda: window.make_document(_record(desk)),
+            "ExpiryWatchDialog": lambda: expiry_watch.open_watch(window),
+            "ActsCoverageDialog": lambda: acts_coverage.ActsCoverageDialog(
+                noi.file_no, "", lambda reason: None, window),
+            "CorrectStatusDialog": lambda: status_dialogs.CorrectStatusDialog(
+                noi.file_no, noi.status, lambda status, why: None, window),
+            "VoidFilingDialog": lambda: status_dialogs.VoidFilingDialog(
+                noi.file_no, lambda why: None, window),
+            "DecisionWaiverDialog": lambda: decision_waiver_dialog.DecisionWaiverDialog(
+                noi.file_no, today, lambda *args: None, window),
+            "DecisionDialog": lambda: decision_dialog.DecisionDialog(
+                decision_asked(desk.db, noi.id, "issued"), "issued", today, window),
+        }[name]()
+    return open_it
+
+
+def _abutters(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.services.parcels.list_comparison import (
+            ComparedOwner,
+            ListComparison,
+        )
+        from concom_desk.ui.abutters import (
+            import_dialog,
+            list_comparison_dialog,
+            mailing_dialog,
+            parcel_abutters_dialog,
+        )
+
+        db, filing, parent = desk.db, desk.noi().id, desk.window
+        owners = (ComparedOwner("Smith Robert", "3 Elm St, Upton", "", "only on the "
+                                "computed list"),)
+        return {
+            "AbutterImportDialog": lambda: import_dialog.AbutterImportDialog(db, filing,
+                                                                             parent),
+            "AbutterMailingDialog": lambda: mailing_dialog.AbutterMailingDialog(
+                db, filing, parent),
+            "ParcelAbuttersDialog": lambda: parcel_abutters_dialog.ParcelAbuttersDialog(
+                db, filing, parent),
+            "ListComparisonDialog": lambda: list_comparison_dialog.ListComparisonDialog(
+                ListComparison(owners), parent),
+        }[name]()
+    return open_it
+
+
+def _program(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.ui import about_dialog, crash_dialog, help_actions, templates_dialog
+        from concom_desk.ui.server import connect_dialog, password_dialog
+        from concom_desk.ui.setup import settings_dialog
+
+        window = desk.window
+        return {
+            "MainWindow": lambda: _main_window(window),
+            "SetupWizard": lambda: _wizard_on_its_form(),
+            "SettingsDialog": lambda: settings_dialog.SettingsDialog(window.settings,
+                                                                     lambda s: None, window),
+            "AboutDialog": lambda: about_dialog.AboutDialog(help_actions.about_text("x"),
+                                                            window),
+            "CrashDialog": lambda: crash_dialog.CrashDialog("Traceback: …\n" * 40, window),
+            "GuideWindow": lambda: help_actions.GuideWindow(help_actions.guide_file(), window),
+            "TemplatesDialog": lambda: templates_dialog.TemplatesDialog(window),
+            "ConnectDialog": lambda: connect_dialog.ConnectDialog(window),
+            "PasswordDialog": lambda: password_dialog.PasswordDialog(
+                "townhall:5432/concom", "clerk", True, window),
+        }[name]()
+    return open_it
+
+
+def _main_window(window: Any) -> QWidget:
+    """The window with each of its sections built (their controls are walked too)."""
+    for name in ("Hearing calendar", "Enforcement"):
+        window.show_section(name)
+    window.tabs.setCurrentIndex(0)
+    return window
+
+
+def _wizard_on_its_form() -> QWidget:
+    from concom_desk.ui.setup.setup_wizard import SetupWizard
+
+    wizard = SetupWizard()
+    wizard.show()
+    wizard.next()  # the commission's form: the long page
+    return wizard
+
+
+OPENERS: dict[str, Callable[[Desk], QWidget]] = {
+    **{n: _enforcement(n) for n in (
+        "ComplaintDialog", "InspectionDialog", "OrderDialog", "FineDialog", "PaymentDialog",
+        "WaiverDialog", "RatifyDialog", "VoidDialog")},
+    **{n: _calendar(n) for n in (
+        "ScheduleDialog", "SpecialMeetingDialog", "MeetingChangeDialog", "PublicationDialog",
+        "ContinueHearingDialog", "CloseHearingDialog", "RecordsDesk", "MinutesDialog",
+        "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog")},
+    **{n: _filing(n) for n in (
+        "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
+        "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",
+        "DecisionWaiverDialog", "DecisionDialog")},
+    **{n: _abutters(n) for n in (
+        "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
+        "ListComparisonDialog")},
+    **{n: _program(n) for n in (
+        "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
+        "GuideWindow", "TemplatesDialog", "ConnectDialog", "PasswordDialog")},
+}
+
+
+def open_desk(db_path: Path, today: date) -> Desk:
+    """The demo town's database (a copy the caller made) in the main window, shown."""
+    from concom_desk.services.commission.settings import load_settings
+    from concom_desk.store import open_database
+    from concom_desk.ui.main_window import MainWindow
+
+    db = open_database(db_path, initials="JB")
+    settings = load_settings(db)
+    window = MainWindow(db, db_path, settings, today)
+    window.show()
+    return Desk(window, today)
+
+
+def shown(desk: Desk, name: str) -> QWidget:
+    """The window `name` opened as a person opens it, shown and laid out."""
+    widget = OPENERS[name](desk)
+    if not widget.isVisible():
+        widget.show()
+    for _ in range(3):
+        QApplication.processEvents()
+    return widget
+
+
+def close(widget: QWidget, desk: Desk) -> None:
+    if widget is not desk.window:
+        widget.close()
+        widget.deleteLater()
+    for child in QApplication.topLevelWidgets():  # what it opened (a record's maker)
+        if child is not desk.window and child.isVisible():
+            child.close()
+    QApplication.processEvents()
+
+
+def focusable(window: QWidget) -> Iterator[QWidget]:
+    """The controls a person reaches with Tab (a composite's inner parts left out: a
+    spin box's line edit, a combo box's list, a calendar's own buttons are named
+    through their owner)."""
+    for widget in window.findChildren(QWidget):
+        if not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            continue
+        if widget.focusProxy() is not None or widget.window() is not window:
+            continue
+        if not any(isinstance(a, COMPOSITES) for a in _ancestors(widget, window)):
+            yield widget
+
+
+COMPOSITES = (QAbstractSpinBox, QComboBox, QCalendarWidget)  # a date edit is a spin box
+
+
+def _ancestors(widget: QWidget, window: QWidget) -> Iterator[QWidget]:
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        yield parent
+        parent = parent.parentWidget()
+
+
+def buttons(window: QWidget) -> list[QAbstractButton]:
+    return [b for b in window.findChildren(QAbstractButton) if b.isVisible()]
+
+
+def _outside(window: QWidget) -> list[str]:
+    """What of the window lies off the screen's available area: its frame, or a button
+    a person must press (buttons inside a scroll area are scrolled to, not listed)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    area = window.screen().availableGeometry()
+    off = [] if area.contains(window.frameGeometry()) else [
+        f"frame {window.frameGeometry().getRect()} on {area.getRect()}"]
+    for button in buttons(window):
+        scrolled, parent = False, button.parentWidget()
+        while parent is not None and parent is not window:
+            scrolled = scrolled or isinstance(parent, QAbstractScrollArea)
+            parent = parent.parentWidget()
+        corner = button.mapToGlobal(button.rect().topLeft())
+        if not scrolled and not area.contains(QRect(corner, button.size())):
+            off.append(f"button {button.text()!r}")
+    return off
+
+
+def main(db_path: str) -> None:
+    """Run in a program of its own (the screen and its scaling are set before Qt
+    starts): open every window, print what lies off the screen; then again after each
+    was left remembered far larger than this screen (used on a bigger one)."""
+    import json
+    import sys
+
+    from concom_desk.clock import today
+    from concom_desk.ui.screen_fit import keep_windows_on_screen
+
+    app = QApplication([])
+    keep_windows_on_screen(app)  # as the program does (ui/app.py)
+    desk = open_desk(Path(db_path), today())
+    found: dict[str, list[str]] = {}
+    names = [n for n in window_classes() if n not in BASES]
+    for round_ in ("opened", "reopened after a larger screen"):
+        for name in names:
+            widget = shown(desk, name)
+            off = _outside(widget)
+            if off:
+                found[f"{name} {round_}"] = off
+            widget.resize(widget.screen().availableGeometry().size() * 2)
+            if widget is desk.window:
+                widget.hide()  # its size remembered, as on closing
+                widget.show()
+            close(widget, desk)
+    json.dump(found, sys.stdout)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1])
