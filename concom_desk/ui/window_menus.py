@@ -107,7 +107,7 @@ def build_menus(window: MainWindow) -> None:
             ("Le&gal notice", "make_legal_notice", None),
             ("Notice &published…", "record_publication", None),
             ("&Agenda", "make_agenda", None),
-            ("Agenda posted &now", "record_posting", None),
+            ("Agenda posted &when…", "record_posting", None),
             ("Minu&tes…", "open_minutes", None)):
         meetings.addAction(_action(window, text, _on_calendar(window, method), shortcut))
 

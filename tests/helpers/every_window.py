@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +155,8 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
                 db, meeting, today, parent),
             "PublicationDialog": lambda: meeting_dialogs.PublicationDialog(
                 db, meeting, today, parent),
+            "PostingDialog": lambda: meeting_dialogs.PostingDialog(
+                db, meeting, datetime.combine(today, time(9, 0)), parent),
             "ContinueHearingDialog": lambda: hearing_dialogs.ContinueHearingDialog(
                 db, desk.meetings(), today, meeting.hearings[0].hearing_id, parent),
             "CloseHearingDialog": lambda: hearing_dialogs.CloseHearingDialog(
@@ -285,6 +287,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "WaiverDialog", "RatifyDialog", "VoidDialog")},
     **{n: _calendar(n) for n in (
         "ScheduleDialog", "SpecialMeetingDialog", "MeetingChangeDialog", "PublicationDialog",
+        "PostingDialog",
         "ContinueHearingDialog", "CloseHearingDialog", "RecordsDesk", "MinutesDialog",
         "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog")},
     **{n: _filing(n) for n in (

@@ -150,6 +150,9 @@ def test_create_a_filing(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
     dialog = window.new_filing()
     assert not dialog.save_button.isEnabled()
+    # The next number in the commission's pattern is offered; without one, it is asked for.
+    assert dialog.file_no.text()
+    dialog.file_no.clear()
     assert "Local file number" in dialog.problems.text()
     qtbot.keyClicks(dialog.file_no, "2026-42")
     qtbot.keyClicks(dialog.parties_tab.applicant, "Jane")

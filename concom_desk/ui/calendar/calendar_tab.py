@@ -210,7 +210,7 @@ class CalendarTab(QWidget):
             ("legal_notice", "Le&gal notice", self.make_legal_notice),
             ("published", "Notice &published…", self.record_publication),
             ("agenda", "Ag&enda", self.make_agenda),
-            ("posted", "Agenda poste&d…", self.record_posting),
+            ("posted", "Agenda posted &when…", self.record_posting),
             ("minutes", "Minutes…", self.open_minutes),
             ("ical", "E&xport .ics…", self.export_ical),
         ]]
