@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from datetime import date, datetime, timedelta
 
+from concom_desk.services.demo.calendar import add_years
 from concom_desk.services.demo.records import RecordWriter
 from concom_desk.services.demo.rows import RowBook
 from concom_desk.store.models import (
@@ -51,11 +52,14 @@ def add_minuted_meeting(book: RowBook, writer: RecordWriter, held: list[date],
             row["remote"] = True
     writer.dep_no += 1
     noi = _filing(writer, "noi", day - timedelta(days=25), status="hearing", hearing=day,
-                  dep_file_no=f"CE 313-{writer.dep_no:04d}", fee_cents=50000,
+                  dep_file_no=f"{writer.place.dep_prefix}-{writer.dep_no:04d}", fee_cents=50000,
                   work_description="Addition and deck, with a rain garden",
                   resource_areas="Bordering Vegetated Wetland; Buffer Zone")
+    # A determination is good for three years from its issue (310 CMR 10.05(3)(b)): a
+    # recent one, so no permit extension act reaches it.
     rda = _filing(writer, "rda", day - timedelta(days=20), status="issued", hearing=day,
-                  closed=day, decided=day, issued=day + timedelta(days=1), fee_cents=7500,
+                  closed=day, decided=day, issued=day + timedelta(days=1),
+                  expires=add_years(day + timedelta(days=1), 3), fee_cents=7500,
                   work_description="Replacement of a septic system",
                   resource_areas="Buffer Zone")
     advertised = day - timedelta(days=rng.randint(8, 11))
@@ -78,7 +82,8 @@ def add_minuted_meeting(book: RowBook, writer: RecordWriter, held: list[date],
     book.add(Decision, filing_id=rda, kind="negative_determination", vote_id=vote,
              decided_on=day, issued_on=day + timedelta(days=1),
              signed_by="\n".join(writer.member_names[m] for m in sitting[:3]),
-             findings="The leach field is outside the 100-foot buffer zone; only its "
+             # Form 2's negative box 3: work in the Buffer Zone that will not alter an area.
+             findings="Box 3: The leach field is outside the 100-foot buffer zone; only its "
                       "access crosses it, and will not alter the wetland.")
     minutes = book.add(Minutes, meeting_id=meeting, version=1, state="draft",
                        called_to_order="19:00", adjourned_at="21:05",

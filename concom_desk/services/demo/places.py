@@ -17,15 +17,26 @@ class DemoPlace:
     # the Registry of Deeds district its permits are recorded at (the town's, as the
     # wizard offers it)
     registry: str
+    # MassDEP's file numbers: the region's letters (the town's MassDEP office) and a
+    # town number, invented for the demo
+    dep_prefix: str
+    # where the demo's companies and engineers keep their offices
+    business_city: str
+    business_zip: str
 
 
 # Each profiled town's own (a Sandwich demo records at Barnstable, not Worcester South);
 # the state default's invented Millbrook keeps Upton's.
-DEMO_PLACES = {town: DemoPlace(zip_code, newspaper, TOWN_DEEDS_REGISTRY[town]) for
-               town, zip_code, newspaper in (
-                   ("upton", "01568", "The Telegram & Gazette"),
-                   ("bourne", "02532", "The Bourne Enterprise"),
-                   ("sandwich", "02563", "The Sandwich Enterprise"),
-                   ("nantucket", "02554", "The Inquirer and Mirror"),
-                   ("shutesbury", "01072", "Daily Hampshire Gazette"))}
+DEMO_PLACES = {town: DemoPlace(zip_code, newspaper, TOWN_DEEDS_REGISTRY[town], dep, *office)
+               for town, zip_code, newspaper, dep, office in (
+                   ("upton", "01568", "The Telegram & Gazette", "CE 313",
+                    ("Worcester", "01608")),
+                   ("bourne", "02532", "The Bourne Enterprise", "SE 136",
+                    ("Hyannis", "02601")),
+                   ("sandwich", "02563", "The Sandwich Enterprise", "SE 282",
+                    ("Hyannis", "02601")),
+                   ("nantucket", "02554", "The Inquirer and Mirror", "SE 248",
+                    ("Nantucket", "02554")),
+                   ("shutesbury", "01072", "Daily Hampshire Gazette", "WE 305",
+                    ("Amherst", "01002")))}
 MILLBROOK = DEMO_PLACES["upton"]

@@ -92,8 +92,9 @@ class RecordWriter:
         self.extra = random.Random(f"{town_id}-record-fields")
         self.firms = [book.add(Party, name=f"{self.extra.choice(ENGINEERS)}, P.E.",
                                company=people.firm(), kind="person",
-                               address_line1=people.street_address(), city="Worcester",
-                               zip="01608", phone=f"508-555-01{n:02d}",
+                               address_line1=people.street_address(),
+                               city=place.business_city, zip=place.business_zip,
+                               phone=f"508-555-01{n:02d}",
                                email=f"permits{n}@engineers.example.com")
                       for n in range(8)]
         # MassDEP's forms' plans and fee, from a generator of their own for the same reason.
@@ -117,7 +118,7 @@ class RecordWriter:
                                  phone=f"508-555-{self.rng.randint(0, 9999):04d}")
         return self.book.add(Party, name=self.people.company(), kind="company",
                              address_line1=f"PO Box {self.rng.randint(10, 999)}",
-                             city="Worcester", zip="01601")
+                             city=self.place.business_city, zip=self.place.business_zip)
 
     # -- filings ----------------------------------------------------------------------
     def file_no(self, received: date) -> str:
@@ -139,7 +140,7 @@ class RecordWriter:
         dep = ""
         if plan.kind in ("noi", "anrad", "amendment"):
             self.dep_no += 1
-            dep = f"CE 313-{self.dep_no:04d}"
+            dep = f"{self.place.dep_prefix}-{self.dep_no:04d}"
         paid = plan.kind != "emergency" and plan.status != "void"
         land_court = plan.recorded is not None and self.extra.random() < 0.06
         waived = plan.kind == "rda" and self.rng.random() < 0.1
