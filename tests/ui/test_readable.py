@@ -75,8 +75,8 @@ def test_today_shows_what_to_do_whole_at_1366(qtbot: QtBot, demo_db: Database) -
     # The longest task of the week is there, whole:
     whats = [view.model().index(r, column(view, "What to do")).data()
              for r in range(view.model().rowCount())]
-    assert ("Last day for an appeal to Superior Court (MGL c.249 §4) to reach the "
-            "Commission and Town Counsel") in whats
+    assert ("Appeal notice to reach the Commission and Town Counsel (the town's 21 "
+            "days)") in whats
     # Only the citation is held narrow, and its tooltip carries it whole.
     citation = column(view, "Citation")
     index = view.model().index(0, citation)

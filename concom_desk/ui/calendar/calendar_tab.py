@@ -139,7 +139,7 @@ class CalendarTab(QWidget):
         self.month_warning = QLabel()
         self.month_warning.setWordWrap(True)
         self.month_warning.setAccessibleName("Month without a meeting")
-        self.month_warning.setStyleSheet("color: #8a3b00;")
+        self.month_warning.setStyleSheet(colours.style(colours.WARNING))
         self.month_warning.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)

@@ -451,7 +451,7 @@ class PostingDialog(QDialog):
         late = f" — LATE: it was due by {weekday_date_time(due)}" if at > due else ""
         self.shown.setText(f"Records the notice and agenda as posted "
                            f"{weekday_date_time(at)}{late}.")
-        self.shown.setStyleSheet("color: #b71c1c;" if late else "")
+        self.shown.setStyleSheet(colours.style(colours.PROBLEM) if late else "")
 
     def _save(self) -> None:
         at = self.posted_at()
