@@ -122,13 +122,19 @@ def _damaged(window: MainWindow, db: Database) -> QMessageBox:
     return box
 
 
+def _problems_listed(db: Database, shown: int = 6) -> str:
+    """What the opening checks found, a line each, the first few and how many more."""
+    problems = db.state.problems
+    found = "\n".join(f"• {line}" for line in problems[:shown])
+    return found + (f"\n• … and {len(problems) - shown} more" if len(problems) > shown else "")
+
+
 def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
-    found = "\n".join(f"• {line}" for line in db.state.problems[:6])
-    more = f"\n• … and {len(db.state.problems) - 6} more" if len(db.state.problems) > 6 else ""
+    found = _problems_listed(db)
     box = _box(window, QMessageBox.Icon.Warning, "guards-broken",
                "The audit trail was tampered with",
                "The audit trail's guards were changed outside ConCom Desk, so changes may "
-               f"have been made without a trace:\n\n{found}{more}\n\nNothing can be saved "
+               f"have been made without a trace:\n\n{found}\n\nNothing can be saved "
                "until you restore the last backup whose trail matches, or repair the "
                "guards (the repair, and every change found, is written into the trail).")
     _offer_restore(window, box)
@@ -139,13 +145,12 @@ def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
     return box
 
 
-def _schema_changed(window: MainWindow, db: Any) -> QMessageBox:
-    found = "\n".join(f"• {line}" for line in db.state.problems[:6])
-    more = f"\n• … and {len(db.state.problems) - 6} more" if len(db.state.problems) > 6 else ""
+def _schema_changed(window: MainWindow, db: Database) -> QMessageBox:
+    found = _problems_listed(db)
     box = _box(window, QMessageBox.Icon.Warning, "schema-changed",
                "The database was changed outside ConCom Desk",
                "The database holds what ConCom Desk does not make, which can change or "
-               f"refuse records behind the program's back:\n\n{found}{more}\n\nThe records "
+               f"refuse records behind the program's back:\n\n{found}\n\nThe records "
                "are open read-only: restore the last good backup, or send the file to "
                "whoever supports ConCom Desk.")
     _offer_restore(window, box)
