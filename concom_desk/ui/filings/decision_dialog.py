@@ -66,8 +66,13 @@ class DecisionDialog(QDialog):
             return box
 
         entry = asked.entry
+        # A determination's finding names the box of WPA Form 2 it checks ("Box 3: …"),
+        # which the form prints (services/documents/wpa_context.decided_box).
+        determination = any("determination" in code for code, _name in asked.choices)
         self.findings = text_box("Findings, one a line", "What the Commission found, one "
-                                 "finding a line", entry.findings)
+                                 "finding a line" + ("; begin with WPA Form 2's box, e.g. "
+                                                     "'Box 3: …'" if determination else ""),
+                                 entry.findings)
         self.conditions = text_box("Conditions, one a line", "One condition a line",
                                    entry.conditions)
         self.reasons = text_box("Reasons, one a line", "One reason a line", entry.reasons)

@@ -281,8 +281,11 @@ class FilingRecordDialog(QDialog):
         self.status_reason.clear()
         voided = row.status == "void"
         self.undo_button.setEnabled(detail.undo is not None)
-        self.undo_button.setText(f"&Undo last change ({detail.undo.label})" if detail.undo
-                                 else "&Undo last change")
+        # What an undo goes back to is said in its tooltip, not on the button: a long
+        # label ("… (back to Hearing closed)") widened the record past a 150 % screen.
+        undo_to = f"Undo last change: {detail.undo.label}" if detail.undo else ""
+        self.undo_button.setToolTip(undo_to)
+        self.undo_button.setAccessibleDescription(undo_to)
         self.correct_button.setEnabled(not voided)
         self.void_button.setEnabled(not voided)
         self.deadlines.set_rows(detail.deadlines)

@@ -63,7 +63,8 @@ def test_a_final_status_asks_first_and_cancel_leaves_it(qtbot, town_db: Database
 def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
     record = window.open_filing(filing_id(window, "2023-7"))
-    assert record.undo_button.text() == "&Undo last change (back to Hearing closed)"
+    assert record.undo_button.toolTip() == "Undo last change: back to Hearing closed"
+    assert record.undo_button.text() == "&Undo last change"  # short: the record fits at 150 %
     choose(record, "completed")
     record.change_button.click()
     record.question.record_button.click()  # the certificate's decision, as offered
@@ -72,7 +73,7 @@ def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database)
     assert "Completed (COC issued)" in record.status_label.text()
     assert record.status_reason.text() == "Status changed to Completed (COC issued)."
     assert record.new_status.currentText() == CHOOSE  # and nothing further is offered
-    assert record.undo_button.text() == "&Undo last change (back to Issued)"
+    assert record.undo_button.toolTip() == "Undo last change: back to Issued"
 
     with qtbot.waitSignal(window.records_loaded, timeout=10_000):
         record.undo_button.click()
@@ -119,7 +120,7 @@ def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_d
     assert "2026-41" not in [r.file_no for r in window.filings_tab.model.rows()]
     assert "2026-41" not in [i.file_no for i in window.today_view.shown_items()]
     assert not record.void_button.isEnabled()
-    assert record.undo_button.text() == "&Undo last change (back to Received)"
+    assert record.undo_button.toolTip() == "Undo last change: back to Received"
 
 
 def test_a_permit_for_a_filing_only_received_is_made_as_a_draft(qtbot, town_db: Database
