@@ -26,7 +26,7 @@ from concom_desk.domain.status_rules import (
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import filing_deadlines
+from concom_desk.services.filings.deadlines import every_clock, filing_deadlines
 from concom_desk.services.filings.decisions import DecisionEntry, record_decision
 from concom_desk.services.filings.form import (
     FilingForm,
@@ -147,6 +147,10 @@ def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
     if filing.issued is None or filing.town not in profiles:
         return
     found = {d.id: d.date for d in filing_deadlines(filing, profiles)}
+    if "expires" not in found:
+        # The bylaw sets no term for this kind: under both laws the Act's holds (the
+        # record lists it as "State: … expires"), so the permit's expiry is the Act's.
+        found = {d.id: d.date for d in every_clock(filing, profiles)}
     if "expires" in found:
         filing.expires = found["expires"]
 
