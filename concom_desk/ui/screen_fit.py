@@ -76,8 +76,10 @@ class _OnScreen(QObject):
         return False
 
 
-def keep_windows_on_screen(app: QApplication) -> None:
+def keep_windows_on_screen(app: QApplication) -> QObject:
     """From now on, each window and dialog opens on the screen with its buttons on it:
-    one watcher for them all, so a dialog added later needs nothing of its own."""
+    one watcher for them all, so a dialog added later needs nothing of its own. The
+    watcher is returned, for the caller to remove when its event loop ends."""
     watcher = _OnScreen(app)
     app.installEventFilter(watcher)
+    return watcher
