@@ -117,8 +117,12 @@ def _damaged(window: MainWindow, db: Database) -> QMessageBox:
                f"{sentence(db.state.refusal)}\n\nWhat can still be "
                "read is shown, but nothing can be saved into a damaged file.")
     _offer_restore(window, box)
-    keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)
-    box.setEscapeButton(keep)
+    return _with_keep_reading(box)
+
+
+def _with_keep_reading(box: QMessageBox) -> QMessageBox:
+    """The records stay open read-only: "Keep reading" closes the box (Escape too)."""
+    box.setEscapeButton(box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole))
     return box
 
 
@@ -140,9 +144,7 @@ def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
     _offer_restore(window, box)
     _button(box, "Re&pair the guards…", QMessageBox.ButtonRole.ActionRole,
             lambda: repair_guards(window))
-    keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)
-    box.setEscapeButton(keep)
-    return box
+    return _with_keep_reading(box)
 
 
 def _schema_changed(window: MainWindow, db: Database) -> QMessageBox:
@@ -154,9 +156,7 @@ def _schema_changed(window: MainWindow, db: Database) -> QMessageBox:
                "are open read-only: restore the last good backup, or send the file to "
                "whoever supports ConCom Desk.")
     _offer_restore(window, box)
-    keep = box.addButton("&Keep reading", QMessageBox.ButtonRole.RejectRole)
-    box.setEscapeButton(keep)
-    return box
+    return _with_keep_reading(box)
 
 
 def _offer_restore(window: MainWindow, box: QMessageBox) -> None:
