@@ -27,7 +27,8 @@ _AFTER_SEMICOLON = re.compile(r"(;[ ]*)(?=[=+\-@\t\r])")
 
 def csv_text(text: str) -> str:
     """Text as it may stand in a CSV field: no formula at its start or after a `;`."""
-    return _AFTER_SEMICOLON.sub(r"\1'", printable_cell(text))
+    cell = printable_cell(text)
+    return _AFTER_SEMICOLON.sub(r"\1'", cell) if ";" in cell else cell
 
 
 def _field(value: Any) -> Any:
