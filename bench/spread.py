@@ -45,3 +45,9 @@ def ratio_line(ours: list[float], floor: list[float], goal: float, what: str = "
     verdict = "met" if ratio <= goal else "MISSED"
     name = f" {what}" if what else ""
     return f"ratio{name} (medians): {ratio:.2f}  goal: within {goal}  {verdict}"
+
+
+def ms_spread(times: list[float]) -> str:
+    """The same in milliseconds, for the benches of a window's reads."""
+    return (f"min {min(times) * 1000:.1f} / median {statistics.median(times) * 1000:.1f} / "
+            f"max {max(times) * 1000:.1f} ms")
