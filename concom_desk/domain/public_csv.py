@@ -32,9 +32,12 @@ def csv_text(text: str) -> str:
 
 
 def _field(value: Any) -> Any:
+    kind = type(value)
+    if kind is str:  # most fields: tested first, by type alone
+        return csv_text(value)
     if value is None:
         return ""
-    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+    if kind is not bool and isinstance(value, int | float | Decimal):
         return value
     return csv_text(str(value))
 
