@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionFrame
 from pytestqt.qtbot import QtBot
 
+from concom_desk.domain.votes import VoteChoice
+from concom_desk.services.calendar.votes import record_vote
 from concom_desk.services.minutes.sets import open_minutes
 from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
@@ -98,14 +100,24 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     c = commission
     hold_march_3(c)
     dialog = _open_from_calendar(qtbot, c, datetime(2027, 3, 4, 9, 0))
+    # A budget vote carried at the next meeting is not a vote on the minutes.
+    record_vote(c.db, c.meetings[MAR17], "To adopt the FY28 budget request",
+                {c.members[n]: VoteChoice.YES for n in ("Baker", "Costa", "Duarte")},
+                today=MAR17)
     dialog.buttons["approve"].click()
-    assert dialog.error.text().startswith("No carried vote of a later meeting approves these "
-                                          "minutes yet.")
+    assert dialog.error.text().startswith("No carried vote of a later meeting on these "
+                                          "minutes yet (minutes are approved only by a vote "
+                                          "on them).")
     vote_approval_on_march_17(c)
     dialog.buttons["approve"].click()
     approve = dialog.active_dialog
     assert isinstance(approve, ApproveDialog)
-    assert approve.vote.currentText() == "March 17, 2027: Approve the minutes of March 3, 2027"
+    assert [approve.vote.itemText(i) for i in range(approve.vote.count())] == [
+        "March 17, 2027: Approve the minutes of March 3, 2027"]
+    # Nothing was summarised: the approval warns before locking the words.
+    assert approve.warning.isVisibleTo(approve)
+    assert approve.warning.text().startswith(f"{len(dialog.sheet.items)} items have no "
+                                             "summary of the discussion (MGL c.30A §22(a)")
     approve._approve()
     assert dialog.state.text().startswith("APPROVED March 17, 2027 at the meeting of March 17, "
                                           "2027 (Approve the minutes of March 3, 2027; Carried "
