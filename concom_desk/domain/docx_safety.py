@@ -81,13 +81,16 @@ _ACTIVE_CONTENT = re.compile(r"oleobject|activex|vba|macro|\.package|"
                              r"msword|ms-excel|ms-powerpoint|x-msdownload|octet-stream",
                              re.IGNORECASE)
 # Elements that carry objects, controls, imported files, or macros to run.
+_MAIL_MERGE_SOURCE = ("a mail merge that reads a data source (to keep its «fields» and let "
+                      "the data go: in Word, Mailings → Start Mail Merge → Normal Word "
+                      "Document)")
 _ACTIVE_ELEMENTS = {f"{{{W_NS}}}object": "an embedded object",
                     f"{{{W_NS}}}control": "an ActiveX control",
                     f"{{{W_NS}}}altChunk": "an imported file (altChunk)",
                     f"{{{W_NS}}}subDoc": "a linked subdocument",
                     f"{{{W_NS}}}entryMacro": "a form field that runs a macro",
                     f"{{{W_NS}}}exitMacro": "a form field that runs a macro",
-                    f"{{{W_NS}}}mailMerge": "a mail merge that reads a data source",
+                    f"{{{W_NS}}}mailMerge": _MAIL_MERGE_SOURCE,
                     "{urn:schemas-microsoft-com:office:office}OLEObject": "an OLE object"}
 # The names whose elements or attributes the rules read, as they appear in the bytes.
 # (bytes.find, not a regular expression: a regular expression over a 400 KB style

@@ -19,6 +19,7 @@ import json
 import re
 import zipfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
@@ -27,8 +28,8 @@ from concom_desk.domain.docx_safety import W_NS, field_instructions, merge_field
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.documents.field_registry import ITEM, FieldRegistry
 from concom_desk.services.documents.template_library import user_templates_dir
+from concom_desk.store.archive import MERGE_FIELDS_FILE
 
-MAP_FILE_NAME = "merge-fields.json"
 _W = f"{{{W_NS}}}"
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _TEXT_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$")
@@ -39,7 +40,7 @@ _PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
 def map_path() -> Path:
-    return user_templates_dir() / MAP_FILE_NAME
+    return user_templates_dir() / MERGE_FIELDS_FILE
 
 
 def load_map() -> dict[str, str]:
@@ -122,6 +123,31 @@ def merge_fields_in(path: Path | io.BytesIO) -> list[str]:
 
 def unmatched(names: list[str], table: Mapping[str, str]) -> list[str]:
     return [name for name in names if name not in table]
+
+
+@dataclass(frozen=True)
+class MergeRow:
+    """One row of the table as the clerk sees it for a template."""
+
+    name: str  # ApplicantName
+    matched: str  # the field kept in the table, or ''
+    suggested: str  # the likeliest field by name, or ''
+
+    def describe(self) -> str:
+        if self.matched:
+            return f"→ {{{{ {self.matched} }}}}"
+        if self.suggested:
+            return f"not matched yet (likely {{{{ {self.suggested} }}}})"
+        return "not matched yet (no field with a name like it)"
+
+
+def merge_table(path: Path, template: str) -> list[MergeRow]:
+    """The template's merge fields with what each is matched to, or likely to be."""
+    names = merge_fields_in(path)
+    if not names:
+        return []
+    table, fields = load_map(), text_fields(template)
+    return [MergeRow(name, table.get(name, ""), suggest(name, fields) or "") for name in names]
 
 
 def merge_ready(source: Path, label: str) -> str | io.BytesIO:

@@ -114,3 +114,21 @@ def test_a_merge_field_across_paragraphs_is_refused_in_one_line(tmp_path: Path) 
     save_map({"ApplicantName": "applicant.name"})
     with pytest.raises(UserError, match="runs on past the end of its paragraph"):
         render_template(path, example_context("permit"), tmp_path / "out.docx")
+
+
+def test_a_letter_still_tied_to_its_data_source_is_refused_with_the_way_out(
+        letter: Path) -> None:
+    with zipfile.ZipFile(letter) as archive:
+        settings = archive.read("word/settings.xml").decode()
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts["word/settings.xml"] = settings.replace(
+        "</w:settings>", "<w:mailMerge><w:mainDocumentType w:val=\"formLetters\"/>"
+        "<w:query w:val=\"SELECT * FROM `Applicants$`\"/></w:mailMerge></w:settings>"
+    ).encode()
+    with zipfile.ZipFile(letter, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert check_template(letter).refusals == [
+        "it contains a mail merge that reads a data source (to keep its «fields» and let the "
+        "data go: in Word, Mailings → Start Mail Merge → Normal Word Document) (in "
+        "word/settings.xml)"]
