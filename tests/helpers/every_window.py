@@ -138,6 +138,7 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
     def open_it(desk: Desk) -> QWidget:
         from concom_desk.ui.calendar import (
             booking_dialog,
+            executive_session_dialog,
             hearing_dialogs,
             meeting_dialogs,
             minutes_approval,
@@ -172,6 +173,8 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
                 _approvals(), parent, without_summary=[f"Hearing {n}: 12 Pond Road, Notice "
                                                        "of Intent" for n in range(9)]),
             "AmendDialog": lambda: minutes_approval.AmendDialog(parent),
+            "ExecutiveSessionDialog": lambda: executive_session_dialog.ExecutiveSessionDialog(
+                parent),
         }[name]()
     return open_it
 
@@ -302,7 +305,8 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "ScheduleDialog", "SpecialMeetingDialog", "MeetingChangeDialog", "PublicationDialog",
         "PostingDialog",
         "ContinueHearingDialog", "CloseHearingDialog", "RecordsDesk", "MinutesDialog",
-        "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog")},
+        "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog",
+        "ExecutiveSessionDialog")},
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",

@@ -155,3 +155,38 @@ def test_the_times_show_their_example_whole(qtbot: QtBot, commission: Commission
     # A line edit keeps 2 pixels clear on each side of its text (Qt's own margin).
     assert box.fontMetrics().horizontalAdvance("e.g. 21:15") + 4 <= inside.width()
     assert box.placeholderText() == "e.g. 21:15"
+
+
+def test_the_vote_to_enter_executive_session_is_a_roll_call_in_the_open_minutes(
+        qtbot: QtBot, commission: Commission) -> None:
+    from concom_desk.ui.calendar.vote_dialog import VoteDialog
+
+    c = commission
+    hold_march_3(c)
+    tab = CalendarTab(c.db, now=lambda: datetime(2027, 3, 3, 21, 0))
+    qtbot.addWidget(tab)
+    show_day(qtbot, tab, MAR3)
+    tab.buttons["vote"].click()
+    vote = tab.active_dialog
+    assert isinstance(vote, VoteDialog)
+    vote.executive_button.click()
+    executive = vote.executive_dialog
+    assert executive.purpose.currentText().startswith("MGL c.30A §21(a)(6): to consider the "
+                                                      "purchase")
+    assert not executive.ok_button.isEnabled()  # the chair's statement comes first
+    qtbot.keyClicks(executive.statement, "the purchase of the Maple Avenue parcel")
+    executive.ok_button.click()
+    assert vote.motion.text().startswith("To enter executive session under MGL c.30A "
+                                         "§21(a)(6), to consider the purchase")
+    assert vote.filing_box.currentText() == "(other business)"
+    for name in ("Baker", "Costa", "Duarte", "Ellis"):
+        vote.present[c.members[name]].setChecked(True)
+    with qtbot.waitSignal(vote.recorded):
+        vote.ok_button.click()
+    sheet = open_minutes(c.db, c.meetings[MAR3], today=MAR3)
+    lines = [line for item in sheet.items for line in item.votes
+             if line.motion.startswith("To enter executive session")]
+    assert [(line.tally(), line.roll_call()) for line in lines] == [
+        ("Carried 4–0–0", "Roll call: Baker, yes; Costa, yes; Duarte, yes; Ellis, yes.")]
+    assert "the purchase of the Maple Avenue parcel; the chair declared that an open " \
+           "meeting may have a detrimental effect" in lines[0].motion
