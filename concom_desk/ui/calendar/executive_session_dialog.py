@@ -32,6 +32,8 @@ class ExecutiveSessionDialog(QDialog):
         self.reconvene.setChecked(True)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
+        # Room for the whole motion from the start: it grows to four lines as it is typed.
+        self.preview.setMinimumHeight(self.preview.fontMetrics().lineSpacing() * 5)
         self.error = ErrorLine()
         explain = QLabel(f"{ENTRY_CITATION}. The motion below is voted by roll call next.")
         explain.setWordWrap(True)

@@ -46,7 +46,8 @@ class ApproveDialog(QDialog):
 def _summary_warning(headings: list[str]) -> str:
     if not headings:
         return ""
-    shown = "; ".join(headings[:5]) + ("; …" if len(headings) > 5 else "")
+    more = len(headings) - 5
+    shown = "; ".join(headings[:5]) + (f"; and {more} more" if more > 0 else "")
     return (f"{len(headings)} item{'s' if len(headings) != 1 else ''} "
             f"{'have' if len(headings) != 1 else 'has'} no summary of the discussion "
             f"({SUMMARY_CITATION}): {shown}. Approving locks the words as they stand.")
