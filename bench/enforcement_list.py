@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import select  # noqa: E402
 
+from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk.services.demo.town import load_demo  # noqa: E402
 from concom_desk.services.enforcement.queries import list_cases  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
@@ -39,7 +40,7 @@ def seconds(work) -> float:  # type: ignore[no-untyped-def]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--size", default="large", choices=("small", "large"))
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=RUNS)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CONCOM_DESK_DATA"] = folder
@@ -69,9 +70,9 @@ def main() -> int:
             with db.read_session() as session:
                 count = len(list_cases(session, today, include_void=True))
     print(f"cases: {count}")
-    print(f"floor (plain query): {floor_s * 1000:.1f} ms (median of {args.runs})")
-    print(f"list_cases:          {list_s * 1000:.1f} ms (median of {args.runs})")
-    print(f"ratio ours / floor: {list_s / floor_s:.2f}")
+    print(f"floor (plain query): {ms_spread(floors)} ({len(floors)} runs)")
+    print(f"list_cases:          {ms_spread(lists)} ({len(lists)} runs)")
+    print(f"ratio ours / floor (medians): {list_s / floor_s:.2f}")
     return 0
 
 

@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from large_demo import large_demo_db  # noqa: E402
+from spread import ms_spread  # noqa: E402
 
 
 def _documents(db_path: Path, work: Path) -> dict[str, object]:
@@ -92,6 +93,7 @@ def main() -> int:
             save, scan = statistics.median(saves), statistics.median(scans)
             print(f"{name:<26}{target.stat().st_size // 1024:>7} K{save * 1000:>10.1f}"
                   f"{scan * 1000:>10.1f}{scan / save:>8.2f}")
+            print(f"{'':<26}save {ms_spread(saves)}; scan {ms_spread(scans)}")
     return 0
 
 

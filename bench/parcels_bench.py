@@ -28,11 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.spread import RUNS, ms_spread  # noqa: E402
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parcels", type=int, default=20_000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=RUNS)
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="parcels-bench-"))
@@ -106,12 +108,14 @@ def main() -> int:
         results["compute"].append(ours_compute())
     db.close()
     medians = {k: statistics.median(v) for k, v in results.items()}
-    print(f"{len(parcels):,} parcels (with streets and a pond), {args.runs} runs, medians:")
-    print(f"  load     {medians['load']:.2f} s   pyshp reading alone "
-          f"{medians['load floor']:.2f} s   ratio {medians['load'] / medians['load floor']:.1f}")
-    print(f"  first use after a load (polygons read, STRtree built) {medians['index']:.2f} s")
-    print(f"  compute  {medians['compute'] * 1000:.1f} ms   one STRtree query "
-          f"{medians['compute floor'] * 1000:.3f} ms   ratio "
+    print(f"{len(parcels):,} parcels (with streets and a pond), {args.runs} runs:")
+    print(f"  load                   {ms_spread(results['load'])}")
+    print(f"  pyshp reading alone    {ms_spread(results['load floor'])}   ratio of medians "
+          f"{medians['load'] / medians['load floor']:.1f}")
+    print(f"  first use after a load (polygons read, STRtree built) "
+          f"{ms_spread(results['index'])}")
+    print(f"  compute                {ms_spread(results['compute'])}")
+    print(f"  one STRtree query      {ms_spread(results['compute floor'])}   ratio of medians "
           f"{medians['compute'] / medians['compute floor']:.0f}")
     return 0
 

@@ -18,7 +18,6 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +26,8 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import text  # noqa: E402
 
 from bench.large_demo import large_demo_db  # noqa: E402
+from bench.spread import RUNS, ms_spread  # noqa: E402
+from concom_desk import clock  # noqa: E402
 from concom_desk.services.filings.desk_records import load_records  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 
@@ -51,20 +52,21 @@ def main() -> int:
                 session.execute(text("SELECT 1")).scalar()
 
         def lists() -> None:
-            load_records(db, date.today())
+            load_records(db, clock.today())
 
         floors, marks, reads = [], [], []
         for _ in range(args.runs):
             floors.append(timed(floor))
             marks.append(timed(db.trail_mark))
-            if len(reads) < 3:  # the lists take seconds: three are enough for a median
+            if len(reads) < RUNS:  # the lists take seconds: five are enough for a median
                 reads.append(timed(lists))
         entries = db.trail_mark()
     f, m, r = (statistics.median(x) for x in (floors, marks, reads))
     print(f"audit trail: {entries} entries")
-    print(f"floor (SELECT 1 in a read transaction): {f * 1000:.2f} ms")
-    print(f"trail mark (max id of the trail):      {m * 1000:.2f} ms  ratio {m / f:.2f}")
-    print(f"the lists it saves reading (Today, Filings): {r * 1000:.0f} ms "
+    print(f"floor (SELECT 1 in a read transaction): {ms_spread(floors)}")
+    print(f"trail mark (max id of the trail):      {ms_spread(marks)}  ratio of medians "
+          f"{m / f:.2f}")
+    print(f"the lists it saves reading (Today, Filings): {ms_spread(reads)} "
           f"({r / m:.0f}x the look)")
     return 0
 
