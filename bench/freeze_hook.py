@@ -157,8 +157,10 @@ class Driver(QObject):
             form.notes.setPlainText((form.notes.toPlainText() + " Heartbeat bench.").strip())
             form._accept()
 
+        # Filled once the parties and properties it completes from are read (behind it).
         self.steps.append(Step("form open", open_form,
-                               lambda: self.form is not None and self.form.isVisible()))
+                               lambda: self.form is not None and self.form.isVisible()
+                               and getattr(self.form, "choices_read", True)))
         self.steps.append(Step("filing saved", save,
                                lambda: self.records_seen > self.seen_before_save))
 
