@@ -37,7 +37,7 @@ from concom_desk.store.models import (  # noqa: E402
     Party,
     Property,
 )
-from concom_desk.ui.calendar.calendar_tab import grid_days  # noqa: E402
+from concom_desk.ui.calendar.month_read import grid_days  # noqa: E402
 
 START = date(2026, 1, 7)
 

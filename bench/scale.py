@@ -99,7 +99,7 @@ def measure(path: Path, runs: int) -> dict[str, float]:
     from concom_desk.services.enforcement.reads import read_cases
     from concom_desk.services.filings.desk_records import load_records
     from concom_desk.store import open_database
-    from concom_desk.ui.calendar.calendar_tab import grid_days
+    from concom_desk.ui.calendar.month_read import grid_days
 
     today = date.today()
     start, end = grid_days(today.year, today.month)

@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
             from concom_desk.ui.today_view import TodayView
 
             view = TodayView(self.today)
-            view.open_filing.connect(self.open_filing)
+            view.open_filing.connect(self.filing_windows.open_record)  # read, then shown
             view.open_record.connect(self.open_record)
             view.open_watch.connect(self.open_expiry_watch)
             view.heading.setText(self._today_stand_in.message.text())
@@ -202,7 +202,7 @@ class MainWindow(QMainWindow):
             from concom_desk.ui.filings.filings_tab import FilingsTab
 
             tab = FilingsTab(self.today)
-            tab.open_filing.connect(self.open_filing)
+            tab.open_filing.connect(self.filing_windows.open_record)
             tab.new_filing.connect(self.new_filing)
             self._filings_tab = tab
             self._swap_in(self._filings_stand_in, tab)
@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
     def open_record(self, kind: str, record_id: int) -> None:
         """Open any record a row points to: a filing, an enforcement case, a meeting."""
         if kind == "filing":
-            self.open_filing(record_id)
+            self.filing_windows.open_record(record_id)
         elif kind == "enforcement_case":
             self.show_section("Enforcement").select_case(record_id)  # type: ignore[attr-defined]
         elif kind == "meeting":

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QModelRoleDataSpan,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF
@@ -97,6 +98,35 @@ def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         needed = max(_sample_width(view, column), header.sectionSizeHint(column))
         view.setColumnWidth(column, min(needed, widest) if column in may_cut else needed)
+
+
+def fit_columns_in_turns(view: QTableView, stretch: int,
+                         done: Callable[[], None] | None = None) -> None:
+    """`fit_columns`, one column per turn of the event loop, then `done`: measuring a
+    sample of a column's texts takes 10-20 ms on a slow laptop, and a whole town's grid
+    fitted at once froze the window a fifth of a second as its rows were handed over
+    (bench/freeze.py). The columns keep their widths till measured."""
+    model = view.model()
+    if model is None:
+        return
+    header = view.horizontalHeader()
+    header.setResizeContentsPrecision(SAMPLE_ROWS)
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    waiting = [c for c in range(model.columnCount()) if c != stretch]
+
+    def next_column() -> None:
+        if not waiting or view.model() is not model:
+            if done is not None:
+                done()
+            return
+        column = waiting.pop(0)
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        view.setColumnWidth(column, max(_sample_width(view, column),
+                                        header.sectionSizeHint(column)))
+        QTimer.singleShot(0, view, next_column)  # (never for a view deleted meanwhile)
+
+    QTimer.singleShot(0, view, next_column)
 
 
 def _sample_width(view: QTableView, column: int) -> int:

@@ -25,6 +25,19 @@ SECTION_MODULES = (
     "concom_desk.services.calendar.meeting_documents",
     "concom_desk.services.calendar.ical_export",
     "concom_desk.ui.filings.filing_record",
+    # What a filing's record adds to it when first opened (ui/filings/filing_windows.py):
+    # its abutters (the parcel lists, shapely and numpy behind them), MassDEP copies,
+    # and the decisions and corrections it offers. Imported on first open they froze
+    # the window 150-250 ms (bench/freeze.py).
+    "concom_desk.ui.abutters.abutter_panel",
+    "concom_desk.ui.filings.dep_copies_panel",
+    "concom_desk.ui.filings.acts_coverage",
+    "concom_desk.ui.filings.decision_waiver_dialog",
+    "concom_desk.services.filings.status_corrections",
+    "concom_desk.services.filings.decisions",
+    "concom_desk.services.filings.permit_life",
+    "concom_desk.services.filings.decision_waiver",
+    "concom_desk.services.documents.wpa_context",
     # Imported by the window when first used, not before its first paint: a filing's
     # form, and the File menu's actions (printing, backup, export).
     "concom_desk.ui.filings.filing_form",

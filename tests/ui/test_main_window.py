@@ -94,7 +94,10 @@ def test_today_row_opens_its_record(qtbot, town_db: Database) -> None:
     table.setFocus()
     table.setCurrentIndex(table.model().index(1, 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
-    record = window.filing_windows.records[filing_id(window, "2026-40")]
+    # Read off the window's thread, then shown.
+    records = window.filing_windows.records
+    qtbot.waitUntil(lambda: filing_id(window, "2026-40") in records)
+    record = records[filing_id(window, "2026-40")]
     assert record.isVisible()
     assert "RDA 2026-40" in record.windowTitle()
 
@@ -156,6 +159,9 @@ def test_create_a_filing(qtbot, town_db: Database) -> None:
     assert "Local file number" in dialog.problems.text()
     qtbot.keyClicks(dialog.file_no, "2026-42")
     qtbot.keyClicks(dialog.parties_tab.applicant, "Jane")
+    # The parties and properties on file are read behind the open form.
+    qtbot.waitUntil(lambda: dialog.choices_read)
+    assert "Jane Doe" in dialog.parties_tab.applicant.completer().model().stringList()
     # Picking an applicant already on file fills in her address.
     dialog.parties_tab.applicant.completer().activated.emit("Jane Doe")
     dialog.parties_tab.applicant.setText("Jane Doe")

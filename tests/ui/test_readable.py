@@ -89,6 +89,7 @@ def test_filings_show_names_and_addresses_whole_at_1366(qtbot: QtBot,
                                                        demo_db: Database) -> None:
     window = open_window(qtbot, demo_db)
     window.tabs.setCurrentWidget(window.filings_tab)
+    qtbot.waitUntil(lambda: window.filings_tab.columns_fitted)  # a column per turn
     view = window.filings_tab.table
     import sqlite3
 

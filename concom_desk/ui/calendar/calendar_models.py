@@ -1,6 +1,6 @@
-"""Table models of the calendar tab: the items of one day, and the agenda list of
-meetings ahead with their hearings. Plain rows built from a CalendarSnapshot;
-`data()` never touches the database."""
+"""Table models of the calendar tab, and the grid they are shown in: the items of
+one day, and the agenda list of meetings ahead with their hearings. Plain rows built
+from a CalendarSnapshot; `data()` never touches the database."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from concom_desk.domain.plain_dates import weekday_date, weekday_date_time
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
@@ -194,3 +195,19 @@ def agenda_rows(snapshot: CalendarSnapshot, start: date, now: datetime) -> list[
             rows.append(CalendarRow(row.kind, row.kind_text, when, row.text, row.record,
                                     row.meeting_id, row.hearing_id, row.warning))
     return rows
+
+
+def rows_table(model: CalendarRowsModel, name: str) -> QTableView:
+    """The grid a day's items or the agenda list is shown in: rows chosen whole, the
+    description taking the width left, read-only."""
+    view = QTableView()
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    view.setWordWrap(True)
+    return view

@@ -5,15 +5,12 @@ hearings. Activating a row asks the window to open its record (`record_requested
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
@@ -29,10 +26,8 @@ from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
-from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
 from concom_desk.services.database import Database
-from concom_desk.services.filings.deadlines import town_closures
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
@@ -43,6 +38,7 @@ from concom_desk.ui.calendar.calendar_models import (
     RecordRole,
     agenda_rows,
     day_rows,
+    rows_table,
 )
 from concom_desk.ui.calendar.current_month import on_the_month_as_it_is
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
@@ -51,61 +47,16 @@ from concom_desk.ui.calendar.meeting_dialogs import (
     ScheduleDialog,
     SpecialMeetingDialog,
 )
+from concom_desk.ui.calendar.month_read import grid_days, read_month
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
 from concom_desk.ui.window_memory import remember_splitter
 
-if TYPE_CHECKING:
-    pass
-
 # The documents (python-docx, the templates) and the .ics writer are imported when a
 # button asks for them: importing them with the tab froze the window on first sight.
 
 SCHEDULE_MONTHS_AHEAD = 6
-GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
-
-
-def grid_days(year: int, month: int) -> tuple[date, date]:
-    """The first and last day the month grid of `month` shows."""
-    first = date(year, month, 1)
-    start = first - timedelta(days=(first.weekday() + 1) % 7)
-    return start, start + timedelta(days=GRID_DAYS - 1)
-
-
-def read_month(db: Database, start: date, end: date, today: date
-               ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
-    """What the tab shows for a month (read off the GUI thread): the meetings and
-    deadlines of its grid, the meetings from today on (the agenda list), the town's
-    business calendar; and the problem to tell, if the calendar could not be read."""
-    try:
-        snapshot = load_calendar(db, start, end, agenda_from=today)
-        problem = ""
-    except UserError as exc:
-        snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
-    try:
-        with db.read_session() as session:
-            dates, rules = town_closures(session)
-        business = BusinessCalendar.with_closures(dates, tuple(rules))
-    except ValueError:  # an unknown closure rule: the settings dialog names it
-        business = BusinessCalendar()
-    return snapshot, business, problem
-
-
-def _table(model: CalendarRowsModel, name: str) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.setAccessibleName(name)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setTabKeyNavigation(False)
-    view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-    view.setWordWrap(True)
-    return view
-
-
 class CalendarTab(QWidget):
     record_requested = Signal(str, int)  # ("filing" | "meeting" | "enforcement_case", id)
     new_filing_requested = Signal()  # the booking dialog found no filing to book
@@ -131,9 +82,9 @@ class CalendarTab(QWidget):
         self.month = MonthView()
         self.day_title = QLabel()
         self.day_model = CalendarRowsModel(self)
-        self.day_table = _table(self.day_model, "Items on the selected day")
+        self.day_table = rows_table(self.day_model, "Items on the selected day")
         self.agenda_model = CalendarRowsModel(self)
-        self.agenda_table = _table(self.agenda_model, "Agenda list of meetings ahead")
+        self.agenda_table = rows_table(self.agenda_model, "Agenda list of meetings ahead")
         # A month still to come with no meeting says so (meetings are added months at a
         # time: services/calendar/meetings.month_without_meeting).
         self.month_warning = QLabel()

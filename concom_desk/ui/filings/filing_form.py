@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -118,6 +118,7 @@ class FilingFormDialog(QDialog):
         self._version, self._party_versions = form.version, dict(form.party_versions)
         self.question: QWidget | None = None  # "changed at another desk — reload?"
         self._properties = {p.address: p for p in properties}
+        self.choices_read = bool(parties or properties)  # (else once use_choices is called)
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
         self.tabs = QTabWidget()
@@ -172,6 +173,17 @@ class FilingFormDialog(QDialog):
         # desk saved it first (ui.record_changed).
         self._rereading = (Rereading(self.form, self.show_form, reload, NOT_TYPED)
                            if form.id is not None and reload is not None else None)
+
+    def use_choices(self, parties: list[PartyChoice], properties: list[PropertyChoice]) -> None:
+        """The parties and properties on file, read in the background once the form is
+        open (ui/filings/filing_windows.py): the names and addresses complete from them."""
+        self._properties = {p.address: p for p in properties}
+        model = self.address.completer().model()
+        assert isinstance(model, QStringListModel)
+        model.setStringList(sorted(self._properties))
+        self.parties_tab.use_choices(parties)
+        self.choices_read = True
+        self.validate()  # an address typed meanwhile that differs from the one on file
 
     # -- tabs ---------------------------------------------------------------------------
     def _date(self, name: str, label: str, value: date | None) -> QLineEdit:

@@ -137,7 +137,10 @@ class FilingRecordDialog(QDialog):
                  undo: Callable[[], str] | None = None,
                  correct: Callable[[str, str], None] | None = None,
                  void: Callable[[str], None] | None = None,
-                 ask_decision: Callable[[str], DecisionAsked | None] | None = None) -> None:
+                 ask_decision: Callable[[str], DecisionAsked | None] | None = None,
+                 first: FilingDetail | None = None) -> None:
+        """`first`: the record already read (off the window's thread, FilingWindows);
+        read with `load` when not given, and each time the record is read again."""
         super().__init__(parent)
         self._load = load
         self._change_status = change_status
@@ -237,7 +240,7 @@ class FilingRecordDialog(QDialog):
         layout.addWidget(self.status_reason)
         layout.addWidget(self.panels, 1)
         layout.addWidget(close)
-        self.reload()
+        self.reload(first)
 
     @property
     def filing_id(self) -> int:
@@ -252,8 +255,10 @@ class FilingRecordDialog(QDialog):
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         return view
 
-    def reload(self) -> None:
-        detail = self._load()
+    def reload(self, detail: FilingDetail | None = None) -> None:
+        """Show the record read again (or `detail`, just read elsewhere)."""
+        if detail is None:
+            detail = self._load()
         self.detail = detail
         row = detail.row
         kind = KIND_LABELS.get(row.kind, row.kind)

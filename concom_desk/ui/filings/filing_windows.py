@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_paint.py)
 from PySide6.QtWidgets import QWidget
+from shiboken6 import isValid
 
+from concom_desk.ui.background import Progress, in_background
 from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
-    from concom_desk.services.filings.form import FilingForm
+    from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
+    from concom_desk.services.filings.record_detail import FilingDetail
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
     from concom_desk.ui.main_window import MainWindow
@@ -78,11 +81,23 @@ class FilingWindows:
 
         dialog = FilingFormDialog(
             form, self._counted(lambda f: save_filing(self.window.db, f)), self.window.today,
-            party_choices(self.window.db), property_choices(self.window.db),
-            self.window, reload=self._filing_reader(form.id))
+            [], [], self.window, reload=self._filing_reader(form.id))
         dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._saved)
         dialog.open()
+        # Every party and property on file, for the names and addresses to complete
+        # from: read behind the open form (a whole town's take 0.4 s at 1x, 3 s at 4x,
+        # which the window froze for before the form showed: bench/freeze.py).
+        db = self.window.db
+
+        def read(_progress: Progress) -> tuple[list[PartyChoice], list[PropertyChoice]]:
+            return party_choices(db), property_choices(db)
+
+        def show(choices: tuple[list[PartyChoice], list[PropertyChoice]]) -> None:
+            if isValid(dialog):  # (not for a form closed meanwhile)
+                dialog.use_choices(*choices)
+
+        in_background(read, show, lambda _message: None)
         return dialog
 
     def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:
@@ -99,7 +114,27 @@ class FilingWindows:
             record.reload()
         self.announce(filing_id)
 
-    def record(self, filing_id: int) -> FilingRecordDialog:
+    def open_record(self, filing_id: int) -> None:
+        """The clerk asked for a filing's record (a row opened): read off the window's
+        thread, then shown (its read froze the window 50-250 ms: bench/freeze.py).
+        One already open is raised at once."""
+        if filing_id in self.records or self.window.db is None:
+            self.record(filing_id)
+            return
+        from concom_desk.services.filings.filing_record import filing_detail
+
+        window, db, today = self.window, self.window.db, self.window.today
+
+        def shown(detail: FilingDetail) -> None:
+            if isValid(window) and window.db is db:  # (not after the window closed)
+                self.record(filing_id, detail)
+
+        in_background(lambda _progress: filing_detail(db, filing_id, today), shown,
+                      window.show_problem)
+
+    def record(self, filing_id: int, first: FilingDetail | None = None) -> FilingRecordDialog:
+        """The filing's record window, opened (with `first` when already read) or
+        raised."""
         from concom_desk.services.filings import status_corrections as corrections
 
         record = self.records.get(filing_id)
@@ -121,7 +156,8 @@ class FilingWindows:
                     window.db, filing_id, status, why)),
                 void=counted(lambda why: corrections.void_filing_entered_in_error(
                     window.db, filing_id, why)),
-                ask_decision=lambda status: decision_asked(window.db, filing_id, status))
+                ask_decision=lambda status: decision_asked(window.db, filing_id, status),
+                first=first)
             record.changed.connect(self.announce)
             record.edit_requested.connect(self.edit_form)
             record.finished.connect(lambda _result: self.records.pop(filing_id, None))

@@ -32,6 +32,7 @@ from concom_desk.ui.filings.filing_table import (
     FilingTableModel,
 )
 from concom_desk.ui.record_table import RecordTable
+from concom_desk.ui.row_table import fit_columns_in_turns
 
 
 class FilingsTab(QWidget):
@@ -95,6 +96,7 @@ class FilingsTab(QWidget):
         self.table.sortByColumn(RECEIVED_COLUMN, Qt.SortOrder.DescendingOrder)  # newest first
         self.table.open_requested.connect(self._open_index)
         self._sized = False
+        self.columns_fitted = False  # the columns measured to their texts (in turns)
         self._index_asked = 0  # search indexes asked for: only the last one's is used
 
         top = QHBoxLayout()
@@ -123,9 +125,6 @@ class FilingsTab(QWidget):
         self.proxy.use_index(index)
         self.model.set_rows(rows)
         self._list_years(rows)
-        if not self._sized and rows:
-            self._sized = True
-            self.table.fit_columns(NEXT_DEADLINE_COLUMN)
         self._update_count()
 
     def put_rows(self, fresh: list[FilingRow], read: frozenset[int]) -> None:
@@ -166,8 +165,11 @@ class FilingsTab(QWidget):
         # first read has none, and its first filing would be shown cut to the headers.
         if not self._sized and rows:
             self._sized = True
-            self.table.fit_columns(NEXT_DEADLINE_COLUMN)
+            fit_columns_in_turns(self.table, NEXT_DEADLINE_COLUMN, self._fitted)
         self._update_count()
+
+    def _fitted(self) -> None:
+        self.columns_fitted = True
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)

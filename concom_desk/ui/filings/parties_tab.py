@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QStringListModel, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
 from concom_desk.services.filings.form import FilingForm, PartyChoice
@@ -83,6 +83,16 @@ class PartiesTab(QWidget):
                      *self.applicant_mail.boxes(), *self.owner_mail.boxes(),
                      *self.representative_mail.boxes()):
             line.textChanged.connect(self._changed)
+
+    def use_choices(self, parties: list[PartyChoice]) -> None:
+        """The parties on file, read after the form opened (FilingWindows): the names
+        complete from them from now on."""
+        self._parties = {p.name: p for p in parties}
+        # One list for the three names: a town's names copied into Qt once, not thrice
+        # (at 4x, 40,000 names: each copy a freeze of its own).
+        names = QStringListModel(sorted(self._parties), self)
+        for line in (self.applicant, self.owner, self.representative):
+            line.completer().setModel(names)
 
     def _changed(self) -> None:
         self.changed.emit()

@@ -11,7 +11,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from concom_desk.ui.calendar import calendar_tab as calendar_module
-from concom_desk.ui.calendar.calendar_tab import CalendarTab, grid_days
+from concom_desk.ui.calendar.calendar_tab import CalendarTab
+from concom_desk.ui.calendar.month_read import grid_days
 from tests.helpers.calendar_db import Commission
 from tests.helpers.loading import all_loaded
 from tests.services.calendar.test_hearing_services import MAR3, book_three

@@ -192,6 +192,7 @@ def test_a_waived_fee_asks_why(qtbot, upton: Database) -> None:
 def test_a_changed_address_on_file_is_announced_before_saving(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
     dialog = window.edit_filing(the_filing(window))
+    qtbot.waitUntil(lambda: dialog.choices_read)  # who is on file: read behind the form
     dialog.parties_tab.applicant_mail.street.setText("9 Lake Street")
     assert ("Saving changes the applicant Jane Doe's address on file from 12 Pond Road, "
             "Upton, MA 01568 to 9 Lake Street, Upton, MA 01568" in dialog.problems.text())
@@ -209,6 +210,7 @@ def test_a_changed_representative_address_is_announced_before_saving(qtbot, upto
                address="3 Elm Street", received=date(2026, 11, 10))
     window = open_window(qtbot, upton)
     dialog = window.edit_filing(the_filing(window))
+    qtbot.waitUntil(lambda: dialog.choices_read)
     parties = dialog.parties_tab
     qtbot.keyClicks(parties.representative, "Ellis")
     parties.representative.completer().activated.emit("David Ellis, P.E.")

@@ -56,6 +56,7 @@ def test_the_overdue_and_this_week_rows_are_painted_in_their_colours(qtbot) -> N
 
 def test_columns_are_as_wide_as_qt_measures_their_texts(qtbot) -> None:
     tab = make_tab(qtbot)
+    qtbot.waitUntil(lambda: tab.columns_fitted)  # a column per turn of the event loop
     view, header = tab.table, tab.table.horizontalHeader()
     for column in range(tab.proxy.columnCount()):
         if header.sectionResizeMode(column) == header.ResizeMode.Stretch:
@@ -69,6 +70,7 @@ def test_a_new_towns_first_filings_are_shown_whole(qtbot) -> None:
     qtbot.addWidget(tab)
     tab.set_rows([])
     tab.set_rows(rows())  # the first filings saved
+    qtbot.waitUntil(lambda: tab.columns_fitted)
     view, header = tab.table, tab.table.horizontalHeader()
     for column in range(tab.proxy.columnCount()):
         if header.sectionResizeMode(column) != header.ResizeMode.Stretch:

@@ -135,6 +135,7 @@ def test_a_newcomer_finds_a_filing_sees_its_clocks_and_is_stopped(qtbot, tmp_pat
     table.setFocus()
     table.setCurrentIndex(table.model().index(shown.index(received), 0))
     qtbot.keyClick(table, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: received.id in window.filing_windows.records)
     record = window.filing_windows.records[received.id]
     lines = record.deadline_lines()
     assert lines and all(citation.strip() for *_rest, citation in lines)

@@ -1,0 +1,41 @@
+"""What the Hearing calendar tab reads for the month it shows, off the window's thread:
+the six weeks of its grid, the meetings ahead, the town's business calendar."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from concom_desk.domain.ma_calendar import BusinessCalendar
+from concom_desk.errors import UserError
+from concom_desk.services.calendar.entries import CalendarSnapshot
+from concom_desk.services.calendar.loading import load_calendar
+from concom_desk.services.database import Database
+from concom_desk.services.filings.deadlines import town_closures
+
+GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
+
+
+def grid_days(year: int, month: int) -> tuple[date, date]:
+    """The first and last day the month grid of `month` shows."""
+    first = date(year, month, 1)
+    start = first - timedelta(days=(first.weekday() + 1) % 7)
+    return start, start + timedelta(days=GRID_DAYS - 1)
+
+
+def read_month(db: Database, start: date, end: date, today: date
+               ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
+    """What the tab shows for a month (read off the GUI thread): the meetings and
+    deadlines of its grid, the meetings from today on (the agenda list), the town's
+    business calendar; and the problem to tell, if the calendar could not be read."""
+    try:
+        snapshot = load_calendar(db, start, end, agenda_from=today)
+        problem = ""
+    except UserError as exc:
+        snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
+    try:
+        with db.read_session() as session:
+            dates, rules = town_closures(session)
+        business = BusinessCalendar.with_closures(dates, tuple(rules))
+    except ValueError:  # an unknown closure rule: the settings dialog names it
+        business = BusinessCalendar()
+    return snapshot, business, problem
