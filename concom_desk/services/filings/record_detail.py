@@ -57,3 +57,6 @@ class FilingDetail:
     undo: UndoOffer | None = None  # what "Undo last change" would put back
     # The permit's life in words: the expiry in force and why, acts that came late.
     life: list[str] = field(default_factory=list)
+    # The regulations the filing is reviewed under, by its received day (and those
+    # only proposed): "310 CMR 10.00 as amended in 2014 (effective 2014-10-24); …".
+    regulations: str = ""
