@@ -240,7 +240,7 @@ def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
         if table == AUDIT_TABLE:
             cursor = _name_audited_records(cursor, [name for name, _ in columns], labels)
         rows = (_plain_row(raw, columns, lookups, words) for raw in cursor)
-        if table == "filing":
+        if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
             headers.append(REGULATIONS_HEADER)
             rows = _with_regulations(rows, [name for name, _ in columns])
         sample = list(islice(rows, SAMPLE_ROWS))
@@ -252,7 +252,8 @@ REGULATIONS_HEADER = "Regulations in force"
 
 def _with_regulations(rows: Iterable[list[Cell]], names: list[str]) -> Iterator[list[Cell]]:
     """A filing's row with the regulations it is reviewed under, by its received day:
-    not a stored column, but what a reader of the record asks first of an old permit."""
+    not a stored column, but what a reader of the record asks first of an old permit.
+    (A file from before the `laws` column has none: its export is as it was.)"""
     table = regulations()
     at = {name: names.index(name) for name in ("received", "town", "laws")}
     for row in rows:
