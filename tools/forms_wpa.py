@@ -317,6 +317,16 @@ def form_5(document) -> None:
                     "Proposed Replacement", "Permitted Replacement"],
          ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "", "", "", ""], "a in wpa.impacts",
          [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
+    # Coastal areas (310 CMR 10.25-10.35), only where the filing names one: an inland
+    # Order keeps its page.
+    tag(document, "{%p if wpa.coastal_named %}")
+    item(document, "", "Coastal Resource Area Impacts: Check all that apply below. (For "
+                       "Approvals Only)")
+    grid(document, ["", "Resource Area", "Proposed Alteration", "Permitted Alteration",
+                    "Proposed Replacement", "Permitted Replacement"],
+         ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "", "", "", ""], "a in wpa.coastal",
+         [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
+    tag(document, "{%p endif %}")
 
     section(document, "C. General Conditions Under Massachusetts Wetlands Protection Act "
                       "(only applicable to approved projects)")

@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.regulations_in_force import in_force_words
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import open_read_only, require_concom_database
+from concom_desk.store.regulations_table import regulations
 
 if TYPE_CHECKING:
     from concom_desk.store.server.database import ServerDatabase
@@ -242,8 +244,27 @@ def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
             cursor = _name_audited_records(cursor, [name for name, _ in columns], labels)
         rows = ([None if value is None else cell(value)
                  for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
+        if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
+            headers.append(REGULATIONS_HEADER)
+            rows = _with_regulations(rows, [name for name, _ in columns])
         sample = list(islice(rows, SAMPLE_ROWS))
         yield TableView(table, headers, chain(sample, rows), sample)
+
+
+REGULATIONS_HEADER = "Regulations in force"
+
+
+def _with_regulations(rows: Iterable[list[Cell]], names: list[str]) -> Iterator[list[Cell]]:
+    """A filing's row with the regulations it is reviewed under, by its received day:
+    not a stored column, but what a reader of the record asks first of an old permit.
+    (A file from before the `laws` column has none: its export is as it was.)"""
+    table = regulations()
+    at = {name: names.index(name) for name in ("received", "town", "laws")}
+    for row in rows:
+        received = row[at["received"]]
+        day = date.fromisoformat(str(received)) if received else None
+        yield [*row, printable_cell(in_force_words(
+            table, day, str(row[at["town"]] or ""), str(row[at["laws"]] or "")))]
 
 
 def _name_audited_records(rows: Iterable[tuple[Any, ...]], names: list[str],

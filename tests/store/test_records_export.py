@@ -36,7 +36,11 @@ FILINGS = [
     {"ID": 1, "File no.": "2026-014", "DEP file no.": "SE 082-1234",
      "Kind": "Notice of Intent / Application for Permit", "Applicant": "Ruth Åkesson",
      "Owner": "Nantucket Land Bank", "Property": "12 Mill St", "Received": "2026-03-02",
-     "Fee waived": "no", "Work description": "Septic repair in buffer zone"},
+     "Fee waived": "no", "Work description": "Septic repair in buffer zone",
+     # Worked out from resources/regulations.toml for a 2026-03-02 Upton filing.
+     "Regulations in force": "310 CMR 10.00 as amended in 2014 (effective 2014-10-24); "
+                             "proposed, not in force: Wetlands Resilience amendments to "
+                             "310 CMR 10.00"},
     {"ID": 2, "File no.": "2026-015", "Kind": "Request for Determination of Applicability",
      "Applicant": "'=HYPERLINK(\"http://evil\",\"x\")", "Owner": None, "Property": "1 Elm St",
      "Received": "2026-04-01", "Fee waived": "yes",

@@ -46,3 +46,17 @@ DEMO_PLACES = {town: DemoPlace(zip_code, newspaper, TOWN_DEEDS_REGISTRY[town], d
                    ("shutesbury", "01072", "Daily Hampshire Gazette", "WE 305",
                     ("Amherst", "01002"), (42.4562, -72.4101), 270))}
 MILLBROOK = replace(DEMO_PLACES["upton"], massgis_id=1)
+
+
+# The towns on the coast, whose bylaws name coastal areas (Nantucket ch. 136, Sandwich
+# ch. 7, Bourne Art. 3.7 and BWR 1.02): their demo Notices of Intent include filings on
+# a coastal bank, salt marsh, dune or land subject to coastal storm flowage.
+COASTAL_TOWNS = frozenset({"nantucket", "sandwich", "bourne"})
+# What a coastal demo NOI is filed on: each as the filing names its resource areas.
+COASTAL_AREA_SETS = (
+    "Coastal Bank, Salt Marsh, 100-foot Buffer Zone",
+    "Coastal Bank, Salt Marsh, Land Subject to Coastal Storm Flowage",
+    "Coastal Dune, Coastal Beach, Land Subject to Coastal Storm Flowage",
+    "Land Containing Shellfish, Land Under the Ocean",
+    "Salt Marsh, Land Subject to Coastal Storm Flowage",
+)

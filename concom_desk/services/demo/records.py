@@ -18,7 +18,7 @@ from concom_desk.services.demo.filings import (
     FilingPlan,
 )
 from concom_desk.services.demo.people import CONDITIONS, SPECIAL, PeopleSource
-from concom_desk.services.demo.places import DemoPlace
+from concom_desk.services.demo.places import COASTAL_AREA_SETS, COASTAL_TOWNS, DemoPlace
 from concom_desk.services.demo.rows import RowBook
 from concom_desk.store.models import (
     Abutter,
@@ -99,6 +99,10 @@ class RecordWriter:
                       for n in range(8)]
         # MassDEP's forms' plans and fee, from a generator of their own for the same reason.
         self.wpa = random.Random(f"{town_id}-wpa-forms")
+        # A coastal town's NOIs on its coast, from a generator of their own (the inland
+        # towns' demos stay as they were).
+        self.coast = random.Random(f"{town_id}-coast") if town_id in COASTAL_TOWNS else None
+        self.coast_used = False
         self.numbers: dict[int, int] = {}
         self.article = 0
         self.dep_no = 1000
@@ -153,7 +157,8 @@ class RecordWriter:
             town=self.town_id, status=plan.status, maintenance=plan.maintenance,
             applicant_id=applicant_id, owner_id=owner_id, representative_id=rep_id,
             property_id=property_id, original_id=original.filing_id if original else None,
-            work_description=self.people.work(), resource_areas=self.people.resource_areas(),
+            work_description=self.people.work(),
+            resource_areas=self._resource_areas(plan.kind, self.people.resource_areas()),
             received=plan.received, complete=plan.complete,
             boards_notified=plan.boards_notified, hearing=plan.hearing, closed=plan.closed,
             decided=plan.decided, issued=plan.issued, recorded=plan.recorded,
@@ -208,6 +213,17 @@ class RecordWriter:
         if dep and plan.kind != "amendment":
             fields["wpa_fee_cents"] = self.wpa.choice((11000, 50000, 50000, 105000))
         return fields
+
+    def _resource_areas(self, kind: str, inland: str) -> str:
+        """On the coast, about half the Notices of Intent are on coastal areas (the first
+        on a coastal bank and salt marsh, so each coastal demo has one to print)."""
+        if self.coast is None or kind != "noi":
+            return inland
+        first = not self.coast_used
+        if not first and self.coast.random() >= 0.5:
+            return inland
+        self.coast_used = True
+        return COASTAL_AREA_SETS[0] if first else self.coast.choice(COASTAL_AREA_SETS)
 
     def _consultant(self, plan: FilingPlan, cents: int) -> dict[str, object]:
         """A consultant review (MGL c.44 §53G) paid into its account two weeks in."""

@@ -73,6 +73,26 @@ INLAND_AREAS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
+# WPA Form 5 B.3, coastal: the coastal resource areas of the impact table, in the
+# order of 310 CMR 10.25-10.35 (and LSCSF, 10.02(1)(d)), each with the unit the form asks
+# for or where the form says its size is given, and the words a filing names it by.
+COASTAL_AREAS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("Designated Port Areas", "size under Land Under the Ocean", ("designated port",)),
+    ("Land Under the Ocean", "square feet", ("land under the ocean",)),
+    ("Barrier Beaches", "size under Coastal Beaches and/or Coastal Dunes", ("barrier beach",)),
+    ("Coastal Beaches", "square feet; cubic yards of nourishment", ("coastal beach",)),
+    ("Coastal Dunes", "square feet; cubic yards of nourishment", ("coastal dune", "dune")),
+    ("Coastal Banks", "linear feet", ("coastal bank",)),
+    ("Rocky Intertidal Shores", "square feet", ("rocky intertidal",)),
+    ("Salt Marshes", "square feet", ("salt marsh",)),
+    ("Land Under Salt Ponds", "square feet; cubic yards dredged", ("salt pond",)),
+    ("Land Containing Shellfish", "square feet", ("shellfish",)),
+    ("Fish Runs", "size under Coastal Banks, Inland Bank, Land Under the Ocean and/or "
+                  "Land Under Waterbodies and Waterways", ("fish run", "anadromous")),
+    ("Land Subject to Coastal Storm Flowage", "square feet", ("coastal storm flowage", "lscsf")),
+)
+
+
 def box(checked: bool) -> str:
     return CHECKED if checked else UNCHECKED
 
@@ -158,6 +178,16 @@ def _party(party: Mapping[str, Any], missing: list[str], gap: str | None) -> dic
 def _mentions(text: str, words: Iterable[str]) -> bool:
     lowered = text.lower()
     return any(word in lowered for word in words)
+
+
+def _inland_words(text: str) -> str:
+    """The areas' text with the coastal names taken out: a Coastal Bank is not the
+    inland Bank of 310 CMR 10.54, though its name holds the word."""
+    lowered = text.lower()
+    for _name, _unit, words in COASTAL_AREAS:
+        for word in words:
+            lowered = lowered.replace(word, " ")
+    return lowered
 
 
 def _vote(facts: WpaFacts) -> dict[str, str]:
@@ -268,10 +298,17 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
         for number in range(1, highest + 1):
             group["boxes"][f"{kind}_{number}"] = box(decision == kind and facts.box == number)
     # B.3 is "For Approvals Only": a denial alters nothing, so checks no area.
+    inland = _inland_words(facts.resource_areas)
     group["impacts"] = [{"area": name, "unit": unit,
-                         "box": box(_mentions(facts.resource_areas, words)
-                                    and not group["denied"])}
+                         "box": box(_mentions(inland, words) and not group["denied"])}
                         for name, unit, words in INLAND_AREAS]
+    # The coastal table is printed when the filing names a coastal area, so an inland
+    # town's Order stays the page it was.
+    coastal = [(name, unit, _mentions(facts.resource_areas, words))
+               for name, unit, words in COASTAL_AREAS]
+    group["coastal_named"] = any(named for _n, _u, named in coastal)
+    group["coastal"] = [{"area": name, "unit": unit, "box": box(named and not group["denied"])}
+                        for name, unit, named in coastal]
     if "vote" in needs and facts.votes_for is None:
         missing.append("no vote recorded")
     group["vote"] = _vote(facts)

@@ -10,6 +10,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import joinedload
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.regulations_in_force import in_force_words
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import (
@@ -33,6 +34,7 @@ from concom_desk.services.filings.status_corrections import undo_offer
 from concom_desk.services.parcels.locus import filing_locus
 from concom_desk.store import Database
 from concom_desk.store.models import Filing
+from concom_desk.store.regulations_table import regulations
 
 
 def _with_people(statement: Select[tuple[Filing]]) -> Select[tuple[Filing]]:
@@ -82,5 +84,7 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),
             locus=str(filing_locus(session, filing) or ""),
+            regulations=in_force_words(regulations(), filing.received, filing.town,
+                                       filing.laws),
         )
 

@@ -59,3 +59,6 @@ class FilingDetail:
     life: list[str] = field(default_factory=list)
     # The lot's centre in degrees, from the loaded parcels ('' when they do not place it).
     locus: str = ""
+    # The regulations the filing is reviewed under, by its received day (and those
+    # only proposed): "310 CMR 10.00 as amended in 2014 (effective 2014-10-24); …".
+    regulations: str = ""

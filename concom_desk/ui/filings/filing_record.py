@@ -273,6 +273,7 @@ class FilingRecordDialog(QDialog):
               if detail.locus else []),
             f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
             f"Under {under_words(detail.form.laws, detail.form.town, detail.town_name)}",
+            f"Regulations in force: {detail.regulations}",
             *record_summary(detail.form), *detail.life]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)

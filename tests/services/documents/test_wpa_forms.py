@@ -226,3 +226,24 @@ def test_form_5_says_whether_a_town_bylaw_applies(db: Database, town: str, answe
         assert separately in text
     else:
         assert "is issued separately" not in text
+
+
+def test_form_5_ticks_the_coastal_areas_a_filing_names_and_an_inland_one_has_none(
+        db: Database) -> None:
+    from sqlalchemy import select
+
+    _fill_in_the_record(db)
+    inland = every_word(save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                             date(2026, 8, 5)).path)
+    assert "Coastal Resource Area Impacts" not in inland
+    with db.session() as s:
+        permit = s.scalars(select(Filing).where(Filing.file_no == "2026-014")).one()
+        permit.resource_areas = "Coastal Bank; Salt Marsh; 100-foot Buffer Zone"
+    text = every_word(save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                           date(2026, 8, 5)).path).replace("  ", "")
+    assert "Coastal Resource Area Impacts" in text
+    assert f"{CHECKED}Coastal Banks (linear feet)" in text
+    assert f"{CHECKED}Salt Marshes (square feet)" in text
+    assert f"{UNCHECKED}Rocky Intertidal Shores (square feet)" in text
+    # A coastal bank is not the inland Bank of 310 CMR 10.54.
+    assert f"{UNCHECKED}Bank (linear feet)" in text

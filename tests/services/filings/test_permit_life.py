@@ -227,3 +227,11 @@ def test_a_permit_marked_expired_that_the_acts_keep_in_force_says_so(db: Databas
     # Once the date in force has passed, an expired status is simply right.
     assert not any(line.startswith("IN FORCE")
                    for line in filing_detail(db, filing_id, date(2027, 6, 11)).life)
+
+
+def test_the_record_names_the_regulations_in_force_by_the_received_day(db: Database) -> None:
+    # Received 2022-04-25, Upton, under both laws: resources/regulations.toml.
+    detail = filing_detail(db, order(db), TODAY)
+    assert detail.regulations == (
+        "310 CMR 10.00 as amended in 2014 (effective 2014-10-24); proposed, not in force: "
+        "Wetlands Resilience amendments to 310 CMR 10.00")

@@ -109,6 +109,9 @@ def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
     summary = record.summary.text().splitlines()
     assert summary[3:] == [
         "Under the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw",
+        # resources/regulations.toml: received after 2014-10-24, before any Resilience day.
+        "Regulations in force: 310 CMR 10.00 as amended in 2014 (effective 2014-10-24); "
+        "proposed, not in force: Wetlands Resilience amendments to 310 CMR 10.00",
         "Representative: David Ellis, P.E. · Blackstone Valley Engineering · "
         "40 Mill Road, Grafton, MA 01519 · 508-555-0190",
         "Boards notified: 2026-11-10",
