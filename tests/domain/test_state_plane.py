@@ -1,11 +1,14 @@
 """The state grid and latitude/longitude, checked against published points.
 
-| source (published) | grid point | degrees | within |
-|---|---|---|---|
-| IOGP Guidance Note 7-2, LCC 2SP example 1 (NAD27 / Texas South Central, EPSG:32040) | E 2,963,503.91 N 254,759.80 ftUS | 28°30'N 96°00'W | 0.01 ft / 0.0001" |
-| IOGP Guidance Note 7-2, LCC 2SP example 2 (AGD66 / Vicgrid66, EPSG:3110; a southern cone) | E 2,477,968.963 N 4,416,742.535 m | 37°45'S 144°45'E | 1 mm / 0.0001" |
-| EPSG:2249's centre (epsg.io: the centre of its area of use, −73.5…−69.86 E, 41.46…42.89 N) | E 607,375.44 N 2,888,847.38 ftUS | 42.175 N, 71.68 W | 0.1 m |
-| MassDOT Geodetic Control, NGS marks MY2937, MY3139, MY3207 (NAD83(1986) grid metres; the layer's degrees are on WGS 84) | below | below | 1 m |
+The published points, each with how close the program must come:
+- IOGP Guidance Note 7-2, LCC 2SP example 1 (NAD27 / Texas South Central, EPSG:32040):
+  E 2,963,503.91 N 254,759.80 ftUS is 28°30'N 96°00'W; within 0.01 ft and 0.0001".
+- IOGP Guidance Note 7-2, LCC 2SP example 2 (AGD66 / Vicgrid66, EPSG:3110; a southern
+  cone): E 2,477,968.963 N 4,416,742.535 m is 37°45'S 144°45'E; within 1 mm and 0.0001".
+- EPSG:2249's centre (epsg.io: the centre of its area of use, -73.5…-69.86 E,
+  41.46…42.89 N): E 607,375.44 N 2,888,847.38 ftUS is 42.175 N, 71.68 W; within 0.1 m.
+- MassDOT Geodetic Control, NGS marks MY2937, MY3139, MY3207 (NAD83(1986) grid metres;
+  the layer's degrees are on WGS 84): below; within 1 m.
 
 The Note's examples test the formulas themselves to a millimetre; the Massachusetts
 points test the state's own grid (origin, parallels, offsets) in metres and in US survey
