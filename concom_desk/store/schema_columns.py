@@ -90,9 +90,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         'id',
     ),
     'inspection': (
-        'case_id', 'filing_id', 'inspected_on', 'inspector', 'findings', 'follow_up_by', 'version',
-        'id',
+        'case_id', 'filing_id', 'inspected_on', 'inspector', 'findings', 'follow_up_by', 'purpose',
+        'done', 'version', 'id',
     ),
+    'inspection_check': ('inspection_id', 'condition_id', 'result', 'note', 'id',),
     'violation': (
         'case_id', 'number', 'provision', 'description', 'observed_on', 'confirmed_on',
         'corrected_on', 'version', 'id',

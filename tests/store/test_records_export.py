@@ -25,7 +25,7 @@ TABLE_TITLES = [
     "Case attachment", "Case note", "Commission settings",
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
-    "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Minutes",
+    "Inspection", "Inspection check", "Meeting", "Meeting schedule", "Member", "Member vote", "Minutes",
     "Minutes item", "Party", "Property", "Records request", "Standard condition",
     "Status correction", "Town closure day", "Violation", "Vote",
 ]

@@ -32,6 +32,7 @@ from concom_desk.store.models.enforcement import (
     Fine,
     FinePayment,
     Inspection,
+    InspectionCheck,
     Violation,
 )
 from concom_desk.store.models.enforcement_records import (
@@ -69,7 +70,7 @@ __all__ = [
     "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
-    "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
+    "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection", "InspectionCheck",
     "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
     "StatusCorrection",
     "TownClosureDay", "Vote",
