@@ -207,6 +207,7 @@ def _filing(name: str) -> Callable[[Desk], QWidget]:
                 noi.file_no, today, lambda *args: None, window),
             "DecisionDialog": lambda: decision_dialog.DecisionDialog(
                 decision_asked(desk.db, noi.id, "issued"), "issued", today, window),
+            "FilingInspectionDialog": lambda: _record(desk).inspections_panel.record(),
         }[name]()
     return open_it
 
@@ -293,7 +294,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",
-        "DecisionWaiverDialog", "DecisionDialog")},
+        "DecisionWaiverDialog", "DecisionDialog", "FilingInspectionDialog")},
     **{n: _abutters(n) for n in (
         "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
         "ListComparisonDialog")},

@@ -43,6 +43,7 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "minutes",
     "annual-report",
     "expiry-reminder",
+    "inspection-report",
 )
 
 
