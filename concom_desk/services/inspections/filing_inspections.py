@@ -38,8 +38,7 @@ from concom_desk.store.models import (
 from concom_desk.store.models.enforcement import CHECK_RESULTS
 
 # Offered in the dialog; the clerk may type another.
-__all__ = ["CHECK_RESULTS"]  # re-offered to the window, which may not read the store
-
+# CHECK_RESULTS (imported above) is offered on to the window, which may not read the store.
 PURPOSES = (
     "Site visit",
     "Pre-construction meeting",
