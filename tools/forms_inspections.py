@@ -33,11 +33,14 @@ def inspection_report(document) -> None:
          ("", "{% if c.note %} ({{ c.note }}){% endif %}: {{ c.text }}"), after=4)
     tag(document, "{%p endfor %}")
     tag(document, "{%p endif %}")
+    # Signed under what was found; the photographs follow, as its appendix.
+    signature_line(document, "{{ inspection.by }}, for the {{ commission.name }}")
     tag(document, "{%p if photos %}")
-    heading(document, "Photographs")
+    # On a page of their own: a heading left at the foot of the findings, its photo
+    # pushed over, read as a page of nothing.
+    heading(document, "Photographs").paragraph_format.page_break_before = True
     tag(document, "{%p for p in photos %}")
     para(document, "{{ p.image }}", align="center", keep=True)
     para(document, "Photo {{ p.number }}: {{ p.name }}", italic=True, align="center", after=8)
     tag(document, "{%p endfor %}")
     tag(document, "{%p endif %}")
-    signature_line(document, "{{ inspection.by }}, for the {{ commission.name }}")

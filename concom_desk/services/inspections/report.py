@@ -18,15 +18,26 @@ from concom_desk.services.inspections.filing_inspections import FilingInspection
 from concom_desk.store.models import Filing
 
 TEMPLATE = "inspection-report"
-# A photo as wide as the text of a letter page with its margins, less a little.
-PHOTO_WIDTH_MM = 150
+# Two photos a page: a landscape one most of the text's width, a portrait one as tall.
+PHOTO_WIDTH_MM = 130
+PHOTO_HEIGHT_MM = 95
 
 
 def _photo(path: Path) -> Picture | str:
+    """Page-wide when landscape; a portrait photo is held to PHOTO_HEIGHT_MM, so two
+    fit a page instead of one filling it."""
+    from docx.image.image import Image
+
     try:
-        return Picture(path.read_bytes(), width_mm=PHOTO_WIDTH_MM)
+        data = path.read_bytes()
+        shape = Image.from_blob(data)
     except OSError:
         return "(photo missing from the documents folder)"
+    except Exception:  # noqa: BLE001  (a photo the reader cannot size is still printed)
+        return Picture(data, width_mm=PHOTO_WIDTH_MM)
+    if shape.px_height * PHOTO_WIDTH_MM > shape.px_width * PHOTO_HEIGHT_MM:
+        return Picture(data, height_mm=PHOTO_HEIGHT_MM)
+    return Picture(data, width_mm=PHOTO_WIDTH_MM)
 
 
 def report_context(db: Database, inspection: FilingInspection, filing_id: int) -> Context:

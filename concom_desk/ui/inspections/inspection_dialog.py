@@ -111,6 +111,8 @@ class FilingInspectionDialog(RecordDialog):
         self.watch(self.purpose.lineEdit(), self.inspected_on, self.made, self.inspector,
                    self.findings, self.follow_up)
         self._show_what_is_made(self.made.isChecked())
+        # Wide enough to read a condition on its line (a 150 % laptop has 911 points).
+        self.setMinimumWidth(min(640, self.fontMetrics().averageCharWidth() * 90))
         self.validate()
 
     def _show_what_is_made(self, made: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -55,7 +56,11 @@ class InspectionsPanel(QWidget):
         self.view.setAccessibleName("Inspections of this filing")
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        header = self.view.horizontalHeader()
+        header.setStretchLastSection(True)
+        # The short columns as wide as what they hold; the findings take the rest.
+        for column in range(len(COLUMNS) - 1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.plan_button = QPushButton("Plan inspec&tion…")
         self.record_button = QPushButton("Record visit and &findings…")
         self.report_button = QPushButton("Print visit re&port")
