@@ -6,7 +6,7 @@ today."""
 from __future__ import annotations
 
 import zipfile
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -27,7 +27,7 @@ from concom_desk.services.inspections.filing_inspections import (
 )
 from concom_desk.services.inspections.report import print_inspection_report
 from concom_desk.store.export_writers import export_records
-from concom_desk.store.models import AuditEntry, Inspection
+from concom_desk.store.models import AuditEntry, Filing, Inspection
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import full_text
 from tests.helpers.site_photos import png_photo
@@ -122,3 +122,30 @@ def test_bad_inspections_are_refused_whole(commission: Commission, permit: int,
         assert session.scalars(select(Inspection)).all() == []
     assert not (db.path.parent / "documents" / "photos").exists() or not any(
         (db.path.parent / "documents" / "photos").rglob("*.jpg"))
+
+
+def test_today_reminds_of_a_visit_planned_and_of_the_follow_up_asked(
+        commission: Commission) -> None:
+    from concom_desk.services.filings.desk_records import load_records
+
+    db, noi = commission.db, commission.filings[NOI]
+    with db.read_session() as session:
+        # The day the desk is read: the filing's own received day, not the clock's.
+        today = session.get(Filing, noi).received
+    in_three_days = today + timedelta(days=3)
+    planned = save_inspection(db, noi, FilingInspectionDraft(
+        in_three_days, "Jamie Park", "Erosion controls", done=False))
+
+    def reminders() -> list[tuple[str, date]]:
+        return [(i.what, i.due) for i in load_records(db, today).today
+                if i.filing_id == noi and "nspection" in i.what]
+
+    assert reminders() == [("Inspection planned: Erosion controls", in_three_days)]
+    save_inspection(db, noi, FilingInspectionDraft(
+        today, "Jamie Park", "Erosion controls", findings="Silt fence down.",
+        follow_up_by=in_three_days), inspection_id=planned)
+    assert reminders() == [("Follow-up inspection", in_three_days)]
+    # A later visit made is the follow-up: nothing more is asked.
+    save_inspection(db, noi, FilingInspectionDraft(
+        today + timedelta(days=1), "Jamie Park", "Follow-up", findings="Repaired."))
+    assert reminders() == []
