@@ -74,6 +74,13 @@ def test_a_planned_visit_is_made_with_photos_and_conditions_checked(
     assert kept.original_name == "IMG_0042.png" and kept.path.read_bytes() == photo.read_bytes()
     # Kept with the documents, which every backup carries.
     assert kept.path.is_relative_to(db.path.parent / "documents" / "photos")
+    if not getattr(db, "is_server", False):  # a server's backup is its own (backup.md)
+        from concom_desk.store.backup import make_backup
+
+        made = make_backup(db.path, tmp_path / "backup.zip")
+        with zipfile.ZipFile(made.path) as archive:
+            assert [n for n in archive.namelist() if n.endswith("IMG_0042.png")] == [
+                f"documents/photos/inspection-{planned}/IMG_0042.png"]
 
     # The certificate's "Site inspection … by" is offered from it.
     entry = decision_asked(db, permit, "completed").entry
