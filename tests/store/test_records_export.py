@@ -23,7 +23,8 @@ from tests.helpers.clock import TEST_TODAY
 TABLE_TITLES = [
     "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
     "Case attachment", "Case note", "Commission settings",
-    "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
+    "Condition", "Conservation land", "Continuance", "Decision", "Enforcement case",
+    "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
     "Inspection", "Inspection check", "Meeting", "Meeting schedule", "Member", "Member vote",
     "Minutes", "Minutes item", "Party", "Property", "Records request", "Standard condition",

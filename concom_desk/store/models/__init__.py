@@ -84,3 +84,11 @@ from concom_desk.store.models import calendar as _calendar_tables  # noqa: E402,
 
 # Minutes and the records-request log (schema 0009_minutes).
 from concom_desk.store.models import minutes as _minutes_tables  # noqa: E402, F401
+
+# Conservation land and restrictions (schema 0015_inspections_and_land).
+from concom_desk.store.models.conservation_land import (  # noqa: E402
+    LAND_KINDS,
+    ConservationLand,
+)
+
+__all__ += ["LAND_KINDS", "ConservationLand"]

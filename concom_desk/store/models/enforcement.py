@@ -124,6 +124,7 @@ class Inspection(Versioned, Base):
     follow_up_by: Mapped[date | None] = mapped_column(Date)
     purpose: Mapped[str] = text_field(60)  # "Pre-construction meeting", "Erosion controls"
     done: Mapped[bool] = flag(True)
+    land_id: Mapped[int | None] = ref("conservation_land")  # a monitoring visit
 
 
 class InspectionCheck(Base):
