@@ -241,6 +241,16 @@ def _abutters(name: str) -> Callable[[Desk], QWidget]:
     return open_it
 
 
+def _land(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.ui.land.land_dialogs import open_conservation_land
+
+        listing = open_conservation_land(desk.window)
+        return {"ConservationLandDialog": lambda: listing,
+                "LandFormDialog": lambda: listing.add()}[name]()
+    return open_it
+
+
 def _program(name: str) -> Callable[[Desk], QWidget]:
     def open_it(desk: Desk) -> QWidget:
         from concom_desk.ui import about_dialog, crash_dialog, help_actions, templates_dialog
@@ -298,6 +308,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _abutters(n) for n in (
         "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
         "ListComparisonDialog")},
+    **{n: _land(n) for n in ("ConservationLandDialog", "LandFormDialog")},
     **{n: _program(n) for n in (
         "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
         "GuideWindow", "TemplatesDialog", "ConnectDialog", "PasswordDialog")},
