@@ -44,3 +44,36 @@ def inspection_report(document) -> None:
     para(document, "Photo {{ p.number }}: {{ p.name }}", italic=True, align="center", after=8)
     tag(document, "{%p endfor %}")
     tag(document, "{%p endif %}")
+
+
+def monitoring_report(document) -> None:
+    """A monitoring visit of conservation land or a restriction (services/land)."""
+    facts_table(document, [
+        ("Land", "{{ land.name }}"),
+        ("Kind", "{{ land.kind }}"),
+        ("Location", "{{ land.address }}{% if land.map_lot %} (map/lot {{ land.map_lot }})"
+                     "{% endif %}, {{ town.name }}, Massachusetts"),
+        ("Acres", "{{ land.acres }}"),
+        ("Held by", "{{ land.holder }}"),
+        ("Granted by", "{{ land.grantor }}"),
+        ("Recorded", "{{ land.recording }}"),
+        ("Visit", "{{ visit.purpose }}"),
+        ("Date", "{{ visit.date }}"),
+        ("Monitored by", "{{ visit.by }}"),
+    ])
+    tag(document, "{%p if land.terms %}")
+    rich(document, ("b", "Terms: "), ("", "{{ land.terms }}"))
+    tag(document, "{%p endif %}")
+    heading(document, "Findings")
+    para(document, "{{ visit.findings }}", align="justify")
+    tag(document, "{%p if visit.follow_up %}")
+    rich(document, ("b", "Follow-up visit by: "), ("", "{{ visit.follow_up }}"))
+    tag(document, "{%p endif %}")
+    signature_line(document, "{{ visit.by }}, for the {{ commission.name }}")
+    tag(document, "{%p if photos %}")
+    heading(document, "Photographs").paragraph_format.page_break_before = True
+    tag(document, "{%p for p in photos %}")
+    para(document, "{{ p.image }}", align="center", keep=True)
+    para(document, "Photo {{ p.number }}: {{ p.name }}", italic=True, align="center", after=8)
+    tag(document, "{%p endfor %}")
+    tag(document, "{%p endif %}")

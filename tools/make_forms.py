@@ -25,7 +25,7 @@ from forms_decisions import (  # noqa: E402
     extension_permit,
     permit,
 )
-from forms_inspections import inspection_report  # noqa: E402
+from forms_inspections import inspection_report, monitoring_report  # noqa: E402
 from forms_kit import footer, letterhead, new_document, save_reproducibly, title  # noqa: E402
 from forms_letters import (  # noqa: E402
     abutter_letter,
@@ -80,6 +80,8 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
     "expiry-reminder": ("", "", "{{ filing.file_no }}", expiry_reminder),
     "inspection-report": ("SITE INSPECTION REPORT", SUBTITLE_CASE, "{{ inspection.file_no }}",
                           inspection_report),
+    "monitoring-report": ("MONITORING REPORT", "{{ commission.name }}", "{{ land.name }}",
+                          monitoring_report),
 }
 
 

@@ -243,11 +243,17 @@ def _abutters(name: str) -> Callable[[Desk], QWidget]:
 
 def _land(name: str) -> Callable[[Desk], QWidget]:
     def open_it(desk: Desk) -> QWidget:
+        from concom_desk.services.land.conservation_land import LandDraft, lands, save_land
         from concom_desk.ui.land.land_dialogs import open_conservation_land
 
+        if not lands(desk.db):  # the demo town holds none: one the clerk added
+            save_land(desk.db, LandDraft("Pond Road Meadow CR", "restriction",
+                                         address="14 Pond Road", holder="The commission"))
         listing = open_conservation_land(desk.window)
+        listing.view.selectRow(0)
         return {"ConservationLandDialog": lambda: listing,
-                "LandFormDialog": lambda: listing.add()}[name]()
+                "LandFormDialog": lambda: listing.add(),
+                "LandVisitDialog": lambda: listing.visit(plan_only=False)}[name]()
     return open_it
 
 
@@ -308,7 +314,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _abutters(n) for n in (
         "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
         "ListComparisonDialog")},
-    **{n: _land(n) for n in ("ConservationLandDialog", "LandFormDialog")},
+    **{n: _land(n) for n in ("ConservationLandDialog", "LandFormDialog", "LandVisitDialog")},
     **{n: _program(n) for n in (
         "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
         "GuideWindow", "TemplatesDialog", "ConnectDialog", "PasswordDialog")},

@@ -61,6 +61,7 @@ TITLES: dict[str, str] = {
     "enforcement-order-wpa": "WPA Enforcement Order",
     "expiry-reminder": "Expiry reminder",
     "inspection-report": "Inspection report",
+    "monitoring-report": "Monitoring report",
 }
 
 

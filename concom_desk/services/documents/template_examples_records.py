@@ -82,3 +82,20 @@ INSPECTION_REPORT: Context = {
                 "text": "Erosion controls shall be installed before work begins."}],
     "photos": [{"number": "1", "image": "", "name": "IMG_0042.jpg"}],
 }
+
+
+# The monitoring report (services/land/monitoring.py): one visit of conservation land
+# or a restriction.
+MONITORING_REPORT: Context = {
+    "land": {
+        "name": "Pond Road Meadow CR", "kind": "Conservation restriction",
+        "address": "14 Pond Road", "map_lot": "14-22", "acres": "12.5",
+        "holder": "Upton Conservation Commission", "grantor": "Ruth and Alan Kimball",
+        "recording": "Book 61234, Page 118, recorded June 3, 2019",
+        "terms": "No building, paving or cutting except trail upkeep.",
+    },
+    "visit": {"date": "May 12, 2027", "by": "Jane Smith, Agent", "purpose": "Yearly monitoring",
+              "findings": "Boundary markers in place; no encroachment seen.",
+              "follow_up": ""},
+    "photos": [{"number": "1", "image": "", "name": "IMG_0042.jpg"}],
+}

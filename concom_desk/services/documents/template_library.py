@@ -44,6 +44,7 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "annual-report",
     "expiry-reminder",
     "inspection-report",
+    "monitoring-report",
 )
 
 

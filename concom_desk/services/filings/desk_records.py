@@ -38,6 +38,7 @@ from concom_desk.services.filings.rows import (
 )
 from concom_desk.services.filings.search_index import SearchIndex
 from concom_desk.services.inspections.reminders import inspection_items
+from concom_desk.services.land.monitoring import visit_items
 from concom_desk.store import Database
 from concom_desk.store.models import FILING_DATE_FIELDS, Filing, Party, Property
 
@@ -169,6 +170,7 @@ def load_records(db: Database, today: date,
                                        citation=deadline.citation))
         if wanted is None:
             items.extend(_enforcement_items(session, oldest_listed, today))
+            items.extend(visit_items(session, today))  # conservation land's yearly visits
         # WPA forms' copies owed to MassDEP
         items.extend(dep_copy_items(session, oldest_listed, wanted))
         # Site visits planned this week, and follow-ups the last visit asked for

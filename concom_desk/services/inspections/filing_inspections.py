@@ -178,13 +178,7 @@ def save_inspection(db: Database, filing_id: int, draft: FilingInspectionDraft,
             inspection = session.get(Inspection, inspection_id)
             if inspection is None or inspection.filing_id != filing.id:
                 raise UserError("that inspection is no longer on this filing's record")
-        inspection.inspected_on = draft.inspected_on
-        inspection.inspector = _plain(draft.inspector)
-        inspection.purpose = _plain(draft.purpose)[:60]
-        inspection.findings = _plain(draft.findings)
-        inspection.follow_up_by = draft.follow_up_by
-        inspection.done = draft.done
-        session.flush()
+        write_visit(session, inspection, draft)
         allowed = {c.condition_id for c in conditions_to_check(session, filing)}
         held = {c.condition_id: c for c in session.scalars(
             select(InspectionCheck).where(InspectionCheck.inspection_id == inspection.id))}
@@ -197,12 +191,29 @@ def save_inspection(db: Database, filing_id: int, draft: FilingInspectionDraft,
             session.add(check)
         for check in held.values():  # unticked since: no longer checked
             session.delete(check)
-        if draft.photos:
-            add_attachment_rows(
-                session, None,
-                copier.copy(f"inspection-{inspection.id}", draft.photos, photos_only=True),
-                draft.inspected_on, inspection_id=inspection.id)
+        keep_photos(session, copier, inspection, draft)
         return inspection.id
+
+
+def write_visit(session: Session, inspection: Inspection,
+                draft: FilingInspectionDraft) -> None:
+    """The visit's own facts, as typed (a filing's inspection or a land's visit)."""
+    inspection.inspected_on = draft.inspected_on
+    inspection.inspector = _plain(draft.inspector)
+    inspection.purpose = _plain(draft.purpose)[:60]
+    inspection.findings = _plain(draft.findings)
+    inspection.follow_up_by = draft.follow_up_by
+    inspection.done = draft.done
+    session.flush()
+
+
+def keep_photos(session: Session, copier: AttachmentCopier, inspection: Inspection,
+                draft: FilingInspectionDraft) -> None:
+    if draft.photos:
+        add_attachment_rows(
+            session, None,
+            copier.copy(f"inspection-{inspection.id}", draft.photos, photos_only=True),
+            draft.inspected_on, inspection_id=inspection.id)
 
 
 def _read(session: Session, inspection: Inspection, db_path: Path) -> FilingInspection:
@@ -235,6 +246,11 @@ def inspection_of(db: Database, inspection_id: int) -> tuple[FilingInspection, i
         if row is None or row.filing_id is None:
             raise UserError("that inspection is no longer in the database")
         return _read(session, row, db.path), row.filing_id
+
+
+def read_visits(session: Session, rows: Sequence[Inspection],
+                db_path: Path) -> list[FilingInspection]:
+    return [_read(session, row, db_path) for row in rows]
 
 
 def latest_made(session: Session, filing: Filing) -> Inspection | None:

@@ -23,7 +23,7 @@ PHOTO_WIDTH_MM = 130
 PHOTO_HEIGHT_MM = 95
 
 
-def _photo(path: Path) -> Picture | str:
+def photo_picture(path: Path) -> Picture | str:
     """Page-wide when landscape; a portrait photo is held to PHOTO_HEIGHT_MM, so two
     fit a page instead of one filling it."""
     from docx.image.image import Image
@@ -61,7 +61,7 @@ def report_context(db: Database, inspection: FilingInspection, filing_id: int) -
         }
     context["checks"] = [{"number": str(c.number), "result": c.result_words.capitalize(),
                           "note": c.note, "text": c.text} for c in inspection.checks]
-    context["photos"] = [{"number": str(n), "image": _photo(p.path), "name": p.original_name}
+    context["photos"] = [{"number": str(n), "image": photo_picture(p.path), "name": p.original_name}
                          for n, p in enumerate(inspection.photos, start=1)]
     return context
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.errors import UserError
@@ -124,12 +125,16 @@ def save_land(db: Database, draft: LandDraft, land_id: int | None = None) -> int
 def lands(db: Database) -> list[LandRow]:
     """Every parcel and restriction, by name, with the day it was last visited."""
     with db.read_session() as session:
-        last = dict(session.execute(
-            select(Inspection.land_id, func.max(Inspection.inspected_on))
-            .where(Inspection.land_id.is_not(None), Inspection.done.is_(True))
-            .group_by(Inspection.land_id)).all())
-        return [LandRow(land.id, land.name, land.kind, land.address, land.map_lot, land.acres,
-                        land.holder, land.grantor, land.recorded_on, land.recorded_book,
-                        land.recorded_page, land.terms, last.get(land.id))
-                for land in session.scalars(select(ConservationLand)
-                                            .order_by(ConservationLand.name))]
+        return land_rows(session)
+
+
+def land_rows(session: Session) -> list[LandRow]:
+    last = dict(session.execute(
+        select(Inspection.land_id, func.max(Inspection.inspected_on))
+        .where(Inspection.land_id.is_not(None), Inspection.done.is_(True))
+        .group_by(Inspection.land_id)).all())
+    return [LandRow(land.id, land.name, land.kind, land.address, land.map_lot, land.acres,
+                    land.holder, land.grantor, land.recorded_on, land.recorded_book,
+                    land.recorded_page, land.terms, last.get(land.id))
+            for land in session.scalars(select(ConservationLand)
+                                        .order_by(ConservationLand.name))]

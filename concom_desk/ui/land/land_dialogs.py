@@ -5,6 +5,7 @@ parcel or restriction is added or corrected in its own form."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.database import Database
+from concom_desk.services.inspections.filing_inspections import FilingInspection
 from concom_desk.services.land.conservation_land import (
     LAND_KINDS,
     LandDraft,
@@ -30,8 +33,10 @@ from concom_desk.services.land.conservation_land import (
     lands,
     save_land,
 )
+from concom_desk.services.land.monitoring import print_monitoring_report, save_visit, visits_of
 from concom_desk.ui.enforcement.dialogs import RecordDialog, text_box
 from concom_desk.ui.enforcement.fields import OptionalDate
+from concom_desk.ui.inspections.inspection_dialog import FilingInspectionDialog
 from concom_desk.ui.row_table import Column, RowTableModel, date_key, day_cell
 
 
@@ -99,6 +104,22 @@ class LandFormDialog(RecordDialog):
         return save_land(self.database, self.draft(), self.land_id)
 
 
+class LandVisitDialog(FilingInspectionDialog):
+    """A monitoring visit: the inspection dialog, of the land (no permit conditions)."""
+
+    def __init__(self, database: Database, land: LandRow, today: date,
+                 planned: FilingInspection | None = None, plan_only: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(database, land.id, today, [], planned, plan_only, parent)
+        self.setWindowTitle(f"{'Plan' if plan_only else 'Record'} a monitoring visit: "
+                            f"{land.name}")
+        if planned is None:
+            self.purpose.setCurrentText("Yearly monitoring")
+
+    def write(self) -> int:
+        return save_visit(self.database, self.filing_id, self.draft(), self.inspection_id)
+
+
 class ConservationLandDialog(QDialog):
     """Non-modal, like a filing's record: the list stays open beside the window."""
 
@@ -119,13 +140,22 @@ class ConservationLandDialog(QDialog):
         self.view.doubleClicked.connect(lambda _index: self.edit())
         self.add_button = QPushButton("&Add land or restriction…")
         self.edit_button = QPushButton("&Edit…")
+        self.plan_button = QPushButton("&Plan visit…")
+        self.visit_button = QPushButton("Record &monitoring visit…")
+        self.report_button = QPushButton("Print monitoring &report")
         self.add_button.clicked.connect(self.add)
         self.edit_button.clicked.connect(self.edit)
+        self.plan_button.clicked.connect(lambda: self.visit(plan_only=True))
+        self.visit_button.clicked.connect(lambda: self.visit(plan_only=False))
+        self.report_button.clicked.connect(self.print_report)
+        self.visit_dialog: LandVisitDialog | None = None
+        self.report_path: Path | None = None  # the last monitoring report made
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Conservation land message")
         buttons = QHBoxLayout()
-        for button in (self.add_button, self.edit_button):
+        for button in (self.add_button, self.edit_button, self.plan_button,
+                       self.visit_button, self.report_button):
             button.setAutoDefault(False)
             buttons.addWidget(button)
         buttons.addStretch(1)
@@ -141,7 +171,9 @@ class ConservationLandDialog(QDialog):
     def reload(self) -> None:
         rows = lands(self.database)
         self.rows.set_rows(rows)
-        self.edit_button.setEnabled(bool(rows))
+        for button in (self.edit_button, self.plan_button, self.visit_button,
+                       self.report_button):
+            button.setEnabled(bool(rows))
         if not rows:
             self.message.setText("No conservation land or restriction recorded yet.")
 
@@ -169,6 +201,44 @@ class ConservationLandDialog(QDialog):
     def _saved(self, _land_id: int) -> None:
         self.reload()
         self.message.setText("Saved.")
+        # Today's reminders of visits due are the town's: read again, off the GUI thread.
+        reread = getattr(self.parent(), "reload", None)
+        if callable(reread):
+            reread()
+
+    def select_land(self, land_id: int) -> None:
+        for row in range(self.rows.rowCount()):
+            if self.rows.row_at(row).id == land_id:
+                self.view.selectRow(row)
+
+    def visit(self, plan_only: bool) -> LandVisitDialog | None:
+        """A visit planned, or one made: the land's planned visit, if any, completed."""
+        land = self.selected()
+        if land is None:
+            self.message.setText("Choose the land or restriction visited.")
+            return None
+        planned = next((v for v in visits_of(self.database, land.id) if not v.done), None)
+        dialog = LandVisitDialog(self.database, land, self.today,
+                                 None if plan_only else planned, plan_only, self)
+        dialog.saved.connect(self._saved)
+        self.visit_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def print_report(self) -> None:
+        """The report of the land's last visit made."""
+        land = self.selected()
+        made = [v for v in visits_of(self.database, land.id) if v.done] if land else []
+        if land is None or not made:
+            self.message.setText("Choose land with a monitoring visit recorded.")
+            return
+        try:
+            path = print_monitoring_report(self.database, land.id, made[-1].id)
+        except (UserError, OperationFailed) as exc:
+            self.message.setText(str(exc))
+            return
+        self.message.setText(f"Made {path}")
+        self.report_path = path
 
 
 def open_conservation_land(window: Any) -> ConservationLandDialog:

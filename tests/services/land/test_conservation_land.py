@@ -61,3 +61,48 @@ def test_a_restriction_missing_what_it_needs_is_refused(db: Database, change: di
     with pytest.raises(UserError, match=message):
         save_land(db, LandDraft(**{**RESTRICTION.__dict__, **change}))
     assert lands(db) == []
+
+
+def test_a_yearly_visit_with_a_photo_is_reminded_recorded_and_reported(
+        db: Database, tmp_path: Path) -> None:
+    from concom_desk.services.commission.settings import CommissionSettings, save_settings
+    from concom_desk.services.inspections.filing_inspections import FilingInspectionDraft
+    from concom_desk.services.land.monitoring import (
+        print_monitoring_report,
+        save_visit,
+        visit_items,
+        visits_of,
+    )
+    from tests.helpers.docx_reading import full_text
+    from tests.helpers.site_photos import png_photo
+
+    # The day the desk is read is the restriction's own recording day plus some years,
+    # not the clock's.
+    day = RESTRICTION.recorded_on.replace(year=2027)
+    save_settings(db, CommissionSettings(
+        town_id="upton", name="Upton Conservation Commission", address_lines=["Town Hall"],
+        clerk_initials="JP"), today=day)
+    land_id = save_land(db, RESTRICTION)
+
+    def reminders(on: date) -> list[tuple[str, date]]:
+        with db.read_session() as session:
+            return [(i.what, i.due) for i in visit_items(session, on)]
+
+    assert reminders(day) == [("Monitoring visit due", day)]  # never visited: now
+    planned = save_visit(db, land_id, FilingInspectionDraft(
+        day, "Jane Smith", "Yearly monitoring", done=False))
+    assert reminders(day) == [("Monitoring visit due", day)]  # a plan is not a visit
+    save_visit(db, land_id, FilingInspectionDraft(
+        day, "Jane Smith", "Yearly monitoring", findings="Markers in place.",
+        photos=[png_photo(tmp_path / "IMG_9.png")]), inspection_id=planned)
+    (visit,) = visits_of(db, land_id)
+    assert (visit.done, len(visit.photos)) == (True, 1)
+    assert reminders(day) == []
+    a_year_on = date.fromordinal(day.toordinal() + 365)
+    assert reminders(a_year_on) == [("Monitoring visit due", a_year_on)]
+
+    report = print_monitoring_report(db, land_id, visit.id)
+    text = full_text(report)
+    assert "MONITORING REPORT" in text and "Pond Road Meadow CR" in text
+    assert "Book 61234, Page 118, recorded June 3, 2019" in text
+    assert "Markers in place." in text and "Photo 1: IMG_9.png" in text
