@@ -41,16 +41,17 @@ from concom_desk.ui.row_table import Column, RowTableModel, date_key, day_cell
 
 
 def _columns(today: date) -> list[Column[LandRow]]:
+    # What the monitor acts on first (the visit due); the recording, longest, last.
     return [
         Column("Name", lambda r: r.name),
         Column("Kind", lambda r: r.kind_words),
+        Column("Visit due", lambda r: day_cell(r.visit_due(today)),
+               sort_key=lambda r: date_key(r.visit_due(today))),
+        Column("Last visit", lambda r: day_cell(r.last_visit) if r.last_visit else "never",
+               sort_key=lambda r: date_key(r.last_visit)),
         Column("Where", lambda r: " · ".join(p for p in (r.address, r.map_lot) if p)),
         Column("Holder", lambda r: r.holder),
         Column("Recorded", lambda r: r.recording),
-        Column("Last visit", lambda r: day_cell(r.last_visit) if r.last_visit else "never",
-               sort_key=lambda r: date_key(r.last_visit)),
-        Column("Visit due", lambda r: day_cell(r.visit_due(today)),
-               sort_key=lambda r: date_key(r.visit_due(today))),
     ]
 
 
