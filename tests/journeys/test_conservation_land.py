@@ -26,6 +26,11 @@ def test_a_restriction_is_added_and_listed(run_program: Callable[[Steps], int]) 
         form.name.setText("Pond Road Meadow CR")
         form.kind.setCurrentIndex(form.kind.findData("restriction"))
         form.address.setText("14 Pond Road")
+        form.map_lot.setText("14-22")
+        form.from_parcels.click()  # none loaded on a first day: said in one line
+        assert form.problems.text().startswith("no parcels are loaded: load the town's")
+        form.holder.setText("Upton Conservation")
+        form.holder.clear()
         assert not form.save_button.isEnabled()  # a restriction names its holder
         assert "Say who holds the restriction." in form.problems.text()
         form.holder.setText("Upton Conservation Commission")
@@ -37,7 +42,7 @@ def test_a_restriction_is_added_and_listed(run_program: Callable[[Steps], int]) 
         cells = [listing.rows.index(0, c).data() for c in range(listing.rows.columnCount())]
         assert cells[:2] == ["Pond Road Meadow CR", "Conservation restriction"]
         assert cells[2].startswith(TEST_TODAY.isoformat()) and cells[3] == "never"
-        assert cells[4:] == ["14 Pond Road", "Upton Conservation Commission",
+        assert cells[4:] == ["14 Pond Road · 14-22", "Upton Conservation Commission",
                              "Book 61234, Page 118"]
         listing.close()
         window.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -138,3 +139,31 @@ def land_rows(session: Session) -> list[LandRow]:
                     land.recorded_page, land.terms, last.get(land.id))
             for land in session.scalars(select(ConservationLand)
                                         .order_by(ConservationLand.name))]
+
+
+SQUARE_METRES_PER_ACRE = 4046.8564224
+
+
+def from_parcels(db_path: Path, map_lot: str) -> tuple[str, str]:
+    """The address and acreage the loaded MassGIS parcels give a map/lot (several
+    separated by ";"): what the form fills in, for the clerk to check against the deed.
+    UserError when no parcels are loaded or a map/lot is not among them."""
+    from concom_desk.services.parcels.parcel_index import parcel_index
+
+    index = parcel_index(db_path)
+    addresses: list[str] = []
+    area = 0.0
+    for wanted in (part.strip() for part in map_lot.split(";")):
+        if not wanted:
+            continue
+        found = [i for i in index.find(wanted) if not (index.is_way(i) or index.is_water(i))]
+        if not found:
+            raise UserError(f"map/lot {wanted} is not among the loaded parcels")
+        for i in found:
+            area += float(index.geometries[i].area)  # square metres (EPSG:26986)
+            address = index.site_addrs[i].strip()
+            if address and address not in addresses:
+                addresses.append(address)
+    if not addresses and not area:
+        raise UserError("type the map/lot to look up in the parcels")
+    return "; ".join(addresses), f"{area / SQUARE_METRES_PER_ACRE:.2f}"

@@ -30,6 +30,7 @@ from concom_desk.services.land.conservation_land import (
     LAND_KINDS,
     LandDraft,
     LandRow,
+    from_parcels,
     lands,
     save_land,
 )
@@ -78,18 +79,39 @@ class LandFormDialog(RecordDialog):
         self.page = QLineEdit(draft.recorded_page)
         self.terms = text_box(4)
         self.terms.setPlainText(draft.terms)
+        # The loaded MassGIS parcels fill the address and acres from the map/lot.
+        self.from_parcels = QPushButton("Fill from the &parcels")
+        self.from_parcels.setAutoDefault(False)
+        self.from_parcels.clicked.connect(self.fill_from_parcels)
+        lot_row = QWidget()
+        lot_layout = QHBoxLayout(lot_row)
+        lot_layout.setContentsMargins(0, 0, 0, 0)
+        lot_layout.addWidget(self.map_lot, 1)
+        lot_layout.addWidget(self.from_parcels)
+        self.map_lot.setAccessibleName("Map/lot")
         for label, widget in (("Name", self.name), ("Kind", self.kind),
-                              ("Address", self.address), ("Map/lot", self.map_lot),
+                              ("Address", self.address), ("Map/lot", lot_row),
                               ("Acres", self.acres), ("Held by", self.holder),
                               ("Granted by", self.grantor), ("", self.recorded),
                               ("Book", self.book), ("Page", self.page),
                               ("Terms", self.terms)):
             self.form.addRow(label, widget)
-            if label:
+            if label and widget is not lot_row:
                 widget.setAccessibleName(label)
         self.watch(self.name, self.kind, self.address, self.map_lot, self.holder,
                    self.book, self.page, self.recorded)
         self.setMinimumWidth(min(560, self.fontMetrics().averageCharWidth() * 80))
+        self.validate()
+
+    def fill_from_parcels(self) -> None:
+        try:
+            address, acres = from_parcels(self.database.path, self.map_lot.text())
+        except UserError as exc:
+            self.problems.setText(str(exc))
+            return
+        if address:
+            self.address.setText(address)
+        self.acres.setText(acres)
         self.validate()
 
     def draft(self) -> LandDraft:

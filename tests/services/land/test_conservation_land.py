@@ -106,3 +106,21 @@ def test_a_yearly_visit_with_a_photo_is_reminded_recorded_and_reported(
     assert "MONITORING REPORT" in text and "Pond Road Meadow CR" in text
     assert "Book 61234, Page 118, recorded June 3, 2019" in text
     assert "Markers in place." in text and "Photo 1: IMG_9.png" in text
+
+
+def test_the_loaded_parcels_give_the_address_and_acres(tmp_path: Path) -> None:
+    from concom_desk.services.land.conservation_land import from_parcels
+    from concom_desk.services.parcels.loading import load_parcels
+    from concom_desk.store import open_database
+    from tests.helpers.parcel_worlds import SUBJECT, ft_lot, lot, owner, write_world
+
+    db = open_database(tmp_path / "commission.sqlite", initials="JP")
+    db.close()
+    with pytest.raises(UserError, match="no parcels are loaded"):
+        from_parcels(db.path, "12-34")
+    meadow = lot("12-35", ft_lot(100, 0, 100), owner("TOWN OF UPTON", site="14 POND ST"))
+    load_parcels(db.path, write_world(tmp_path / "M001TaxPar.zip", [SUBJECT, meadow]))
+    # Two lots of 100 ft x 100 ft: 20,000 sq ft, 0.46 acres.
+    assert from_parcels(db.path, "12-34; 12-35") == ("12 POND ST; 14 POND ST", "0.46")
+    with pytest.raises(UserError, match="map/lot 99-1 is not among the loaded parcels"):
+        from_parcels(db.path, "99-1")
