@@ -107,6 +107,12 @@ def test_a_yearly_visit_with_a_photo_is_reminded_recorded_and_reported(
     assert "Book 61234, Page 118, recorded June 3, 2019" in text
     assert "Markers in place." in text and "Photo 1: IMG_9.png" in text
 
+    (book,) = export_records(db, "xlsx", tmp_path / "export")
+    rows = list(load_workbook(book, read_only=True)["Inspection"].iter_rows(values_only=True))
+    (line,) = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    assert (line["Land"], line["Purpose"], line["Done"], line["Findings"]) == (
+        "Pond Road Meadow CR", "Yearly monitoring", "yes", "Markers in place.")
+
 
 def test_the_loaded_parcels_give_the_address_and_acres(tmp_path: Path) -> None:
     from concom_desk.services.land.conservation_land import from_parcels
