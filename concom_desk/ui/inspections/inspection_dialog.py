@@ -74,7 +74,8 @@ class FilingInspectionDialog(RecordDialog):
                  conditions: list[ConditionToCheck], planned: FilingInspection | None = None,
                  plan_only: bool = False, parent: QWidget | None = None) -> None:
         super().__init__("Plan an inspection" if plan_only else "Record an inspection", parent)
-        self.database, self.filing_id = database, filing_id
+        # The record visited: the filing (a subclass: the conservation land).
+        self.database, self.visited_id = database, filing_id
         self.inspection_id = planned.id if planned else None
         self.purpose = QComboBox()
         self.purpose.setEditable(True)
@@ -133,4 +134,4 @@ class FilingInspectionDialog(RecordDialog):
         return self.draft().problems()
 
     def write(self) -> int:
-        return save_inspection(self.database, self.filing_id, self.draft(), self.inspection_id)
+        return save_inspection(self.database, self.visited_id, self.draft(), self.inspection_id)

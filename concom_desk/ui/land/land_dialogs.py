@@ -140,7 +140,7 @@ class LandVisitDialog(FilingInspectionDialog):
             self.purpose.setCurrentText("Yearly monitoring")
 
     def write(self) -> int:
-        return save_visit(self.database, self.filing_id, self.draft(), self.inspection_id)
+        return save_visit(self.database, self.visited_id, self.draft(), self.inspection_id)
 
 
 class ConservationLandDialog(QDialog):
