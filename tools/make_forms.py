@@ -25,6 +25,7 @@ from forms_decisions import (  # noqa: E402
     extension_permit,
     permit,
 )
+from forms_inspections import inspection_report, monitoring_report  # noqa: E402
 from forms_kit import footer, letterhead, new_document, save_reproducibly, title  # noqa: E402
 from forms_letters import (  # noqa: E402
     abutter_letter,
@@ -77,6 +78,10 @@ FORMS_TO_BUILD: dict[str, tuple[str, str, str, Callable]] = {
     "annual-report": ("ANNUAL REPORT", "", "Annual report, {{ report.period_short }}",
                       annual_report),
     "expiry-reminder": ("", "", "{{ filing.file_no }}", expiry_reminder),
+    "inspection-report": ("SITE INSPECTION REPORT", SUBTITLE_CASE, "{{ inspection.file_no }}",
+                          inspection_report),
+    "monitoring-report": ("MONITORING REPORT", "{{ commission.name }}", "{{ land.name }}",
+                          monitoring_report),
 }
 
 

@@ -33,6 +33,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concom_desk.cli.conditions_cmd", ("conditions",)),
     ("concom_desk.cli.fines_cmd", ("fines",)),
     ("concom_desk.cli.enforcement_cmd", ("case-history", "enforcement-deadlines")),
+    ("concom_desk.cli.inspections_cmd", ("inspections",)),
     ("concom_desk.cli.backup_cmd", ("backup", "restore", "check", "repair-guards", "export")),
     ("concom_desk.cli.copy_cmd", ("copy",)),
     ("concom_desk.cli.meeting_record_cmd", ("meeting-record", "records-requests")),

@@ -90,8 +90,13 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         'id',
     ),
     'inspection': (
-        'case_id', 'filing_id', 'inspected_on', 'inspector', 'findings', 'follow_up_by', 'version',
-        'id',
+        'case_id', 'filing_id', 'inspected_on', 'inspector', 'findings', 'follow_up_by', 'purpose',
+        'done', 'land_id', 'version', 'id',
+    ),
+    'inspection_check': ('inspection_id', 'condition_id', 'result', 'note', 'id',),
+    'conservation_land': (
+        'name', 'kind', 'address', 'map_lot', 'acres', 'holder', 'grantor', 'recorded_on',
+        'recorded_book', 'recorded_page', 'terms', 'version', 'id',
     ),
     'violation': (
         'case_id', 'number', 'provision', 'description', 'observed_on', 'confirmed_on',

@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0014_names_as_written"
+EXPECTED_REVISION = "0015_inspections_and_land"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -114,7 +114,10 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_hearing_waiver_document_id'): 'b29b91c4f21d690d',
     ('index', 'ix_hearing_waiver_filing_id'): 'efc18e1cdb459af1',
     ('index', 'ix_inspection_case_id'): '6381f29db8709eb0',
+    ('index', 'ix_inspection_check_condition_id'): 'd643317522249120',
+    ('index', 'ix_inspection_check_inspection_id'): 'a427111b4577b5e5',
     ('index', 'ix_inspection_filing_id'): 'ddc14eb8b69e880b',
+    ('index', 'ix_inspection_land_id'): '2b0612fb23a8a77e',
     ('index', 'ix_meeting_held_on'): '49ec789fe416122f',
     ('index', 'ix_member_vote_member_id'): '227e6bbf889dc199',
     ('index', 'ix_member_vote_vote_id'): '20a4853ab4a84608',
@@ -141,10 +144,11 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'attendance'): 'a11c2e3d58fc308b',
     ('table', 'audit_entry'): '2c02f05f7c72b7e1',
     ('table', 'calendar_feed'): '341a77401162ed1c',
-    ('table', 'case_attachment'): 'e6a4e9635f69ee18',
+    ('table', 'case_attachment'): 'c3c8dc8f7de4ebaf',
     ('table', 'case_note'): 'e2b3b4581cfc179a',
     ('table', 'commission_settings'): '5b4d17670246c8bf',
     ('table', 'condition'): '14963b1d18ebd8c3',
+    ('table', 'conservation_land'): '44897f0d8ec5e3f5',
     ('table', 'continuance'): '7ba7f5578cc4a067',
     ('table', 'decision'): '6de495f06b7dcbc4',
     ('table', 'enforcement_case'): '247328590cfdf91e',
@@ -156,7 +160,8 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'hearing'): '446f2d828f946a9e',
     ('table', 'hearing_notice'): 'b525f4d18597b1bb',
     ('table', 'hearing_waiver'): '1d171e5f7d503def',
-    ('table', 'inspection'): '9435535a71d0f306',
+    ('table', 'inspection'): 'cde0fbee59983526',
+    ('table', 'inspection_check'): '8f9b7bf5f2cbd5c5',
     ('table', 'meeting'): 'a18ae19b138026cf',
     ('table', 'meeting_schedule'): '3a2fb991ec2a746b',
     ('table', 'member'): '81ca72306b460d23',

@@ -496,6 +496,10 @@ class MainWindow(QMainWindow):
             self.show_section("Enforcement").select_case(record_id)  # type: ignore[attr-defined]
         elif kind == "meeting":
             self.show_section("Hearing calendar")
+        elif kind == "conservation_land":  # a monitoring visit due
+            from concom_desk.ui.land.land_dialogs import open_conservation_land
+
+            open_conservation_land(self).select_land(record_id)
 
     def show_problem(self, message: str) -> None:
         from PySide6.QtWidgets import QMessageBox  # not before the first paint: 4 ms

@@ -90,6 +90,7 @@ def build_menus(window: MainWindow) -> None:
     tools.addAction(_action(window, "Export the &calendar (.ics)…", window.export_calendar))
     tools.addAction(_action(window, "Public records and &reports…",
                             lambda: tools_actions.open_records_desk(window)))
+    tools.addAction(_action(window, "Conservation &land…", lambda: _conservation_land(window)))
     tools.addAction(_action(window, "Load MassGIS &parcels…",
                             lambda: tools_actions.load_parcels(window)))
     tools.addAction(_action(window, "Repair audit &guards…",
@@ -124,3 +125,9 @@ def build_menus(window: MainWindow) -> None:
                                 QKeySequence.StandardKey.HelpContents, needs_records=False))
     help_menu.addAction(_action(window, "&About ConCom Desk", lambda: help_actions.about(window),
                                 needs_records=False))
+
+
+def _conservation_land(window: MainWindow) -> Any:
+    from concom_desk.ui.land.land_dialogs import open_conservation_land
+
+    return open_conservation_land(window)

@@ -212,6 +212,7 @@ def _filing(name: str) -> Callable[[Desk], QWidget]:
                 noi.file_no, today, lambda *args: None, window),
             "DecisionDialog": lambda: decision_dialog.DecisionDialog(
                 decision_asked(desk.db, noi.id, "issued"), "issued", today, window),
+            "FilingInspectionDialog": lambda: _record(desk).inspections_panel.record(),
         }[name]()
     return open_it
 
@@ -242,6 +243,22 @@ def _abutters(name: str) -> Callable[[Desk], QWidget]:
             "ListComparisonDialog": lambda: list_comparison_dialog.ListComparisonDialog(
                 ListComparison(owners), parent),
         }[name]()
+    return open_it
+
+
+def _land(name: str) -> Callable[[Desk], QWidget]:
+    def open_it(desk: Desk) -> QWidget:
+        from concom_desk.services.land.conservation_land import LandDraft, lands, save_land
+        from concom_desk.ui.land.land_dialogs import open_conservation_land
+
+        if not lands(desk.db):  # the demo town holds none: one the clerk added
+            save_land(desk.db, LandDraft("Pond Road Meadow CR", "restriction",
+                                         address="14 Pond Road", holder="The commission"))
+        listing = open_conservation_land(desk.window)
+        listing.view.selectRow(0)
+        return {"ConservationLandDialog": lambda: listing,
+                "LandFormDialog": lambda: listing.add(),
+                "LandVisitDialog": lambda: listing.visit(plan_only=False)}[name]()
     return open_it
 
 
@@ -310,10 +327,11 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",
-        "DecisionWaiverDialog", "DecisionDialog")},
+        "DecisionWaiverDialog", "DecisionDialog", "FilingInspectionDialog")},
     **{n: _abutters(n) for n in (
         "AbutterImportDialog", "AbutterMailingDialog", "ParcelAbuttersDialog",
         "ListComparisonDialog")},
+    **{n: _land(n) for n in ("ConservationLandDialog", "LandFormDialog", "LandVisitDialog")},
     **{n: _program(n) for n in (
         "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
         "GuideWindow", "TemplatesDialog", "MergeFieldsDialog", "ConnectDialog",

@@ -23,10 +23,11 @@ from tests.helpers.clock import TEST_TODAY
 TABLE_TITLES = [
     "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
     "Case attachment", "Case note", "Commission settings",
-    "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
+    "Condition", "Conservation land", "Continuance", "Decision", "Enforcement case",
+    "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
-    "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Minutes",
-    "Minutes item", "Party", "Property", "Records request", "Standard condition",
+    "Inspection", "Inspection check", "Meeting", "Meeting schedule", "Member", "Member vote",
+    "Minutes", "Minutes item", "Party", "Property", "Records request", "Standard condition",
     "Status correction", "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the

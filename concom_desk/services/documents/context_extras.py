@@ -182,8 +182,9 @@ def continuing_conditions(session: Session, filing: Filing) -> list[Context]:
 def latest_inspection(session: Session, filing: Filing) -> Context:
     ids = [f.id for f in (filing, filing.original) if f is not None]
     inspection = session.scalars(
-        select(Inspection).where(Inspection.filing_id.in_(ids))
-        .order_by(Inspection.inspected_on.desc())
+        # A visit only planned is not the inspection a certificate rests on.
+        select(Inspection).where(Inspection.filing_id.in_(ids), Inspection.done.is_(True))
+        .order_by(Inspection.inspected_on.desc(), Inspection.id.desc())
     ).first()
     if inspection is None:
         return {"date": "", "by": "", "findings": ""}

@@ -66,7 +66,7 @@ def record_facts(session: Session, filing: Filing, template: str = "") -> Record
         certified = certificate_day(session, filing)
         holders = [f.id for f in (cert.holder, cert.permit) if f is not None]
         inspected = session.scalars(select(Inspection.id).where(
-            Inspection.filing_id.in_(holders))).first() is not None
+            Inspection.filing_id.in_(holders), Inspection.done.is_(True))).first() is not None
     return RecordFacts(kind=filing.kind, hearing=filing.hearing, closed=filing.closed,
                        vote_recorded=_vote_recorded(session, filing), decided=filing.decided,
                        issued=filing.issued, expires=filing.expires,

@@ -60,6 +60,8 @@ TITLES: dict[str, str] = {
     "emergency-certification-wpa": "WPA Emergency Certification",
     "enforcement-order-wpa": "WPA Enforcement Order",
     "expiry-reminder": "Expiry reminder",
+    "inspection-report": "Inspection report",
+    "monitoring-report": "Monitoring report",
 }
 
 

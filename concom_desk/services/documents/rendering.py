@@ -68,11 +68,13 @@ class FieldUndefined(StrictUndefined):
 
 @dataclass(frozen=True)
 class Picture:
-    """An image a context offers a template (the letterhead logo): bytes of a PNG
-    or JPEG, placed in the document only while it is rendered."""
+    """An image a context offers a template (the letterhead logo, an inspection's
+    photo): bytes of a PNG or JPEG, placed in the document only while it is rendered.
+    `width_mm`, when given, bounds a wide photo to the page instead of its height."""
 
     data: bytes
     height_mm: float = 18
+    width_mm: float | None = None
 
     def __bool__(self) -> bool:
         return bool(self.data)
@@ -86,11 +88,17 @@ def _with_pictures(value: Any, document: DocxTemplate) -> Any:
     if isinstance(value, Picture):
         if not value:
             return ""
+        if value.width_mm is not None:
+            return InlineImage(document, io.BytesIO(value.data), width=Mm(value.width_mm))
         return InlineImage(document, io.BytesIO(value.data), height=Mm(value.height_mm))
     if isinstance(value, Mapping):
         changed = {key: _with_pictures(item, document) for key, item in value.items()}
         if any(changed[key] is not item for key, item in value.items()):
             return changed
+    if isinstance(value, list):  # an inspection report's photos, one per item
+        items = [_with_pictures(item, document) for item in value]
+        if any(new is not old for new, old in zip(items, value, strict=True)):
+            return items
     return value
 
 

@@ -417,6 +417,10 @@ def _build() -> dict[str, Context]:
         "minutes": {**copy.deepcopy(_COMMON), **copy.deepcopy(records_examples.MINUTES)},
         "annual-report": {**copy.deepcopy(_COMMON),
                           **copy.deepcopy(records_examples.ANNUAL_REPORT)},
+        "inspection-report": {**copy.deepcopy(_COMMON),
+                              **copy.deepcopy(records_examples.INSPECTION_REPORT)},
+        "monitoring-report": {**copy.deepcopy(_COMMON),
+                              **copy.deepcopy(records_examples.MONITORING_REPORT)},
     }
     examples.update(_wpa_examples(examples))
     return examples

@@ -64,3 +64,38 @@ ANNUAL_REPORT: Context = {
                  "check --head 3411:3f2a9c01d4e5b6a7)",
     },
 }
+
+
+# The inspection report (services/inspections/report.py): one visit of a filing. A
+# photo's `image` is the picture itself in a document made (empty in this example).
+INSPECTION_REPORT: Context = {
+    "inspection": {
+        "file_no": "2026-014", "dep_file_no": "SE 301-1234",
+        "kind": "Notice of Intent", "applicant": "Daniel and Susan Forsberg",
+        "address": "12 Mill Street", "map_lot": "4-112",
+        "work": "Septic system repair within the 100-foot buffer zone",
+        "purpose": "Erosion controls", "date": "May 12, 2027", "by": "Jane Smith, Agent",
+        "findings": "Silt fence in place and maintained; no sediment past the limit of work.",
+        "follow_up": "June 9, 2027",
+    },
+    "checks": [{"number": "3", "result": "Complied with", "note": "",
+                "text": "Erosion controls shall be installed before work begins."}],
+    "photos": [{"number": "1", "image": "", "name": "IMG_0042.jpg"}],
+}
+
+
+# The monitoring report (services/land/monitoring.py): one visit of conservation land
+# or a restriction.
+MONITORING_REPORT: Context = {
+    "land": {
+        "name": "Pond Road Meadow CR", "kind": "Conservation restriction",
+        "address": "14 Pond Road", "map_lot": "14-22", "acres": "12.5",
+        "holder": "Upton Conservation Commission", "grantor": "Ruth and Alan Kimball",
+        "recording": "Book 61234, Page 118, recorded June 3, 2019",
+        "terms": "No building, paving or cutting except trail upkeep.",
+    },
+    "visit": {"date": "May 12, 2027", "by": "Jane Smith, Agent", "purpose": "Yearly monitoring",
+              "findings": "Boundary markers in place; no encroachment seen.",
+              "follow_up": ""},
+    "photos": [{"number": "1", "image": "", "name": "IMG_0042.jpg"}],
+}

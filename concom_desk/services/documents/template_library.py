@@ -43,6 +43,8 @@ TEMPLATE_NAMES: tuple[str, ...] = (
     "minutes",
     "annual-report",
     "expiry-reminder",
+    "inspection-report",
+    "monitoring-report",
 )
 
 

@@ -22,7 +22,6 @@ from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.votes import VoteChoice, VoteResult, majority_of
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.votes import add_vote
-from concom_desk.services.enforcement.attachments import AttachmentCopier, add_attachment_rows
 from concom_desk.services.enforcement.cases import move_case
 from concom_desk.services.enforcement.common import (
     case_status,
@@ -30,6 +29,7 @@ from concom_desk.services.enforcement.common import (
     lines,
     meeting_dates,
 )
+from concom_desk.services.inspections.photos import AttachmentCopier, add_attachment_rows
 from concom_desk.store import Database
 from concom_desk.store.models import (
     CaseNote,
@@ -75,7 +75,7 @@ def record_inspection(db: Database, case_id: int, draft: InspectionDraft) -> int
     problems = draft.problems()
     if problems:
         raise UserError(" ".join(problems))
-    with AttachmentCopier() as copier, db.session() as session:
+    with AttachmentCopier(db.path) as copier, db.session() as session:
         case = get_case(session, case_id)
         status = case_status(case)
         if status is CaseStatus.CLOSED:
@@ -91,7 +91,8 @@ def record_inspection(db: Database, case_id: int, draft: InspectionDraft) -> int
         session.add(inspection)
         session.flush()
         if draft.photos:
-            add_attachment_rows(session, case.id, copier.copy(case.id, draft.photos),
+            add_attachment_rows(session, case.id,
+                                copier.copy(f"case-{case.id}", draft.photos),
                                 draft.inspected_on, inspection_id=inspection.id)
         if status is CaseStatus.OPEN:
             move_case(session, case, CaseStatus.INSPECTED, draft.inspected_on,

@@ -14,12 +14,12 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.abutters.addresses import read_last_line
 from concom_desk.domain.enforcement_case import CaseStatus, check_transition
 from concom_desk.errors import UserError
-from concom_desk.services.enforcement.attachments import AttachmentCopier, add_attachment_rows
 from concom_desk.services.enforcement.common import (
     case_status,
     commission_town,
     get_case,
 )
+from concom_desk.services.inspections.photos import AttachmentCopier, add_attachment_rows
 from concom_desk.store import Database
 from concom_desk.store.models import (
     CaseNote,
@@ -114,7 +114,7 @@ def open_case(db: Database, draft: ComplaintDraft) -> int:
     problems = draft.problems()
     if problems:
         raise UserError(" ".join(problems))
-    with AttachmentCopier() as copier, db.session() as session:
+    with AttachmentCopier(db.path) as copier, db.session() as session:
         if draft.filing_id is not None and session.get(Filing, draft.filing_id) is None:
             raise UserError(f"there is no filing with id {draft.filing_id}")
         case = EnforcementCase(
@@ -134,7 +134,7 @@ def open_case(db: Database, draft: ComplaintDraft) -> int:
         session.add(case)
         session.flush()
         if draft.attachments:
-            copies = copier.copy(case.id, draft.attachments)
+            copies = copier.copy(f"case-{case.id}", draft.attachments)
             add_attachment_rows(session, case.id, copies, draft.reported_on)
         return case.id
 
@@ -169,6 +169,7 @@ def void_enforcement_case(db: Database, case_id: int, reason: str) -> None:
 
 def attach_files(db: Database, case_id: int, paths: Sequence[Path], on: date,
                  caption: str = "") -> None:
-    with AttachmentCopier() as copier, db.session() as session:
+    with AttachmentCopier(db.path) as copier, db.session() as session:
         get_case(session, case_id)
-        add_attachment_rows(session, case_id, copier.copy(case_id, paths), on, caption=caption)
+        add_attachment_rows(session, case_id, copier.copy(f"case-{case_id}", paths), on,
+                            caption=caption)

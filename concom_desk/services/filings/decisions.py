@@ -30,6 +30,7 @@ from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.errors import UserError
 from concom_desk.services.documents.conditions_library import library_for
+from concom_desk.services.inspections.filing_inspections import latest_made
 from concom_desk.store import Database
 from concom_desk.store.models import Condition, Decision, Filing, Inspection, Meeting, Vote
 
@@ -108,8 +109,14 @@ def decision_asked(db: Database, filing_id: int, status: str) -> DecisionAsked |
         if not kinds:
             return None
         existing = decision_for(session, filing, status)
+        # A certificate names the site inspection it rests on: the last one made of the
+        # permit, recorded on its Inspections tab, is offered (the clerk may change it).
+        made = latest_made(session, filing) if kinds[0] in COC_KINDS else None
         entry = DecisionEntry(conditions=_continuing_of_the_order(session, filing)
-                              if kinds[0] in COC_KINDS else ())
+                              if kinds[0] in COC_KINDS else (),
+                              inspected_on=made.inspected_on if made else None,
+                              inspected_by=made.inspector if made else "",
+                              inspection_findings=made.findings if made else "")
         if existing is not None:
             inspection = _inspection_of(session, filing) if existing.kind in COC_KINDS else None
             entry = DecisionEntry(
@@ -143,9 +150,7 @@ def _continuing_of_the_order(session: Session, filing: Filing) -> tuple[str, ...
 
 
 def _inspection_of(session: Session, filing: Filing) -> Inspection | None:
-    return session.scalars(select(Inspection).where(Inspection.filing_id == filing.id)
-                           .order_by(Inspection.inspected_on.desc(), Inspection.id.desc())
-                           ).first()
+    return latest_made(session, filing)
 
 
 def _set_conditions(session: Session, decision: Decision,
@@ -211,11 +216,16 @@ def record_decision(session: Session, filing: Filing, status: str, on: date,
         if entry.inspected_on > on:
             raise UserError(f"the site inspection ({entry.inspected_on}) cannot come after "
                             f"the certificate ({on})")
-        session.add(Inspection(filing_id=filing.id, inspected_on=entry.inspected_on,
-                               inspector=without_control_characters(entry.inspected_by)
-                               .strip(),
-                               findings=without_control_characters(
-                                   entry.inspection_findings).strip()))
+        inspector = without_control_characters(entry.inspected_by).strip()
+        findings = without_control_characters(entry.inspection_findings).strip()
+        made = latest_made(session, filing)
+        # The inspection the Inspections tab recorded is the one the certificate names,
+        # not a second one on the same day.
+        if made is None or (made.inspected_on, made.inspector, made.findings) != (
+                entry.inspected_on, inspector, findings):
+            session.add(Inspection(filing_id=filing.id, inspected_on=entry.inspected_on,
+                                   inspector=inspector, findings=findings,
+                                   purpose="Inspection for a Certificate of Compliance"))
     session.flush()
     return decision
 

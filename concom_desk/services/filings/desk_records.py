@@ -37,6 +37,8 @@ from concom_desk.services.filings.rows import (
     TodayItem,
 )
 from concom_desk.services.filings.search_index import SearchIndex
+from concom_desk.services.inspections.reminders import inspection_items
+from concom_desk.services.land.monitoring import visit_items
 from concom_desk.store import Database
 from concom_desk.store.models import FILING_DATE_FIELDS, Filing, Party, Property
 
@@ -168,8 +170,11 @@ def load_records(db: Database, today: date,
                                        citation=deadline.citation))
         if wanted is None:
             items.extend(_enforcement_items(session, oldest_listed, today))
+            items.extend(visit_items(session, today))  # conservation land's yearly visits
         # WPA forms' copies owed to MassDEP
         items.extend(dep_copy_items(session, oldest_listed, wanted))
+        # Site visits planned this week, and follow-ups the last visit asked for
+        items.extend(inspection_items(session, oldest_listed, today, wanted))
         # The expiry watch's counts are the town's: a read of a few filings leaves them
         # to `watch_line`, read after their rows are shown (it costs more than they do).
         watch = watch_count_line(watch_counts(session, today)) if wanted is None else ""

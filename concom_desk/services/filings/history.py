@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ from concom_desk.domain.status_rules import status_name
 from concom_desk.paths import documents_dir
 from concom_desk.services.filings.record_detail import DocumentEntry, HistoryEntry
 from concom_desk.services.filings.status_corrections import correction_notes
-from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument
+from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument, Inspection
 
 # Columns whose changes are bookkeeping, not news to the reader of the history.
 _QUIET = {"id", "voided_at"}
@@ -52,9 +52,16 @@ def history_of(session: Session, filing: Filing) -> list[HistoryEntry]:
                                  AuditEntry.record_id == filing.id).order_by(AuditEntry.id))
     # A status taken back or corrected says why, beside the change itself.
     notes = correction_notes(session, filing.id)
-    return [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user,
-                         what=_describe(e) + (f" ({notes[e.id]})" if e.id in notes else ""))
-            for e in entries]
+    changes = [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user,
+                            what=_describe(e) + (f" ({notes[e.id]})" if e.id in notes else ""))
+               for e in entries]
+    # The site visits made, on the day they were made (the trail keeps when each was
+    # typed): the permit's history reads as the commission's dealings with the site.
+    visits = [HistoryEntry(when=datetime.combine(i.inspected_on, time()), who=i.inspector,
+                           what=f"{i.purpose or 'Site inspection'}: {i.findings}")
+              for i in session.scalars(select(Inspection).where(
+                  Inspection.filing_id == filing.id, Inspection.done.is_(True)))]
+    return sorted(changes + visits, key=lambda h: h.when)
 
 
 def documents_of(session: Session, filing: Filing, db_path: Path) -> list[DocumentEntry]:

@@ -32,6 +32,7 @@ from concom_desk.store.models.enforcement import (
     Fine,
     FinePayment,
     Inspection,
+    InspectionCheck,
     Violation,
 )
 from concom_desk.store.models.enforcement_records import (
@@ -70,6 +71,7 @@ __all__ = [
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
+    "InspectionCheck",
     "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
     "StatusCorrection",
     "TownClosureDay", "Vote",
@@ -82,3 +84,11 @@ from concom_desk.store.models import calendar as _calendar_tables  # noqa: E402,
 
 # Minutes and the records-request log (schema 0009_minutes).
 from concom_desk.store.models import minutes as _minutes_tables  # noqa: E402, F401
+
+# Conservation land and restrictions (schema 0015_inspections_and_land).
+from concom_desk.store.models.conservation_land import (  # noqa: E402
+    LAND_KINDS,
+    ConservationLand,
+)
+
+__all__ += ["LAND_KINDS", "ConservationLand"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String
+from sqlalchemy import CheckConstraint, Date, DateTime, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
@@ -33,6 +33,10 @@ CASE_SOURCES = ("complaint", "observation")
 ORDER_KINDS = ("violation_notice", "enforcement_order", "restoration_order", "cease_and_desist")
 FINE_KINDS = ("fine", "noncriminal_ticket")
 PAYMENT_METHODS = ("check", "cash", "card", "money_order")
+# What an inspection found of one of the permit's conditions.
+CHECK_RESULTS: dict[str, str] = {
+    "met": "complied with", "not_met": "not complied with", "not_yet": "not yet due",
+}
 
 
 class EnforcementCase(Versioned, Base):
@@ -103,7 +107,12 @@ class EnforcementOrder(Versioned, Base):
 
 
 class Inspection(Versioned, Base):
-    """A site visit, for an enforcement case or for a filing (e.g. before a COC)."""
+    """A site visit, for an enforcement case or for a filing (a pre-construction
+    meeting, an erosion-control check, the inspection before a COC).
+
+    A visit planned but not yet made is a row with `done` false and `inspected_on` the
+    day planned (schema 0015): marked done, the same row takes the day it was made, so
+    the record never holds a plan and its visit as two inspections."""
 
     __tablename__ = "inspection"
 
@@ -113,6 +122,22 @@ class Inspection(Versioned, Base):
     inspector: Mapped[str] = text_field(200)
     findings: Mapped[str] = text_field()
     follow_up_by: Mapped[date | None] = mapped_column(Date)
+    purpose: Mapped[str] = text_field(60)  # "Pre-construction meeting", "Erosion controls"
+    done: Mapped[bool] = flag(True)
+    land_id: Mapped[int | None] = ref("conservation_land")  # a monitoring visit
+
+
+class InspectionCheck(Base):
+    """A permit's condition as an inspection found it (conditions checked off on site)."""
+
+    __tablename__ = "inspection_check"
+    __table_args__ = (UniqueConstraint("inspection_id", "condition_id"),
+                      one_of("result", CHECK_RESULTS))
+
+    inspection_id: Mapped[int] = ref("inspection", nullable=False)
+    condition_id: Mapped[int] = ref("condition", nullable=False)
+    result: Mapped[str] = text_field(20, "met")
+    note: Mapped[str] = text_field()
 
 
 class Fine(Versioned, Base):

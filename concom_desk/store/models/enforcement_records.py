@@ -22,10 +22,12 @@ class CaseAttachment(Base):
     __tablename__ = "case_attachment"
     __table_args__ = (one_of("kind", ATTACHMENT_KINDS),)
 
-    case_id: Mapped[int] = ref("enforcement_case", nullable=False)
+    # A case's papers and photos; since schema 0015 also the photos of an inspection of
+    # a filing, which belong to no case: one table, one way of keeping a photo.
+    case_id: Mapped[int | None] = ref("enforcement_case")
     inspection_id: Mapped[int | None] = ref("inspection")  # photos taken at an inspection
     kind: Mapped[str] = text_field(20, "photo")
-    path: Mapped[str] = mapped_column(Text)  # relative to the data folder, "/" separators
+    path: Mapped[str] = mapped_column(Text)  # relative to the database's folder, "/"
     original_name: Mapped[str] = text_field(260)
     caption: Mapped[str] = text_field()
     added_on: Mapped[date] = mapped_column(Date)

@@ -24,6 +24,8 @@ RECORDS = {
     "inspection": "inspections", "violation": "violations",
     "enforcement_order": "enforcement orders", "fine": "fines", "fine_payment": "fine payments",
     "case_note": "case notes", "case_attachment": "case attachments",
+    "inspection_check": "conditions checked at inspections",
+    "conservation_land": "conservation land and restrictions",
     "status_correction": "status corrections", "town_closure_day": "the town's closure days",
     "calendar_feed": "the calendar feed", "records_request": "the public-records request log",
     "vote": "votes", "member_vote": "votes", "attendance": "attendance",

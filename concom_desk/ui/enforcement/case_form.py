@@ -25,9 +25,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.paths import data_dir
 from concom_desk.services.database import Database
-from concom_desk.services.enforcement.attachments import absolute_path
 from concom_desk.services.enforcement.case_edit import case_draft
 from concom_desk.services.enforcement.cases import attach_files, change_status
 from concom_desk.services.enforcement.documents import print_order
@@ -48,6 +46,7 @@ from concom_desk.services.enforcement.reads import (
     read_case,
     read_fines_ledger,
 )
+from concom_desk.services.inspections.photos import absolute_path
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import busy
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, RecordDialog
@@ -435,8 +434,8 @@ class CaseForm(QWidget):
     def _open_attachment(self) -> None:
         row = _selected(self.attachments_view, self.attachments)
         if row is not None:
-            path = absolute_path(row.path)
-            if path.is_file() and path.is_relative_to(data_dir()):
+            path = absolute_path(self.database.path, row.path)
+            if path.is_file() and path.is_relative_to(self.database.path.parent):
                 opened = self.open_file(path)
                 if isinstance(opened, str):
                     self.message.emit(opened)

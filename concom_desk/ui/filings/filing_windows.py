@@ -199,6 +199,10 @@ class FilingWindows:
         # A copy sent to MassDEP, a notice mailed: Today's items of this filing change.
         add_dep_copies_tab(window.db, record, filing_id, window.today,
                            lambda: self.announce(filing_id))
+        from concom_desk.ui.inspections.inspections_panel import add_inspections_tab
+
+        add_inspections_tab(window.db, record, filing_id, window.today,
+                            lambda: self.announce(filing_id))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.window.db, filing_id)
             panel.changed.connect(record.reload)

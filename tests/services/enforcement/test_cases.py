@@ -12,7 +12,6 @@ from sqlalchemy import func, select
 
 from concom_desk.domain.enforcement_case import CaseStatus
 from concom_desk.errors import UserError
-from concom_desk.paths import data_dir
 from concom_desk.services.enforcement.actions import (
     InspectionDraft,
     OrderDraft,
@@ -64,7 +63,7 @@ def test_copied_photos_are_removed_when_the_save_fails(db, photo, monkeypatch):
     monkeypatch.setattr(cases, "add_attachment_rows", broken)
     with pytest.raises(RuntimeError):
         open_case(db, complaint(attachments=[photo]))
-    assert list((data_dir() / "attachments").rglob("*.jpg")) == []
+    assert list((db.path.parent / "documents").rglob("*.jpg")) == []
     with db.read_session() as session:
         assert session.scalar(select(func.count(CaseAttachment.id))) == 0
 
@@ -79,9 +78,9 @@ def test_inspection_moves_an_open_case_and_keeps_its_photos(db, photo):
     assert detail.status_label == "Inspected"
     assert [(i.inspector, i.photos) for i in detail.inspections] == [("Pat Lee", 2)]
     assert [a.path for a in detail.attachments] == [
-        f"attachments/case-{case_id}/IMG_0042.jpg",
-        f"attachments/case-{case_id}/IMG_0042 (2).jpg"]
-    assert Path(data_dir(), detail.attachments[1].path).is_file()
+        f"documents/photos/case-{case_id}/IMG_0042.jpg",
+        f"documents/photos/case-{case_id}/IMG_0042 (2).jpg"]
+    assert Path(db.path.parent, detail.attachments[1].path).is_file()
 
 
 def test_refused_moves_leave_the_case_as_it_was(db):
@@ -140,7 +139,7 @@ def test_attachment_names_are_made_safe_for_windows(db, tmp_path):
     case_id = open_case(db, complaint(attachments=[odd]))
     with db.read_session() as session:
         [row] = session.scalars(select(CaseAttachment)).all()
-    assert row.path == f"attachments/case-{case_id}/Lot 5_ _before_.jpg"
+    assert row.path == f"documents/photos/case-{case_id}/Lot 5_ _before_.jpg"
     assert row.original_name == 'Lot 5: "before".jpg'
 
 

@@ -8,7 +8,6 @@ from datetime import date
 
 from sqlalchemy import select
 
-from concom_desk.paths import data_dir
 from concom_desk.services.enforcement.actions import OrderDraft, ViolationDraft, issue_order
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.documents import print_order
@@ -37,7 +36,7 @@ def test_complaint_emergency_order_ratification_and_history(db, photo, tmp_path)
                                    "Fill placed in salt marsh", FRIDAY, FRIDAY)]))
 
     # The photo was copied into the data folder, under the case.
-    copied = data_dir() / "attachments" / f"case-{case_id}" / "IMG_0042.jpg"
+    copied = db.path.parent / "documents" / "photos" / f"case-{case_id}" / "IMG_0042.jpg"
     assert copied.read_bytes() == photo.read_bytes()
 
     # It is on the agenda of Wednesday's meeting, the next one after Friday.
