@@ -26,7 +26,7 @@ TABLE_TITLES = [
     "Condition", "Continuance", "Decision", "Enforcement case", "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
     "Inspection", "Meeting", "Meeting schedule", "Member", "Member vote", "Minutes",
-    "Minutes item", "Party", "Property", "Records request", "Standard condition",
+    "Minutes item", "Party", "Payment", "Property", "Records request", "Standard condition",
     "Status correction", "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the

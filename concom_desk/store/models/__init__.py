@@ -59,6 +59,7 @@ from concom_desk.store.models.meetings import (
     Vote,
 )
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
+from concom_desk.store.models.payments import Payment
 from concom_desk.store.models.status_corrections import StatusCorrection
 
 __all__ = [
@@ -70,7 +71,7 @@ __all__ = [
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
-    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
+    "Meeting", "Member", "MemberVote", "Party", "Payment", "Property", "StandardCondition",
     "StatusCorrection",
     "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office", "record_history",
