@@ -225,3 +225,16 @@ def payments_between(session: Session, start: date, end: date) -> list[PaymentLi
                            .where(Payment.received_on.between(start, end))
                            .order_by(Payment.received_on, Payment.id))
     return [_line(payment, file_no) for payment, file_no in rows]
+
+
+def town_fee_words(town: str, kind: str) -> str:
+    """The town's own filing fee for this kind of filing as its profile lists it, or why
+    the profile lists none (shown beside the filing fee the clerk types)."""
+    from concom_desk.domain.local_fees import local_fee_words
+    from concom_desk.services.commission.town_profiles import profile_for
+
+    try:
+        fees = profile_for(town).fees if town else {}
+    except UserError:
+        fees = {}
+    return local_fee_words(fees, kind)
