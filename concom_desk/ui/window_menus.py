@@ -90,6 +90,8 @@ def build_menus(window: MainWindow) -> None:
     tools.addAction(_action(window, "Export the &calendar (.ics)…", window.export_calendar))
     tools.addAction(_action(window, "Public records and &reports…",
                             lambda: tools_actions.open_records_desk(window)))
+    tools.addAction(_action(window, "Treasurer's t&urnover report…",
+                            lambda: tools_actions.open_turnover(window)))
     tools.addAction(_action(window, "Load MassGIS &parcels…",
                             lambda: tools_actions.load_parcels(window)))
     tools.addAction(_action(window, "Repair audit &guards…",
