@@ -41,7 +41,8 @@ def test_a_schedule_lists_each_fee_with_its_citation(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("entry", "said"), [
     ('kinds = ["noi"]\nlabel = "NOI"\namount = -5\ncitation = "§ 4"', "amount must be dollars"),
     ('kinds = ["pond"]\nlabel = "NOI"\namount = 5\ncitation = "§ 4"', "kinds must name"),
-    ('kinds = ["noi"]\nlabel = "NOI"\namount = 5', "give exactly kinds, label, amount and citation"),
+    ('kinds = ["noi"]\nlabel = "NOI"\namount = 5',
+     "give exactly kinds, label, amount and citation"),
 ])
 def test_a_wrong_schedule_entry_refuses_the_profile(tmp_path: Path, entry: str,
                                                      said: str) -> None:

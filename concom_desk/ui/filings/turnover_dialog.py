@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.wording import counted
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.filings.payments import money
 from concom_desk.services.reports.turnover import (
@@ -91,6 +92,7 @@ class TurnoverDialog(QDialog):
             return None
         self.result.setText(
             f"Wrote {out.name} and {out.with_suffix('.xlsx').name}: "
-            f"{len(report.lines)} entries, {money(report.total_cents)} to turn over. "
+            f"{counted(len(report.lines), 'entry', 'entries')}, "
+            f"{money(report.total_cents)} to turn over. "
             f"{open_document(self, out)}")
         return out
