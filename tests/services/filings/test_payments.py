@@ -13,6 +13,7 @@ import pytest
 from openpyxl import load_workbook
 from sqlalchemy import select
 
+from concom_desk.cli import main
 from concom_desk.clock import today
 from concom_desk.errors import UserError
 from concom_desk.services.filings.editing import save_filing
@@ -35,6 +36,7 @@ from concom_desk.store import Database
 from concom_desk.store.export_writers import export_records
 from concom_desk.store.models import AuditEntry
 from tests.helpers.docx_reading import paragraphs
+from tests.helpers.engines import db_argument
 
 
 def _filing(db: Database, file_no: str, wpa_fee_cents: int = 0) -> int:
@@ -144,3 +146,24 @@ def test_annual_fees_collected_include_the_towns_share_of_the_wpa_fee(db: Databa
                                               fiscal=False))
     assert figures.wpa_town_share_cents == 26250 + 2000
     assert figures.fees_collected_cents == 2 * 10000 + 26250 + 2000
+
+
+def test_the_turnover_command(db: Database, tmp_path: Path,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    filing = _filing(db, "2026-21")
+    record_payment(db, filing, amount_cents=12500, received_on=today(), receipt_no="880",
+                   method="cash", received_by="JB")
+    where = db_argument(db)
+    db.close()  # the command opens the records itself
+    out = tmp_path / "week.docx"
+    start = (today() - timedelta(days=6)).isoformat()
+    assert main(["turnover", "--db", where, "--from", start, "--to", today().isoformat(),
+                 "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"Wrote {out} and week.xlsx: 1 receipt or refund from ")
+    assert said.rstrip().endswith("$125.00 to turn over.")
+    assert "880" in paragraphs(out) and out.with_suffix(".xlsx").is_file()
+    with pytest.raises(SystemExit):
+        main(["turnover", "--db", where, "--from", "yesterday", "--to", start,
+              "--out", str(out)])
+    assert "yesterday is not a date" in capsys.readouterr().err
