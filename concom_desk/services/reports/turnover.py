@@ -92,11 +92,18 @@ def _row_words(line: PaymentLine) -> list[str]:
             line.how_paid, line.received_by, money(line.amount_cents)]
 
 
-def totals(report: Turnover) -> list[tuple[str, int]]:
-    """Label and cents: by how paid (the deposit), by fee (the accounts), and the whole."""
-    rows = [(METHOD_NAMES[m], c) for m, c in sorted(report.by_method.items())]
+BY_METHOD, BY_FEE, TOTAL = ("By how paid (the deposit)", "By fee (the accounts)",
+                            "Total turned over")
+
+
+def totals(report: Turnover) -> list[tuple[str, int | None]]:
+    """Label and cents, under two headings (cents None): by how paid (the cash and
+    checks in the deposit), by fee (the accounts credited); then the whole."""
+    rows: list[tuple[str, int | None]] = [(BY_METHOD, None)]
+    rows += [(METHOD_NAMES[m], c) for m, c in sorted(report.by_method.items())]
+    rows.append((BY_FEE, None))
     rows += [(FEE_NAMES[f], c) for f, c in sorted(report.by_fee.items())]
-    rows.append(("Total turned over", report.total_cents))
+    rows.append((TOTAL, report.total_cents))
     return rows
 
 
@@ -138,8 +145,10 @@ def write_turnover_docx(report: Turnover, out: Path) -> Path:
     fix_table_layout(sums, [Inches(3.6), Inches(1.2)])
     for label, cents in totals(report):
         cells = sums.add_row().cells
-        write_lines(cells[0], [label], bold_first=label.startswith("Total"))
-        write_lines(cells[1], [money(cents)], bold_first=label.startswith("Total"))
+        heading = cents is None or label == TOTAL
+        write_lines(cells[0], [label if heading else f"    {label}"], bold_first=heading)
+        write_lines(cells[1], [money(cents) if cents is not None else ""],
+                    bold_first=heading)
         cells[1].paragraphs[0].alignment = WD_ALIGN_PARAGRAPH.RIGHT
 
     if report.waivers:
@@ -166,10 +175,12 @@ def workbook_rows(report: Turnover) -> dict[str, list[list[object]]]:
                                      "Amount ($)"]]
     receipts += [[line.receipt_no, line.received_on, line.file_no,
                   "refund" if line.entry == "refund" else "payment", FEE_NAMES[line.fee],
-                  METHOD_NAMES[line.method] or line.note, line.check_no, line.received_by,
+                  line.how_paid if line.method == "other" else METHOD_NAMES[line.method],
+                  line.check_no, line.received_by,
                   line.reason, line.amount_cents / 100] for line in report.lines]
     summed: list[list[object]] = [["Period", report.period()]]
-    summed += [[label, cents / 100] for label, cents in totals(report)]
+    summed += [[label, cents / 100 if cents is not None else None]
+               for label, cents in totals(report)]
     waived: list[list[object]] = [["Date", "File no.", "Fee", "Reason", "Amount ($)"]]
     waived += [[w.received_on, w.file_no, FEE_NAMES[w.fee], w.reason, w.amount_cents / 100]
                for w in report.waivers]
