@@ -34,7 +34,9 @@ def test_a_fee_is_received_with_its_receipt_and_turned_over(
         record.edit_button.click()
         form: FilingFormDialog = yield Wait("the filing form", lambda: top_level(
             FilingFormDialog))
-        assert form.town_fee.text().startswith("Town's schedule: The state's rules alone")
+        assert form.town_fee.text() == ("Town's schedule: not in the town's profile; type the "
+                                        "commission's fee (point here for why).")
+        assert form.town_fee.toolTip().startswith("The state's rules alone: no town bylaw")
         form.reject()
 
         panel = choose_tab(record.panels, "Pa&yments")

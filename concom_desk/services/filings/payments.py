@@ -227,14 +227,17 @@ def payments_between(session: Session, start: date, end: date) -> list[PaymentLi
     return [_line(payment, file_no) for payment, file_no in rows]
 
 
-def town_fee_words(town: str, kind: str) -> str:
+def town_fee_words(town: str, kind: str) -> tuple[str, str]:
     """The town's own filing fee for this kind of filing as its profile lists it, or why
-    the profile lists none (shown beside the filing fee the clerk types)."""
-    from concom_desk.domain.local_fees import local_fee_words
+    the profile lists none: a line for beside the fee the clerk types, and the whole."""
+    from concom_desk.domain.local_fees import local_fee_words, local_fees_for
     from concom_desk.services.commission.town_profiles import profile_for
 
     try:
         fees = profile_for(town).fees if town else {}
     except UserError:
         fees = {}
-    return local_fee_words(fees, kind)
+    whole = local_fee_words(fees, kind)
+    if local_fees_for(fees, kind):
+        return whole, whole
+    return "not in the town's profile; type the commission's fee (point here for why).", whole

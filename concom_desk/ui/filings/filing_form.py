@@ -227,8 +227,11 @@ class FilingFormDialog(QDialog):
         return line
 
     def _show_town_fee(self) -> None:
-        self.town_fee.setText("Town's schedule: " + town_fee_words(
-            self._town, self.kind.currentData() or ""))
+        # One line in the box (a long citation squeezed the form); the whole in the tooltip.
+        line, whole = town_fee_words(self._town, self.kind.currentData() or "")
+        self.town_fee.setText(f"Town's schedule: {line}")
+        self.town_fee.setToolTip(whole)
+        self.town_fee.setAccessibleDescription(whole)
 
     def _money_tab(self, form: FilingForm) -> QWidget:
         page = QWidget()

@@ -144,6 +144,7 @@ class PaymentsPanel(QWidget):
     def reload(self) -> None:
         rows = payments_of(self._db, self._filing_id)
         self.lines.set_rows(rows)
+        self.view.resizeColumnsToContents()  # "Filing fee (town bylaw)" on one line
         self.receipt_no.setText(offered_receipt_no(self._db, self._today))
         self._fit_fields()
         net = sum(p.amount_cents for p in rows if p.entry != "waiver")
