@@ -72,8 +72,8 @@ class PaymentLine:
                  money(abs(self.amount_cents)), FEE_NAMES[self.fee].lower()]
         if self.receipt_no:
             words.append(f"— receipt {self.receipt_no}")
-        if self.how_paid:
-            words.append(f"({self.how_paid.lower()})")
+        if self.how_paid:  # "check no. T-77": the number as written
+            words.append(f"({self.how_paid[:1].lower()}{self.how_paid[1:]})")
         if self.reason:
             words.append(f"— {self.reason}")
         return " ".join(words)
@@ -84,6 +84,11 @@ def _line(payment: Payment, file_no: str) -> PaymentLine:
     return PaymentLine(payment.id, payment.filing_id, file_no, payment.entry, payment.fee,
                        signed, payment.received_on, payment.receipt_no or "", payment.method,
                        payment.check_no, payment.received_by, payment.reason, payment.note)
+
+
+def payment_words(payment: Payment, file_no: str) -> str:
+    """The row as the filing's history says it ("Received $100.00 filing fee …")."""
+    return _line(payment, file_no).describe().split(" ", 1)[1]
 
 
 def next_receipt_no(session: Session, year: int) -> str:

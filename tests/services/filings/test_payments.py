@@ -77,7 +77,7 @@ def test_receipts_refunds_and_waivers_are_kept_with_their_numbers(db: Database) 
     lines = payments_of(db, first)
     assert [line.describe() for line in lines] == [
         f"{day} Received $100.00 filing fee (town bylaw) — receipt R-0041 (check no. 381)",
-        f"{day} Refunded $40.00 filing fee (town bylaw) (check no. t-77) — paid twice"]
+        f"{day} Refunded $40.00 filing fee (town bylaw) (check no. T-77) — paid twice"]
     with db.read_session() as session:
         audited = session.scalars(select(AuditEntry.table_name)
                                   .where(AuditEntry.table_name == "payment")).all()
