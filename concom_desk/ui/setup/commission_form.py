@@ -49,6 +49,7 @@ BOARD_ROWS = 7  # the members table shows a board of seven without scrolling
 REMINDER_CHOICES = (("No reminder", 0), ("1 hour before", 60), ("2 hours before", 120),
                     ("1 day before", 1440), ("2 days before", 2880), ("1 week before", 10080))
 
+
 class CommissionForm(QWidget):
     changed = Signal()
 
