@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import func, select  # noqa: E402
 
 from bench.large_demo import large_demo_db  # noqa: E402
+from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk.services.reports.annual_files import make_annual_report  # noqa: E402
 from concom_desk.services.reports.annual_report import annual_figures  # noqa: E402
 from concom_desk.services.reports.report_period import ReportPeriod  # noqa: E402
@@ -49,7 +50,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", help="a database (default: the cached large demo)")
     parser.add_argument("--year", type=int, default=date.today().year - 1)
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=max(RUNS, 7))
     args = parser.parse_args()
     path = large_demo_db(args.db)
     period = ReportPeriod(args.year, fiscal=False)
@@ -102,11 +103,11 @@ def main() -> int:
         total = annual_figures(db, period).filings_total
     medians = {name: statistics.median(times) for name, times in runs.items()}
     print(f"database: {filings:,} filings; report for {args.year}: {total:,} filings received")
-    print(f"floor (plain aggregate queries): {medians['floor'] * 1000:.1f} ms")
-    print(f"annual_figures:                  {medians['figures'] * 1000:.1f} ms "
-          f"(ratio {medians['figures'] / medians['floor']:.1f}x)")
-    print(f"whole report (docx+chart+xlsx):  {medians['whole'] * 1000:.1f} ms "
-          f"(ratio {medians['whole'] / medians['floor']:.1f}x; limit 2000 ms)")
+    print(f"floor (plain aggregate queries): {ms_spread(runs['floor'])}")
+    print(f"annual_figures:                  {ms_spread(runs['figures'])} "
+          f"(ratio of medians {medians['figures'] / medians['floor']:.1f}x)")
+    print(f"whole report (docx+chart+xlsx):  {ms_spread(runs['whole'])} "
+          f"(ratio of medians {medians['whole'] / medians['floor']:.1f}x; limit 2000 ms)")
     return 0
 
 

@@ -1,6 +1,6 @@
 """`concom-desk backup` on the large demo town against a floor measured in the same run.
 
-    python bench/backup_bench.py [--db large.sqlite] [--runs 3] [--documents 2000]
+    python bench/backup_bench.py [--db large.sqlite] [--runs 5] [--documents 2000]
 
 Without --db, the large demo town is written first with `concom-desk demo --size
 large` (timed and printed). A documents folder of fake letters is put beside the
@@ -18,8 +18,8 @@ member taken as it is written (beside the compression, on a second thread), a
 manifest, the archive's listing checked against it, the rename and the folder
 flushed -- and, timed as a command, Python's start-up and imports. The in-process
 time of `make_backup` is printed too. Runs interleaved (floor, command, in process,
-floor, ...); prints the median seconds of each and the ratios ours / floor (the
-goal: within 1.3).
+floor, ...; bench/spread.py); prints min / median / max of each and the ratios of
+medians ours / floor (the goal: within 1.3).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import argparse
 import os
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+from spread import RUNS, interleaved, ratio_line, spread_line  # noqa: E402
 
 from concom_desk.paths import documents_dir  # noqa: E402
 from concom_desk.store.archive import COMPRESS_LEVEL, folder_members  # noqa: E402
@@ -88,7 +91,7 @@ def fake_documents(db: Path, count: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, help="an existing database (default: make one)")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--documents", type=int, default=2000)
     args = parser.parse_args()
 
@@ -105,23 +108,18 @@ def main() -> None:
                                        folder_members(documents_dir(db), "documents"))
         print(f"database {db.stat().st_size / 1e6:.0f} MB, {letters} documents, "
               f"{size / 1e6:.0f} MB in all")
-        floors, programs, in_process = [], [], []
-        for run in range(args.runs):
-            floors.append(floor_backup(db, work / f"floor-{run}.zip", work))
-            programs.append(command("backup", "--db", str(db), "--out",
-                                    str(work / f"backup-{run}.zip"), env=env))
-            start = time.perf_counter()
-            make_backup(db, work / f"in-process-{run}.zip")
-            in_process.append(time.perf_counter() - start)
-        floor, program = statistics.median(floors), statistics.median(programs)
-        print(f"floor (backup API + zipfile): {floor:.2f} s  "
-              f"(archive {(work / 'floor-0.zip').stat().st_size / 1e6:.0f} MB)")
-        print(f"concom-desk backup:           {program:.2f} s  "
-              f"(archive {(work / 'backup-0.zip').stat().st_size / 1e6:.0f} MB)")
-        inside = statistics.median(in_process)
-        print(f"make_backup (in process):     {inside:.2f} s")
-        print(f"ratio: {program / floor:.2f} as a command, {inside / floor:.2f} in process "
-              "(goal: within 1.3)")
+        made = iter(range(1_000_000))  # each run's archive gets a name of its own
+        runs = interleaved(
+            args.runs,
+            floor=lambda: floor_backup(db, work / f"floor-{next(made)}.zip", work),
+            command=lambda: command("backup", "--db", str(db), "--out",
+                                    str(work / f"backup-{next(made)}.zip"), env=env),
+            inside=lambda: make_backup(db, work / f"in-process-{next(made)}.zip"))
+        print(spread_line("floor (backup API + zipfile)", runs["floor"]))
+        print(spread_line("concom-desk backup", runs["command"]))
+        print(spread_line("make_backup (in process)", runs["inside"]))
+        print(ratio_line(runs["command"], runs["floor"], goal=1.3, what="as a command"))
+        print(ratio_line(runs["inside"], runs["floor"], goal=1.3, what="in process"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

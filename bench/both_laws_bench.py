@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.large_demo import large_demo_db  # noqa: E402
+from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk import clock  # noqa: E402
 from concom_desk.services.filings import desk_records  # noqa: E402
 from concom_desk.services.filings.deadlines import every_clock, filing_deadlines  # noqa: E402
@@ -32,7 +33,7 @@ def own_profile_only(filing, profiles=None, done=None):  # noqa: ANN001, ANN201
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="a database (default: the large demo, built once)")
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=RUNS)
     args = parser.parse_args()
     path = large_demo_db(args.db)
     today = clock.today()
@@ -46,8 +47,9 @@ def main() -> int:
                 timings[name].append(time.perf_counter() - began)
     desk_records.every_clock = every_clock
     ours, floor = (statistics.median(timings[n]) for n in ("both laws", "floor"))
-    print(f"load_records, both laws: {ours * 1000:.0f} ms; own profile only (floor): "
-          f"{floor * 1000:.0f} ms; ours / floor = {ours / floor:.2f}")
+    print(f"load_records, both laws:     {ms_spread(timings['both laws'])}")
+    print(f"own profile only (floor):    {ms_spread(timings['floor'])}")
+    print(f"ours / floor (medians) = {ours / floor:.2f}")
     return 0
 
 

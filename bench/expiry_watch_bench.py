@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy.orm import joinedload  # noqa: E402
 
 from bench.large_demo import large_demo_db  # noqa: E402
+from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk.services.filings.expiry_watch import (  # noqa: E402
     DEFAULT_MONTHS,
     expiry_watch,
@@ -35,7 +36,7 @@ from concom_desk.store.models import Filing  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="a database (default: the large demo, built once)")
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=max(RUNS, 7))
     parser.add_argument("--today", type=date.fromisoformat, default=date.today())
     args = parser.parse_args()
     db = open_database(large_demo_db(args.db), lock=False)
@@ -65,10 +66,8 @@ def main() -> int:
     median = {name: statistics.median(values) for name, values in timings.items()}
     print(f"expiry watch on {args.db or 'the large demo'} ({today}): {len(found.rows)} rows "
           f"({found.summary()})")
-    print(f"  watch  median {median['watch'] * 1000:7.1f} ms  "
-          f"(min {min(timings['watch']) * 1000:.1f})")
-    print(f"  plain  median {median['plain'] * 1000:7.1f} ms  "
-          f"(min {min(timings['plain']) * 1000:.1f})")
+    print(f"  watch  {ms_spread(timings['watch'])}")
+    print(f"  plain  {ms_spread(timings['plain'])}")
     print(f"  ratio  {median['watch'] / median['plain']:.2f}x the plain query; "
           f"{'under' if median['watch'] < 1 else 'OVER'} one second")
     return 0

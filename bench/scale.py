@@ -53,6 +53,7 @@ def town(factor: int, folder: Path | None = None) -> Path:
         return path
     from concom_desk.services.demo.town import DemoSize, DemoTownBuilder
     from concom_desk.store import open_database
+    from concom_desk.store.anchor import anchor_path
 
     FOLDER.mkdir(parents=True, exist_ok=True)
     size = DemoSize(years=20, filings=10_000 * factor, cases=1_500 * factor,
@@ -65,6 +66,9 @@ def town(factor: int, folder: Path | None = None) -> Path:
         stale.unlink()
     with open_database(building, initials="DEMO") as db, db.session() as session:
         book.write(session)
+    # The town and its anchor (the trail's head, beside it) move together: a town
+    # without its anchor is one `check` rightly questions.
+    anchor_path(building).replace(anchor_path(path))
     building.replace(path)
     for leftover in FOLDER.glob(building.name + "*"):  # its lock file
         leftover.unlink()

@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk.store.audit import verify_audit_chain  # noqa: E402
 from concom_desk.store.db_identity import open_read_only  # noqa: E402
 from concom_desk.store.guards import as_sqlalchemy, guard_problems  # noqa: E402
@@ -41,7 +42,7 @@ def timed(work: Callable[[], object]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=RUNS)
     args = parser.parse_args()
     db = args.db
     if db is None:
@@ -69,7 +70,7 @@ def main() -> int:
           f"rows out of step; medians of {args.runs} interleaved runs:")
     for name, samples in times.items():
         median = statistics.median(samples)
-        print(f"  {name:<26} {median * 1000:8.0f} ms   {median / floor:5.2f} × floor")
+        print(f"  {name:<26} {ms_spread(samples)}   {median / floor:5.2f} × floor (medians)")
     return 0
 
 

@@ -29,7 +29,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concom_desk.cli.parcels_cmd", ("parcels",)),
     ("concom_desk.cli.render_cmd", ("render",)),
     ("concom_desk.cli.wpa_cmd", ("dep-copies",)),
-    ("concom_desk.cli.templates_cmd", ("check-template", "templates")),
+    ("concom_desk.cli.templates_cmd", ("check-template", "merge-fields", "templates")),
     ("concom_desk.cli.conditions_cmd", ("conditions",)),
     ("concom_desk.cli.fines_cmd", ("fines",)),
     ("concom_desk.cli.enforcement_cmd", ("case-history", "enforcement-deadlines")),

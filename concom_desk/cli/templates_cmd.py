@@ -1,6 +1,6 @@
-"""`concom-desk check-template` and `concom-desk templates`: the clerk's Word
-templates from the command line — check one, list those in effect, print the
-field reference, put a default back."""
+"""`concom-desk check-template`, `concom-desk merge-fields` and `concom-desk templates`:
+the clerk's Word templates from the command line — check one, match a mail-merge
+letter's fields, list those in effect, print the field reference, put a default back."""
 
 from __future__ import annotations
 
@@ -23,6 +23,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     check.set_defaults(run=run_check)
 
+    merge = subparsers.add_parser(
+        "merge-fields", help="match a Word mail-merge template's «fields» to the program's")
+    merge.add_argument("file", metavar="FILE", help="the .docx mail-merge template")
+    merge.add_argument("--as", dest="template", metavar="NAME", choices=sorted(EXAMPLES),
+                       help="the template whose fields it may use (default: from the name)")
+    merge.add_argument("--set", action="append", default=[], metavar="NAME=FIELD",
+                       help="match a merge field to a field (e.g. ApplicantName=applicant.name;"
+                            " NAME= removes the match); may be repeated")
+    merge.add_argument("--accept", action="store_true",
+                       help="keep the suggested field for each merge field not matched yet")
+    merge.set_defaults(run=run_merge_fields)
+
     templates = subparsers.add_parser("templates", help="list, document or reset the templates")
     action = templates.add_mutually_exclusive_group()
     action.add_argument("--reference", action="store_true",
@@ -43,6 +55,37 @@ def run_check(args: argparse.Namespace) -> int:
     result = check_template(path, args.template)
     print(result.report())
     return EXIT_OK if result.ok else EXIT_FAILED
+
+
+def run_merge_fields(args: argparse.Namespace) -> int:
+    from concom_desk.services.documents.mail_merge import merge_table, save_map
+    from concom_desk.services.documents.template_check import guess_template_name
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise UserError(f"{path} does not exist or is not a file")
+    template = args.template or guess_template_name(path)
+    changes: dict[str, str] = {}
+    for pair in args.set:
+        name, equals, field = pair.partition("=")
+        if not equals or not name.strip():
+            raise UserError(f"--set {pair!r}: write it as NAME=FIELD, e.g. "
+                            "ApplicantName=applicant.name")
+        changes[name.strip()] = field.strip()
+    rows = merge_table(path, template)
+    if not rows:
+        print(f"{path.name}: no mail-merge fields")
+        return EXIT_OK
+    if args.accept:
+        changes = {row.name: row.suggested for row in rows
+                   if not row.matched and row.suggested} | changes
+    if changes:
+        save_map(changes)
+        rows = merge_table(path, template)
+    width = max(len(row.name) for row in rows) + 2
+    for row in rows:
+        print(f"«{row.name}»".ljust(width + 2) + row.describe())
+    return EXIT_OK if all(row.matched for row in rows) else EXIT_FAILED
 
 
 def run_templates(args: argparse.Namespace) -> int:

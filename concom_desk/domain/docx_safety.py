@@ -81,13 +81,16 @@ _ACTIVE_CONTENT = re.compile(r"oleobject|activex|vba|macro|\.package|"
                              r"msword|ms-excel|ms-powerpoint|x-msdownload|octet-stream",
                              re.IGNORECASE)
 # Elements that carry objects, controls, imported files, or macros to run.
+_MAIL_MERGE_SOURCE = ("a mail merge that reads a data source (to keep its «fields» and let "
+                      "the data go: in Word, Mailings → Start Mail Merge → Normal Word "
+                      "Document)")
 _ACTIVE_ELEMENTS = {f"{{{W_NS}}}object": "an embedded object",
                     f"{{{W_NS}}}control": "an ActiveX control",
                     f"{{{W_NS}}}altChunk": "an imported file (altChunk)",
                     f"{{{W_NS}}}subDoc": "a linked subdocument",
                     f"{{{W_NS}}}entryMacro": "a form field that runs a macro",
                     f"{{{W_NS}}}exitMacro": "a form field that runs a macro",
-                    f"{{{W_NS}}}mailMerge": "a mail merge that reads a data source",
+                    f"{{{W_NS}}}mailMerge": _MAIL_MERGE_SOURCE,
                     "{urn:schemas-microsoft-com:office:office}OLEObject": "an OLE object"}
 # The names whose elements or attributes the rules read, as they appear in the bytes.
 # (bytes.find, not a regular expression: a regular expression over a 400 KB style
@@ -410,3 +413,36 @@ def _is_wide(data: bytes) -> bool:
 def _outside_link(target: str) -> bool:
     return bool(target) and bool(re.match(r"^(\\\\|//|[a-z][a-z0-9+.-]*:)", target,
                                           re.IGNORECASE))
+
+
+# A mail-merge field ("MERGEFIELD ApplicantName \* MERGEFORMAT", or the name quoted)
+# reads nothing outside the file, so a template may hold one; the renderer replaces it
+# with the value as plain text (services/documents/mail_merge), and a document the
+# program made that still holds one is refused: it would print «ApplicantName».
+_MERGE_FIELD = re.compile(r'^\s*MERGEFIELD\s+(?:"([^"]+)"|([^\s\\]+))', re.IGNORECASE)
+_WORD_TEXT_PART = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes)\.xml$",
+                             re.IGNORECASE)
+
+
+def merge_field_name(instruction: str) -> str | None:
+    """'ApplicantName' for a MERGEFIELD's code; None for any other field."""
+    match = _MERGE_FIELD.match(instruction)
+    return (match.group(1) or match.group(2)).strip() if match else None
+
+
+def merge_fields_left(path: Path) -> list[Refusal]:
+    """A refusal per mail-merge field still standing in a document the program made."""
+    found: list[Refusal] = []
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if not _WORD_TEXT_PART.match(name):
+                continue
+            data = archive.read(name)
+            if b"MERGEFIELD" not in data.upper():
+                continue
+            root = _parse(data)
+            names = [] if root is None else [
+                merge_field_name(i) for i in field_instructions(root)]
+            found += [Refusal(f"it still holds the mail-merge field «{n}» ({name}), which "
+                              "would print as its name") for n in names if n]
+    return found

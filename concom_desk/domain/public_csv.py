@@ -27,13 +27,17 @@ _AFTER_SEMICOLON = re.compile(r"(;[ ]*)(?=[=+\-@\t\r])")
 
 def csv_text(text: str) -> str:
     """Text as it may stand in a CSV field: no formula at its start or after a `;`."""
-    return _AFTER_SEMICOLON.sub(r"\1'", printable_cell(text))
+    cell = printable_cell(text)
+    return _AFTER_SEMICOLON.sub(r"\1'", cell) if ";" in cell else cell
 
 
 def _field(value: Any) -> Any:
+    kind = type(value)
+    if kind is str:  # most fields: tested first, by type alone
+        return csv_text(value)
     if value is None:
         return ""
-    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+    if kind is not bool and isinstance(value, int | float | Decimal):
         return value
     return csv_text(str(value))
 

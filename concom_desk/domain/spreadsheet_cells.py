@@ -34,7 +34,12 @@ def neutralize_cell(text: str) -> str:
 
 def printable_cell(text: str) -> str:
     """Neutralized text with the control characters no spreadsheet can store removed."""
-    return neutralize_cell(_ILLEGAL_CONTROL.sub("", text))
+    # Text with nothing unprintable (nearly every cell: names, addresses, dates) holds no
+    # control character: the test is one pass in C, where the removal is a regex's.
+    if not text.isprintable():
+        text = _ILLEGAL_CONTROL.sub("", text)
+    # neutralize_cell, written out: an export calls this for each of millions of cells.
+    return "'" + text if text.startswith(FORMULA_TRIGGERS) else text
 
 
 def column_header(name: str) -> str:

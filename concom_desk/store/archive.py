@@ -35,6 +35,9 @@ FORMAT_VERSION = 1
 DATABASE_FOLDER = "database"
 DOCUMENTS_FOLDER = "documents"
 TEMPLATES_FOLDER = "templates"
+# The clerk's mail-merge field table (services/documents/mail_merge), kept beside the
+# templates it serves and restored with them: a table of names, not a template.
+MERGE_FIELDS_FILE = "merge-fields.json"
 CHUNK = 1 << 20
 # zlib level 1: four times faster than the default 6 on a database, for an archive
 # about 15% larger (measured on the large demo town: 1.3 s / 37 MB against 5.0 s / 32 MB).

@@ -208,6 +208,9 @@ class ChainReport:
     first_broken_id: int | None = None
     problem: str = ""
     first_format_entries: int = 0  # sealed in the format of 29 Nov 2026 (see below)
+    # Every entry dated, in the triggers' one format, no earlier than the one before it:
+    # then the trail's dates need no closer look (`check`'s time order).
+    in_time_order: bool = False
 
     @property
     def ok(self) -> bool:
@@ -221,6 +224,12 @@ class ChainReport:
 
 _LENGTH = struct.Struct(">I").pack  # a field's length in front of it, as entry_hash puts it
 _NULL = b"\xff"
+# The length prefixes of short fields, looked up rather than packed: all but the row
+# images are short, and the chain walk makes nine of them for each of its entries.
+_SHORT = tuple(_LENGTH(n) for n in range(256))
+# How the triggers date an entry (strftime('%Y-%m-%dT%H:%M:%fZ')): in this one format
+# the dates' order is their text's order.
+_AT_LENGTH = len("2026-12-04T09:17:41.063Z")
 
 
 def _read_back_hash(prev_hash: str, at: str, os_user: str, initials: str, table_name: str,
@@ -230,14 +239,16 @@ def _read_back_hash(prev_hash: str, at: str, os_user: str, initials: str, table_
     row images text or NULL), in one expression: the same bytes hashed, with no loop
     over the fields -- the chain walk in `check` does this three hundred thousand
     times. Anything else (a number or a blob where text belongs, a NULL in a field
-    that is never NULL) raises AttributeError and is hashed by `entry_hash` itself."""
+    that is never NULL, a short field over 255 bytes) raises AttributeError or
+    IndexError and is hashed by `entry_hash` itself."""
     p, a, u, i = prev_hash.encode(), at.encode(), os_user.encode(), initials.encode()
     t, r, c = table_name.encode(), str(record_id).encode(), action.encode()
     o = _NULL if old_values is None else _LENGTH(len(b := old_values.encode())) + b
     n = _NULL if new_values is None else _LENGTH(len(b := new_values.encode())) + b
+    short = _SHORT  # an IndexError (a field over 255 bytes) is hashed by entry_hash
     return hashlib.sha256(b"".join((
-        _LENGTH(len(p)), p, _LENGTH(len(a)), a, _LENGTH(len(u)), u, _LENGTH(len(i)), i,
-        _LENGTH(len(t)), t, _LENGTH(len(r)), r, _LENGTH(len(c)), c, o, n))).hexdigest()
+        short[len(p)], p, short[len(a)], a, short[len(u)], u, short[len(i)], i,
+        short[len(t)], t, short[len(r)], r, short[len(c)], c, o, n))).hexdigest()
 
 
 def first_format_hash(prev_hash: str, at: str, os_user: str, initials: str,
@@ -272,6 +283,7 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
     previous = ""
     count = 0
     first_format = 0
+    latest, in_order = "", True
     for row in rows:
         count += 1
         entry_id, at, user, initials, table, record, action, old, new, prev, stored = row
@@ -280,8 +292,13 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
                                                 "(an entry was removed, added or changed)")
         try:
             digest = _read_back_hash(prev, at, user, initials, table, record, action, old, new)
-        except AttributeError:
+            if at >= latest and len(at) == _AT_LENGTH and at[-1] == "Z":
+                latest = at
+            else:
+                in_order = False
+        except (AttributeError, IndexError, TypeError):
             digest = entry_hash(prev, at, user, initials, table, record, action, old, new)
+            in_order = False
         if digest != stored:
             if first_format == count - 1 and stored == first_format_hash(
                     prev, at, user, initials, table, record, action, old, new):
@@ -292,4 +309,4 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
         previous = stored
         if last is not None:
             last[table, record] = (entry_id, action, new)
-    return ChainReport(count, first_format_entries=first_format)
+    return ChainReport(count, first_format_entries=first_format, in_time_order=in_order)

@@ -142,9 +142,13 @@ class Database:
         # Saves committed through this Database: a view that read at count N needs no
         # new read while the count is still N (the window's tabs ask it when shown).
         self.changes = 0
-        self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False)
+        # A session knows its database's file, so a paper made inside it can find what is
+        # kept beside the file (the loaded parcels) without being handed the path.
+        info = {"database_path": path}
+        self._write_sessions = sessionmaker(bind=engine, expire_on_commit=False, info=info)
         self._read_sessions = sessionmaker(
-            bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
+            bind=engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False,
+            info=info,
         )
 
     # -- who is acting -------------------------------------------------------------

@@ -13,6 +13,7 @@ leaves the target exactly as it was.
 
 from __future__ import annotations
 
+import json
 import logging
 import shutil
 import sqlite3
@@ -27,6 +28,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
 from concom_desk.store.archive import (
     DOCUMENTS_FOLDER,
+    MERGE_FIELDS_FILE,
     TEMPLATES_FOLDER,
     Manifest,
     extract_member,
@@ -143,6 +145,19 @@ def _unpack_folder(archive: zipfile.ZipFile, manifest: Manifest, prefix: str, in
             extract_member(archive, manifest, name, dest, where)
 
 
+def _merge_field_table(staged: Path, path: Path) -> bool:
+    """The mail-merge field table: names of fields, nothing Word reads; kept when it is
+    one (a small JSON object of texts), judged as a template otherwise."""
+    if path.parent != staged or path.name != MERGE_FIELDS_FILE or \
+            path.stat().st_size > 1024 * 1024:
+        return False
+    try:
+        table = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(table, dict) and all(isinstance(v, str) for v in table.values())
+
+
 def _leave_out_active_templates(staged: Path) -> list[str]:
     """A backup can carry any file as a template; each is judged as `check-template`
     judges one, and one that would put active content into the commission's letters is
@@ -150,7 +165,7 @@ def _leave_out_active_templates(staged: Path) -> list[str]:
     a bad letter template is no reason to keep the clerk from her data."""
     notices = []
     for path in sorted(staged.rglob("*")):
-        if not path.is_file():
+        if not path.is_file() or _merge_field_table(staged, path):
             continue
         refusals = package_refusals(path)
         if refusals:

@@ -37,6 +37,7 @@ from concom_desk.services.documents.template_library import (
     user_templates_dir,
 )
 from concom_desk.ui import document_actions
+from concom_desk.ui.merge_fields_dialog import MergeFieldsDialog
 from concom_desk.ui.window_memory import remember
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -110,11 +111,15 @@ class TemplatesDialog(QDialog):
         self.check_button = QPushButton("&Check")
         self.reset_button = QPushButton("&Reset to default")
         self.check_file_button = QPushButton("Check a &file…")
+        # The last template checked, when it is a mail-merge letter (its «fields»).
+        self.merge_button = QPushButton("&Merge fields…")
+        self.checked: tuple[Path, str | None] | None = None
         self.folder_button = QPushButton("Open f&older")
         self.reference_button = QPushButton("Fiel&d reference")
         buttons = QHBoxLayout()
         for button in (self.edit_button, self.check_button, self.reset_button,
-                       self.check_file_button, self.folder_button, self.reference_button):
+                       self.check_file_button, self.merge_button, self.folder_button,
+                       self.reference_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
@@ -138,6 +143,8 @@ class TemplatesDialog(QDialog):
         self.check_button.clicked.connect(self.check_selected)
         self.reset_button.clicked.connect(self.reset_selected)
         self.check_file_button.clicked.connect(self.check_a_file)
+        self.merge_button.clicked.connect(self.match_merge_fields)
+        self.merge_button.setEnabled(False)
         self.folder_button.clicked.connect(self.open_folder)
         self.reference_button.clicked.connect(self.show_reference)
         self.reload()
@@ -180,11 +187,31 @@ class TemplatesDialog(QDialog):
         chosen = self.selected()
         if chosen is None:
             return
+        self.show_check(chosen.path, chosen.name)
+
+    def show_check(self, path: Path, template: str | None) -> None:
+        """Check a template and show the report; a mail-merge letter's fields can then
+        be matched (Merge fields…)."""
         try:
-            report = check_template(chosen.path, chosen.name).report()
-        except (UserError, OperationFailed) as exc:
-            report = str(exc)
+            result = check_template(path, template)
+            report = result.report()
+        except (UserError, OperationFailed, OSError) as exc:
+            self.result.setPlainText(str(exc))
+            self.merge_button.setEnabled(False)
+            return
+        self.checked = (path, template or result.template)
+        self.merge_button.setEnabled(bool(result.merge_fields))
         self.result.setPlainText(report)
+
+    def match_merge_fields(self) -> QDialog | None:
+        if self.checked is None:
+            return None
+        path, template = self.checked
+        dialog = MergeFieldsDialog(path, template or "any", self)
+        dialog.saved.connect(lambda: self.show_check(path, template))
+        dialog.open()
+        self.merge_dialog = dialog
+        return dialog
 
     def check_a_file(self) -> None:
         """Check a template that is not in use yet (one received by e-mail, say)."""
@@ -193,11 +220,7 @@ class TemplatesDialog(QDialog):
             "Word documents (*.docx *.docm *.dotx *.doc);;All files (*)")
         if not chosen:
             return
-        try:
-            report = check_template(Path(chosen)).report()
-        except (UserError, OperationFailed, OSError) as exc:
-            report = str(exc)
-        self.result.setPlainText(report)
+        self.show_check(Path(chosen), None)
 
     def reset_selected(self) -> None:
         chosen = self.selected()

@@ -112,3 +112,23 @@ def test_templates_reset(capsys: pytest.CaptureFixture[str]) -> None:
 def test_templates_reset_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "templates", "--reset", "permitt")
     assert code == 2 and "no default template named 'permitt'" in err
+
+
+def test_merge_fields_lists_suggests_and_keeps_matches(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers.mail_merge_docx import mail_merge_letter
+
+    letter = str(mail_merge_letter(tmp_path / "permit.docx"))
+    assert run(capsys, "merge-fields", letter) == (1, (
+        "«ApplicantName»     not matched yet (likely {{ applicant.name }})\n"
+        "«Property_Address»  not matched yet (likely {{ property.address }})\n"), "")
+    code, out, _ = run(capsys, "merge-fields", letter, "--accept",
+                       "--set", "Property_Address=property.map_lot")
+    assert (code, out.splitlines()) == (0, ["«ApplicantName»     → {{ applicant.name }}",
+                                            "«Property_Address»  → {{ property.map_lot }}"])
+    code, out, _ = run(capsys, "check-template", letter)
+    assert (code, out.splitlines()[0]) == (0, "permit.docx: fine (checked as the permit "
+                                              "template)")
+    code, _, err = run(capsys, "merge-fields", letter, "--set", "ApplicantName")
+    assert (code, err.strip()) == (2, "concom-desk: error: --set 'ApplicantName': write it "
+                                      "as NAME=FIELD, e.g. ApplicantName=applicant.name")

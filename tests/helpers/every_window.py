@@ -138,6 +138,7 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
     def open_it(desk: Desk) -> QWidget:
         from concom_desk.ui.calendar import (
             booking_dialog,
+            executive_session_dialog,
             hearing_dialogs,
             meeting_dialogs,
             minutes_approval,
@@ -168,8 +169,12 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
                                                          today=today),
             "BookHearingDialog": lambda: booking_dialog.BookHearingDialog(
                 db, desk.meetings(), today, parent=parent),
-            "ApproveDialog": lambda: minutes_approval.ApproveDialog(_approvals(), parent),
+            "ApproveDialog": lambda: minutes_approval.ApproveDialog(
+                _approvals(), parent, without_summary=[f"Hearing {n}: 12 Pond Road, Notice "
+                                                       "of Intent" for n in range(9)]),
             "AmendDialog": lambda: minutes_approval.AmendDialog(parent),
+            "ExecutiveSessionDialog": lambda: executive_session_dialog.ExecutiveSessionDialog(
+                parent),
         }[name]()
     return open_it
 
@@ -257,11 +262,22 @@ def _program(name: str) -> Callable[[Desk], QWidget]:
             "CrashDialog": lambda: crash_dialog.CrashDialog("Traceback: …\n" * 40, window),
             "GuideWindow": lambda: help_actions.GuideWindow(help_actions.guide_file(), window),
             "TemplatesDialog": lambda: templates_dialog.TemplatesDialog(window),
+            "MergeFieldsDialog": lambda: _merge_fields(window),
             "ConnectDialog": lambda: connect_dialog.ConnectDialog(window),
             "PasswordDialog": lambda: password_dialog.PasswordDialog(
                 "townhall:5432/concom", "clerk", True, window),
         }[name]()
     return open_it
+
+
+def _merge_fields(window: Any) -> QWidget:
+    from concom_desk.paths import data_dir
+    from concom_desk.ui.merge_fields_dialog import MergeFieldsDialog
+    from tests.helpers.mail_merge_docx import mail_merge_letter
+
+    data_dir().mkdir(parents=True, exist_ok=True)
+    letter = mail_merge_letter(data_dir() / "town hall letter.docx")
+    return MergeFieldsDialog(letter, "permit", window)
 
 
 def _main_window(window: Any) -> QWidget:
@@ -289,7 +305,8 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "ScheduleDialog", "SpecialMeetingDialog", "MeetingChangeDialog", "PublicationDialog",
         "PostingDialog",
         "ContinueHearingDialog", "CloseHearingDialog", "RecordsDesk", "MinutesDialog",
-        "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog")},
+        "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog",
+        "ExecutiveSessionDialog")},
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",
@@ -299,7 +316,8 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "ListComparisonDialog")},
     **{n: _program(n) for n in (
         "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
-        "GuideWindow", "TemplatesDialog", "ConnectDialog", "PasswordDialog")},
+        "GuideWindow", "TemplatesDialog", "MergeFieldsDialog", "ConnectDialog",
+        "PasswordDialog")},
     "TurnoverDialog": lambda desk: _tools().open_turnover(desk.window),
 }
 

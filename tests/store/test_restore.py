@@ -134,6 +134,23 @@ def test_a_restored_template_with_active_content_is_not_installed(
         "pull in another file"]
 
 
+def test_the_mail_merge_field_table_comes_back_with_the_templates(
+        record_db: Path, isolated_data_dir: Path, tmp_path: Path) -> None:
+    """Not a template, yet kept: the clerk's matches of «fields» to the program's."""
+    templates = isolated_data_dir / "templates"
+    templates.mkdir()
+    table = templates / "merge-fields.json"
+    table.write_text('{"ApplicantName": "applicant.name"}\n', encoding="utf-8")
+    (templates / "notes.json").write_text("{}", encoding="utf-8")
+    archive = make_backup(record_db, tmp_path / "b.zip").path
+    table.write_text("{}", encoding="utf-8")
+    done = restore(archive, record_db)
+    assert table.read_text(encoding="utf-8") == '{"ApplicantName": "applicant.name"}\n'
+    assert [n for n in done.notices if "json" in n] == [
+        "the template notes.json in the backup was not installed: notes.json is not a .docx "
+        "file; open it in Word and save it as \"Word Document (*.docx)\""]
+
+
 def test_a_stale_wal_of_the_old_database_is_not_replayed(record_db: Path,
                                                         backup_zip: Path) -> None:
     rows_at_backup = all_rows(record_db)

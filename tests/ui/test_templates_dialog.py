@@ -141,3 +141,32 @@ def test_check_a_file_refuses_a_macro_file(qtbot, tmp_path: Path,
     qtbot.addWidget(dialog)
     qtbot.mouseClick(dialog.check_file_button, Qt.MouseButton.LeftButton)
     assert dialog.result.toPlainText().startswith("permit from the engineer.docm: refused")
+
+
+def test_a_mail_merge_letter_is_matched_in_the_window(qtbot, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.helpers.mail_merge_docx import mail_merge_letter
+
+    letter = mail_merge_letter(tmp_path / "permit from the town hall.docx")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *args, **kwargs: (str(letter), "Word documents"))
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.merge_button.isEnabled()
+    qtbot.mouseClick(dialog.check_file_button, Qt.MouseButton.LeftButton)
+    assert "the mail-merge field «ApplicantName» is not matched" in dialog.result.toPlainText()
+    assert dialog.merge_button.isEnabled()
+    qtbot.mouseClick(dialog.merge_button, Qt.MouseButton.LeftButton)
+    merge = dialog.merge_dialog
+    assert [merge.table.item(r, 0).text() for r in range(merge.table.rowCount())] == [
+        "«ApplicantName»", "«Property_Address»"]
+    # Suggested by name; the clerk changes the second one before saving.
+    assert merge.choices["ApplicantName"].currentText() == "applicant.name"
+    assert merge.table.item(0, 2).text() == "suggested by its name"
+    merge.choices["Property_Address"].setCurrentText("property.map_lot")
+    merge.save()
+    assert dialog.result.toPlainText().splitlines() == [
+        "permit from the town hall.docx: fine (checked as the permit template)",
+        "Mail-merge fields, printed as these fields' values:",
+        "  «ApplicantName» → {{ applicant.name }}",
+        "  «Property_Address» → {{ property.map_lot }}"]

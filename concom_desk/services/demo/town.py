@@ -256,7 +256,7 @@ def _load_into(db: Database, size: str, today: date | None, seed: int,
     if size == "small":  # drawn parcels around its filings' lots, to try computed abutters
         from concom_desk.services.parcels.demo_parcels import load_demo_parcels
 
-        load_demo_parcels(db)
+        load_demo_parcels(db, *_town(town))
     with db.read_session() as session:
         audit = session.scalar(select(func.count()).select_from(AuditEntry)) or 0
     counts = {**book.counts(), "audit_entry": audit}

@@ -33,9 +33,10 @@ from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, Undefine
 from jinja2.exceptions import SecurityError
 from lxml import etree
 
-from concom_desk.domain.docx_safety import package_refusals
+from concom_desk.domain.docx_safety import merge_fields_left, package_refusals
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import OperationFailed, UserError
+from concom_desk.services.documents.mail_merge import merge_ready
 from concom_desk.services.documents.template_library import find_template, template_name
 from concom_desk.services.documents.template_sandbox import TemplateSandbox
 
@@ -176,7 +177,8 @@ def render_template(name_or_path: str | os.PathLike[str], context: Mapping[str, 
     if refusals:
         raise UserError(f"template {label} refused: {'; '.join(map(str, refusals))}")
     out = Path(out)
-    document = DocxTemplate(str(source))
+    # A Word mail-merge template's MERGEFIELDs become placeholders first (mail_merge).
+    document = DocxTemplate(merge_ready(source, label))
     values = _with_pictures(dict(context), document)
     environment = make_environment()
     environment.start_budget()
@@ -222,7 +224,7 @@ class ActiveDocument(UserError):
 
 def refuse_active_output(path: Path, made_by: str) -> None:
     """Raise ActiveDocument naming what made it and what is active in it."""
-    refusals = package_refusals(path)
+    refusals = package_refusals(path) or merge_fields_left(path)
     if refusals:
         raise ActiveDocument(f"{made_by}: the document it makes was refused and not saved: "
                              f"{'; '.join(map(str, refusals))}")

@@ -17,6 +17,7 @@ import re
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
 
 from docxtpl import DocxTemplate
@@ -25,6 +26,14 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from concom_desk.domain.docx_safety import package_refusals
 from concom_desk.services.documents.field_registry import ITEM, FieldRegistry
+from concom_desk.services.documents.mail_merge import (
+    converted,
+    load_map,
+    merge_fields_in,
+    suggest,
+    text_fields,
+    unmatched,
+)
 from concom_desk.services.documents.rendering import make_environment
 from concom_desk.services.documents.template_examples import EXAMPLES
 
@@ -57,6 +66,8 @@ class CheckResult:
     template: str
     refusals: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # A mail-merge template's fields and what each stands for (mail_merge).
+    merge_fields: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -65,12 +76,17 @@ class CheckResult:
     def report(self) -> str:
         if self.refusals:
             return "\n".join([f"{self.path.name}: refused —", *(f"  - {r}" for r in self.refusals)])
+        matched = [f"  «{name}» → {{{{ {path} }}}}" for name, path in
+                   self.merge_fields.items() if path]
+        if matched:
+            matched.insert(0, "Mail-merge fields, printed as these fields' values:")
         if not self.problems:
-            return f"{self.path.name}: fine (checked as the {self.template} template)"
+            return "\n".join([f"{self.path.name}: fine (checked as the {self.template} "
+                              "template)", *matched])
         lines = [f"{self.path.name}: {len(self.problems)} problem(s) "
                  f"(checked as the {self.template} template)"]
         lines += [f"  - {p}" for p in self.problems]
-        return "\n".join(lines)
+        return "\n".join([*lines, *matched])
 
 
 @dataclass(frozen=True)
@@ -201,8 +217,11 @@ def check_template(path: Path, template: str | None = None) -> CheckResult:
         return result
     registry = FieldRegistry(name)
     environment = make_environment()
-    patcher = DocxTemplate(str(path))
-    with zipfile.ZipFile(path) as archive:
+    readable = _merge_checked(path, name, result)
+    if result.problems:
+        return result
+    patcher = DocxTemplate(readable)
+    with zipfile.ZipFile(readable) as archive:
         parts = [n for n in archive.namelist() if _TEMPLATE_PARTS.match(n)]
         parts.sort(key=lambda n: (n != "word/document.xml", n))
         for part in parts:
@@ -211,6 +230,25 @@ def check_template(path: Path, template: str | None = None) -> CheckResult:
     if not result.problems:
         result.problems += _trial_render(path, name)
     return result
+
+
+def _merge_checked(path: Path, name: str, result: CheckResult) -> str | BytesIO:
+    """The template as the renderer reads it: with its mail-merge fields made
+    placeholders once each is matched; a problem (with a suggestion) for each not."""
+    names = merge_fields_in(path)
+    if not names:
+        return str(path)
+    table = load_map()
+    fields = text_fields(name)
+    result.merge_fields = {n: table.get(n, "") for n in names}
+    for missing in unmatched(names, table):
+        likely = suggest(missing, fields)
+        hint = f"; likely {{{{ {likely} }}}}" if likely else ""
+        result.problems.append(Problem(
+            "body", "", f"the mail-merge field «{missing}» is not matched to a field of the "
+                        f"program yet{hint} — match it in Tools → Word templates → Merge "
+                        "fields… (or `concom-desk merge-fields FILE`)"))
+    return converted(path, table) if not result.problems else str(path)
 
 
 def _trial_render(path: Path, name: str) -> list[Problem]:

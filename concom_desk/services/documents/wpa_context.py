@@ -28,6 +28,7 @@ from concom_desk.services.documents.wpa_fields import (
     named_box,
     wpa_group,
 )
+from concom_desk.services.parcels.locus import filing_locus
 from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
 
 if TYPE_CHECKING:
@@ -133,6 +134,7 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
     prop = filing.property
     fee = split_fee(filing.wpa_fee_cents) if filing.wpa_fee_cents else None
     votes = _votes(session, filing, decision)
+    locus = filing_locus(session, filing)
     findings = _lines(decision.findings if decision else "")
     decided = _decision_box(decision)
     return WpaFacts(
@@ -141,6 +143,8 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
         applicant=base["applicant"], owner=base["owner"],
         street=prop.address if prop else "", town=base["commission"]["town"],
         map=prop.map or "" if prop else "", parcel=prop.lot or "" if prop else "",
+        latitude=locus.latitude_text() if locus else "",
+        longitude=locus.longitude_text() if locus else "",
         county=_county(base["property"]["registry"]),
         book=base["property"]["book"], page=base["property"]["page"],
         certificate=base["property"]["certificate"],

@@ -100,6 +100,8 @@ class WpaFacts:
     town: str = ""
     map: str = ""
     parcel: str = ""
+    latitude: str = ""  # '42.17512° N', from the loaded parcels
+    longitude: str = ""
     county: str = ""
     book: str = ""
     page: str = ""
@@ -206,8 +208,9 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
             "town": filled(facts.town, missing, None),
             "map": filled(facts.map, missing, "no assessor's map/plat number recorded"),
             "parcel": filled(facts.parcel, missing, "no assessor's parcel/lot number recorded"),
-            # Not kept by the program: the form says "if known", so it is a line to fill.
-            "latitude": BLANK, "longitude": BLANK,
+            # From the loaded parcels (the lot's centre); the form says "if known", so
+            # without parcels it is a line to fill.
+            "latitude": facts.latitude or BLANK, "longitude": facts.longitude or BLANK,
         },
     }
     deed_known = bool(facts.book and facts.page) or bool(facts.certificate)

@@ -30,6 +30,7 @@ from concom_desk.services.filings.permit_life import (
 from concom_desk.services.filings.record_detail import FilingDetail
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.status_corrections import undo_offer
+from concom_desk.services.parcels.locus import filing_locus
 from concom_desk.store import Database
 from concom_desk.store.models import Filing
 
@@ -80,5 +81,6 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),
+            locus=str(filing_locus(session, filing) or ""),
         )
 

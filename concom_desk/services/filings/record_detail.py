@@ -57,3 +57,5 @@ class FilingDetail:
     undo: UndoOffer | None = None  # what "Undo last change" would put back
     # The permit's life in words: the expiry in force and why, acts that came late.
     life: list[str] = field(default_factory=list)
+    # The lot's centre in degrees, from the loaded parcels ('' when they do not place it).
+    locus: str = ""

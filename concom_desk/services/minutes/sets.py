@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from concom_desk import clock
+from concom_desk.domain.minutes_approval import items_without_summary, why_not_on_minutes
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.clocks import get_or_refuse
@@ -198,8 +199,7 @@ def save_minutes(db: Database, minutes_id: int, changes: MinutesChanges) -> Minu
 
 
 def approval_choices(db: Database, minutes_id: int) -> list[ApprovalChoice]:
-    """Carried votes at later meetings that can approve the set, the likeliest first:
-    motions that speak of minutes, then the nearest meetings."""
+    """Carried votes on these minutes at later meetings, the nearest meeting first."""
     with db.read_session() as session:
         minutes = get_or_refuse(session, Minutes, minutes_id, "set of minutes")
         meeting = session.get(Meeting, minutes.meeting_id)
@@ -211,9 +211,16 @@ def approval_choices(db: Database, minutes_id: int) -> list[ApprovalChoice]:
             .where(Meeting.held_on > meeting.held_on, Vote.result == "carried",
                    Vote.filing_id.is_(None), Vote.enforcement_case_id.is_(None))
             .order_by(Meeting.held_on, Vote.id)).all()
-        rows = [row for row in rows if row[0] not in used]
-    choices = [ApprovalChoice(*row) for row in rows]
-    return sorted(choices, key=lambda c: ("minutes" not in c.motion.lower(), c.meeting_day))
+        # Only votes on these minutes: a budget vote carried the same night approves nothing.
+    rows = [row for row in rows if row[0] not in used
+            and why_not_on_minutes(row[2], meeting.held_on, long_date(meeting.held_on)) is None]
+    return [ApprovalChoice(*row) for row in rows]
+
+
+def missing_summaries(sheet: MinutesSheet) -> list[str]:
+    """The items of the set with no summary of the discussion (§22(a)): the approval
+    warns of them before the words are locked."""
+    return items_without_summary((item.heading, item.summary) for item in sheet.items)
 
 
 def _votes_used(session: Session, meeting_id: int) -> set[int]:
@@ -251,6 +258,9 @@ def approve_minutes(db: Database, minutes_id: int, vote_id: int) -> MinutesSheet
                             "amendment is approved by a vote of its own")
         if vote.result != "carried":
             raise UserError(f"the motion {vote.motion!r} failed: it approves nothing")
+        refused = why_not_on_minutes(vote.motion, meeting.held_on, long_date(meeting.held_on))
+        if refused:
+            raise UserError(refused)
         sheet = replace(_sheet(session, minutes), state="approved", approved_on=at.held_on,
                         approved_at_meeting=at.held_on,
                         approved_by=_vote_line(session, vote_id), later_versions=())

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from concom_desk.domain.state_plane import MAINLAND_METRES
+from concom_desk.services.demo.places import DEMO_PLACES, MILLBROOK
 from concom_desk.services.parcels.loading import load_parcels
 from concom_desk.services.parcels.massgis_writer import (
     DrawnParcel,
@@ -43,10 +45,21 @@ class KnownLot:
     owner: str
 
 
+@dataclass(frozen=True)
+class DrawnTown:
+    """Where the drawn town lies (its south-west corner on the state grid, metres) and
+    what its owners' addresses say."""
+
+    origin: tuple[float, float] = ORIGIN
+    city: str = "UPTON"
+    zip_code: str = "01568"
+
+
 def draw_town(blocks_x: int, blocks_y: int, lots_per_side: int, known: Sequence[KnownLot] = (),
-              seed: int = 1835) -> list[DrawnParcel]:
+              seed: int = 1835, town: DrawnTown = DrawnTown()) -> list[DrawnParcel]:
     """Blocks of two rows of lots; east-west streets between them carry the addresses."""
     rng = random.Random(seed)
+    ox, oy = town.origin
     parcels: list[DrawnParcel] = []
     block_w = lots_per_side * LOT_W
     block_h = 2 * LOT_D
@@ -55,20 +68,20 @@ def draw_town(blocks_x: int, blocks_y: int, lots_per_side: int, known: Sequence[
     spacing = max(1, (blocks_x * blocks_y * 2 * lots_per_side) // (len(placed) + 1))
     serial = 0
     for by in range(blocks_y + 1):  # the east-west streets, one below each block row
-        y = ORIGIN[1] + by * (block_h + STREET_W)
-        parcels.append(DrawnParcel(f"ROW_EW_{by}", "", square(ORIGIN[0], y, total_w, STREET_W),
+        y = oy + by * (block_h + STREET_W)
+        parcels.append(DrawnParcel(f"ROW_EW_{by}", "", square(ox, y, total_w, STREET_W),
                                    "ROW"))
     for bx in range(blocks_x + 1):  # the north-south streets
-        x = ORIGIN[0] + bx * (block_w + STREET_W)
+        x = ox + bx * (block_w + STREET_W)
         height = blocks_y * (block_h + STREET_W) + STREET_W
-        parcels.append(DrawnParcel(f"ROW_NS_{bx}", "", square(x, ORIGIN[1], STREET_W, height),
+        parcels.append(DrawnParcel(f"ROW_NS_{bx}", "", square(x, oy, STREET_W, height),
                                    "ROW"))
     pond_block = (blocks_x // 2, blocks_y // 2)
     condo_block = (max(0, blocks_x // 2 - 1), blocks_y // 2)
     for bx in range(blocks_x):
         for by in range(blocks_y):
-            x0 = ORIGIN[0] + STREET_W + bx * (block_w + STREET_W)
-            y0 = ORIGIN[1] + STREET_W + by * (block_h + STREET_W)
+            x0 = ox + STREET_W + bx * (block_w + STREET_W)
+            y0 = oy + STREET_W + by * (block_h + STREET_W)
             if (bx, by) == pond_block:
                 parcels.append(DrawnParcel(f"WATER_{bx}_{by}", "",
                                            square(x0, y0, block_w / 2, block_h), "WATER"))
@@ -82,31 +95,32 @@ def draw_town(blocks_x: int, blocks_y: int, lots_per_side: int, known: Sequence[
                     number = 2 * (bx * lots_per_side + n) + 2 + row
                     site = f"{number} {street}"
                     map_par_id = f"{100 + bx * blocks_y + by}-{row * lots_per_side + n + 1}"
-                    owners: list[OwnerRow] = [_owner(rng, site)]
+                    owners: list[OwnerRow] = [_owner(rng, site, town)]
                     if (bx, by) == condo_block and row == 0 and n == 0:
                         owners = [OwnerRow(f"{rng.choice(SURNAMES)} {rng.choice(GIVEN)}",
-                                           f"{site} UNIT {u}", "UPTON", "MA", "01568",
+                                           f"{site} UNIT {u}", town.city, "MA", town.zip_code,
                                            f"{site} UNIT {u}") for u in range(1, 13)]
                     elif placed and serial % spacing == 0:
                         lot = placed.pop(0)
                         map_par_id, site = lot.map_par_id, lot.site_addr.upper()
-                        owners = [OwnerRow(lot.owner.upper(), site, "UPTON", "MA", "01568",
-                                           site)]
+                        owners = [OwnerRow(lot.owner.upper(), site, town.city, "MA",
+                                           town.zip_code, site)]
                     parcels.append(DrawnParcel(f"F_{map_par_id}", map_par_id,
                                                square(x, y0 + row * LOT_D, LOT_W, LOT_D),
                                                "FEE", owners))
     return parcels
 
 
-def _owner(rng: random.Random, site: str) -> OwnerRow:
+def _owner(rng: random.Random, site: str, town: DrawnTown) -> OwnerRow:
     name = f"{rng.choice(SURNAMES)} {rng.choice(GIVEN)}"
     if rng.random() < 0.12:  # some owners live elsewhere
         return OwnerRow(name, f"{rng.randint(1, 99)} BEACON ST", "BOSTON", "MA", "02108", site)
-    return OwnerRow(name, site, "UPTON", "MA", "01568", site)
+    return OwnerRow(name, site, town.city, "MA", town.zip_code, site)
 
 
-def load_demo_parcels(db: Database) -> None:
-    """Draw the demo town's parcels around its open filings' lots and load them."""
+def load_demo_parcels(db: Database, town: str = "upton", town_name: str = "Upton") -> None:
+    """Draw the demo town's parcels around its open filings' lots, at the town's own
+    place on the state grid, and load them."""
     from concom_desk.store.models import Filing, Party, Property
 
     with db.read_session() as session:
@@ -118,7 +132,18 @@ def load_demo_parcels(db: Database) -> None:
             .order_by(Filing.received.desc().nulls_last()).limit(60)).all()
     known = list({f"{m}-{lot}": KnownLot(f"{m}-{lot}", address, owner or "OWNER UNKNOWN")
                   for m, lot, address, owner in rows if m and lot}.values())
+    place = DEMO_PLACES.get(town, MILLBROOK)
+    east, north = MAINLAND_METRES.to_grid(*place.centre)
+    blocks_x, blocks_y, lots = 6, 5, 10
+    # The drawing's corner, so that the town centre falls in its middle.
+    width = blocks_x * (lots * LOT_W + STREET_W) + STREET_W
+    height = blocks_y * (2 * LOT_D + STREET_W) + STREET_W
+    drawn = DrawnTown((east - width / 2, north - height / 2), town_name.upper(),
+                      place.zip_code)
+    code = f"M{place.massgis_id:03d}"
     with tempfile.TemporaryDirectory() as folder:
-        path = write_parcel_zip(Path(folder) / "M001TaxPar_demo.zip",
-                                draw_town(6, 5, 10, known), fiscal_year=2025)
+        path = write_parcel_zip(Path(folder) / f"{code}TaxPar_demo.zip",
+                                draw_town(blocks_x, blocks_y, lots, known, town=drawn),
+                                town_id=place.massgis_id, fiscal_year=2025,
+                                city=town_name.upper())
         load_parcels(Path(db.path), path)

@@ -20,7 +20,7 @@ import zipfile
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import shapefile
@@ -123,9 +123,12 @@ def read_parcel_zip(path: Path, progress: Progress | None = None) -> ParcelSetRe
         raise UserError(f"{path}: there is no such file") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    check_projection(data["prj"].decode("latin-1"), source)
+    unit = check_projection(data["prj"].decode("latin-1"), source)
     owners, town_name, fiscal_year = _read_assess(assess_data, f"{source} ({assess_name})")
     parcels = _read_taxpar(data, f"{source} ({parts['shp']})", owners, progress)
+    if unit != 1.0:  # a set on the grid in US survey feet: the same grid, scaled to metres
+        parcels = tuple(replace(p, geometry=shapely.transform(p.geometry, lambda xy: xy * unit))
+                        for p in parcels)
     if fiscal_year is None and (hit := _FY_IN_NAME.search(assess_name)):
         fiscal_year = int(hit.group(1)) + (2000 if len(hit.group(1)) == 2 else 0)
     return ParcelSetReading(code, town_name, fiscal_year, source, parcels, owners)

@@ -124,7 +124,7 @@ def _replace_town(conn: sqlite3.Connection, reading: ParcelSetReading,
                   info.source_file, info.parcels, info.owner_rows))
 
 
-def _connect(db_path: Path) -> sqlite3.Connection | None:
+def connect_parcels(db_path: Path) -> sqlite3.Connection | None:
     path = parcel_file(db_path)
     if not path.is_file():
         return None
@@ -137,7 +137,7 @@ def _connect(db_path: Path) -> sqlite3.Connection | None:
 
 def parcel_sets(db_path: Path) -> list[ParcelSetInfo]:
     """The towns whose parcels are loaded, in the order of their MassGIS number."""
-    conn = _connect(db_path)
+    conn = connect_parcels(db_path)
     if conn is None:
         return []
     with closing(conn):
@@ -159,7 +159,7 @@ class StoredParcels:
 
 
 def read_parcels(db_path: Path) -> StoredParcels | None:
-    conn = _connect(db_path)
+    conn = connect_parcels(db_path)
     if conn is None:
         return None
     with closing(conn):
@@ -176,7 +176,7 @@ def read_owners(db_path: Path, parcels: Iterable[tuple[str, str]]
     """(town, LOC_ID) → its assessor rows, in the order of the assessor's table."""
     wanted = list(dict.fromkeys(parcels))
     found: dict[tuple[str, str], list[dict[str, str]]] = {key: [] for key in wanted}
-    conn = _connect(db_path)
+    conn = connect_parcels(db_path)
     if conn is None or not wanted:
         return found
     with closing(conn):

@@ -7,17 +7,20 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from concom_desk.domain.minutes_approval import SUMMARY_CITATION
 from concom_desk.services.minutes.sets import ApprovalChoice
+from concom_desk.ui import colours
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel
 
 
 class ApproveDialog(QDialog):
-    """Which carried vote approved the minutes (motions naming minutes first)."""
+    """Which carried vote on these minutes approved them; a warning first when items
+    have no summary of the discussion (the set is locked once approved)."""
 
     chosen = Signal(int)
 
-    def __init__(self, choices: list[ApprovalChoice], parent: QWidget | None = None
-                 ) -> None:
+    def __init__(self, choices: list[ApprovalChoice], parent: QWidget | None = None,
+                 without_summary: list[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Approve the minutes")
         self.vote = QComboBox()
@@ -26,13 +29,28 @@ class ApproveDialog(QDialog):
             self.vote.addItem(choice.describe(), choice.vote_id)
         buttons, _button = act_cancel(self, "Approve", self._approve)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The carried vote that approved them:"))
+        self.warning = QLabel(_summary_warning(without_summary or []))
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(colours.style(colours.WARNING))
+        self.warning.setVisible(bool(without_summary))
+        layout.addWidget(self.warning)
+        layout.addWidget(QLabel("The carried vote on these minutes that approved them:"))
         layout.addWidget(self.vote)
         layout.addWidget(buttons)
 
     def _approve(self) -> None:
         self.chosen.emit(int(self.vote.currentData()))
         self.accept()
+
+
+def _summary_warning(headings: list[str]) -> str:
+    if not headings:
+        return ""
+    more = len(headings) - 5
+    shown = "; ".join(headings[:5]) + (f"; and {more} more" if more > 0 else "")
+    return (f"{len(headings)} item{'s' if len(headings) != 1 else ''} "
+            f"{'have' if len(headings) != 1 else 'has'} no summary of the discussion "
+            f"({SUMMARY_CITATION}): {shown}. Approving locks the words as they stand.")
 
 
 class AmendDialog(QDialog):

@@ -37,6 +37,7 @@ from concom_desk.services.minutes.sets import (
     MinutesChanges,
     approval_choices,
     approve_minutes,
+    missing_summaries,
     open_minutes,
     save_minutes,
     start_amendment,
@@ -327,12 +328,13 @@ class MinutesDialog(QDialog):
             return
         choices = approval_choices(self._db, self.sheet.minutes_id)
         if not choices:
-            self.fail(f"No carried vote of a later meeting approves these minutes yet. At the "
+            self.fail(f"No carried vote of a later meeting on these minutes yet (minutes are "
+                      f"approved only by a vote on them). At the "
                       f"meeting that approves them, record the vote (Record vote…, e.g. "
                       f"\"Approve the minutes of {long_date(self.sheet.day)}\"), then "
                       "Approve… here.")
             return
-        dialog = ApproveDialog(choices, self)
+        dialog = ApproveDialog(choices, self, without_summary=missing_summaries(self.sheet))
         dialog.chosen.connect(self.approve)
         dialog.open()
         self.active_dialog = dialog

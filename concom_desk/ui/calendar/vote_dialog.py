@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QPushButton,
     QWidget,
 )
 
@@ -25,6 +26,7 @@ from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.votes import members_for_meeting, preview_vote, record_vote
 from concom_desk.services.database import Database
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel, stack
+from concom_desk.ui.calendar.executive_session_dialog import ExecutiveSessionDialog
 
 CHOICE_WORDS = {VoteChoice.YES: "Yes", VoteChoice.NO: "No", VoteChoice.ABSTAIN: "Abstain",
                 VoteChoice.RECUSED: "Recused"}
@@ -85,12 +87,27 @@ class VoteDialog(QDialog):
         self.outcome.setWordWrap(True)
         self.error = ErrorLine()
         self.buttons, self.ok_button = act_cancel(self, "Record vote", self._record)
+        # The vote to enter executive session is a roll call naming its §21(a) purpose.
+        self.executive_button = QPushButton("E&xecutive session…")
+        self.executive_button.clicked.connect(self.ask_executive_session)
         form = QFormLayout()
         form.addRow("&Motion:", self.motion)
+        form.addRow("", self.executive_button)
         form.addRow("&About:", self.filing_box)
         stack(self, form, members, self.signers, self.outcome, self.error, self.buttons)
         self.motion.textChanged.connect(self.refresh)
         self.refresh()
+
+    def ask_executive_session(self) -> ExecutiveSessionDialog:
+        dialog = ExecutiveSessionDialog(self)
+        dialog.motion_ready.connect(self._executive_motion)
+        dialog.open()
+        self.executive_dialog = dialog
+        return dialog
+
+    def _executive_motion(self, motion: str) -> None:
+        self.motion.setText(motion)
+        self.filing_box.setCurrentIndex(self.filing_box.findData(None))
 
     def votes(self) -> dict[int, VoteChoice]:
         return {member_id: VoteChoice(self.choices[member_id].currentData())

@@ -264,6 +264,8 @@ class FilingRecordDialog(QDialog):
         map_lot = f"  (map/lot {row.map_lot})" if row.map_lot else ""
         self.summary.setText("\n".join([
             f"{row.address or 'No property'}{map_lot}",
+            *([f"Locus: {detail.locus} (the lot's centre, from the MassGIS parcels)"]
+              if detail.locus else []),
             f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
             f"Under {under_words(detail.form.laws, detail.form.town, detail.town_name)}",
             *record_summary(detail.form), *detail.life]))

@@ -22,7 +22,7 @@ from concom_desk.services.minutes.sets import (
     save_minutes,
     start_amendment,
 )
-from concom_desk.store.models import AuditEntry, Meeting
+from concom_desk.store.models import AuditEntry, Meeting, Vote
 from concom_desk.store.models.minutes import Minutes, MinutesItem
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import paragraphs
@@ -169,6 +169,15 @@ def test_approval_needs_a_carried_vote_of_a_later_meeting(commission: Commission
         approve_minutes(c.db, minutes_id, on_filing)
     with pytest.raises(UserError, match="failed: it approves nothing"):
         approve_minutes(c.db, minutes_id, failed)
+    # Carried at the next meeting, but not a vote on these minutes: refused, not offered.
+    for motion in ("To adopt the FY28 budget request", "Approve the minutes of March 17, 2027",
+                   "Approve the minutes of 2/17/27"):
+        record_vote(c.db, c.meetings[MAR17], motion,
+                    {m[n]: VoteChoice.YES for n in ("Baker", "Costa", "Duarte")}, today=MAR17)
+        with c.db.read_session() as session:
+            other = session.scalars(select(Vote.id).order_by(Vote.id.desc())).first()
+        with pytest.raises(UserError, match="is not a vote on minutes|names another day"):
+            approve_minutes(c.db, minutes_id, other)
     assert approval_choices(c.db, minutes_id) == []
     with pytest.raises(UserError, match="a draft is corrected directly"):
         start_amendment(c.db, minutes_id, "typo")

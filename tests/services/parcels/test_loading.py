@@ -4,20 +4,24 @@ each kind of bad file is refused in one line and the parcels loaded before stay.
 from __future__ import annotations
 
 import zipfile
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
+import shapely
 
+from concom_desk.domain.state_plane import US_SURVEY_FOOT
 from concom_desk.errors import UserError
 from concom_desk.services.parcels.loading import load_parcels
-from concom_desk.services.parcels.massgis_writer import MAINLAND_PRJ
-from concom_desk.services.parcels.parcel_store import parcel_file, parcel_sets
+from concom_desk.services.parcels.massgis_writer import MAINLAND_PRJ, DrawnParcel
+from concom_desk.services.parcels.parcel_store import parcel_file, parcel_sets, read_parcels
 from concom_desk.store import Database
 from tests.helpers.parcel_worlds import SUBJECT, ft_lot, lot, owner, write_world
 
 FEET_PRJ = MAINLAND_PRJ.replace("_FIPS_2001", "_FIPS_2001_Feet").replace(
     'UNIT["Meter",1.0]]', 'UNIT["Foot_US",0.3048006096012192]]')
+FOOT_PRJ = FEET_PRJ.replace('UNIT["Foot_US",0.3048006096012192]', 'UNIT["Foot",0.3048]')
 WGS84_PRJ = ('GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,'
              '298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]')
 ISLAND_PRJ = MAINLAND_PRJ.replace("Mainland_FIPS_2001", "Island_FIPS_2002")
@@ -72,9 +76,9 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
                            "the M001Assess.dbf table (the owners) is missing"),
         "missing .prj": (write_world(tmp_path / "noprj.zip", parcels, prj=None),
                          "the M001TaxPar .prj file (the projection) is missing"),
-        "US feet": (write_world(tmp_path / "feet.zip", parcels, prj=FEET_PRJ),
-                    "it is in NAD83 Massachusetts Mainland in US feet (EPSG:2249), not NAD83 "
-                    "Massachusetts Mainland in metres (EPSG:26986)"),
+        "international feet": (write_world(tmp_path / "feet.zip", parcels, prj=FOOT_PRJ),
+                               "it is in NAD83 Massachusetts Mainland in 'Foot' (not the US "
+                               "survey foot of EPSG:2249)"),
         "latitude/longitude": (write_world(tmp_path / "wgs.zip", parcels, prj=WGS84_PRJ),
                                "it is in latitude/longitude (GCS_WGS_1984)"),
         "Island zone": (write_world(tmp_path / "island.zip", parcels, prj=ISLAND_PRJ),
@@ -83,7 +87,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 
 @pytest.mark.parametrize("kind", ["not a zip", "truncated", "not a parcel set", "missing .dbf",
-                                  "missing Assess", "missing .prj", "US feet",
+                                  "missing Assess", "missing .prj", "international feet",
                                   "latitude/longitude", "Island zone"])
 def test_a_bad_file_is_refused_and_the_parcels_before_stay(db: Database, tmp_path: Path,
                                                           kind: str) -> None:
@@ -99,3 +103,26 @@ def test_a_bad_file_is_refused_and_the_parcels_before_stay(db: Database, tmp_pat
     # No half-written copy is left beside the parcel file.
     assert [p.name for p in parcel_file(Path(db.path)).parent.iterdir()] == [
         parcel_file(Path(db.path)).name]
+
+
+def in_us_feet(parcel: DrawnParcel) -> DrawnParcel:
+    """The same lot as a town's own export on the state grid in US survey feet writes it."""
+    rings = [[(x / US_SURVEY_FOOT, y / US_SURVEY_FOOT) for x, y in ring]
+             for ring in parcel.rings]
+    return replace(parcel, rings=rings)
+
+
+def test_a_set_on_the_state_grid_in_us_survey_feet_is_read_as_the_same_lots(
+        db: Database, tmp_path: Path) -> None:
+    """EPSG:2249 is EPSG:26986 with another unit (MassGIS publishes metres; a town's GIS
+    may export feet): the lots load where they are, at their size."""
+    feet = write_world(tmp_path / "feet.zip", [in_us_feet(SUBJECT), in_us_feet(NEIGHBOUR)],
+                       prj=FEET_PRJ)
+    load_parcels(Path(db.path), feet)
+    stored = read_parcels(Path(db.path))
+    assert stored is not None
+    by_lot = dict(zip(stored.map_par_ids, shapely.from_wkb(list(stored.shapes)), strict=True))
+    drawn = shapely.polygons(SUBJECT.rings[0])
+    # A 100 ft square is 929.03 square metres wherever it lies; it lies where it was drawn.
+    assert by_lot["12-34"].area == pytest.approx(100 * 100 * 0.3048 ** 2, rel=1e-5)
+    assert by_lot["12-34"].centroid.distance(drawn.centroid) < 0.001

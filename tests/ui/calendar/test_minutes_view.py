@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionFrame
 from pytestqt.qtbot import QtBot
 
+from concom_desk.domain.votes import VoteChoice
+from concom_desk.services.calendar.votes import record_vote
 from concom_desk.services.minutes.sets import open_minutes
 from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
@@ -98,14 +100,24 @@ def test_approved_minutes_refuse_typing_and_offer_the_amendment(
     c = commission
     hold_march_3(c)
     dialog = _open_from_calendar(qtbot, c, datetime(2027, 3, 4, 9, 0))
+    # A budget vote carried at the next meeting is not a vote on the minutes.
+    record_vote(c.db, c.meetings[MAR17], "To adopt the FY28 budget request",
+                {c.members[n]: VoteChoice.YES for n in ("Baker", "Costa", "Duarte")},
+                today=MAR17)
     dialog.buttons["approve"].click()
-    assert dialog.error.text().startswith("No carried vote of a later meeting approves these "
-                                          "minutes yet.")
+    assert dialog.error.text().startswith("No carried vote of a later meeting on these "
+                                          "minutes yet (minutes are approved only by a vote "
+                                          "on them).")
     vote_approval_on_march_17(c)
     dialog.buttons["approve"].click()
     approve = dialog.active_dialog
     assert isinstance(approve, ApproveDialog)
-    assert approve.vote.currentText() == "March 17, 2027: Approve the minutes of March 3, 2027"
+    assert [approve.vote.itemText(i) for i in range(approve.vote.count())] == [
+        "March 17, 2027: Approve the minutes of March 3, 2027"]
+    # Nothing was summarised: the approval warns before locking the words.
+    assert approve.warning.isVisibleTo(approve)
+    assert approve.warning.text().startswith(f"{len(dialog.sheet.items)} items have no "
+                                             "summary of the discussion (MGL c.30A §22(a)")
     approve._approve()
     assert dialog.state.text().startswith("APPROVED March 17, 2027 at the meeting of March 17, "
                                           "2027 (Approve the minutes of March 3, 2027; Carried "
@@ -143,3 +155,38 @@ def test_the_times_show_their_example_whole(qtbot: QtBot, commission: Commission
     # A line edit keeps 2 pixels clear on each side of its text (Qt's own margin).
     assert box.fontMetrics().horizontalAdvance("e.g. 21:15") + 4 <= inside.width()
     assert box.placeholderText() == "e.g. 21:15"
+
+
+def test_the_vote_to_enter_executive_session_is_a_roll_call_in_the_open_minutes(
+        qtbot: QtBot, commission: Commission) -> None:
+    from concom_desk.ui.calendar.vote_dialog import VoteDialog
+
+    c = commission
+    hold_march_3(c)
+    tab = CalendarTab(c.db, now=lambda: datetime(2027, 3, 3, 21, 0))
+    qtbot.addWidget(tab)
+    show_day(qtbot, tab, MAR3)
+    tab.buttons["vote"].click()
+    vote = tab.active_dialog
+    assert isinstance(vote, VoteDialog)
+    vote.executive_button.click()
+    executive = vote.executive_dialog
+    assert executive.purpose.currentText().startswith("MGL c.30A §21(a)(6): to consider the "
+                                                      "purchase")
+    assert not executive.ok_button.isEnabled()  # the chair's statement comes first
+    qtbot.keyClicks(executive.statement, "the purchase of the Maple Avenue parcel")
+    executive.ok_button.click()
+    assert vote.motion.text().startswith("To enter executive session under MGL c.30A "
+                                         "§21(a)(6), to consider the purchase")
+    assert vote.filing_box.currentText() == "(other business)"
+    for name in ("Baker", "Costa", "Duarte", "Ellis"):
+        vote.present[c.members[name]].setChecked(True)
+    with qtbot.waitSignal(vote.recorded):
+        vote.ok_button.click()
+    sheet = open_minutes(c.db, c.meetings[MAR3], today=MAR3)
+    lines = [line for item in sheet.items for line in item.votes
+             if line.motion.startswith("To enter executive session")]
+    assert [(line.tally(), line.roll_call()) for line in lines] == [
+        ("Carried 4–0–0", "Roll call: Baker, yes; Costa, yes; Duarte, yes; Ellis, yes.")]
+    assert "the purchase of the Maple Avenue parcel; the chair declared that an open " \
+           "meeting may have a detrimental effect" in lines[0].motion
