@@ -38,6 +38,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concom_desk.cli.copy_cmd", ("copy",)),
     ("concom_desk.cli.meeting_record_cmd", ("meeting-record", "records-requests")),
     ("concom_desk.cli.report_cmd", ("report", "retention")),
+    ("concom_desk.cli.turnover_cmd", ("turnover",)),
     ("concom_desk.cli.expiry_watch_cmd", ("expiry-watch",)),
     ("concom_desk.cli.guide_cmd", ("guide",)),
     ("concom_desk.cli.server_cmd", ("server",)),

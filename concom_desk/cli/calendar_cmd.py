@@ -61,6 +61,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_db_option(ical)
     ical.add_argument("--out", required=True, metavar="FILE.ics", help="the file to write")
+    ical.add_argument("--reminder-minutes", type=int, metavar="N",
+                      help="each event's reminder, N minutes before it (0: none); default: "
+                           "the commission's setting (one day before unless changed)")
     ical.set_defaults(run=run_ical)
 
 
@@ -78,12 +81,14 @@ def run_posting_deadline(args: argparse.Namespace) -> int:
 def run_ical(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from concom_desk.services.calendar.ical_export import export_calendar_of
+    from concom_desk.services.calendar.ical_export import export_calendar_of, reminder_words
 
     out = Path(args.out)
     writable_folder(out)
     with open_records(args, must_exist=True) as database:
-        written = export_calendar_of(database, out)
+        written = export_calendar_of(database, out, reminder_minutes=args.reminder_minutes)
+    reminder = (f"each with a reminder {reminder_words(written.reminder_minutes)}"
+                if written.reminder_minutes else "no reminders")
     print(f"Wrote {written.events} events ({written.meetings} meetings, "
-          f"{written.deadlines} deadlines) to {out}")
+          f"{written.deadlines} deadlines; {reminder}) to {out}")
     return EXIT_OK

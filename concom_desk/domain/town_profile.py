@@ -19,6 +19,7 @@ from typing import Any
 from concom_desk.domain.abutter_reach import STATE_REACH, AbutterReach, parse_reach
 from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
+from concom_desk.domain.local_fees import parse_schedule
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
 from concom_desk.errors import UserError
@@ -100,6 +101,8 @@ FEE_KEYS: dict[str, type] = {
     "filing_fee_exempt": list,  # applicants who pay no filing fee, by the bylaw itself
     "fee_waiver_required": list,  # cases where the commission must waive
     "fee_waiver_allowed": list,  # cases where the commission may waive
+    "schedule": list,  # the town's own filing fees, [[fees.schedule]] (domain/local_fees.py)
+    "schedule_note": str,  # where the amounts are set, when the profile cannot list them
     "note": str,
 }
 
@@ -294,6 +297,10 @@ def _parse_fees(fees: dict[str, Any], where: str) -> dict[str, Any]:
             _require(fees, key, kind, where)
     if "citation" not in fees:
         raise ProfileError(f"{where}: missing 'citation'")
+    try:
+        parse_schedule(fees.get("schedule", []), where)
+    except UserError as exc:
+        raise ProfileError(str(exc)) from None
     return dict(fees)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from concom_desk.domain.deadline_engine import RUNS_WITH_ORIGINAL
 from concom_desk.domain.filing_kinds import EVENT_NAMES
 from concom_desk.domain.laws import STATE_TOWN
+from concom_desk.domain.local_fees import NO_SCHEDULE, parse_schedule
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 
 HEADING = "## Each town's deadlines"
@@ -75,6 +76,12 @@ def town_section(profile: TownProfile) -> str:
                   f"({short_citation(profile.extensions_citation)})", ""]
     if profile.fees:
         lines += [f"fees: {short_citation(profile.fees['citation'])}", ""]
+        schedule = parse_schedule(profile.fees.get("schedule", []), "fees")
+        lines += [f"town filing fee: {fee.label}, ${fee.amount_cents / 100:,.2f} "
+                  f"({short_citation(fee.citation)})" for fee in schedule]
+        if not schedule:
+            lines.append(f"town filing fee: {profile.fees.get('schedule_note', NO_SCHEDULE)}")
+        lines.append("")
     if profile.fines is not None:
         fines = profile.fines
         start = ("the first day of the violation" if fines.counted_from == "violation"

@@ -14,7 +14,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     'commission_settings': (
         'name', 'town', 'address', 'phone', 'email', 'meeting_place', 'meeting_time',
         'clerk_initials', 'deeds_registry', 'newspaper', 'closure_rules', 'letterhead_logo',
-        'report_year', 'version', 'id',
+        'report_year', 'ical_reminder_minutes', 'version', 'id',
     ),
     'meeting': (
         'held_on', 'start_time', 'place', 'kind', 'agenda_posted_at', 'cancelled',
@@ -66,6 +66,10 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     'hearing': (
         'filing_id', 'meeting_id', 'status', 'legal_ad_newspaper', 'legal_ad_published_on',
         'opened_on', 'closed_on', 'version', 'id',
+    ),
+    'payment': (
+        'filing_id', 'entry', 'fee', 'amount_cents', 'received_on', 'receipt_no', 'method',
+        'check_no', 'received_by', 'reason', 'note', 'id',
     ),
     'status_correction': (
         'filing_id', 'made_at', 'from_status', 'to_status', 'undo', 'reason', 'audit_entry_id',

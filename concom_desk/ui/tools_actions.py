@@ -1,5 +1,6 @@
-"""Tools menu: the Word templates, public records and reports, MassGIS parcels and
-the repair of the audit guards; each dialog imported when first chosen."""
+"""Tools menu: the Word templates, public records and reports, the Treasurer's turnover
+report, MassGIS parcels and the repair of the audit guards; each dialog imported when
+first chosen."""
 
 from __future__ import annotations
 
@@ -31,6 +32,15 @@ def open_records_desk(window: MainWindow) -> QWidget:
     from concom_desk.ui.calendar.records_desk import RecordsDesk
 
     dialog = RecordsDesk(window.db, window.today, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def open_turnover(window: MainWindow) -> QWidget:
+    from concom_desk.ui.filings.turnover_dialog import TurnoverDialog
+
+    dialog = TurnoverDialog(window.db, window.today, window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog

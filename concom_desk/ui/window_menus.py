@@ -91,6 +91,8 @@ def build_menus(window: MainWindow) -> None:
     tools.addAction(_action(window, "Public records and &reports…",
                             lambda: tools_actions.open_records_desk(window)))
     tools.addAction(_action(window, "Conservation &land…", lambda: _conservation_land(window)))
+    tools.addAction(_action(window, "Treasurer's t&urnover report…",
+                            lambda: tools_actions.open_turnover(window)))
     tools.addAction(_action(window, "Load MassGIS &parcels…",
                             lambda: tools_actions.load_parcels(window)))
     tools.addAction(_action(window, "Repair audit &guards…",

@@ -336,7 +336,14 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "MainWindow", "SetupWizard", "SettingsDialog", "AboutDialog", "CrashDialog",
         "GuideWindow", "TemplatesDialog", "MergeFieldsDialog", "ConnectDialog",
         "PasswordDialog")},
+    "TurnoverDialog": lambda desk: _tools().open_turnover(desk.window),
 }
+
+
+def _tools():  # type: ignore[no-untyped-def]
+    from concom_desk.ui import tools_actions
+
+    return tools_actions
 
 
 def open_desk(db_path: Path, today: date) -> Desk:

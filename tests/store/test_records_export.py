@@ -27,7 +27,8 @@ TABLE_TITLES = [
     "Enforcement order", "Filing",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
     "Inspection", "Inspection check", "Meeting", "Meeting schedule", "Member", "Member vote",
-    "Minutes", "Minutes item", "Party", "Property", "Records request", "Standard condition",
+    "Minutes", "Minutes item", "Party", "Payment", "Property", "Records request",
+    "Standard condition",
     "Status correction", "Town closure day", "Violation", "Vote",
 ]
 # The fixture's record (tests/store/conftest.py make_record) as a reader of the

@@ -44,7 +44,7 @@ def test_the_contents_page_links_every_page_of_the_guide() -> None:
     contents = help_actions.guide_file()
     linked = set(re.findall(r"\]\(([\w-]+\.md)\)", contents.read_text(encoding="utf-8")))
     user_pages = {"window.md", "calendar.md", "abutters.md", "templates.md", "enforcement.md",
-                  "backup.md", "towns.md", "store.md", "server.md", "editing.md"}
+                  "backup.md", "towns.md", "store.md", "server.md", "editing.md", "fees.md"}
     assert linked == user_pages
     assert all((contents.parent / page).is_file() for page in linked)
 

@@ -135,6 +135,7 @@ class CalendarSnapshot:
     deadlines: tuple[DeadlineEntry, ...] = ()
     ratifications: tuple[RatificationEntry, ...] = ()
     loaded_on: date = field(default_factory=clock.today)
+    reminder_minutes: int = 1440  # each exported event's VALARM (Settings); 0: none
 
     def meetings_on(self, day: date) -> list[MeetingEntry]:
         return [m for m in self.meetings if m.day == day]

@@ -11,13 +11,13 @@ VTIMEZONE written into the file (Outlook needs it; icalendar builds it from tzda
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from icalendar import Calendar, Event, Timezone
+from icalendar import Alarm, Calendar, Event, Timezone
 
 from concom_desk import clock
 from concom_desk.domain.plain_dates import weekday_date_time
@@ -38,6 +38,7 @@ MEETING_TITLES = {"regular": "meeting", "special": "special meeting", "site_walk
 class ExportSummary:
     meetings: int
     deadlines: int
+    reminder_minutes: int = 0
 
     @property
     def events(self) -> int:
@@ -105,12 +106,34 @@ def build_calendar(snapshot: CalendarSnapshot, now: datetime | None = None) -> C
         calendar.add("x-wr-calname", snapshot.commission_name)
     calendar.add("x-wr-timezone", TZID)
     calendar.add_component(_timezone(m.day for m in snapshot.meetings))
-    for meeting in snapshot.meetings:
-        calendar.add_component(_meeting_event(meeting, snapshot.identity, stamp,
-                                              snapshot.commission_name))
-    for deadline in snapshot.deadlines:
-        calendar.add_component(_deadline_event(deadline, snapshot.identity, stamp))
+    events = [_meeting_event(meeting, snapshot.identity, stamp, snapshot.commission_name)
+              for meeting in snapshot.meetings]
+    events += [_deadline_event(deadline, snapshot.identity, stamp)
+               for deadline in snapshot.deadlines]
+    for event in events:
+        if snapshot.reminder_minutes > 0 and event.get("status") != "CANCELLED":
+            event.add_component(_reminder(event, snapshot.reminder_minutes))
+        calendar.add_component(event)
     return calendar
+
+
+def reminder_words(minutes: int) -> str:
+    """'1 day before', '2 hours before', '90 minutes before'."""
+    for size, unit in ((10080, "week"), (1440, "day"), (60, "hour")):
+        if minutes % size == 0:
+            count = minutes // size
+            return f"{count} {unit}{'s' if count != 1 else ''} before"
+    return f"{minutes} minutes before"
+
+
+def _reminder(event: Event, minutes: int) -> Alarm:
+    """A VALARM the clerk's calendar shows `minutes` before the event starts (Settings:
+    "Calendar (.ics) reminder"); an all-day deadline's start is its midnight."""
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", f"Reminder: {event.get('summary')}")
+    alarm.add("trigger", timedelta(minutes=-minutes))
+    return alarm
 
 
 def _timezone(days: Iterable[date]) -> Timezone:
@@ -132,7 +155,8 @@ def write_calendar(snapshot: CalendarSnapshot, out: Path, now: datetime | None =
     except OSError as exc:
         temp.unlink(missing_ok=True)
         raise OperationFailed(f"could not write {out}: {exc.strerror or exc}") from None
-    return ExportSummary(len(snapshot.meetings), len(snapshot.deadlines))
+    return ExportSummary(len(snapshot.meetings), len(snapshot.deadlines),
+                         snapshot.reminder_minutes)
 
 
 def export_calendar(db_path: Path, out: Path) -> ExportSummary:
@@ -145,8 +169,10 @@ def export_calendar(db_path: Path, out: Path) -> ExportSummary:
         return export_calendar_of(database, out)
 
 
-def export_calendar_of(database: Database, out: Path) -> ExportSummary:
-    """The calendar of open records (a file's or a server's) written to `out`."""
+def export_calendar_of(database: Database, out: Path, *,
+                       reminder_minutes: int | None = None) -> ExportSummary:
+    """The calendar of open records (a file's or a server's) written to `out`; each
+    event's reminder is the commission's setting unless `reminder_minutes` is given."""
     import uuid
 
     from concom_desk.services.calendar.loading import load_calendar, stored_calendar_identity
@@ -155,6 +181,10 @@ def export_calendar_of(database: Database, out: Path) -> ExportSummary:
     stored = stored_calendar_identity(database)
     identity = stored or str(uuid.uuid4())
     snapshot = load_calendar(database, identity=identity)
+    if reminder_minutes is not None:
+        if reminder_minutes < 0:
+            raise UserError("a reminder is a number of minutes before the event (0: none)")
+        snapshot = replace(snapshot, reminder_minutes=reminder_minutes)
     summary = write_calendar(snapshot, out)
     if stored is None:
         # The feed's identity is stored only once its first file exists: a file that

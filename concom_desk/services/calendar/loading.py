@@ -348,4 +348,5 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
         identity=identity, commission_name=settings.name if settings else "",
         meetings=tuple(meetings), deadlines=tuple(deadlines),
         ratifications=tuple(ratifications),
+        reminder_minutes=settings.ical_reminder_minutes if settings else 1440,
     )

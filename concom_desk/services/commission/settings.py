@@ -46,6 +46,9 @@ class CommissionSettings:
     meeting_time: str = ""  # the usual start, "19:00"
     letterhead_logo: bytes = b""  # PNG or JPEG printed atop the letterhead; empty: none
     report_year: str = "calendar"  # the annual report's year: "calendar" or "fiscal" (July-June)
+    # How long before each exported calendar event the clerk's calendar reminds (VALARM);
+    # 0: no reminder. One day by default: a deadline seen on its day is too late.
+    ical_reminder_minutes: int = 1440
 
 
 # The Massachusetts Registry of Deeds districts, where an Order of Conditions and a
@@ -195,7 +198,8 @@ def load_settings(db: Database) -> CommissionSettings | None:
             email=stored.email, newspaper=stored.newspaper, deeds_registry=stored.deeds_registry,
             meeting_place=stored.meeting_place, meeting_time=stored.meeting_time,
             letterhead_logo=stored.letterhead_logo or b"",
-            report_year=getattr(stored, "report_year", "") or "calendar")
+            report_year=getattr(stored, "report_year", "") or "calendar",
+            ical_reminder_minutes=getattr(stored, "ical_reminder_minutes", 1440))
 
 
 def save_settings(db: Database, settings: CommissionSettings, today: date | None = None
@@ -234,6 +238,7 @@ def save_settings(db: Database, settings: CommissionSettings, today: date | None
         if stored.letterhead_logo != settings.letterhead_logo:  # no audit copy when unchanged
             stored.letterhead_logo = settings.letterhead_logo
         stored.report_year = "fiscal" if settings.report_year == "fiscal" else "calendar"
+        stored.ical_reminder_minutes = max(settings.ical_reminder_minutes, 0)
         existing = {m.name.lower(): m for m in session.scalars(select(StoredMember))}
         for member in settings.members:
             row = existing.pop(member.name.lower(), None)

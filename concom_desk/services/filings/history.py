@@ -11,9 +11,10 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.status_rules import status_name
 from concom_desk.paths import documents_dir
+from concom_desk.services.filings.payments import payment_words
 from concom_desk.services.filings.record_detail import DocumentEntry, HistoryEntry
 from concom_desk.services.filings.status_corrections import correction_notes
-from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument, Inspection
+from concom_desk.store.models import AuditEntry, Filing, GeneratedDocument, Inspection, Payment
 
 # Columns whose changes are bookkeeping, not news to the reader of the history.
 _QUIET = {"id", "voided_at"}
@@ -52,9 +53,19 @@ def history_of(session: Session, filing: Filing) -> list[HistoryEntry]:
                                  AuditEntry.record_id == filing.id).order_by(AuditEntry.id))
     # A status taken back or corrected says why, beside the change itself.
     notes = correction_notes(session, filing.id)
-    changes = [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user,
-                            what=_describe(e) + (f" ({notes[e.id]})" if e.id in notes else ""))
-               for e in entries]
+    # Money received, refunded or waived is part of the filing's story (Payments tab).
+    paid = {p.id: p for p in session.scalars(select(Payment).where(
+        Payment.filing_id == filing.id))}
+    money_entries = session.scalars(
+        select(AuditEntry).where(AuditEntry.table_name == "payment",
+                                 AuditEntry.record_id.in_(paid), AuditEntry.action == "insert")
+    ) if paid else []
+    lines = [(e.id, e, _describe(e) + (f" ({notes[e.id]})" if e.id in notes else ""))
+             for e in entries]
+    lines += [(e.id, e, payment_words(paid[e.record_id], filing.file_no))
+              for e in money_entries]
+    changes = [HistoryEntry(when=_when(e.at), who=e.initials or e.os_user, what=what)
+               for _id, e, what in sorted(lines, key=lambda line: line[0])]
     # The site visits made, on the day they were made (the trail keeps when each was
     # typed): the permit's history reads as the commission's dealings with the site.
     visits = [HistoryEntry(when=datetime.combine(i.inspected_on, time()), who=i.inspector,

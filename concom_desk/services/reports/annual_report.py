@@ -9,7 +9,9 @@ town's report takes the time of a few table scans):
 - permits expiring in the period, extension permits and certificates of
   compliance issued;
 - enforcement cases opened and closed, fines assessed and waived;
-- fees collected (paid in the period) and fees waived (filings received in it).
+- fees collected (paid in the period: the bylaw's filing fee and the town's share of
+  the fee under the Act, MGL c.131 §40 and 310 CMR 4.00, the state's share going to
+  MassDEP) and fees waived (filings received in it).
 
 A voided filing or case was entered in error and counts nowhere.
 """
@@ -23,6 +25,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.wpa_fees import split_fee
 from concom_desk.services.reports.report_period import ReportPeriod
 from concom_desk.store import Database
 from concom_desk.store.models import (
@@ -95,6 +98,7 @@ class AnnualFigures:
     fees_waived_filings: int
     fees_waived_cents: int
     notes: tuple[str, ...] = field(default=())
+    wpa_town_share_cents: int = 0  # of fees_collected_cents: the town's share of WPA fees
 
     @property
     def filings_total(self) -> int:
@@ -168,6 +172,11 @@ def annual_figures(db: Database, period: ReportPeriod) -> AnnualFigures:
         paid_filings, paid_cents = session.execute(
             select(func.count(), func.coalesce(func.sum(Filing.fee_cents), 0)).where(
                 _in(Filing.fee_paid_on, period), Filing.fee_waived.is_(False), _LIVE)).one()
+        # The town keeps half the fee under the Act plus $12.50 (domain/wpa_fees.py),
+        # paid with the filing; the split is worked out per filing, not on the sum.
+        wpa_town_cents = sum(split_fee(cents).town_cents for cents in session.scalars(
+            select(Filing.wpa_fee_cents).where(_in(Filing.fee_paid_on, period),
+                                               Filing.wpa_fee_cents > 0, _LIVE)))
         waived_filings, waived_fee_cents = session.execute(
             select(func.count(), func.coalesce(func.sum(case(
                 (Filing.fee_cents > 0, Filing.fee_cents), else_=0)), 0)).where(
@@ -179,5 +188,6 @@ def annual_figures(db: Database, period: ReportPeriod) -> AnnualFigures:
         decisions_timed=len(days), permits_expiring=expiring, extensions_issued=extensions,
         cocs_issued=cocs, cases_opened=opened, cases_closed=closed, fines_assessed=fines,
         fines_cents=fine_cents, fines_waived_cents=waived_cents,
-        fees_collected_cents=paid_cents, fees_paid_filings=paid_filings,
-        fees_waived_filings=waived_filings, fees_waived_cents=waived_fee_cents)
+        fees_collected_cents=paid_cents + wpa_town_cents, fees_paid_filings=paid_filings,
+        fees_waived_filings=waived_filings, fees_waived_cents=waived_fee_cents,
+        wpa_town_share_cents=wpa_town_cents)

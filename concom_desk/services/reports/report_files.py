@@ -62,7 +62,9 @@ def report_lines(figures: AnnualFigures) -> dict[str, list[str]]:
                         + (f" ({dollars(figures.fines_waived_cents)} waived)."
                            if figures.fines_waived_cents else ".")],
         "fees": [f"Fees collected: {dollars(figures.fees_collected_cents)} "
-                 f"({counted(figures.fees_paid_filings, 'filing')}).",
+                 f"({counted(figures.fees_paid_filings, 'filing')})"
+                 + (f", of which {dollars(figures.wpa_town_share_cents)} is the town's share "
+                    "of the fee under the Act." if figures.wpa_town_share_cents else "."),
                  # A waived fee is often never set: no amount is then claimed.
                  f"Fees waived: {counted(figures.fees_waived_filings, 'filing')}"
                  + (f" ({dollars(figures.fees_waived_cents)})."
@@ -141,6 +143,8 @@ def workbook_rows(figures: AnnualFigures) -> dict[str, list[list[Any]]]:
                     ["fines assessed ($)", figures.fines_cents / 100],
                     ["fines waived ($)", figures.fines_waived_cents / 100],
                     ["fees collected ($)", figures.fees_collected_cents / 100],
+                    ["of which the town's share of WPA fees ($)",
+                     figures.wpa_town_share_cents / 100],
                     ["filings with fees paid", figures.fees_paid_filings],
                     ["filings with fees waived", figures.fees_waived_filings],
                     ["fees waived ($)", figures.fees_waived_cents / 100]],

@@ -60,6 +60,7 @@ from concom_desk.store.models.meetings import (
     Vote,
 )
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
+from concom_desk.store.models.payments import Payment
 from concom_desk.store.models.status_corrections import StatusCorrection
 
 __all__ = [
@@ -72,7 +73,7 @@ __all__ = [
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
     "InspectionCheck",
-    "Meeting", "Member", "MemberVote", "Party", "Property", "StandardCondition",
+    "Meeting", "Member", "MemberVote", "Party", "Payment", "Property", "StandardCondition",
     "StatusCorrection",
     "TownClosureDay", "Vote",
     "Violation", "majority_of", "members_in_office", "record_history",

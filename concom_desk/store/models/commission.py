@@ -11,7 +11,7 @@ import base64
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Date, String, Text, TypeDecorator, select
+from sqlalchemy import Date, Integer, String, Text, TypeDecorator, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from concom_desk.store.models.base import Base, Versioned, one_of, text_field
@@ -56,6 +56,10 @@ class CommissionSettings(Versioned, Base):
                                                    server_default="")
     # The year the annual town report covers: "calendar" or "fiscal" (July-June).
     report_year: Mapped[str] = text_field(10, "calendar")
+    # How long before each event of the exported calendar (.ics) the clerk's calendar
+    # program reminds them (a VALARM); 0: no reminder (schema 0015_payments).
+    ical_reminder_minutes: Mapped[int] = mapped_column(Integer, default=1440,
+                                                       server_default="1440")
 
 
 class Member(Versioned, Base):

@@ -115,8 +115,12 @@ def export_ical(tab: CalendarTab) -> None:
         return write_calendar(snapshot, Path(name))
 
     def done(summary: ExportSummary) -> None:
-        tab.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines "
-                f"to {name}. Import it again later to update the same events.")
+        from concom_desk.services.calendar.ical_export import reminder_words
+
+        reminder = (f"each with a reminder {reminder_words(summary.reminder_minutes)} "
+                    "(Settings)" if summary.reminder_minutes else "no reminders (Settings)")
+        tab.say(f"Exported {summary.meetings} meetings and {summary.deadlines} deadlines, "
+                f"{reminder}, to {name}. Import it again later to update the same events.")
 
     run_in_background(tab, "Exporting the calendar", work, done,
                       lambda message: tab.say(message, error=True))

@@ -50,6 +50,7 @@ from concom_desk.domain.laws import (
 from concom_desk.errors import RecordChanged, UserError
 from concom_desk.services.commission.settings import example_town
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
+from concom_desk.services.filings.payments import town_fee_words
 from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
@@ -165,6 +166,8 @@ class FilingFormDialog(QDialog):
             widget.textChanged.connect(self.validate)
         self.parties_tab.changed.connect(self.validate)
         self.kind.currentIndexChanged.connect(self.validate)
+        self.kind.currentIndexChanged.connect(self._show_town_fee)
+        self._show_town_fee()
         self.laws.currentIndexChanged.connect(self.validate)
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
@@ -235,6 +238,13 @@ class FilingFormDialog(QDialog):
         self.amounts[name] = line
         return line
 
+    def _show_town_fee(self) -> None:
+        # One line in the box (a long citation squeezed the form); the whole in the tooltip.
+        line, whole = town_fee_words(self._town, self.kind.currentData() or "")
+        self.town_fee.setText(f"Town's schedule: {line}")
+        self.town_fee.setToolTip(whole)
+        self.town_fee.setAccessibleDescription(whole)
+
     def _money_tab(self, form: FilingForm) -> QWidget:
         page = QWidget()
         fee = QGroupBox("Filing fee")
@@ -247,6 +257,12 @@ class FilingFormDialog(QDialog):
                                        "e.g. a town department's filing")
         rows.addRow("", self.fee_waived)
         rows.addRow("Reason:", self.fee_waiver_reason)
+        # The town's schedule (its profile) beside the amount typed; the state's fee and
+        # its split are on the "Plans & WPA fee" tab; money received is on the record.
+        self.town_fee = QLabel()
+        self.town_fee.setAccessibleName("The town's filing fee schedule")
+        self.town_fee.setWordWrap(True)
+        rows.addRow(self.town_fee)
 
         consultant = QGroupBox("Consultant review fee (MGL c.44 §53G)")
         rows = form_layout(consultant)

@@ -203,6 +203,11 @@ class FilingWindows:
 
         add_inspections_tab(window.db, record, filing_id, window.today,
                             lambda: self.announce(filing_id))
+
+        from concom_desk.ui.filings.payments_panel import add_payments_tab
+
+        add_payments_tab(window.db, record, filing_id, window.today,
+                         lambda: self.announce(filing_id))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.window.db, filing_id)
             panel.changed.connect(record.reload)

@@ -45,6 +45,11 @@ MEMBER_HEADINGS = ("Name", "Role", "Term starts", "Term ends")
 BOARD_ROWS = 7  # the members table shows a board of seven without scrolling
 
 
+# The exported calendar's reminder (Settings): the usual choices of a calendar program.
+REMINDER_CHOICES = (("No reminder", 0), ("1 hour before", 60), ("2 hours before", 120),
+                    ("1 day before", 1440), ("2 days before", 2880), ("1 week before", 10080))
+
+
 class CommissionForm(QWidget):
     changed = Signal()
 
@@ -88,6 +93,14 @@ class CommissionForm(QWidget):
         self.report_year.addItem("Calendar year (January–December)", "calendar")
         self.report_year.addItem("Fiscal year (July–June)", "fiscal")
         self.report_year.setCurrentIndex(max(self.report_year.findData(settings.report_year), 0))
+        self.reminder = QComboBox()  # the VALARM of each event of the exported .ics
+        self.reminder.setAccessibleName("Calendar reminder before each event")
+        for words, minutes in REMINDER_CHOICES:
+            self.reminder.addItem(words, minutes)
+        if self.reminder.findData(settings.ical_reminder_minutes) < 0:
+            self.reminder.addItem(f"{settings.ical_reminder_minutes} minutes before",
+                                  settings.ical_reminder_minutes)
+        self.reminder.setCurrentIndex(self.reminder.findData(settings.ical_reminder_minutes))
         self._logo = settings.letterhead_logo
         self.logo_preview = QLabel()
         self.logo_preview.setAccessibleName("Letterhead logo")
@@ -145,6 +158,7 @@ class CommissionForm(QWidget):
         more.addRow("&Usual meeting place:", self.meeting_place)
         more.addRow("Usual meeting t&ime:", self.meeting_time)
         more.addRow("Annual report c&overs:", self.report_year)
+        more.addRow("Calendar (.ics) reminder:", self.reminder)
         logo_buttons = QHBoxLayout()
         logo_buttons.addWidget(self.logo_preview)
         logo_buttons.addWidget(self.choose_logo_button)
@@ -314,6 +328,7 @@ class CommissionForm(QWidget):
             meeting_time=self.meeting_time.text().strip(),
             letterhead_logo=self._logo,
             report_year=self.report_year.currentData(),
+            ical_reminder_minutes=self.reminder.currentData(),
         )
         return settings, settings_problems(settings) + found
 
