@@ -51,7 +51,7 @@ def _database(db_path: Path) -> str:
             session.add(filing)
         with db.read_session() as session:
             stored = session.get(Filing, filing.id)
-            found = {d.id: d.date for d in filing_deadlines(stored)}
+            found = {d.id: d.date for d in filing_deadlines(stored.facts())}
     if found.get("hearing_by") != date(2026, 11, 27):
         raise RuntimeError(f"hearing_by for a filing received 2026-11-05 came out {found}")
     return f"database created through the migrations at {db_path.name}; hearing_by 2026-11-27"

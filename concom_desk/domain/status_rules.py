@@ -113,8 +113,9 @@ class ParentPermit:
 
 
 @dataclass(frozen=True)
-class FilingFacts:
-    """What is known of a filing when someone asks to change its status."""
+class StatusFacts:
+    """What is known of a filing when someone asks to change its status (its clocks'
+    inputs are `domain.filing_facts.FilingFacts`)."""
 
     kind: str
     status: str
@@ -142,7 +143,7 @@ def status_name(status: str) -> str:
         return status.replace("_", " ").capitalize()
 
 
-def _parent_in_force(facts: FilingFacts, on: date, act: str) -> str | None:
+def _parent_in_force(facts: StatusFacts, on: date, act: str) -> str | None:
     parent = facts.parent
     if parent is None:
         return f"Name the permit this request is for before you {act}."
@@ -157,7 +158,7 @@ def _parent_in_force(facts: FilingFacts, on: date, act: str) -> str | None:
     return None
 
 
-def _check_open_hearing(facts: FilingFacts, on: date) -> str | None:
+def _check_open_hearing(facts: StatusFacts, on: date) -> str | None:
     if facts.kind not in HEARD_KINDS:
         return f"A {facts.kind.upper()} is decided without a public hearing."
     if facts.received is None:
@@ -169,7 +170,7 @@ def _check_open_hearing(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_close_hearing(facts: FilingFacts, on: date) -> str | None:
+def _check_close_hearing(facts: StatusFacts, on: date) -> str | None:
     if facts.status != Status.HEARING_OPEN:
         return "The hearing has not been opened yet, so it cannot be closed."
     if facts.hearing is not None and facts.closed is not None and facts.closed < facts.hearing:
@@ -177,7 +178,7 @@ def _check_close_hearing(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_decision(facts: FilingFacts, on: date) -> str | None:
+def _check_decision(facts: StatusFacts, on: date) -> str | None:
     """Issue or deny."""
     if facts.received is None:
         return "Enter the date the filing was received before recording a decision."
@@ -208,7 +209,7 @@ def late_extension_request(received: date, expires: date) -> bool:
     return received > expires
 
 
-def _check_deny(facts: FilingFacts, on: date) -> str | None:
+def _check_deny(facts: StatusFacts, on: date) -> str | None:
     if not can_be_denied(facts.kind):
         # 310 CMR 10.05(3)(b): the Request asks whether the law applies; the answer is a
         # positive or a negative determination, issued either way.
@@ -217,7 +218,7 @@ def _check_deny(facts: FilingFacts, on: date) -> str | None:
     return _check_decision(facts, on)
 
 
-def _extension_refusal(facts: FilingFacts) -> str | None:
+def _extension_refusal(facts: StatusFacts) -> str | None:
     """A request that came after the permit expired, or one past the town's count."""
     parent = facts.parent
     if parent is None:
@@ -240,7 +241,7 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
-def _check_issue(facts: FilingFacts, on: date) -> str | None:
+def _check_issue(facts: StatusFacts, on: date) -> str | None:
     refusal = _check_decision(facts, on)
     if refusal:
         return refusal
@@ -252,7 +253,7 @@ def _check_issue(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_expire(facts: FilingFacts, on: date) -> str | None:
+def _check_expire(facts: StatusFacts, on: date) -> str | None:
     if facts.kind not in EXPIRING_KINDS:
         return f"A {facts.kind.upper()} does not expire."
     if facts.status != Status.ISSUED:
@@ -264,7 +265,7 @@ def _check_expire(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_certify(facts: FilingFacts, on: date) -> str | None:
+def _check_certify(facts: StatusFacts, on: date) -> str | None:
     if facts.kind not in PERMIT_KINDS:
         return "Only a permit (order of conditions) is closed out by a certificate of compliance."
     if facts.status not in (Status.ISSUED, Status.EXPIRED) or facts.issued is None:
@@ -272,13 +273,13 @@ def _check_certify(facts: FilingFacts, on: date) -> str | None:
     return None
 
 
-def _check_withdraw(facts: FilingFacts, on: date) -> str | None:
+def _check_withdraw(facts: StatusFacts, on: date) -> str | None:
     if facts.status in (Status.ISSUED, Status.EXPIRED):
         return "An issued permit cannot be withdrawn; the applicant may let it expire."
     return None
 
 
-_CHECKS: dict[Status, Callable[[FilingFacts, date], str | None]] = {
+_CHECKS: dict[Status, Callable[[StatusFacts, date], str | None]] = {
     Status.HEARING_OPEN: _check_open_hearing,
     Status.HEARING_CLOSED: _check_close_hearing,
     Status.ISSUED: _check_issue,
@@ -304,7 +305,7 @@ _NEXT: dict[Status, frozenset[Status]] = {
 }
 
 
-def with_event(facts: FilingFacts, new_status: str, on: date) -> FilingFacts:
+def with_event(facts: StatusFacts, new_status: str, on: date) -> StatusFacts:
     """The facts as they would be after the change: moving to "hearing open" on a
     day records that day as the hearing date, unless a date is already known."""
     event = EVENT_OF_STATUS.get(Status(new_status))
@@ -313,7 +314,7 @@ def with_event(facts: FilingFacts, new_status: str, on: date) -> FilingFacts:
     return replace(facts, **{event: on})
 
 
-def check_status_change(facts: FilingFacts, new_status: str, on: date) -> str | None:
+def check_status_change(facts: StatusFacts, new_status: str, on: date) -> str | None:
     """None when the change, made on `on`, is lawful; otherwise the reason, in plain words."""
     try:
         target = Status(new_status)
@@ -339,7 +340,7 @@ def check_status_change(facts: FilingFacts, new_status: str, on: date) -> str | 
     return None
 
 
-def status_choices(facts: FilingFacts, on: date) -> list[tuple[Status, str | None]]:
+def status_choices(facts: StatusFacts, on: date) -> list[tuple[Status, str | None]]:
     """Every other status, with the reason it is refused (None when allowed)."""
     return [(s, check_status_change(facts, s, on)) for s in Status
             if s not in (facts.status, Status.VOID)]

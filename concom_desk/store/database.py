@@ -26,7 +26,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.exc import SQLAlchemyError
@@ -51,6 +51,9 @@ from concom_desk.store.opening_checks import (
 )
 from concom_desk.store.restore_staging import sweep_abandoned_restores
 from concom_desk.store.schema import bring_schema_up_to_date
+
+if TYPE_CHECKING:
+    from concom_desk.store.anchor import CountedHead
 
 BUSY_TIMEOUT_SECONDS = 10
 
@@ -136,6 +139,7 @@ class Database:
         self.actor = actor
         self._lock = lock
         self._closed = False
+        self._head: CountedHead | None = None  # the trail's head at the last save
         # Told to file_identity, so nothing in this process reads the file raw while
         # it is open (that would drop SQLite's locks on it: see hold()).
         self._held = hold(path)
@@ -190,12 +194,18 @@ class Database:
         carry the head too."""
         if self.state.refusal or self._closed:
             return
-        from concom_desk.store.anchor import chain_head, file_stamp, write_anchor
+        from concom_desk.store.anchor import counted_head, file_stamp, head_after, write_anchor
 
         try:
             raw = self.engine.raw_connection()
             try:
-                head = chain_head(raw.driver_connection)  # type: ignore[arg-type]
+                conn = raw.driver_connection
+                # After a save only the entries it added are counted; at closing the
+                # whole trail again.
+                self._head = (head_after(conn, self._head)  # type: ignore[arg-type]
+                              if self._head is not None and not closing
+                              else counted_head(conn))  # type: ignore[arg-type]
+                head = self._head.head
             finally:
                 raw.close()
             if not closing:

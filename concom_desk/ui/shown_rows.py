@@ -109,8 +109,7 @@ class ShownRowsProxy(QAbstractProxyModel):
     def _source_moved(self) -> None:
         self._rows_changed()
         self._work_out()
-        identity = self._identity
-        position_of = {identity(self._rows[source]): row for row, source in enumerate(self._shown)}
+        position_of = self._positions_of({name for _index, name in self._moving})
         before = [index for index, _name in self._moving]
         after = [self.index(position_of[name], index.column())
                  if name in position_of else QModelIndex()
@@ -118,6 +117,17 @@ class ShownRowsProxy(QAbstractProxyModel):
         self.changePersistentIndexList(before, after)
         self._moving = []
         self.layoutChanged.emit()
+
+    def _positions_of(self, names: set[Any]) -> dict[Any, int]:
+        """The rows here showing the rows named `names` (the grid's current and selected
+        rows: a few). Looked for in one pass of C (`map`, `list.index`): a dictionary of
+        every shown row's name, made in Python after each save that moved a row, froze
+        the 4x town's window 85 ms."""
+        if not names:
+            return {}
+        rows = self._rows
+        shown_names = list(map(self._identity, map(rows.__getitem__, self._shown)))
+        return {name: shown_names.index(name) for name in names if name in shown_names}
 
     def _source_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
                              roles: list[int] | None = None) -> None:

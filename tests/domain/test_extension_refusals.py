@@ -9,16 +9,16 @@ from datetime import date
 
 import pytest
 
-from concom_desk.domain.status_rules import FilingFacts, ParentPermit, check_status_change
+from concom_desk.domain.status_rules import ParentPermit, StatusFacts, check_status_change
 from concom_desk.domain.town_profile import load_profile
 from tests.conftest import REPO_ROOT
 
 PERMIT = ParentPermit("2022-031", "issued", date(2022, 6, 10), date(2027, 6, 10))
 
 
-def extension(received: date, before: int, town: str) -> FilingFacts:
+def extension(received: date, before: int, town: str) -> StatusFacts:
     profile = load_profile(REPO_ROOT / "resources" / "towns" / f"{town}.toml")
-    return FilingFacts(kind="extension", status="received", received=received,
+    return StatusFacts(kind="extension", status="received", received=received,
                        parent=PERMIT, extensions_before=before,
                        extensions_allowed=profile.extensions_allowed,
                        extensions_citation=profile.extensions_citation)

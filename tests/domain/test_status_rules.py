@@ -7,9 +7,9 @@ from datetime import date
 import pytest
 
 from concom_desk.domain.status_rules import (
-    FilingFacts,
     ParentPermit,
     Status,
+    StatusFacts,
     check_status_change,
     status_choices,
 )
@@ -20,8 +20,8 @@ EXPIRED_PERMIT = ParentPermit("2020-03", "issued", date(2020, 5, 4), date(2023, 
 DENIED_PERMIT = ParentPermit("2025-11", "denied", None, None)
 
 
-def facts(kind: str = "noi", status: str = "received", **dates: object) -> FilingFacts:
-    return FilingFacts(kind=kind, status=status, **dates)  # type: ignore[arg-type]
+def facts(kind: str = "noi", status: str = "received", **dates: object) -> StatusFacts:
+    return StatusFacts(kind=kind, status=status, **dates)  # type: ignore[arg-type]
 
 
 RECEIVED = {"received": date(2026, 11, 2)}
@@ -65,7 +65,7 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("given", "new_status", "reason"), REFUSED)
-def test_refused_with_reason(given: FilingFacts, new_status: str, reason: str) -> None:
+def test_refused_with_reason(given: StatusFacts, new_status: str, reason: str) -> None:
     refusal = check_status_change(given, new_status, ON)
     assert refusal is not None
     assert reason in refusal
@@ -94,7 +94,7 @@ ALLOWED = [
 
 
 @pytest.mark.parametrize(("given", "new_status"), ALLOWED)
-def test_allowed(given: FilingFacts, new_status: str) -> None:
+def test_allowed(given: StatusFacts, new_status: str) -> None:
     assert check_status_change(given, new_status, ON) is None
 
 

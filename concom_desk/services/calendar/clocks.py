@@ -37,7 +37,7 @@ def town_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None = No
     settings) when a session is given: they are not business days either."""
     if session is not None:
         profiles = profiles_in_effect(session, profiles)
-    return filing_profile(filing, profiles)
+    return filing_profile(filing.facts(), profiles)
 
 
 def abutters_notified_on(session: Session, filing_id: int) -> date | None:

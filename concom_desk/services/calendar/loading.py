@@ -286,8 +286,9 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         if filing.received is None or filing.town not in in_effect:
             continue
         booked_day, published = booked.get(filing.id, (None, False))
-        for deadline in every_clock(filing, in_effect, done, hearing_booked=booked_day):
-            met = (is_met(filing, deadline, done)
+        facts = filing.facts()
+        for deadline in every_clock(facts, in_effect, done, hearing_booked=booked_day):
+            met = (is_met(facts, deadline, done)
                    or (published and deadline.id == "legal_notice_by"))
             found.append(DeadlineEntry(
                 "filing", filing.id, filing.file_no, deadline.id, deadline.date,

@@ -25,7 +25,7 @@ def notice_finding(session: Session, filing: Filing, hearing: Hearing | None, da
     """The warning when a notice the hearing on `day` needs was not given in time.
     `hearing` is None while booking (its legal notice is not published yet); `beside`
     are the findings it goes with (a notice one of them warns of is not named twice)."""
-    deadlines = [d for d in every_clock(filing, profiles_in_effect(session, profiles),
+    deadlines = [d for d in every_clock(filing.facts(), profiles_in_effect(session, profiles),
                                         hearing_booked=day)
                  if d.id in NOTICE_CLOCKS]
     # The opening notice's publication: on the hearing (as "Notice published…" records it,

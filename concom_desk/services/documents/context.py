@@ -223,7 +223,7 @@ def deadlines_context(session: Session, filing: Filing) -> Context:
     found: Context = {ident: {"date": "", "label": "", "citation": "", "why": ""}
                       for ident in DEADLINE_IDS}
     done = acts_done(session, [filing.id])
-    for deadline in filing_deadlines(filing, profiles_in_effect(session), done=done):
+    for deadline in filing_deadlines(filing.facts(), profiles_in_effect(session), done=done):
         # An expiry says how the permit extension acts moved it.
         why = deadline.rule if deadline.term_ends is not None else ""
         found[deadline.id] = {"date": long_date(deadline.date), "label": deadline.label,

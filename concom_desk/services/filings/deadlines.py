@@ -1,8 +1,10 @@
 """The statutory deadlines of a stored filing, from the deadline engine.
 
 The engine needs the town profile, the kind, the known event dates and the flags;
-all four are on the `Filing` row. `next_deadline` answers the question of the filings
-list: what is the next date the commission must act by, for this filing?
+the last three are the filing's facts (`domain.filing_facts.FilingFacts`, plain data:
+`Filing.facts()`, or read as columns for a list), which every function here takes.
+`next_deadline` answers the question of the filings list: what is the next date the
+commission must act by, for this filing?
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from concom_desk import clock
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
+from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.laws import ACT, BOTH, STATE_TOWN, is_joint, side_by_side
 from concom_desk.domain.status_rules import NOTHING_OWED
@@ -27,7 +30,6 @@ from concom_desk.store.models import (
     AbutterNotice,
     CommissionSettings,
     Continuance,
-    Filing,
     GeneratedDocument,
     Hearing,
     HearingWaiver,
@@ -59,7 +61,7 @@ MET_BY: dict[str, tuple[str, ...]] = {
 
 
 
-def filing_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
+def filing_profile(filing: FilingFacts, profiles: Mapping[str, TownProfile] | None) -> TownProfile:
     """The profile whose clocks the filing runs on: its town's, or the state's for a
     filing under the Act alone in a town with a bylaw (the bylaw then does not apply)."""
     known = profiles if profiles is not None else available_profiles()
@@ -96,7 +98,7 @@ def profiles_in_effect(session: Session, profiles: Mapping[str, TownProfile] | N
 
 
 def filing_deadlines(
-    filing: Filing,
+    filing: FilingFacts,
     profiles: Mapping[str, TownProfile] | None = None,
     continued_to: date | None = None,
     done: ActsDone | None = None,
@@ -129,7 +131,7 @@ def filing_deadlines(
                              not_covered=filing.acts_not_covered or "", skip_acts=skip)
 
 
-def permit_in_force(permit: Filing, profiles: Mapping[str, TownProfile] | None
+def permit_in_force(permit: FilingFacts, profiles: Mapping[str, TownProfile] | None
                     ) -> tuple[date | None, frozenset[str]]:
     """The expiry in force of the permit an extension extends, and the extension acts
     that already moved it (or the permit it extends in turn): an act extends a permit
@@ -144,7 +146,7 @@ def permit_in_force(permit: Filing, profiles: Mapping[str, TownProfile] | None
     return expiry.date, frozenset(acts)
 
 
-def extensions_for(filing: Filing, done: ActsDone | None) -> dict[str, tuple[date, str]]:
+def extensions_for(filing: FilingFacts, done: ActsDone | None) -> dict[str, tuple[date, str]]:
     """Deadlines a recorded act has moved: the hearing clock, or the decision's, by the
     applicant's dated written waiver."""
     recorded = (done or {}).get(filing.id, {})
@@ -257,13 +259,13 @@ def acts_done(session: Session, filing_ids: Iterable[int] | None = None
     return done
 
 
-def is_met(filing: Filing, deadline: Deadline, done: ActsDone | None = None) -> bool:
+def is_met(filing: FilingFacts, deadline: Deadline, done: ActsDone | None = None) -> bool:
     recorded = (done or {}).get(filing.id, {})
     return any(getattr(filing, field, None) is not None or recorded.get(field) is not None
                for field in MET_BY.get(deadline.id, ()))
 
 
-def no_longer_owed(filing: Filing, deadline: Deadline) -> bool:
+def no_longer_owed(filing: FilingFacts, deadline: Deadline) -> bool:
     """An act that matters only until the decision (notices, the hearing) is owed no
     more once the filing is decided: unrecorded, it reads "not recorded", never
     "OVERDUE by 289 days" on an applicant's boards-notice long after issuance."""
@@ -271,7 +273,7 @@ def no_longer_owed(filing: Filing, deadline: Deadline) -> bool:
                                               or filing.issued is not None)
 
 
-def every_clock(filing: Filing, profiles: Mapping[str, TownProfile] | None = None,
+def every_clock(filing: FilingFacts, profiles: Mapping[str, TownProfile] | None = None,
                 done: ActsDone | None = None, continued_to: date | None = None,
                 hearing_booked: date | None = None) -> list[Deadline]:
     """Every deadline of every law the filing is under, by date: its own profile's
@@ -286,7 +288,7 @@ def every_clock(filing: Filing, profiles: Mapping[str, TownProfile] | None = Non
                                               done, hearing_booked))
 
 
-def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
+def open_deadlines(filing: FilingFacts, profiles: Mapping[str, TownProfile] | None,
                    today: date, done: ActsDone | None = None,
                    continued_to: date | None = None,
                    deadlines: list[Deadline] | None = None) -> list[Deadline]:
@@ -309,7 +311,7 @@ def open_deadlines(filing: Filing, profiles: Mapping[str, TownProfile] | None,
 
 
 def next_deadline(
-    filing: Filing,
+    filing: FilingFacts,
     today: date | None = None,
     profiles: Mapping[str, TownProfile] | None = None,
     continued_to: date | None = None,

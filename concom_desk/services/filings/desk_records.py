@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from datetime import date, timedelta
-from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.documents.dep_copies import dep_copy_items
@@ -42,37 +42,24 @@ from concom_desk.services.land.monitoring import visit_items
 from concom_desk.store import Database
 from concom_desk.store.models import FILING_DATE_FIELDS, Filing, Party, Property
 
-
-class _ListedFiling:
-    """A filing's columns as read for the list, without the ORM's bookkeeping (filling
-    ten thousand mapped objects takes seconds). The model's own methods work out its
-    events and flags, so those rules stay in one place."""
-
-    event_dates = Filing.event_dates
-    _event_date = Filing._event_date
-    flags = Filing.flags
-    # The columns in _LISTED_COLUMNS become attributes; these are the ones read here.
-    id: int
-    file_no: str
-    dep_file_no: str
-    laws: str
-    kind: str
-    town: str
-    status: str
-    received: date | None
-    original: _ListedFiling | None
-
-    def __init__(self, values: Mapping[str, object]) -> None:
-        self.__dict__.update(values)
-
-
+# A filing's clocks' inputs (`FilingFacts`) read as columns, without the ORM's
+# bookkeeping (filling ten thousand mapped objects takes seconds), and its row's.
 _LISTED_COLUMNS = ("id", "file_no", "dep_file_no", "laws", "kind", "town", "status",
                    "maintenance", "acts_not_covered", *FILING_DATE_FIELDS)
+_FACT_COLUMNS = ("id", "file_no", "laws", "kind", "town", "status", "maintenance",
+                 "acts_not_covered", *FILING_DATE_FIELDS)
 # What an extension's deadlines need of the permit it extends: its expiry in force and
 # the acts that moved it (`permit_in_force`).
-_ORIGINAL_COLUMNS = ("id", "kind", "town", "status", "maintenance", "acts_not_covered",
-                     "dep_file_no", "laws",
+_ORIGINAL_COLUMNS = ("id", "file_no", "kind", "town", "status", "maintenance",
+                     "acts_not_covered", "laws",
                      "received", "closed", "decided", "issued", "expires")
+
+
+def _facts(values: Mapping[str, object], original: FilingFacts | None = None) -> FilingFacts:
+    given = {name: values[name] for name in _FACT_COLUMNS if name in values}
+    given["maintenance"] = bool(given.get("maintenance"))
+    given["acts_not_covered"] = given.get("acts_not_covered") or ""
+    return FilingFacts(**given, original=original)  # type: ignore[arg-type]
 
 
 def with_dependents(session: Session, filing_ids: Collection[int]) -> set[int]:
@@ -92,7 +79,7 @@ _APPLICANT, _OWNER, _ORIGINAL = aliased(Party), aliased(Party), aliased(Filing)
 
 
 def _listed_filings(session: Session, filing_ids: Collection[int] | None = None
-                    ) -> list[tuple[_ListedFiling, FilingRow]]:
+                    ) -> list[tuple[FilingFacts, FilingRow]]:
     applicant, owner, original = _APPLICANT, _OWNER, _ORIGINAL
     statement = (
         select(*(getattr(Filing, name) for name in _LISTED_COLUMNS), applicant.name,
@@ -109,14 +96,13 @@ def _listed_filings(session: Session, filing_ids: Collection[int] | None = None
     found = []
     width = len(_LISTED_COLUMNS)
     for values in session.execute(statement):
-        filing = _ListedFiling(dict(zip(_LISTED_COLUMNS, values[:width], strict=True)))
+        listed = dict(zip(_LISTED_COLUMNS, values[:width], strict=True))
         applicant_name, owner_name, address, map_no, lot = values[width:width + 5]
         parent = dict(zip(_ORIGINAL_COLUMNS, values[width + 5:], strict=True))
-        filing.original = (_ListedFiling({**parent, "original": None})
-                           if parent["id"] is not None else None)
+        filing = _facts(listed, _facts(parent) if parent["id"] is not None else None)
         row = FilingRow(
-            id=filing.id, kind=filing.kind, file_no=filing.file_no,
-            dep_file_no=filing.dep_file_no, address=address or "",
+            id=int(listed["id"]), kind=filing.kind, file_no=filing.file_no,
+            dep_file_no=str(listed["dep_file_no"] or ""), address=address or "",
             map_lot=f"{map_no}-{lot}" if map_no or lot else "",
             applicant=applicant_name or "", owner=owner_name or applicant_name or "",
             status=filing.status, received=filing.received)
@@ -151,13 +137,12 @@ def load_records(db: Database, today: date,
         profiles = profiles_in_effect(session, profiles)
         done = acts_done(session, wanted)
         for filing, listed in _listed_filings(session, wanted):
-            # Duck-typed: it has every attribute the deadline service reads from a Filing.
-            every = (every_clock(cast(Filing, filing), profiles, done)
+            every = (every_clock(filing, profiles, done)
                      if filing.town in profiles and filing.status not in CLOCKS_STOPPED
                      else [])
-            pending = open_deadlines(cast(Filing, filing), profiles, today, done,
+            pending = open_deadlines(filing, profiles, today, done,
                                      deadlines=every) if every else []
-            items.extend(late_items(cast(Filing, filing), listed, every, done, oldest_listed))
+            items.extend(late_items(filing, listed, every, done, oldest_listed))
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):

@@ -18,9 +18,9 @@ from concom_desk.domain.laws import ACT, STATE_TOWN, default_under, under_proble
 from concom_desk.domain.plain_text import without_control_characters
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
-    FilingFacts,
     ParentPermit,
     Status,
+    StatusFacts,
     check_status_change,
 )
 from concom_desk.domain.town_profile import TownProfile
@@ -45,7 +45,7 @@ from concom_desk.store.record_versions import refuse_if_changed
 
 
 def status_facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = None
-                 ) -> FilingFacts:
+                 ) -> StatusFacts:
     """What the law's status rules are asked with: `change_status` refuses by them, and
     the record carries them so the window offers only the changes it would allow."""
     parent = None
@@ -62,7 +62,7 @@ def status_facts(filing: Filing, profiles: Mapping[str, TownProfile] | None = No
                 filing.town)
             if profile is not None:
                 allowed, citation = profile.extensions_allowed, profile.extensions_citation
-    return FilingFacts(kind=filing.kind, status=filing.status, received=filing.received,
+    return StatusFacts(kind=filing.kind, status=filing.status, received=filing.received,
                        hearing=filing.hearing, closed=filing.closed, issued=filing.issued,
                        expires=filing.expires, parent=parent, extensions_before=before,
                        extensions_allowed=allowed, extensions_citation=citation)
@@ -146,11 +146,12 @@ def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
         return
     if filing.issued is None or filing.town not in profiles:
         return
-    found = {d.id: d.date for d in filing_deadlines(filing, profiles)}
+    facts = filing.facts()
+    found = {d.id: d.date for d in filing_deadlines(facts, profiles)}
     if "expires" not in found:
         # The bylaw sets no term for this kind: under both laws the Act's holds (the
         # record lists it as "State: … expires"), so the permit's expiry is the Act's.
-        found = {d.id: d.date for d in every_clock(filing, profiles)}
+        found = {d.id: d.date for d in every_clock(facts, profiles)}
     if "expires" in found:
         filing.expires = found["expires"]
 

@@ -162,7 +162,7 @@ def _rows_of(filing: Filing, today: date, horizon: date,
     deadlines: dict[str, Deadline] = {}
     if profile is not None and (expiring or pending_coc
                                 or (expired and filing.kind == "extension")):
-        deadlines = {d.id: d for d in filing_deadlines(filing, profiles)}
+        deadlines = {d.id: d for d in filing_deadlines(filing.facts(), profiles)}
     elif profile is not None and expired:  # only its expiry and why
         only = expiry_in_force(profile, filing.kind, filing.event_dates(), filing.flags(),
                                not_covered=filing.acts_not_covered or "")

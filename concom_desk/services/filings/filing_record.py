@@ -66,20 +66,21 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             raise UserError(f"there is no filing number {filing_id} in this database")
         profiles = profiles_in_effect(session, profiles)
         done = acts_done(session, [filing.id])
-        pending = (open_deadlines(filing, profiles, today, done)
+        facts = filing.facts()  # what its clocks count from, as every list reads it
+        pending = (open_deadlines(facts, profiles, today, done)
                    if filing.town in profiles else [])
         profile = profiles.get(filing.town)
         lines = []
         if profile is not None:
-            lines = (joint_deadline_lines(filing, profiles, done, profile.name)
-                     if is_joint(filing) else deadline_lines(filing, profiles, done))
+            lines = (joint_deadline_lines(facts, profiles, done, profile.name)
+                     if is_joint(facts) else deadline_lines(facts, profiles, done))
         return FilingDetail(
             row=_row(filing, pending), form=form_of(filing), facts=status_facts(filing, profiles),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
             deadlines=lines,
-            life=(life_lines(filing, filing_deadlines(filing, profiles, done=done), done)
+            life=(life_lines(facts, filing_deadlines(facts, profiles, done=done), done)
                   if profile else [])
-            + [line for line in (revived_line(filing, today),) if line],
+            + [line for line in (revived_line(facts, today),) if line],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),
             undo=undo_offer(session, filing),

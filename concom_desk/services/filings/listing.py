@@ -49,7 +49,7 @@ def list_filings(db: Database, today: date | None = None,
         done = acts_done(session)
         for filing in session.scalars(query).unique():
             try:
-                upcoming = next_deadline(filing, today, profiles, done=done)
+                upcoming = next_deadline(filing.facts(), today, profiles, done=done)
             except UserError:
                 upcoming = None
             rows.append({

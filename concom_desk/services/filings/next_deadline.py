@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.filings.deadlines import (
     ActsDone,
@@ -23,10 +24,9 @@ from concom_desk.services.filings.deadlines import (
 from concom_desk.services.filings.permit_life import late_acts
 from concom_desk.services.filings.record_detail import DeadlineLine
 from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS
-from concom_desk.store.models import Filing
 
 
-def deadline_lines(filing: Filing, profiles: Mapping[str, TownProfile],
+def deadline_lines(filing: FilingFacts, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
     # By date, as the clerk reads down the panel (same-day ones in the profile's order).
     recorded = (done or {}).get(filing.id, {})

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.laws import STATE_TOWN, shown_beside
 from concom_desk.domain.laws import is_joint as laws_joint
 from concom_desk.domain.wording import counted
@@ -49,7 +50,7 @@ class LateAct:
                 f"{waiver}")
 
 
-def late_acts(filing: Filing, deadlines: Iterable[Deadline],
+def late_acts(filing: FilingFacts, deadlines: Iterable[Deadline],
               done: ActsDone | None = None) -> list[LateAct]:
     """Every recorded act that came after its deadline (a dated waiver has already
     moved the deadline; a waiver with no date lifts it)."""
@@ -68,7 +69,7 @@ def late_acts(filing: Filing, deadlines: Iterable[Deadline],
     return found
 
 
-def expiry_lines(filing: Filing, deadlines: Iterable[Deadline]) -> list[str]:
+def expiry_lines(filing: FilingFacts, deadlines: Iterable[Deadline]) -> list[str]:
     """The record's words on the expiry: the date in force and why; what an amendment
     runs with."""
     if filing.kind == "amendment":
@@ -85,14 +86,14 @@ def expiry_lines(filing: Filing, deadlines: Iterable[Deadline]) -> list[str]:
     return [f"Expires: {expiry.date.isoformat()} — {expiry.rule}"]
 
 
-def life_lines(filing: Filing, deadlines: list[Deadline], done: ActsDone | None) -> list[str]:
+def life_lines(filing: FilingFacts, deadlines: list[Deadline], done: ActsDone | None) -> list[str]:
     """What the record's summary says beyond the form's fields."""
     lines = expiry_lines(filing, deadlines)
     lines += [f"LATE: {late.text}" for late in late_acts(filing, deadlines, done)]
     return lines
 
 
-def revived_line(filing: Filing, today: date) -> str:
+def revived_line(filing: FilingFacts, today: date) -> str:
     """A permit marked expired that the extension acts keep in force (marked before the
     program knew the acts, say): the record says so, since work may go on under it."""
     if filing.status != "expired" or filing.expires is None or filing.expires < today:
@@ -123,12 +124,12 @@ def mark_not_covered(db: Database, filing_id: int, reason: str,
         store_expiry(filing)
 
 
-def is_joint(filing: Filing) -> bool:
+def is_joint(filing: FilingFacts) -> bool:
     """Under the Act and a profiled bylaw at once, as the clerk said on the form."""
     return laws_joint(filing.laws, filing.town)
 
 
-def joint_deadline_lines(filing: Filing, profiles: Mapping, done: ActsDone | None,
+def joint_deadline_lines(filing: FilingFacts, profiles: Mapping, done: ActsDone | None,
                          town_name: str) -> list:
     """The bylaw's clocks and the state's side by side, each labelled with whose it is;
     by date, so where both set the same act the stricter (earlier) one comes first.
@@ -152,7 +153,7 @@ def joint_deadline_lines(filing: Filing, profiles: Mapping, done: ActsDone | Non
     return sorted(labelled, key=lambda line: line.date)
 
 
-def late_items(filing: Filing, row, deadlines: list[Deadline],  # noqa: ANN001
+def late_items(filing: FilingFacts, row, deadlines: list[Deadline],  # noqa: ANN001
                done: ActsDone | None, since: date) -> list:
     """Today's flags: acts recorded late on or after `since` (older ones are history)."""
     from concom_desk.services.filings.rows import TodayItem

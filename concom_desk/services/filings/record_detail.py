@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from concom_desk.domain.status_rules import FilingFacts
+from concom_desk.domain.status_rules import StatusFacts
 from concom_desk.services.filings.form import FilingForm
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class DeadlineLine:
 class FilingDetail:
     row: FilingRow
     form: FilingForm
-    facts: FilingFacts
+    facts: StatusFacts
     town_name: str
     deadlines: list[DeadlineLine]
     history: list[HistoryEntry]

@@ -27,7 +27,7 @@ def _day(letter_date: str) -> date:
 
 def reminder_facts(session: Session, filing: Filing, letter_date: str) -> dict[str, object]:
     profiles = profiles_in_effect(session)
-    found = {d.id: d for d in filing_deadlines(filing, profiles,
+    found = {d.id: d for d in filing_deadlines(filing.facts(), profiles,
                                                done=acts_done(session, [filing.id]))}
     expiry = found.get("expires")
     expires = expiry.date if expiry else filing.expires

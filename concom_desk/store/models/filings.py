@@ -14,8 +14,8 @@ from datetime import date, datetime
 from sqlalchemy import CheckConstraint, Date, DateTime, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from concom_desk.domain.filing_facts import DATE_FIELDS, FilingFacts
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
 from concom_desk.store.models.parties import Party, Property
 
@@ -36,10 +36,7 @@ FILING_STATUSES: dict[str, str] = {
 
 # The dates a filing can carry, in the order they happen; the first eight are the
 # deadline engine's events (EVENT_NAMES), the rest are record-keeping dates.
-FILING_DATE_FIELDS: tuple[str, ...] = (
-    "received", "complete", "boards_notified", "hearing", "closed", "decided", "issued",
-    "recorded", "expires", "commenced", "completed", "occupancy",
-)
+FILING_DATE_FIELDS: tuple[str, ...] = DATE_FIELDS
 
 
 class Filing(Versioned, Base):
@@ -130,25 +127,19 @@ class Filing(Versioned, Base):
     )
     follow_ups: Mapped[list[Filing]] = relationship(back_populates="original")
 
-    def event_dates(self) -> dict[str, date]:
-        """The known dates of the deadline engine's events for this kind of filing."""
-        allowed = KINDS[self.kind].events
-        found = {event: self._event_date(event) for event in allowed}
-        return {event: day for event, day in found.items() if day is not None}
+    def facts(self) -> FilingFacts:
+        """The filing as its clocks see it (and the permit it refers to, in turn)."""
+        return FilingFacts(
+            id=self.id, file_no=self.file_no, kind=self.kind, town=self.town,
+            laws=self.laws, status=self.status, maintenance=bool(self.maintenance),
+            acts_not_covered=self.acts_not_covered or "",
+            **{name: getattr(self, name) for name in FILING_DATE_FIELDS},
+            original=self.original.facts() if self.original is not None else None)
 
-    def _event_date(self, event: str) -> date | None:
-        if event == "expiry":
-            # An extension request runs against the expiry of the permit it extends.
-            return self.original.expires if self.original is not None else None
-        # Events with no column of their own (a continued hearing's date certain) come
-        # from their own records; the hearings service passes them to the engine.
-        return getattr(self, event, None)
+    def event_dates(self) -> dict[str, date]:
+        """The known dates of the deadline engine's events (`FilingFacts.event_dates`)."""
+        return self.facts().event_dates()
 
     def flags(self) -> frozenset[str]:
-        flags = {"maintenance"} if self.maintenance else set()
-        if under_act(self.laws or BOTH):
-            flags.add("joint")
-        if self.status == "denied":
-            flags.add("denied")
-        return frozenset(flags)
+        return self.facts().flags()
 
