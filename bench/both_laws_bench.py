@@ -1,4 +1,4 @@
-"""The window's read of Today and Filings (`load_records`) on the large demo town (20
+"""The window's read of Today and Filings (`load_lists`) on the large demo town (20
 years, about 10,000 filings, every one under both laws), against a floor measured in the
 same run: the same read with each filing's own profile's clocks alone, as the lists
 counted before the Act's clocks were shown beside the bylaw's. Runs are interleaved and
@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 from bench.large_demo import large_demo_db  # noqa: E402
 from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk import clock  # noqa: E402
-from concom_desk.services.filings import desk_records  # noqa: E402
+from concom_desk.services.filings import desk_lists  # noqa: E402
 from concom_desk.services.filings.deadlines import every_clock, filing_deadlines  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 
@@ -41,13 +41,13 @@ def main() -> int:
     with open_database(path, lock=False) as db:
         for _ in range(args.runs):
             for name, clocks in (("both laws", every_clock), ("floor", own_profile_only)):
-                desk_records.every_clock = clocks
+                desk_lists.every_clock = clocks
                 began = time.perf_counter()
-                desk_records.load_records(db, today)
+                desk_lists.load_lists(db, today)
                 timings[name].append(time.perf_counter() - began)
-    desk_records.every_clock = every_clock
+    desk_lists.every_clock = every_clock
     ours, floor = (statistics.median(timings[n]) for n in ("both laws", "floor"))
-    print(f"load_records, both laws:     {ms_spread(timings['both laws'])}")
+    print(f"load_lists, both laws:     {ms_spread(timings['both laws'])}")
     print(f"own profile only (floor):    {ms_spread(timings['floor'])}")
     print(f"ours / floor (medians) = {ours / floor:.2f}")
     return 0

@@ -74,7 +74,7 @@ class Driver(QObject):
         if window is None:
             return False
         if not self.connected:
-            window.records_loaded.connect(self._records_loaded)
+            window.lists_loaded.connect(self._records_loaded)
             self.connected = True
         if self.records_seen:
             self._plan()

@@ -64,7 +64,7 @@ def run(db_path: Path, rounds: int) -> int:
     from PySide6.QtWidgets import QApplication
 
     from concom_desk.services.commission.settings import load_settings
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
     from concom_desk.services.filings.editing import save_filing
     from concom_desk.services.filings.filing_record import filing_detail
     from concom_desk.store import open_database
@@ -79,7 +79,7 @@ def run(db_path: Path, rounds: int) -> int:
     window.resize(1300, 800)
     window.show()
     loaded = {"records": 0}
-    window.records_loaded.connect(lambda: loaded.update(records=loaded["records"] + 1))
+    window.lists_loaded.connect(lambda: loaded.update(records=loaded["records"] + 1))
     window.reload()
     while not loaded["records"]:
         app.processEvents()
@@ -98,7 +98,7 @@ def run(db_path: Path, rounds: int) -> int:
         return before != after
 
     filing_id = next(
-        r.id for r in load_records(db, today).filings
+        r.id for r in load_lists(db, today).filings
         if r.status == "received" and r.next_deadline is not None and moves(r.id))
 
     ticks: list[float] = []

@@ -97,7 +97,7 @@ def median_ms(work: Callable[[], object], runs: int) -> float:
 def measure(path: Path, runs: int) -> dict[str, float]:
     from concom_desk.services.calendar.loading import load_calendar
     from concom_desk.services.enforcement.reads import read_cases
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
     from concom_desk.store import open_database
     from concom_desk.ui.calendar.month_read import grid_days
 
@@ -105,7 +105,7 @@ def measure(path: Path, runs: int) -> dict[str, float]:
     start, end = grid_days(today.year, today.month)
     db = open_database(path, lock=False)
     try:
-        records = load_records(db, today)
+        records = load_lists(db, today)
         proxy = filings_filter(records, today)
         figures: dict[str, list[float]] = {}
         jobs: dict[str, Callable[[], object]] = {
@@ -115,7 +115,7 @@ def measure(path: Path, runs: int) -> dict[str, float]:
                 db, end + timedelta(days=1), end + timedelta(days=42), agenda_from=today),
             "whole calendar (the read before)": lambda: load_calendar(db),
             "enforcement case list": lambda: read_cases(db, today),
-            "Today and Filings lists": lambda: load_records(db, today),
+            "Today and Filings lists": lambda: load_lists(db, today),
             "type-ahead, one keystroke (narrowing)": lambda: typed(proxy),
         }
         for _ in range(runs):  # interleaved: a slow moment of the machine hits all alike

@@ -64,13 +64,13 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
     from concom_desk.store import open_database
     from concom_desk.ui.filings.filings_tab import FilingsTab
 
     app = QApplication(sys.argv[:1])
     db = open_database(db_path, lock=False)
-    records = load_records(db, date.today())
+    records = load_lists(db, date.today())
     db.close()
     tab = FilingsTab(date.today())
     tab.set_rows(records.filings, records.search_index)  # as the window: read with them

@@ -8,7 +8,7 @@ verifies it. Without --server a throwaway cluster is started on a local socket (
 tests start theirs) and removed after. Then, interleaved round by round on the file and
 on the server:
 
-- the Filings list: `load_records`, the service the Filings tab loads its rows with
+- the Filings list: `load_lists`, the service the Filings tab loads its rows with
   (every filing, its next deadline, the week's items);
 - type-ahead: the form's name completer (`party_choices`, every party in name order),
   and the search the Filings tab's box makes, as one query per keystroke (file numbers,
@@ -86,9 +86,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
 
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
     from concom_desk.services.filings.editing import party_choices
-    from concom_desk.services.records.copy_places import copy_between
+    from concom_desk.services.safekeeping.copy_places import copy_between
     from concom_desk.store import open_database
     from concom_desk.store.server.address import parse_address
     from concom_desk.store.server.database import open_server_database
@@ -122,7 +122,7 @@ def main() -> int:
         engines = {"SQLite file": open_database(file_path, lock=False),
                    "server": open_server_database(address)}
         measures: dict[str, Callable[[object], Callable[[], object]]] = {
-            "Filings list (load_records)": lambda db: lambda: load_records(db, today),
+            "Filings list (load_lists)": lambda db: lambda: load_lists(db, today),
             "name type-ahead (party_choices)": lambda db: lambda: party_choices(db),
             f"search, {len(prefixes)} keystrokes": lambda db: search_all(db, prefixes),
         }

@@ -73,7 +73,7 @@ def main() -> int:
     window.resize(1300, 800)
     window.show()
     loaded = {"records": False}
-    window.records_loaded.connect(lambda: loaded.update(records=True))
+    window.lists_loaded.connect(lambda: loaded.update(records=True))
     window.reload()
     while not loaded["records"]:
         app.processEvents()

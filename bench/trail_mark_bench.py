@@ -2,7 +2,7 @@
 trail's newest entry (`Database.trail_mark`, ui/other_desks.py), against a floor
 measured in the same run — the emptiest read the store can make (`SELECT 1` in a
 read transaction) — and beside it the full read of the lists it saves (Today and
-Filings, `load_records`). Interleaved runs, medians.
+Filings, `load_lists`). Interleaved runs, medians.
 
     python bench/trail_mark_bench.py [--db PATH] [--runs N]
 
@@ -28,7 +28,7 @@ from sqlalchemy import text  # noqa: E402
 from bench.large_demo import large_demo_db  # noqa: E402
 from bench.spread import RUNS, ms_spread  # noqa: E402
 from concom_desk import clock  # noqa: E402
-from concom_desk.services.filings.desk_records import load_records  # noqa: E402
+from concom_desk.services.filings.desk_lists import load_lists  # noqa: E402
 from concom_desk.store import open_database  # noqa: E402
 
 
@@ -52,7 +52,7 @@ def main() -> int:
                 session.execute(text("SELECT 1")).scalar()
 
         def lists() -> None:
-            load_records(db, clock.today())
+            load_lists(db, clock.today())
 
         floors, marks, reads = [], [], []
         for _ in range(args.runs):

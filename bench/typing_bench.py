@@ -44,14 +44,14 @@ def main() -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
     from concom_desk.store import open_database
     from concom_desk.ui.filings.filings_tab import FilingsTab
     from concom_desk.ui.heap import settle
 
     app = QApplication(sys.argv[:1])
     db = open_database(db_path, lock=False)
-    records = load_records(db, date.today())  # with its search index, as the window reads
+    records = load_lists(db, date.today())  # with its search index, as the window reads
     db.close()
     tab = FilingsTab(date.today())
     tab.resize(1300, 800)

@@ -70,7 +70,7 @@ def main() -> int:
     window.resize(1380, 860)
     window.show()
     loop = QEventLoop()
-    window.records_loaded.connect(loop.quit)
+    window.lists_loaded.connect(loop.quit)
     window.reload()
     loop.exec()
     for index, name in enumerate(("today", "filings", "calendar", "enforcement")):

@@ -23,7 +23,7 @@ from concom_desk.cli.output_streams import ensure_output_streams
 # laptop's start-up). tests/cli/test_command_homes.py holds each module to its names.
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concom_desk.cli.deadlines_cmd", ("towns", "deadlines")),
-    ("concom_desk.cli.records_cmd", ("demo", "filings")),
+    ("concom_desk.cli.filings_cmd", ("demo", "filings")),
     ("concom_desk.cli.calendar_cmd", ("posting-deadline", "ical")),
     ("concom_desk.cli.abutters_cmd", ("abutters",)),
     ("concom_desk.cli.parcels_cmd", ("parcels",)),

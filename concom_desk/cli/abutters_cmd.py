@@ -11,7 +11,7 @@ from concom_desk.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     add_db_option,
-    open_records,
+    open_and_back_up,
     print_json,
 )
 
@@ -73,7 +73,7 @@ def _filing_id(db: Database, file_no: str) -> int:
 def run_import(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.importing import import_abutter_list
 
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         filing_id = _filing_id(db, args.filing)
         summary = import_abutter_list(db, filing_id, args.file,
                                       skip_bad_rows=args.skip_bad_rows, replace=args.replace)
@@ -91,7 +91,7 @@ def run_import(args: argparse.Namespace) -> int:
 def run_mail(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.mailing import make_mailing
 
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         filing_id = _filing_id(db, args.filing)
         result = make_mailing(db, filing_id, args.out, signed_by=args.signed_by,
                               foreign_method=args.foreign)
@@ -106,7 +106,7 @@ def run_mail(args: argparse.Namespace) -> int:
 def run_check(args: argparse.Namespace) -> int:
     from concom_desk.services.abutters.tracking import ready_to_close
 
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         check = ready_to_close(db, _filing_id(db, args.filing))
     if args.json:
         print_json({"ready": check.ready, "problems": list(check.problems),

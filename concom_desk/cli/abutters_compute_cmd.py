@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, open_records, print_json
+from concom_desk.cli.common import EXIT_FAILED, EXIT_OK, add_db_option, open_and_back_up, print_json
 
 
 def register_compute(commands: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def run_compute(args: argparse.Namespace) -> int:
     if args.distance is not None and not 1 <= args.distance <= 5280:
         print("--distance must be 1 to 5280 feet")
         return EXIT_FAILED
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         filing_id = _filing_id(db, args.filing)
         computed = compute_for_filing(db, filing_id, args.distance, args.parcel)
         if args.map is not None:

@@ -11,7 +11,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     db_path_from,
-    open_records,
+    open_and_back_up,
     server_address_from,
 )
 from concom_desk.store.server.address import is_server_address
@@ -89,7 +89,7 @@ def _back_up_server(args: argparse.Namespace):  # -> BackupMade
     """pg_dump of the server into the same archive (concom_desk.store.server.backup)."""
     from concom_desk.store.server.backup import back_up_server
 
-    database = open_records(args)
+    database = open_and_back_up(args)
     try:
         return back_up_server(database, Path(args.out) if args.out else None)
     finally:
@@ -132,7 +132,7 @@ def _restore_server(args: argparse.Namespace) -> int:
 
 
 def run_repair_guards(args: argparse.Namespace) -> int:
-    from concom_desk.services.records.safekeeping import repair_guards, repair_server_guards
+    from concom_desk.services.safekeeping.safekeeping import repair_guards, repair_server_guards
 
     if is_server_address(getattr(args, "db", None)):
         from concom_desk.store.server.address import parse_address
@@ -172,7 +172,7 @@ def run_export(args: argparse.Namespace) -> int:
     from concom_desk.store.export_writers import export, export_records
 
     if server_address_from(args) is not None:
-        with open_records(args, lock=False) as database:
+        with open_and_back_up(args, lock=False) as database:
             written = export_records(database, args.format, Path(args.out))
     else:  # a file is read as it is, never upgraded or locked just to hand it out
         written = export(db_path_from(args), args.format, Path(args.out))

@@ -11,7 +11,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     check_year,
-    open_records,
+    open_and_back_up,
     print_json,
     writable_folder,
 )
@@ -85,7 +85,7 @@ def run_ical(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     writable_folder(out)
-    with open_records(args, must_exist=True) as database:
+    with open_and_back_up(args, must_exist=True) as database:
         written = export_calendar_of(database, out, reminder_minutes=args.reminder_minutes)
     reminder = (f"each with a reminder {reminder_words(written.reminder_minutes)}"
                 if written.reminder_minutes else "no reminders")

@@ -216,7 +216,7 @@ def server_address_from(args: argparse.Namespace) -> ServerAddress | None:
     return parse_address(given) if given and is_server_address(given) else None
 
 
-def open_records(args: argparse.Namespace, initials: str = "", lock: bool = True, *,
+def open_and_back_up(args: argparse.Namespace, initials: str = "", lock: bool = True, *,
                  must_exist: bool = False) -> Database:
     """The commission's records --db names: a file on this computer (opened, checked,
     upgraded as `open_database` does) or a server. `must_exist` refuses, in one line, a

@@ -1,5 +1,5 @@
 """`concom-desk copy --from … --to …`: a commission's records moved between its file
-and a town-hall server, both ways, verified (concom_desk.services.records.copy_places)."""
+and a town-hall server, both ways, verified (concom_desk.services.safekeeping.copy_places)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def terminal_password(address: ServerAddress) -> str | None:
 
 
 def run_copy(args: argparse.Namespace) -> int:
-    from concom_desk.services.records.copy_places import copy_between
+    from concom_desk.services.safekeeping.copy_places import copy_between
 
     done = copy_between(args.source, args.target, _Progress(), terminal_password)
     report = done.report

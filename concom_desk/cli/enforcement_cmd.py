@@ -13,7 +13,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     iso_date,
-    open_records,
+    open_and_back_up,
     print_json,
     writable_folder,
 )
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _open(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    return open_records(args, must_exist=True)
+    return open_and_back_up(args, must_exist=True)
 
 
 def run_case_history(args: argparse.Namespace) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from concom_desk import clock
-from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_and_back_up, print_json
 
 
 def _months(text: str) -> int:
@@ -38,7 +38,7 @@ def run_watch(args: argparse.Namespace) -> int:
     from concom_desk.services.filings.expiry_watch import SECTIONS, expiry_watch
 
     today = args.today or clock.today()
-    with open_records(args, must_exist=True) as db:
+    with open_and_back_up(args, must_exist=True) as db:
         watch = expiry_watch(db, today, args.months)
     if args.xlsx:
         from pathlib import Path

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_and_back_up, print_json
 from concom_desk.domain.file_numbers import shown_number
 from concom_desk.errors import UserError
 
@@ -30,7 +30,7 @@ def run_inspections(args: argparse.Namespace) -> int:
     from concom_desk.services.inspections.report import print_inspection_report
     from concom_desk.store.models import Filing
 
-    with open_records(args, must_exist=True) as db:
+    with open_and_back_up(args, must_exist=True) as db:
         with db.read_session() as session:
             filing_id = session.scalars(select(Filing.id).where(
                 Filing.file_no == args.filing.strip())).first()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from concom_desk import clock
-from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_and_back_up, print_json
 
 if TYPE_CHECKING:
     from concom_desk.store import Database
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def existing_records(args: argparse.Namespace) -> Database:
     """The records --db names, which must be there already (a file or a server)."""
-    return open_records(args, must_exist=True)
+    return open_and_back_up(args, must_exist=True)
 
 
 def run_meeting_record(args: argparse.Namespace) -> int:
@@ -55,7 +55,7 @@ def run_meeting_record(args: argparse.Namespace) -> int:
 
 
 def run_records_requests(args: argparse.Namespace) -> int:
-    from concom_desk.services.minutes.records_requests import (
+    from concom_desk.services.minutes.public_records_requests import (
         CITATION,
         list_requests,
         log_request,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, open_records, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, open_and_back_up, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run_load(args: argparse.Namespace) -> int:
     from concom_desk.services.parcels.loading import load_parcels
 
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         info = load_parcels(Path(db.path), args.file)
     print(f"loaded {info.describe()}")
     return EXIT_OK
@@ -38,7 +38,7 @@ def run_load(args: argparse.Namespace) -> int:
 def run_info(args: argparse.Namespace) -> int:
     from concom_desk.services.parcels.parcel_store import parcel_file, parcel_sets
 
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         sets = parcel_sets(Path(db.path))
         where = parcel_file(Path(db.path))
     if args.json:

@@ -10,7 +10,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     iso_date,
-    open_records,
+    open_and_back_up,
     print_json,
     writable_folder,
 )
@@ -58,7 +58,7 @@ def run_render(args: argparse.Namespace) -> int:
         raise UserError(f"--out {args.out}: the file name must end in .docx")
     if args.out:
         writable_folder(Path(args.out))  # before the document is made and registered
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         draft = DraftChoices(special=tuple(args.special), reasons=tuple(args.reason),
                              denial_kind=args.denial_kind, interests=tuple(args.interest))
         document = save_filing_document(db, args.filing, args.template, args.date, draft)

@@ -44,7 +44,7 @@ def open_window(args: argparse.Namespace) -> int:
 
         return run_app(default_db_path(), demo_if_missing=args.demo, server=server)
     if not getattr(args, "db", None):  # no --db: the server File → Connect chose, if any
-        from concom_desk.services.records.server_connection import remembered_server
+        from concom_desk.services.safekeeping.server_connection import remembered_server
 
         server = remembered_server()
     return run_app(db_path_from(args), demo_if_missing=args.demo, server=server,

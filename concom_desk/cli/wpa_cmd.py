@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_records, print_json
+from concom_desk.cli.common import EXIT_OK, add_db_option, iso_date, open_and_back_up, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,7 +30,7 @@ def run_dep_copies(args: argparse.Namespace) -> int:
 
     if (args.sent or args.not_sent) and args.document is None:
         raise UserError("--sent and --not-sent need --document ID (the list shows the ids)")
-    with open_records(args) as db:
+    with open_and_back_up(args) as db:
         with db.read_session() as session:
             filing_id = filing_by_number(session, args.filing).id
         if args.document is not None and (args.sent or args.not_sent):

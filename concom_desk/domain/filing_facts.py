@@ -1,7 +1,7 @@
 """A filing as its clocks see it: plain, frozen data, the deadline service's input.
 
 The store's `Filing` makes one (`Filing.facts()`); a list of ten thousand filings makes
-them from its columns (services/filings/desk_records.py) without the ORM's
+them from its columns (services/filings/desk_lists.py) without the ORM's
 bookkeeping. Either way the clocks read these fields and nothing else, so the window,
 the papers and the commands count from the same facts. What a filing's status may
 change to is asked of other facts (`status_rules.StatusFacts`)."""

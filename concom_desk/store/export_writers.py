@@ -23,7 +23,7 @@ from concom_desk.domain.spreadsheet_cells import sheet_title
 from concom_desk.errors import UserError
 from concom_desk.store.db_identity import require_concom_database
 from concom_desk.store.disk import plain_os_error, sweep_leftovers
-from concom_desk.store.records_export import (
+from concom_desk.store.public_records_export import (
     Cell,
     TableView,
     record_snapshot,
@@ -228,7 +228,7 @@ def export_records(database: Database, fmt: str, out_dir: Path,
     server's database, read in one snapshot while other desks go on saving)."""
     if not getattr(database, "is_server", False):
         return export(database.path, fmt, out_dir, report)
-    from concom_desk.store.records_export import server_snapshot
+    from concom_desk.store.public_records_export import server_snapshot
 
     out_dir = Path(out_dir)
     _check_request(fmt, out_dir)

@@ -37,10 +37,10 @@ DEMO_SIZE = "small"
 def open_database_work(db_path: Path, warnings: list[str] | None = None, *,
                        back_up: bool = True) -> Any:
     def work(progress: Progress) -> Any:
-        from concom_desk.services.records.safekeeping import open_records
+        from concom_desk.services.safekeeping.safekeeping import open_and_back_up
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
-        return open_records(db_path, None if warnings is None else warnings.append,
+        return open_and_back_up(db_path, None if warnings is None else warnings.append,
                             back_up=back_up)
     return work
 
@@ -104,7 +104,7 @@ class Launcher(QObject):
 
         self.wizard = SetupWizard(offer_demo=demo_offered)
         if demo_offered:  # the records are yet to be made: say when the place is risky
-            from concom_desk.services.records.safekeeping import (
+            from concom_desk.services.safekeeping.safekeeping import (
                 local_place_for,
                 location_warning_for,
             )

@@ -14,7 +14,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from concom_desk import clock
-from concom_desk.services.records import safekeeping
+from concom_desk.services.safekeeping import safekeeping
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.desk_actions import on_server, refuse_on_server
@@ -74,7 +74,7 @@ def restore(window: MainWindow, archive: Path | None = None) -> None:
         progress.report(10, "Checking the backup…")
         kept_aside = safekeeping.restore_from(archive, db_path)
         progress.report(80, "Opening the restored records…")
-        return kept_aside, safekeeping.open_records(db_path)
+        return kept_aside, safekeeping.open_and_back_up(db_path)
 
     def done(result: tuple[list[Path], Any]) -> None:
         kept_aside, db = result

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from shiboken6 import isValid
 
 from concom_desk.domain.wording import counted
-from concom_desk.services.filings.rows import DeskRecords
+from concom_desk.services.filings.rows import DeskLists
 from concom_desk.ui.background import Progress, in_background, run_in_background
 from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.heap import set_aside, settle_soon
@@ -41,7 +41,7 @@ class ListReads:
         today: date
         tabs: QTabWidget
         other_desks: OtherDesks | None
-        records_loaded: SignalInstance
+        lists_loaded: SignalInstance
         filings_changed: SignalInstance
         today_view: TodayView
         filings_tab: FilingsTab
@@ -49,12 +49,12 @@ class ListReads:
         def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
         def focusWidget(self) -> object: ...  # noqa: N802
         def build_tabs(self) -> None: ...
-        def records_place(self) -> str: ...
+        def database_place(self) -> str: ...
         def show_problem(self, message: str) -> None: ...
 
     def _start_list_reads(self) -> None:
         self._loaded_once = False
-        self._records_seen = -1  # the store's change count when the lists were last read
+        self._changes_seen = -1  # the store's change count when the lists were last read
         self._whole_reads = 0  # asked for: a read of a few begun before the last is not shown
         self._whole_reading = 0  # under way: a save's filings are read after they end
         self._few_to_read: set[int] = set()  # filings announced changed, not yet read
@@ -65,7 +65,7 @@ class ListReads:
     def reload(self, on_done: Callable[[], None] | None = None) -> None:
         """Read every filing and deadline again (the whole town), off the GUI thread."""
         db, today = self.db, self.today
-        self._records_seen = db.changes
+        self._changes_seen = db.changes
         self._whole_reads += 1
         self._whole_reading += 1
         self.build_tabs()  # (done already unless the records come before the first paint)
@@ -76,11 +76,11 @@ class ListReads:
         if first:
             set_aside()  # the program's code: walked by none of the read's collections
 
-        def load(progress: Progress) -> DeskRecords:
-            from concom_desk.services.filings.desk_records import load_records
+        def load(progress: Progress) -> DeskLists:
+            from concom_desk.services.filings.desk_lists import load_lists
 
             progress.report(5, "Reading the filings and working out their deadlines…")
-            return load_records(db, today)
+            return load_lists(db, today)
 
         def ended() -> None:
             self._whole_reading -= 1
@@ -95,21 +95,21 @@ class ListReads:
             ended()
             self.statusBar().showMessage("Loading cancelled.")
 
-        def loaded(records: DeskRecords) -> None:
+        def loaded(records: DeskLists) -> None:
             self._older_by_filing = dict(records.older_by_filing)
             self.filings_tab.set_rows(records.filings, records.search_index)
             self.today_view.set_items(records.today, records.older_overdue,
                                       len(records.filings))
             self.today_view.set_watch(records.watch_line)
             self.statusBar().showMessage(
-                f"{counted(len(records.filings), 'filing')} · {self.records_place()}")
+                f"{counted(len(records.filings), 'filing')} · {self.database_place()}")
             if self.tabs.currentWidget() is self.today_view and records.today:
                 # Keyboard users land on the first thing due: Enter opens it.
                 table = self.today_view.table
                 table.setCurrentIndex(table.model().index(0, 0))
                 if not self.focusWidget() or self.focusWidget() is self.tabs.tabBar():
                     table.setFocus()
-            self.records_loaded.emit()
+            self.lists_loaded.emit()
             if on_done:
                 on_done()
             ended()
@@ -123,8 +123,8 @@ class ListReads:
     def announce(self, change: ChangeSet) -> None:
         """A save changed these filings: the lists read them again, not the whole town."""
         if (change.since is not None and self.db is not None
-                and change.since == self._records_seen):
-            self._records_seen = self.db.changes  # current once its filings are read
+                and change.since == self._changes_seen):
+            self._changes_seen = self.db.changes  # current once its filings are read
         self.filings_changed.emit(change)
 
     def _read_changed(self, change: ChangeSet) -> None:
@@ -148,12 +148,12 @@ class ListReads:
         self._few_reading = True
         db, today, asked = self.db, self.today, self._whole_reads
 
-        def read(_progress: Progress) -> DeskRecords:
-            from concom_desk.services.filings.desk_records import load_records
+        def read(_progress: Progress) -> DeskLists:
+            from concom_desk.services.filings.desk_lists import load_lists
 
-            return load_records(db, today, wanted)
+            return load_lists(db, today, wanted)
 
-        def read_done(records: DeskRecords) -> None:
+        def read_done(records: DeskLists) -> None:
             if not isValid(self):  # the window closed meanwhile
                 return
             self._few_reading = False
@@ -170,7 +170,7 @@ class ListReads:
 
         in_background(read, read_done, failed)
 
-    def _put_in_place(self, records: DeskRecords) -> None:
+    def _put_in_place(self, records: DeskLists) -> None:
         """A read of a few filings, in place of their rows and Today items."""
         read = records.read
         assert read is not None
@@ -181,8 +181,8 @@ class ListReads:
         count = self.filings_tab.model.rowCount()
         self.today_view.put_items(records.today, read, sum(self._older_by_filing.values()),
                                   count)
-        self.statusBar().showMessage(f"{counted(count, 'filing')} · {self.records_place()}")
-        self.records_loaded.emit()
+        self.statusBar().showMessage(f"{counted(count, 'filing')} · {self.database_place()}")
+        self.lists_loaded.emit()
         self._read_watch()
 
     def _read_watch(self) -> None:
@@ -192,7 +192,7 @@ class ListReads:
         db, today, asked = self.db, self.today, self._watch_reads
 
         def read(_progress: Progress) -> str:
-            from concom_desk.services.filings.desk_records import watch_line
+            from concom_desk.services.filings.desk_lists import watch_line
 
             return watch_line(db, today)
 
@@ -204,5 +204,5 @@ class ListReads:
 
     def forget_lists_read(self) -> None:
         """Today and Filings are read again when next shown (another desk saved)."""
-        self._records_seen = -1
+        self._changes_seen = -1
 

@@ -62,7 +62,7 @@ WINDOW_SWITCH_INTERVAL = 0.0001
 class MainWindow(ListReads, WindowSections, QMainWindow):
     # The lists show the records as they are now: after a whole read, or after the
     # filings a save touched were read again and put in place.
-    records_loaded = Signal()
+    lists_loaded = Signal()
     filings_changed = Signal(object)  # a ChangeSet: what a save changed (`announce`)
 
     def __init__(self, db: Database | None, db_path: Path, settings: CommissionSettings,
@@ -201,7 +201,7 @@ class MainWindow(ListReads, WindowSections, QMainWindow):
         self.setWindowTitle(f"ConCom Desk — {name}"
                             + (f" — on the server {server.display()}" if server else ""))
 
-    def records_place(self) -> str:
+    def database_place(self) -> str:
         """Where the records shown are, for the status bar: a file, or a server."""
         server = getattr(self.db, "address", None)
         return f"server: {server.display()}" if server else f"database: {self.db_path}"
@@ -270,10 +270,10 @@ class MainWindow(ListReads, WindowSections, QMainWindow):
         self._set_ready(False)
 
     def reopen_database(self) -> None:
-        from concom_desk.services.records.safekeeping import open_records
+        from concom_desk.services.safekeeping.safekeeping import open_and_back_up
 
         try:
-            self.use_database(open_records(self.db_path))
+            self.use_database(open_and_back_up(self.db_path))
         except Exception as exc:  # the file is still there: say so rather than crash
             self.show_problem(f"The database could not be opened again: {exc}")
 
@@ -294,15 +294,15 @@ class MainWindow(ListReads, WindowSections, QMainWindow):
         # say "opens once the records are loaded…" until the clerk changed tabs.
         self._build_section_if_needed()
         self.reload()
-        from concom_desk.ui import records_guard
+        from concom_desk.ui import database_guard
 
-        records_guard.tell_about_opening(self, db)  # damaged, tampered, risky place…
+        database_guard.tell_about_opening(self, db)  # damaged, tampered, risky place…
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.filing_windows.close_all()
         if self.db is not None:
             self.db.close()  # releases the lock, so the next program can open it
-            from concom_desk.services.records.backups import back_up_quietly
+            from concom_desk.services.safekeeping.backups import back_up_quietly
 
             # The closing backup (only when the records changed since the last one, and
             # never of a file opened without writing: damaged or tampered).

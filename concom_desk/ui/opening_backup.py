@@ -24,7 +24,7 @@ def back_up_behind(window: QMainWindow, db_path: Path,
     warnings: list[str] = []
 
     def work(_progress: Progress) -> Path | None:
-        from concom_desk.services.records.backups import back_up_quietly
+        from concom_desk.services.safekeeping.backups import back_up_quietly
 
         return back_up_quietly(db_path, warnings.append)
 

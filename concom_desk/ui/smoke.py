@@ -21,7 +21,7 @@ def build_main_window_offscreen(db_path: Path) -> str:
     window = MainWindow(db, db_path, CommissionSettings(name="Smoke Test Commission"))
     window.show()
     loop = QEventLoop()
-    window.records_loaded.connect(loop.quit)
+    window.lists_loaded.connect(loop.quit)
     # An owned timer, stopped when the wait is over: a bare singleShot would still fire a
     # minute later in whatever runs next in this process (a test's own wait, say).
     limit = QTimer(singleShot=True, interval=60_000)

@@ -18,7 +18,7 @@ class _QuitOnFirstPaint(QObject):
         super().__init__(window)
         self.then_records = then_records
         if then_records:
-            window.records_loaded.connect(lambda: self._records_shown(window))
+            window.lists_loaded.connect(lambda: self._records_shown(window))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.Paint:

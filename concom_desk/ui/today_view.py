@@ -21,7 +21,7 @@ from concom_desk.services.filings.rows import (
     urgency,
 )
 from concom_desk.ui.filings.filing_table import KIND_LABELS
-from concom_desk.ui.record_table import RecordTable
+from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,
@@ -72,7 +72,7 @@ class TodayView(QWidget):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setAccessibleName("Summary of what is due")
-        self.table = RecordTable()
+        self.table = ListTable()
         self.table.setAccessibleName("Due or overdue this week")
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)

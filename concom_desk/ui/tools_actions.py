@@ -28,10 +28,10 @@ def open_templates(window: MainWindow) -> QWidget:
     return dialog
 
 
-def open_records_desk(window: MainWindow) -> QWidget:
-    from concom_desk.ui.calendar.records_desk import RecordsDesk
+def open_public_records_desk(window: MainWindow) -> QWidget:
+    from concom_desk.ui.calendar.public_records_desk import PublicRecordsDesk
 
-    dialog = RecordsDesk(window.db, window.today, window)
+    dialog = PublicRecordsDesk(window.db, window.today, window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
@@ -47,7 +47,7 @@ def open_turnover(window: MainWindow) -> QWidget:
 
 
 def repair_guards(window: MainWindow) -> None:
-    from concom_desk.ui import records_guard
+    from concom_desk.ui import database_guard
     from concom_desk.ui.server.desk_actions import refuse_on_server
 
     if refuse_on_server(window, "Repairing the audit guards"):
@@ -61,5 +61,5 @@ def repair_guards(window: MainWindow) -> None:
     box.setObjectName("repair-guards")
     repair = box.addButton("Re&pair", QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
-    repair.clicked.connect(lambda: records_guard.repair_guards(window))
+    repair.clicked.connect(lambda: database_guard.repair_guards(window))
     box.open()

@@ -89,7 +89,7 @@ def build_menus(window: MainWindow) -> None:
                             lambda: tools_actions.open_templates(window)))
     tools.addAction(_action(window, "Export the &calendar (.ics)…", window.export_calendar))
     tools.addAction(_action(window, "Public records and &reports…",
-                            lambda: tools_actions.open_records_desk(window)))
+                            lambda: tools_actions.open_public_records_desk(window)))
     tools.addAction(_action(window, "Conservation &land…", lambda: _conservation_land(window)))
     tools.addAction(_action(window, "Treasurer's t&urnover report…",
                             lambda: tools_actions.open_turnover(window)))

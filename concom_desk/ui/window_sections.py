@@ -33,7 +33,7 @@ class WindowSections:
         _today_stand_in: PlaceholderTab
         _filings_stand_in: PlaceholderTab
         _filings_tab: FilingsTab | None
-        _records_seen: int
+        _changes_seen: int
 
         def build_tabs(self) -> None: ...
         def reload(self) -> None: ...
@@ -121,7 +121,7 @@ class WindowSections:
         # A hearing booked or a case changed over there moves these lists' clocks.
         sections = (self.calendar_tab, self.enforcement_tab)
         if (left in sections and shown in (self.today_view, self.filings_tab) and self.db
-                and self.db.changes != self._records_seen):
+                and self.db.changes != self._changes_seen):
             self.reload()
 
     def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:

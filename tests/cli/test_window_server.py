@@ -11,7 +11,7 @@ import pytest
 
 from concom_desk.cli import main
 from concom_desk.paths import default_db_path
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 
 TOWN_HALL = "postgresql://clerk@townhall:5432/concom?sslmode=require"
 

@@ -148,7 +148,7 @@ def any_db(new_records: Callable[..., Database]) -> Database:
 
 def db_argument(database: Database) -> str:
     """What a command is given after `--db` for `database`: its file, or its server's
-    address (cli.common.open_records reads either)."""
+    address (cli.common.open_and_back_up reads either)."""
     if not getattr(database, "is_server", False):
         return str(database.path)
     return database.address.url()  # type: ignore[attr-defined]

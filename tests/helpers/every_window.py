@@ -143,7 +143,7 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
             meeting_dialogs,
             minutes_approval,
             minutes_view,
-            records_desk,
+            public_records_desk,
             vote_dialog,
         )
 
@@ -162,7 +162,7 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
                 db, desk.meetings(), today, meeting.hearings[0].hearing_id, parent),
             "CloseHearingDialog": lambda: hearing_dialogs.CloseHearingDialog(
                 db, today, meeting.hearings[0].hearing_id, parent),
-            "RecordsDesk": lambda: records_desk.RecordsDesk(db, today, parent),
+            "PublicRecordsDesk": lambda: public_records_desk.PublicRecordsDesk(db, today, parent),
             "MinutesDialog": lambda: minutes_view.MinutesDialog(db, meeting.meeting_id,
                                                                 today, parent),
             "VoteDialog": lambda: vote_dialog.VoteDialog(db, meeting, parent=parent,
@@ -321,7 +321,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
     **{n: _calendar(n) for n in (
         "ScheduleDialog", "SpecialMeetingDialog", "MeetingChangeDialog", "PublicationDialog",
         "PostingDialog",
-        "ContinueHearingDialog", "CloseHearingDialog", "RecordsDesk", "MinutesDialog",
+        "ContinueHearingDialog", "CloseHearingDialog", "PublicRecordsDesk", "MinutesDialog",
         "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog",
         "ExecutiveSessionDialog")},
     **{n: _filing(n) for n in (

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from concom_desk.services.commission.settings import save_settings
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.store import open_database
 from concom_desk.ui.main_window import MainWindow
 from tests.journeys.conftest import Steps, Wait, top_level

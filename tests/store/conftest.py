@@ -17,7 +17,7 @@ not have:
   pg_dump and pg_restore, tested with them;
 - the migrations (test_migrations, test_enforcement_migration): they rebuild SQLite
   tables; a server is made at the head revision (store.server.schema);
-- the records export, read from the file through sqlite3 (test_records_export); a
+- the records export, read from the file through sqlite3 (test_public_records_export); a
   server's export is tests/cli/test_server_db_option.py.
 """
 

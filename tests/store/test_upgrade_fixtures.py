@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, select
 
 from concom_desk.services.commission.settings import load_settings
 from concom_desk.services.enforcement.reads import read_cases
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.store import health, open_database
 from concom_desk.store import schema as schema_module
 from concom_desk.store.health import HealthReport, check
@@ -118,7 +118,7 @@ def test_a_database_of_an_earlier_schema_opens_upgraded_sound_and_whole(
         assert db.upgrade_backup is not None
         assert revision(db.upgrade_backup) == made.stamped  # the copy kept is the old file
         settings = load_settings(db)
-        records = load_records(db, program_clock)
+        records = load_lists(db, program_clock)
         cases = read_cases(db, program_clock)
         with db.read_session() as session:
             # What the edited revisions had left out is there (the failure).
@@ -168,7 +168,7 @@ def test_a_file_the_0011_programs_upgraded_without_the_edits_columns_is_mended(
         engine.dispose()
     assert revision(path) == "0011_record_versions"
     with open_database(path) as db:
-        assert len(load_records(db, program_clock).filings) == 94
+        assert len(load_lists(db, program_clock).filings) == 94
     assert revision(path) == schema_module.head_revision()
     report = _checked(path, made_before, monkeypatch)
     assert report.sound, "\n".join(report.lines)

@@ -39,7 +39,7 @@ def test_backup_then_restore_brings_the_records_back(qtbot, town_db: Database, t
 
     add_filing(window.db, kind="rda", file_no="2026-99", applicant="Late Entry",
                address="1 Main Street", received=window.today)
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     assert window.filings_tab.count_label.text() == "5 filings"
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from concom_desk.services.filings import desk_records
+from concom_desk.services.filings import desk_lists
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.ui.background import pool
 from concom_desk.ui.heap import settle
@@ -41,7 +41,7 @@ def test_the_collector_stays_on_while_reads_are_stuck(qtbot, town_db, monkeypatc
     them, on the window's thread meanwhile, and after they return."""
     stuck = threading.Event()
     inside: list[bool] = []
-    reading = desk_records.load_records
+    reading = desk_lists.load_lists
 
     def stuck_read(db, today, filing_ids=None):  # noqa: ANN001, ANN202
         inside.append(gc.isenabled())
@@ -60,7 +60,7 @@ def test_the_collector_stays_on_while_reads_are_stuck(qtbot, town_db, monkeypatc
         stuck.wait(HELD)
         return "rows"
 
-    monkeypatch.setattr(desk_records, "load_records", stuck_read)
+    monkeypatch.setattr(desk_lists, "load_lists", stuck_read)
     try:
         window.reload()
         loader.load(tab_read, lambda _rows: None)
@@ -76,7 +76,7 @@ def test_the_collector_stays_on_while_reads_are_stuck(qtbot, town_db, monkeypatc
         assert inside == [True, True]
         assert gc.isenabled()
     finally:
-        with qtbot.waitSignal(window.records_loaded, timeout=HELD * 1000):
+        with qtbot.waitSignal(window.lists_loaded, timeout=HELD * 1000):
             stuck.set()
     qtbot.waitUntil(lambda: loader.loads_shown == 1)
     assert gc.isenabled()
@@ -114,7 +114,7 @@ def test_the_town_s_rows_are_set_aside_once_shown(qtbot, town_db) -> None:
     window = MainWindow(town_db, town_db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=HELD * 1000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=HELD * 1000):
         window.reload()
     rows = window.filings_tab.model.rows()
     assert rows

@@ -82,7 +82,7 @@ def test_a_notice_of_intent_from_filing_to_permit_with_the_keyboard_alone(
     window = MainWindow(db, Path(db.path), SETTINGS, TEST_TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     with qtbot.waitActive(window):
         window.activateWindow()

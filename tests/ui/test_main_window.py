@@ -19,7 +19,7 @@ def open_window(qtbot, db: Database) -> MainWindow:
     window = MainWindow(db, db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window
 
@@ -138,7 +138,7 @@ def test_lawful_status_change_is_recorded_in_history(qtbot, town_db: Database) -
     record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
     record.status_date.setText("2026-11-12")
     assert record.status_reason.text() == ""
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         record.change_button.click()
     assert "Hearing open" in record.status_label.text()
     last = record.history.rows()[-1]
@@ -178,7 +178,7 @@ def test_create_a_filing(qtbot, town_db: Database) -> None:
     dialog.dates["hearing"].clear()
     assert dialog.save_button.isEnabled()
     assert dialog.problems.text() == "Ready to save."
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-42")
     assert (row.kind, row.address, row.map_lot, row.applicant, row.status, row.received) == (
@@ -203,7 +203,7 @@ def test_edit_a_filing(qtbot, town_db: Database) -> None:
     assert dialog.parties_tab.owner.text() == "Mill Trust"
     dialog.dep_file_no.setText("se 082-1299")
     dialog.work.setPlainText("Replace a culvert")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     row = next(r for r in window.filings_tab.model.rows() if r.file_no == "2026-40")
     assert row.dep_file_no == "SE 082-1299"
@@ -348,7 +348,7 @@ def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, t
     window = open_window(qtbot, town_db)
     dialog = window.edit_filing(filing_id(window, "2026-41"))
     dialog.resource_areas.setText("Bordering Vegetated Wetland; 100-foot Buffer Zone")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     again = window.edit_filing(filing_id(window, "2026-41"))
     assert again.resource_areas.text() == "Bordering Vegetated Wetland; 100-foot Buffer Zone"
@@ -367,7 +367,7 @@ def test_a_window_left_open_overnight_counts_from_the_new_day(
     window = MainWindow(town_db, town_db.path, SETTINGS)  # the program's own day
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     assert window.today_view.heading.text().startswith("Today is Monday, November 16, 2026.")
     days_left = column(window.filings_tab, "Days left")
@@ -377,7 +377,7 @@ def test_a_window_left_open_overnight_counts_from_the_new_day(
 
     tuesday = TODAY + timedelta(days=1)
     monkeypatch.setenv("CONCOM_DESK_TODAY", tuesday.isoformat())
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         assert window.follow_the_clock() is True
     assert window.today == tuesday
     assert window.today_view.heading.text().startswith("Today is Tuesday, November 17, 2026.")

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from concom_desk.paths import backups_dir
-from concom_desk.services.records import backups
+from concom_desk.services.safekeeping import backups
 from concom_desk.store import Database
 from concom_desk.ui.app import Launcher
 from tests.ui.conftest import TODAY, add_filing
@@ -34,7 +34,7 @@ def test_the_records_show_before_the_opening_backup_is_made(
     launcher.start()
     window = launcher.window
     qtbot.addWidget(window)
-    with qtbot.waitSignal(window.records_loaded, timeout=HELD * 1000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=HELD * 1000):
         pass
     assert [r.file_no for r in window.filings_tab.model.rows()] == ["2026-41"]
     qtbot.waitUntil(started.is_set, timeout=HELD * 1000)

@@ -27,7 +27,7 @@ def _window(qtbot, db: Database) -> MainWindow:
     window = MainWindow(db, db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window
 
@@ -45,7 +45,7 @@ def test_a_filing_entered_at_the_other_desk_appears_on_coming_back(
     add_filing(other_desk, kind="rda", file_no="2026-42", applicant="Acme Builders LLC",
                received=TODAY)
 
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         QApplication.instance().applicationStateChanged.emit(ACTIVE)  # brought back
     assert _file_numbers(window) == ["2026-41", "2026-42"]
     assert window.statusBar().currentMessage().startswith("2 filings")
@@ -61,7 +61,7 @@ def test_coming_back_when_nobody_saved_reads_nothing(qtbot, db: Database,
     assert window.statusBar().currentMessage().startswith("1 filing")  # not "Updating…"
     # Once a desk saves, the next return reads again, and only once.
     add_filing(other_desk, kind="rda", file_no="2026-42", applicant="Acme", received=TODAY)
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         assert window.other_desks.brought_back() is True
     assert window.other_desks.brought_back() is False
     assert _file_numbers(window) == ["2026-41", "2026-42"]
@@ -75,6 +75,6 @@ def test_the_tab_in_front_is_read_and_the_lists_wait_to_be_shown(
     add_filing(other_desk, kind="noi", file_no="2026-43", applicant="Pat Lee", received=TODAY)
     assert window.other_desks.brought_back() is True
     assert _file_numbers(window) == []  # Filings is behind: read when it is shown
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.tabs.setCurrentWidget(window.filings_tab)
     assert _file_numbers(window) == ["2026-43"]

@@ -40,7 +40,7 @@ def open_window(qtbot: QtBot, db: Database) -> MainWindow:
     qtbot.addWidget(window)
     window.resize(LAPTOP)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
         window.reload()
     return window
 

@@ -41,7 +41,7 @@ def _window(qtbot, address: ServerAddress) -> MainWindow:
     window = MainWindow(None, db.path, CommissionSettings(), TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
         window.use_database(db)
     return window
 

@@ -30,7 +30,7 @@ def test_the_window_opens_an_earlier_schemas_database_upgraded_with_its_records(
     window = launcher.window
     assert window is not None
     qtbot.addWidget(window)
-    with qtbot.waitSignal(window.records_loaded, timeout=WAIT_MS):
+    with qtbot.waitSignal(window.lists_loaded, timeout=WAIT_MS):
         pass
     assert window.windowTitle() == "ConCom Desk — Upton Conservation Commission"
     rows = window.filings_tab.model.rows()

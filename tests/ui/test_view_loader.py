@@ -109,13 +109,13 @@ def test_switching_tabs_reads_again_only_after_a_save(qtbot: QtBot, town_db: Any
     window = MainWindow(town_db, town_db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     calendar = loaded(qtbot, window.show_section("Hearing calendar"))
     enforcement = loaded(qtbot, window.show_section("Enforcement"))
     assert (calendar.loader.loads_shown, enforcement.loader.loads_shown) == (1, 1)
     lists_read: list[int] = []
-    window.records_loaded.connect(lambda: lists_read.append(1))
+    window.lists_loaded.connect(lambda: lists_read.append(1))
     for _round in range(3):  # back and forth: nothing changed, nothing is read again
         window.tabs.setCurrentWidget(window.filings_tab)
         window.tabs.setCurrentWidget(calendar)
@@ -133,7 +133,7 @@ def test_switching_tabs_reads_again_only_after_a_save(qtbot: QtBot, town_db: Any
     loaded(qtbot, calendar)
     assert calendar.loader.loads_shown == 2
     assert calendar.snapshot.meetings_on(tonight)
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.tabs.setCurrentWidget(window.today_view)
     window.tabs.setCurrentWidget(calendar)
     all_loaded(qtbot)

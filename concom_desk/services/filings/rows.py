@@ -63,7 +63,7 @@ class TodayItem:
 
 
 @dataclass(frozen=True)
-class DeskRecords:
+class DeskLists:
     """What the window loads at once: every filing, and what is due this week."""
 
     filings: list[FilingRow]

@@ -316,9 +316,9 @@ class MinutesDialog(QDialog):
 
     def log_records_request(self) -> None:
         """The request log, a new request tied to this meeting."""
-        from concom_desk.ui.calendar.records_desk import RecordsDesk
+        from concom_desk.ui.calendar.public_records_desk import PublicRecordsDesk
 
-        dialog = RecordsDesk(self._db, self._today, self, meeting_id=self.sheet.meeting_id)
+        dialog = PublicRecordsDesk(self._db, self._today, self, meeting_id=self.sheet.meeting_id)
         dialog.asked.setText(f"Minutes of {long_date(self.sheet.day)}, draft or approved")
         dialog.open()
         self.active_dialog = dialog

@@ -36,7 +36,7 @@ from concom_desk.services.filings.rows import days_left_text
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.filings.filing_table import KIND_LABELS
-from concom_desk.ui.record_table import RecordTable
+from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,
@@ -115,7 +115,7 @@ class ExpiryWatchDialog(QDialog):
         self.months.setAccessibleName("Look ahead for expiries")
         self.months.valueChanged.connect(lambda _v: self.reload())
         self.model = RowTableModel(watch_columns(today), self)
-        self.table = RecordTable()
+        self.table = ListTable()
         self.table.setAccessibleName("Permits to watch")
         self.table.setModel(self.model)
         self.table.setSortingEnabled(True)

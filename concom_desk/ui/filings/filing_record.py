@@ -57,7 +57,7 @@ from concom_desk.ui.filings.status_dialogs import (
     VoidFilingDialog,
     final_step_question,
 )
-from concom_desk.ui.record_table import RecordTable
+from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
     OVERDUE,
     THIS_WEEK,
@@ -247,8 +247,8 @@ class FilingRecordDialog(QDialog):
         assert self.detail is not None
         return self.detail.row.id
 
-    def _table(self, model: RowTableModel, name: str) -> RecordTable:
-        view = RecordTable()
+    def _table(self, model: RowTableModel, name: str) -> ListTable:
+        view = ListTable()
         view.setModel(model)
         view.setAccessibleName(name)
         view.horizontalHeader().setStretchLastSection(True)

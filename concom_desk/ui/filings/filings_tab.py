@@ -31,7 +31,7 @@ from concom_desk.ui.filings.filing_table import (
     FilingFilterProxy,
     FilingTableModel,
 )
-from concom_desk.ui.record_table import RecordTable
+from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import fit_columns_in_turns
 
 
@@ -89,7 +89,7 @@ class FilingsTab(QWidget):
         self.count_label = QLabel()
         self.count_label.setAccessibleName("Number of filings shown")
 
-        self.table = RecordTable()
+        self.table = ListTable()
         self.table.setAccessibleName("Filings")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.errors import UserError
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from concom_desk.errors import OperationFailed
-from concom_desk.services.records import safekeeping
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import safekeeping
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.connect_dialog import ConnectDialog
 
@@ -41,7 +41,7 @@ def use_server(window: MainWindow, db: Database, password_problem: str | None = 
     leaving_a_file = window.db is not None and not on_server(window.db) and window.db.writable
     window.close_database()
     if leaving_a_file:
-        from concom_desk.services.records.backups import back_up_quietly
+        from concom_desk.services.safekeeping.backups import back_up_quietly
 
         back_up_quietly(window.db_path, window.show_problem)
     window.use_database(db)
@@ -71,7 +71,7 @@ def use_local_file(window: MainWindow) -> None:
 
     def work(progress: Progress) -> Any:
         progress.report(10, f"Opening {local.name}…")
-        return safekeeping.open_records(local, back_up=False)
+        return safekeeping.open_and_back_up(local, back_up=False)
 
     run_in_background(window, "Opening the records", work, window.use_database,
                       lambda message: window.show_problem(

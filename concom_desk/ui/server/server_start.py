@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.ui.background import Progress, run_in_background
 from concom_desk.ui.server.password_dialog import PasswordDialog
 

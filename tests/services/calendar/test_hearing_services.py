@@ -29,7 +29,7 @@ from concom_desk.services.calendar.meetings import (
     preview_meeting_change,
 )
 from concom_desk.services.calendar.votes import record_vote, signers_for_decision
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store.models import AuditEntry, Filing, Hearing, TownClosureDay, Vote
 from tests.helpers.calendar_db import Commission
@@ -215,7 +215,7 @@ def test_booked_hearing_moves_the_notice_date_in_the_record_and_today(
         calendar = next(d.day for d in load_calendar(c.db).deadlines
                         if d.record_kind == "filing" and d.record_id == pond
                         and d.kind == "legal_notice_by")
-        today = [i.due for i in load_records(c.db, FEB18 + timedelta(days=4)).today
+        today = [i.due for i in load_lists(c.db, FEB18 + timedelta(days=4)).today
                  if i.filing_id == pond and "newspaper" in i.what]
         return panel, calendar, today
 

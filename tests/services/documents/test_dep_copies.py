@@ -13,7 +13,7 @@ from concom_desk.cli import main
 from concom_desk.errors import UserError
 from concom_desk.services.documents.dep_copies import dep_copies_of, record_dep_copy_sent
 from concom_desk.services.documents.register import save_filing_document
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.store import Database
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.engines import db_argument
@@ -38,7 +38,7 @@ def _filing_id(db: Database, file_no: str) -> int:
 
 
 def _chased(db: Database) -> list[tuple[str, str, date]]:
-    return [(i.file_no, i.what, i.due) for i in load_records(db, MADE).today
+    return [(i.file_no, i.what, i.due) for i in load_lists(db, MADE).today
             if "MassDEP" in i.what]
 
 

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from concom_desk.errors import UserError
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import change_status, save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
@@ -106,7 +106,7 @@ def test_issuing_records_the_dates_and_the_expiry(db: Database) -> None:
 
 def test_the_list_and_the_detail_agree(db: Database) -> None:
     filing_id = save_filing(db, noi(owner="Pond Trust"))
-    records = load_records(db, TODAY)
+    records = load_lists(db, TODAY)
     listed = records.filings[0]
     detail = filing_detail(db, filing_id, TODAY)
     assert listed.owner == "Pond Trust" == detail.form.owner

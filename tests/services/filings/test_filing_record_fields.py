@@ -24,7 +24,7 @@ from sqlalchemy import select
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.documents.context import filing_by_number, filing_context
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm, MailingAddress
@@ -118,7 +118,7 @@ def test_boards_cannot_be_notified_before_the_filing_came_in(upton: Database) ->
 def test_the_boards_notified_date_clears_the_send_to_the_boards_clock(upton: Database
                                                                      ) -> None:
     filing_id = save_filing(upton, whole_record(boards_notified=None))
-    today = [(i.file_no, i.what, i.due) for i in load_records(upton, TODAY).today]
+    today = [(i.file_no, i.what, i.due) for i in load_lists(upton, TODAY).today]
     assert ("2026-41", SEND_TO_BOARDS, date(2026, 11, 9)) in today
     lines = filing_detail(upton, filing_id, TODAY).deadlines
     board = next(line for line in lines if line.deadline.id == "board_notice_by")
@@ -127,7 +127,7 @@ def test_the_boards_notified_date_clears_the_send_to_the_boards_clock(upton: Dat
     assert comment.date == date(2026, 11, 23)
 
     save_filing(upton, whole_record(id=filing_id, boards_notified=date(2026, 11, 10)))
-    today = [(i.file_no, i.what) for i in load_records(upton, TODAY).today]
+    today = [(i.file_no, i.what) for i in load_lists(upton, TODAY).today]
     assert ("2026-41", SEND_TO_BOARDS) not in today
     lines = filing_detail(upton, filing_id, TODAY).deadlines
     board = next(line for line in lines if line.deadline.id == "board_notice_by")

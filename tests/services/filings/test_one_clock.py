@@ -25,7 +25,7 @@ import pytest
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.demo.town import load_demo
 from concom_desk.services.filings import listing
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.listing import list_filings
 from concom_desk.store import Database, open_database
@@ -56,7 +56,7 @@ def opened(towns: dict[str, Path]) -> Iterator[dict[str, Database]]:
 def differences(db: Database, today: date) -> list[str]:
     """Where the four places disagree, one line each (empty: they agree)."""
     said = []
-    records = load_records(db, today)
+    records = load_lists(db, today)
     cli = {row["file_no"]: row["next_deadline"] for row in list_filings(db, today)}
     on_today = {(item.file_no, item.what, item.due) for item in records.today}
     for row in records.filings:
@@ -85,7 +85,7 @@ def test_every_filing_shows_one_next_deadline_everywhere(opened: dict[str, Datab
     db = opened[town]
     assert differences(db, TEST_TODAY) == []
     # The comparison saw deadlines of each sort (a town with none would prove nothing).
-    rows = load_records(db, TEST_TODAY).filings
+    rows = load_lists(db, TEST_TODAY).filings
     assert sum(1 for r in rows if r.next_deadline and r.next_deadline >= TEST_TODAY) >= 5
 
 

@@ -10,7 +10,7 @@ from datetime import date
 
 from sqlalchemy import select
 
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
@@ -113,7 +113,7 @@ def test_a_late_hearing_is_flagged_on_the_record_and_on_today(db: Database) -> N
     assert f"LATE: {flag}" in detail.life
     hearing = next(line for line in detail.deadlines if line.deadline.id == "hearing_by")
     assert (hearing.met, hearing.met_how) == (True, "done LATE")
-    late = [item for item in load_records(db, TODAY).today if item.late]
+    late = [item for item in load_lists(db, TODAY).today if item.late]
     assert [(item.file_no, item.what, item.due) for item in late] == [
         ("2026-77", flag, date(2026, 12, 18))]
 

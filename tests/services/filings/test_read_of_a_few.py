@@ -1,4 +1,4 @@
-"""After a save the window reads only the filings it touched (`load_records(...,
+"""After a save the window reads only the filings it touched (`load_lists(...,
 filing_ids)`): their rows and Today's items must be the very ones a read of the whole
 town gives, or the Filings tab would show one deadline after a save and another after
 a reload."""
@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import select
 
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.filings.desk_records import load_records
-from concom_desk.services.filings.rows import DeskRecords, FilingRow, TodayItem
+from concom_desk.services.filings.desk_lists import load_lists
+from concom_desk.services.filings.rows import DeskLists, FilingRow, TodayItem
 from concom_desk.services.filings.status_corrections import void_filing_entered_in_error
 from concom_desk.store import Database, open_database
 from concom_desk.store.models import Filing
@@ -39,7 +39,7 @@ def db(town: Path) -> Iterator[Database]:
     opened.close()
 
 
-def theirs(records: DeskRecords, ids: frozenset[int]
+def theirs(records: DeskLists, ids: frozenset[int]
            ) -> tuple[list[FilingRow], list[TodayItem], dict[int, int]]:
     """What `records` hold of the filings `ids`: rows, Today's items, older deadlines."""
     rows = sorted((r for r in records.filings if r.id in ids), key=lambda r: r.id)
@@ -50,13 +50,13 @@ def theirs(records: DeskRecords, ids: frozenset[int]
 
 def test_a_read_of_a_few_filings_gives_their_rows_and_items_as_the_whole_read(
         db: Database) -> None:
-    whole = load_records(db, TEST_TODAY)
+    whole = load_lists(db, TEST_TODAY)
     ids = sorted(r.id for r in whole.filings)
     # Strided, so a permit and the filings counting from it mostly fall in different reads.
     groups = [ids[start::len(ids) // AT_ONCE] for start in range(len(ids) // AT_ONCE)]
     assert sorted(n for group in groups for n in group) == ids  # each filing read once
     for group in groups:
-        few = load_records(db, TEST_TODAY, group)
+        few = load_lists(db, TEST_TODAY, group)
         assert few.read is not None and set(group) <= few.read
         assert theirs(few, few.read) == theirs(whole, few.read), group
         assert {r.id for r in few.filings} == few.read  # none voided in the demo's lists
@@ -69,9 +69,9 @@ def test_a_read_of_a_permit_brings_the_filings_counting_from_it(db: Database) ->
     with db.read_session() as session:
         extension, permit = session.execute(
             select(Filing.id, Filing.original_id).where(Filing.kind == "extension")).first()
-    few = load_records(db, TEST_TODAY, [permit])
+    few = load_lists(db, TEST_TODAY, [permit])
     assert few.read is not None and {permit, extension} <= few.read
-    whole = load_records(db, TEST_TODAY)
+    whole = load_lists(db, TEST_TODAY)
     assert theirs(few, few.read) == theirs(whole, few.read)
     assert [r.id for r in few.filings if r.id == extension]  # its row is there
 
@@ -80,10 +80,10 @@ def test_a_voided_filing_is_read_and_has_no_row(town: Path, tmp_path: Path) -> N
     copy = tmp_path / "town.sqlite"
     shutil.copy(town, copy)
     with open_database(copy, lock=False) as db:
-        before = load_records(db, TEST_TODAY)
+        before = load_lists(db, TEST_TODAY)
         voided = next(r for r in before.filings if r.next_deadline is not None)
         void_filing_entered_in_error(db, voided.id, "entered twice")
-        few = load_records(db, TEST_TODAY, [voided.id])
+        few = load_lists(db, TEST_TODAY, [voided.id])
         assert few.read is not None and voided.id in few.read
         assert voided.id not in {r.id for r in few.filings}
         assert voided.id not in {i.filing_id for i in few.today if i.record == "filing"}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.rows import FilingRow
@@ -45,7 +45,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 
 
 def test_the_index_finds_what_the_plain_search_finds_in_the_demo_town(demo) -> None:
-    records = load_records(demo, TODAY)
+    records = load_lists(demo, TODAY)
     rows, index = records.filings, records.search_index
     assert index is not None and index.rows == rows
     picked = random.Random(17)
@@ -77,11 +77,11 @@ def test_a_word_never_joins_two_fields() -> None:
 
 
 def test_the_index_follows_a_save(demo) -> None:
-    before = load_records(demo, TODAY)
+    before = load_lists(demo, TODAY)
     filing = before.filings[0]
     detail = filing_detail(demo, filing.id, TODAY)
     save_filing(demo, dataclasses.replace(detail.form, address="12 Quarry Hollow Road"))
-    after = load_records(demo, TODAY)
+    after = load_lists(demo, TODAY)
     assert after.search_index is not None
     found = [after.filings[n].id for n in after.search_index.find(["quarry", "hollow"])]
     assert found == [filing.id]

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from concom_desk.errors import UserError
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import change_status, save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.services.filings.form import FilingForm
@@ -148,7 +148,7 @@ def test_void_needs_a_reason_and_takes_the_filing_off_the_lists(db: Database) ->
         void_filing_entered_in_error(db, filing_id, "")
     void_filing_entered_in_error(db, filing_id, "entered twice; see 2026-2")
 
-    records = load_records(db, TODAY)
+    records = load_lists(db, TODAY)
     assert [row.id for row in records.filings] == [other_id]
     assert {item.filing_id for item in records.today} == {other_id}
     voided = stored(db, filing_id)
@@ -161,4 +161,4 @@ def test_void_needs_a_reason_and_takes_the_filing_off_the_lists(db: Database) ->
     undo_last_change(db, filing_id)
     back = stored(db, filing_id)
     assert (back.status, back.voided_at, back.void_reason) == ("received", None, "")
-    assert len(load_records(db, TODAY).filings) == 2
+    assert len(load_lists(db, TODAY).filings) == 2

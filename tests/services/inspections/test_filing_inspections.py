@@ -134,7 +134,7 @@ def test_bad_inspections_are_refused_whole(commission: Commission, permit: int,
 
 def test_today_reminds_of_a_visit_planned_and_of_the_follow_up_asked(
         commission: Commission) -> None:
-    from concom_desk.services.filings.desk_records import load_records
+    from concom_desk.services.filings.desk_lists import load_lists
 
     db, noi = commission.db, commission.filings[NOI]
     with db.read_session() as session:
@@ -145,7 +145,7 @@ def test_today_reminds_of_a_visit_planned_and_of_the_follow_up_asked(
         in_three_days, "Jamie Park", "Erosion controls", done=False))
 
     def reminders() -> list[tuple[str, date]]:
-        return [(i.what, i.due) for i in load_records(db, today).today
+        return [(i.what, i.due) for i in load_lists(db, today).today
                 if i.filing_id == noi and "nspection" in i.what]
 
     assert reminders() == [("Inspection planned: Erosion controls", in_three_days)]

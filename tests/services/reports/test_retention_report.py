@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import date
 
 from concom_desk.domain.retention import RETENTION_CLASSES, RetentionClass
-from concom_desk.services.minutes.records_requests import answer_request, log_request
+from concom_desk.services.minutes.public_records_requests import answer_request, log_request
 from concom_desk.services.reports.retention_report import retention_report
 from concom_desk.store import Database
 

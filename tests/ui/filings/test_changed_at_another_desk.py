@@ -41,7 +41,7 @@ def _edit(qtbot, db: Database, filing_id: int) -> tuple[MainWindow, FilingFormDi
     window = MainWindow(db, db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window, window.edit_filing(filing_id)
 
@@ -95,7 +95,7 @@ def test_reload_keeps_what_the_clerk_typed_and_saves_both(qtbot, desks) -> None:
     assert "Both desks changed notes: yours is shown." in said
 
     with qtbot.waitSignal(dialog.saved, timeout=5_000) as saved, \
-            qtbot.waitSignal(window.records_loaded, timeout=10_000):
+            qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         _save(dialog)  # accepted this time: the form closes, the lists are read again
     assert saved.args == [filing_id]
     stored = _stored(mine, filing_id)

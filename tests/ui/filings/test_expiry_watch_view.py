@@ -24,7 +24,7 @@ def open_window(qtbot, tmp_path: Path) -> MainWindow:  # noqa: ANN001
     window = MainWindow(db, db.path, settings, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window
 
@@ -109,7 +109,7 @@ def test_extension_acts_button_marks_a_permit_not_covered(qtbot, tmp_path: Path)
     button.click()
     acts = record.question
     acts.reason.setText("holder waived the extension in writing")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         acts._accept()
     assert record.status_reason.text() == ("Saved: the permit extension acts do not apply "
                                            "to this filing.")

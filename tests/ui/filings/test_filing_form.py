@@ -43,7 +43,7 @@ def open_window(qtbot, db: Database) -> MainWindow:
     window = MainWindow(db, db.path, UPTON, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window
 
@@ -54,7 +54,7 @@ def the_filing(window: MainWindow) -> int:
 
 def save(qtbot, window: MainWindow, dialog: FilingFormDialog) -> None:
     assert dialog.save_button.isEnabled(), dialog.problems.text()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
 
 

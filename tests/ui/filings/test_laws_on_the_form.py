@@ -51,7 +51,7 @@ def file_an_rda(qtbot, window: MainWindow, file_no: str, laws: str | None) -> Fi
     qtbot.keyClicks(dialog.address, "4 Old County Road")
     dialog.dates["received"].setText("2026-11-16")
     assert dialog.save_button.isEnabled(), dialog.problems.text()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     with window.db.read_session() as session:
         return session.query(Filing).filter_by(file_no=file_no).one()

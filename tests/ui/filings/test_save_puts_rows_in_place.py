@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from PySide6.QtCore import Qt
 
-from concom_desk.services.filings import desk_records
+from concom_desk.services.filings import desk_lists
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.store import Database
 from concom_desk.ui.filings.filing_table import NEXT_DEADLINE_COLUMN
@@ -77,7 +77,7 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     window = MainWindow(town_db, town_db.path, SETTINGS, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     tab = window.filings_tab
     window.tabs.setCurrentWidget(tab)
@@ -86,13 +86,13 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     tab.table.setCurrentIndex(tab.proxy.index(
         next(n for n, r in enumerate(tab.shown_rows()) if r is other), 1))
     reads: list[object] = []
-    reading = desk_records.load_records
+    reading = desk_lists.load_lists
 
     def counted(db, today, filing_ids=None):  # noqa: ANN001, ANN202
         reads.append(None if filing_ids is None else sorted(filing_ids))
         return reading(db, today, filing_ids)
 
-    monkeypatch.setattr(desk_records, "load_records", counted)
+    monkeypatch.setattr(desk_lists, "load_lists", counted)
     # Not the other desks' look (ui/other_desks.py): the program brought to the front
     # after this desk's own save finds the trail's mark moved and reads the town whole.
     assert window.other_desks is not None
@@ -102,7 +102,7 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     record = window.open_filing(saved.id)
     record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
     record.status_date.setText(str(TODAY - timedelta(days=4)))
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         record.change_button.click()
 
     assert reads == [[saved.id]]  # its filing alone, not the town
@@ -123,7 +123,7 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     dialog = record.void_filing()
     qtbot.waitUntil(dialog.isVisible)
     dialog.reason.setText("entered twice")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.go_ahead.click()
     assert reads[-1] == [saved.id]
     assert saved.id not in [r.id for r in tab.model.rows()]

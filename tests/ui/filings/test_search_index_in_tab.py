@@ -14,7 +14,7 @@ from PySide6.QtCore import QModelRoleData, QModelRoleDataSpan, Qt
 from PySide6.QtWidgets import QApplication
 
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.filings.desk_records import load_records
+from concom_desk.services.filings.desk_lists import load_lists
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store import Database, open_database
@@ -55,7 +55,7 @@ def settle(qtbot, tab: FilingsTab) -> None:
 def test_typing_rubbing_out_and_pasting_show_what_the_plain_filter_shows(
         qtbot, demo, monkeypatch, reading_up_to) -> None:
     monkeypatch.setattr(filing_table, "NARROW_BY_READING", reading_up_to)
-    records = load_records(demo, TODAY)
+    records = load_lists(demo, TODAY)
     tab = FilingsTab(TODAY)
     qtbot.addWidget(tab)
     tab.set_rows(records.filings, records.search_index)
@@ -97,7 +97,7 @@ def test_typing_rubbing_out_and_pasting_show_what_the_plain_filter_shows(
 
 
 def test_the_search_follows_a_save_and_the_reload(qtbot, demo) -> None:
-    records = load_records(demo, TODAY)
+    records = load_lists(demo, TODAY)
     tab = FilingsTab(TODAY)
     qtbot.addWidget(tab)
     tab.set_rows(records.filings, records.search_index)
@@ -108,7 +108,7 @@ def test_the_search_follows_a_save_and_the_reload(qtbot, demo) -> None:
     filing = records.filings[3]
     form = filing_detail(demo, filing.id, TODAY).form
     save_filing(demo, dataclasses.replace(form, address="7 Brambleberry Lane"))
-    reread = load_records(demo, TODAY)
+    reread = load_lists(demo, TODAY)
     tab.set_rows(reread.filings, reread.search_index)  # as the window does after a save
     assert shown(tab) == [filing.id]
     assert painted_address(tab) == "7 Brambleberry Lane"  # painted anew, not as kept
@@ -117,7 +117,7 @@ def test_the_search_follows_a_save_and_the_reload(qtbot, demo) -> None:
     # for the rows shown, never from the old keys.
     form = filing_detail(demo, filing.id, TODAY).form
     save_filing(demo, dataclasses.replace(form, address="7 Elderflower Lane"))
-    again = load_records(demo, TODAY)
+    again = load_lists(demo, TODAY)
     tab.set_rows(again.filings, reread.search_index)
     assert shown(tab) == []
     tab.search.setText("elderflower")

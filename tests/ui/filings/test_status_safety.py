@@ -68,14 +68,14 @@ def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database)
     choose(record, "completed")
     record.change_button.click()
     record.question.record_button.click()  # the certificate's decision, as offered
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         record.question.go_ahead.click()
     assert "Completed (COC issued)" in record.status_label.text()
     assert record.status_reason.text() == "Status changed to Completed (COC issued)."
     assert record.new_status.currentText() == CHOOSE  # and nothing further is offered
     assert record.undo_button.toolTip() == "Undo last change: back to Issued"
 
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         record.undo_button.click()
 
     assert "Issued" in record.status_label.text()
@@ -95,7 +95,7 @@ def test_correct_status_needs_a_reason_and_shows_it_in_history(qtbot, town_db: D
     dialog.status.setCurrentIndex(dialog.status.findData("received"))
     assert not dialog.go_ahead.isEnabled()
     dialog.reason.setText("the applicant's letter withdrew a different filing")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.go_ahead.click()
     assert "Received" in record.status_label.text()
     assert record.history.rows()[-1].what == (
@@ -113,7 +113,7 @@ def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_d
     qtbot.waitUntil(dialog.isVisible)
     assert not dialog.go_ahead.isEnabled()
     dialog.reason.setText("entered twice; see 2026-40")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.go_ahead.click()
 
     assert "Void" in record.status_label.text()

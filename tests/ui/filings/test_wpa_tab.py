@@ -38,7 +38,7 @@ def open_window(qtbot, db: Database) -> MainWindow:
     window = MainWindow(db, db.path, UPTON, TODAY)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
     return window
 
@@ -65,7 +65,7 @@ def test_the_fee_is_split_as_typed_and_the_plans_are_kept(qtbot, upton: Database
     qtbot.keyClicks(tab.plan_dated, "2026-05-01")
     qtbot.keyClicks(tab.plan_scale, "1 in. = 20 ft")
     assert dialog.save_button.isEnabled(), dialog.problems.text()
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
 
     again = window.edit_filing(the_filing(window)).wpa_tab
@@ -86,7 +86,7 @@ def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> N
     window = open_window(qtbot, upton)
     dialog = window.edit_filing(the_filing(window))
     dialog.laws.setCurrentIndex(dialog.laws.findData("bylaw"))
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     record = window.open_filing(the_filing(window))
     tabs = [record.panels.tabText(i) for i in range(record.panels.count())]
@@ -96,7 +96,7 @@ def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> N
     dialog = window.edit_filing(the_filing(window))
     dialog.laws.setCurrentIndex(dialog.laws.findData("both"))
     qtbot.keyClicks(dialog.dep_file_no, "SE 316-0500")
-    with qtbot.waitSignal(window.records_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     made = save_filing_document(upton, "2026-41", "form-5-order-of-conditions", TODAY)
     assert made.draft  # no hearing, no vote yet

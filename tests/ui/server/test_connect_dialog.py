@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.store import Database
 from concom_desk.ui.server import desk_actions
 from concom_desk.ui.server.connect_dialog import NO_TLS_WARNING, ConnectDialog
@@ -98,7 +98,7 @@ def test_connect_puts_the_servers_records_in_the_window_until_the_file_is_chosen
     dialog = desk_actions.connect_to_server(window)
     fill(dialog, town_server.address)
     dialog.password.setText("s3cret")
-    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
         dialog.connect_button.click()
     where = town_server.address.display()
     assert window.filings_tab.count_label.text() == "2 filings"
@@ -114,7 +114,7 @@ def test_connect_puts_the_servers_records_in_the_window_until_the_file_is_chosen
                                    "s3cret"}
     assert window.local_file_action.isEnabled()
 
-    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
         window.local_file_action.trigger()
     assert window.filings_tab.count_label.text() == "4 filings"
     assert window.statusBar().currentMessage() == f"4 filings · database: {town_db.path}"
@@ -131,7 +131,7 @@ def test_the_password_is_kept_only_when_asked(qtbot, town_db: Database, town_ser
     fill(dialog, town_server.address)
     dialog.password.setText("s3cret")
     dialog.keep_password.setChecked(False)
-    with qtbot.waitSignal(window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
         dialog.connect_button.click()
     assert memory_keyring.kept == {}
     window.close()

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QLineEdit
 
 from concom_desk.errors import UserError
-from concom_desk.services.records import server_connection as servers
+from concom_desk.services.safekeeping import server_connection as servers
 from concom_desk.ui.app import Launcher
 from tests.ui.server.conftest import MemoryKeyring
 
@@ -62,7 +62,7 @@ def test_a_password_the_keyring_lacks_is_asked_for_and_kept(
     assert again.question.text().startswith(
         f"The server {town_server.address.display()} refused the password kept for")
     again.password.setText("s3cret")
-    with qtbot.waitSignal(launcher.window.records_loaded, timeout=20_000):
+    with qtbot.waitSignal(launcher.window.lists_loaded, timeout=20_000):
         again.ok_button.click()
     assert password_asked == [None, "wrong", "s3cret"]
     assert launcher.window.filings_tab.count_label.text() == "2 filings"

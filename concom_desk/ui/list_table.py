@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableView, QWidget
 from concom_desk.ui.row_table import fit_columns
 
 
-class RecordTable(QTableView):
+class ListTable(QTableView):
     """A table where Enter opens the current row, like a double-click."""
 
     open_requested = Signal(QModelIndex)

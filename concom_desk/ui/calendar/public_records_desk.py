@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.minutes.records_requests import (
+from concom_desk.services.minutes.public_records_requests import (
     CITATION,
     RequestRow,
     answer_request,
@@ -58,7 +58,7 @@ def _date_box(day: date, name: str) -> QDateEdit:
     return box
 
 
-class RecordsDesk(QDialog):
+class PublicRecordsDesk(QDialog):
     def __init__(self, database: Any, today: date, parent: QWidget | None = None,
                  meeting_id: int | None = None) -> None:
         super().__init__(parent)

@@ -9,8 +9,8 @@ import pytest
 
 from concom_desk.errors import OperationFailed
 from concom_desk.paths import backups_dir
-from concom_desk.services.records import backups as record_backups
-from concom_desk.services.records.backups import working_on_record
+from concom_desk.services.safekeeping import backups as record_backups
+from concom_desk.services.safekeeping.backups import working_on_record
 from concom_desk.store.models import Party
 
 

@@ -24,7 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import documents_dir
-from concom_desk.services.records.server_copy import (
+from concom_desk.services.safekeeping.server_copy import (
     CopyReport,
     Progress,
     copy_records,

@@ -32,7 +32,7 @@ from concom_desk.services.filings.permit_life import late_items
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
-    DeskRecords,
+    DeskLists,
     FilingRow,
     TodayItem,
 )
@@ -119,12 +119,12 @@ def _with_next(row: FilingRow, pending: list[Deadline]) -> FilingRow:
     return row
 
 
-def load_records(db: Database, today: date,
-                 filing_ids: Collection[int] | None = None) -> DeskRecords:
+def load_lists(db: Database, today: date,
+                 filing_ids: Collection[int] | None = None) -> DeskLists:
     """Every filing as a row, and everything due or overdue this week, in one pass.
 
     With `filing_ids`, only those filings and the ones whose deadlines count from them
-    (`with_dependents`; `DeskRecords.read` names them all): their rows and their Today
+    (`with_dependents`; `DeskLists.read` names them all): their rows and their Today
     items (the enforcement cases' are not read), for the window to put in place of
     theirs. A filing read and not found (voided, gone) has no row: it leaves the lists."""
     profiles = available_profiles()
@@ -165,16 +165,16 @@ def load_records(db: Database, today: date,
         watch = watch_count_line(watch_counts(session, today)) if wanted is None else ""
     items.sort(key=lambda i: (i.due, i.file_no))
     if wanted is not None:  # a few rows: the window merges them into the list it has
-        return DeskRecords(rows, items, sum(older.values()), watch, older_by_filing=older,
+        return DeskLists(rows, items, sum(older.values()), watch, older_by_filing=older,
                            read=frozenset(wanted))
     # The Filings tab's type-ahead asks it at every keystroke: built here, off the GUI
     # thread, with the rows it answers for.
-    return DeskRecords(rows, items, sum(older.values()), watch,
+    return DeskLists(rows, items, sum(older.values()), watch,
                        search_index=SearchIndex(rows), older_by_filing=older)
 
 
 def watch_line(db: Database, today: date) -> str:
-    """What the expiry watch holds, in Today's one line (as `load_records` reads it)."""
+    """What the expiry watch holds, in Today's one line (as `load_lists` reads it)."""
     with db.read_session() as session:
         return watch_count_line(watch_counts(session, today))
 

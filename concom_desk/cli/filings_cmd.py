@@ -8,7 +8,7 @@ from concom_desk.cli.common import (
     EXIT_OK,
     add_db_option,
     db_path_from,
-    open_records,
+    open_and_back_up,
     print_json,
     server_address_from,
 )
@@ -38,7 +38,7 @@ def run_demo(args: argparse.Namespace) -> int:
 
     server = server_address_from(args)
     if server is not None:  # a trial server, set up but empty
-        with open_records(args) as db:
+        with open_and_back_up(args) as db:
             summary = load_demo(db, args.size, town=args.town)
         print(summary.describe().replace(str(summary.path), f"the server {server.display()}"))
         return EXIT_OK
@@ -50,7 +50,7 @@ def run_demo(args: argparse.Namespace) -> int:
 def run_filings(args: argparse.Namespace) -> int:
     from concom_desk.services.filings.listing import list_filings
 
-    with open_records(args, must_exist=True) as db:
+    with open_and_back_up(args, must_exist=True) as db:
         rows = list_filings(db, include_void=not args.no_void)
     if args.json:
         print_json(rows)

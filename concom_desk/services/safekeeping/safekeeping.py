@@ -13,14 +13,14 @@ if TYPE_CHECKING:
     from concom_desk.store.server.address import ServerAddress
 
 
-def open_records(db_path: Path, warn: Callable[[str], None] | None = None, *,
+def open_and_back_up(db_path: Path, warn: Callable[[str], None] | None = None, *,
                  back_up: bool = True) -> Database:
     """Open (creating or upgrading) the database; UserError in plain words if it cannot.
     Then, unless the caller makes it itself (the window does, behind the open records:
     ui/opening_backup.py), the opening backup when the records changed since the last
     automatic one: a backup that fails is told through `warn` and never keeps the
     clerk from working."""
-    from concom_desk.services.records.backups import back_up_quietly
+    from concom_desk.services.safekeeping.backups import back_up_quietly
     from concom_desk.store import open_database
 
     database = open_database(db_path)

@@ -30,7 +30,7 @@ from sqlalchemy import Connection, Table, func, select, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from concom_desk.errors import OperationFailed, UserError
-from concom_desk.services.records.table_digest import TableDigest
+from concom_desk.services.safekeeping.table_digest import TableDigest
 from concom_desk.store.audit import (
     AUDIT_TABLE,
     expected_trigger_sql,

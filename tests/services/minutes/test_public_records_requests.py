@@ -10,7 +10,7 @@ import pytest
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.errors import UserError
-from concom_desk.services.minutes.records_requests import (
+from concom_desk.services.minutes.public_records_requests import (
     answer_due,
     answer_request,
     list_requests,

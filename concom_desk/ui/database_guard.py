@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
-from concom_desk.services.records import safekeeping
+from concom_desk.services.safekeeping import safekeeping
 from concom_desk.ui.background import Progress, run_in_background
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def move_to_local(window: MainWindow) -> None:
         progress.report(10, "Copying the records to this computer…")
         moved = safekeeping.move_to_local(db_path)
         progress.report(80, "Opening the records there…")
-        return moved, safekeeping.open_records(moved)
+        return moved, safekeeping.open_and_back_up(moved)
 
     def done(result: tuple[Path, Any]) -> None:
         moved, db = result
@@ -226,7 +226,7 @@ def repair_guards(window: MainWindow) -> None:
         progress.report(10, "Putting the audit guards back and recording what was found…")
         said = safekeeping.repair_guards(db_path, initials)
         progress.report(80, "Opening the records again…")
-        return said, safekeeping.open_records(db_path)
+        return said, safekeeping.open_and_back_up(db_path)
 
     def done(result: tuple[str, Any]) -> None:
         said, db = result

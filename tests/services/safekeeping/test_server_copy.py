@@ -14,8 +14,8 @@ from sqlalchemy import func, select, update
 
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.demo.town import load_demo
-from concom_desk.services.records import server_copy
-from concom_desk.services.records.copy_places import copy_between
+from concom_desk.services.safekeeping import server_copy
+from concom_desk.services.safekeeping.copy_places import copy_between
 from concom_desk.store import open_database
 from concom_desk.store.models import AuditEntry, Base, CommissionSettings, Filing
 from concom_desk.store.server.address import ServerAddress

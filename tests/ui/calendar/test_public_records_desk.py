@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from concom_desk.ui import document_actions
 from concom_desk.ui.calendar.dialog_parts import qdate
-from concom_desk.ui.calendar.records_desk import RecordsDesk
+from concom_desk.ui.calendar.public_records_desk import PublicRecordsDesk
 from tests.helpers.calendar_db import Commission
 from tests.helpers.docx_reading import paragraphs
 from tests.helpers.minutes_meeting import hold_march_3
@@ -24,7 +24,7 @@ def _no_word_processor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(document_actions, "system_open", lambda path: True)
 
 
-def _cells(desk: RecordsDesk) -> list[list[str]]:
+def _cells(desk: PublicRecordsDesk) -> list[list[str]]:
     model = desk.requests
     return [[model.index(r, c).data() for c in range(model.columnCount())]
             for r in range(model.rowCount())]
@@ -32,7 +32,7 @@ def _cells(desk: RecordsDesk) -> list[list[str]]:
 
 def test_a_request_is_logged_with_its_due_date_and_answered(
         qtbot: QtBot, commission: Commission) -> None:
-    desk = RecordsDesk(commission.db, MAR4)
+    desk = PublicRecordsDesk(commission.db, MAR4)
     qtbot.addWidget(desk)
     desk.log()
     assert desk.request_error.text() == "name who made the request (a name, or 'anonymous')"
@@ -55,7 +55,7 @@ def test_a_request_is_logged_with_its_due_date_and_answered(
 def test_the_annual_report_and_the_retention_report(qtbot: QtBot, commission: Commission,
                                                     tmp_path: Path) -> None:
     hold_march_3(commission)
-    desk = RecordsDesk(commission.db, MAR4)
+    desk = PublicRecordsDesk(commission.db, MAR4)
     qtbot.addWidget(desk)
     assert desk.year.value() == 2026 and not desk.fiscal.isChecked()
     desk.year.setValue(2027)
