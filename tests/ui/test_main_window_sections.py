@@ -109,7 +109,8 @@ def test_tools_menu_opens_the_word_templates(qtbot, town_db: Database) -> None:
     tools = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Tools")
     names = [a.text().replace("&", "") for a in tools.actions()]
     assert names == ["Word templates…", "Export the calendar (.ics)…",
-                     "Public records and reports…", "Load MassGIS parcels…",
+                     "Public records and reports…", "Conservation land…",
+                     "Treasurer's turnover report…", "Load MassGIS parcels…",
                      "Repair audit guards…"]
     from concom_desk.ui.templates_dialog import TemplatesDialog
 

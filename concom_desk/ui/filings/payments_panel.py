@@ -87,7 +87,7 @@ class PaymentsPanel(QWidget):
         self.note = self._line("How else it was paid", "e.g. money order")
         self.received_by = self._line("Received by", "initials or name", initials)
         self.reason = self._line("Reason", "why it is refunded or waived")
-        self.record_button = QPushButton("Record e&ntry")
+        self.record_button = QPushButton("Record a payment, refund or &waiver…")
         self.record_button.setAccessibleName("Record the payment")
         self.record_button.setAutoDefault(False)
         self.record_button.clicked.connect(self.record)
