@@ -82,3 +82,13 @@ def test_form_2_for_an_issued_rda_checks_a_box(demo: Path, tmp_path: Path) -> No
     assert "DRAFT" not in text
     assert re.search(r"☒\s*(Positive|Negative) Determination", text)
     assert re.search(r"☒\s*\d\.", text)
+
+
+def test_form_5_denial_ticks_the_box_its_reasons_give(demo: Path, tmp_path: Path) -> None:
+    # 310 CMR 10.05(6)(c): "insufficient information" is box c; box b is for work that
+    # cannot be conditioned to meet the performance standards.
+    no = _rows(demo, "select file_no from filing where kind='noi' and status='denied'")[0][0]
+    text = _render(demo, no, "form-5-order-of-conditions", tmp_path / "f5.docx")
+    insufficient = "Insufficient information" in text
+    assert bool(re.search(r"☒\s*c\. the information submitted", text)) == insufficient
+    assert bool(re.search(r"☒\s*b\. the proposed work cannot", text)) == (not insufficient)
