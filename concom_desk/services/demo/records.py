@@ -40,6 +40,15 @@ from concom_desk.store.models import (
 # What the commission found, as its papers state it (none recorded makes a DRAFT): a
 # determination names the box of WPA Form 2 it checks; an emergency certification says
 # why (310 CMR 10.06(1)); a delineation, the areas as delineated.
+# A denial's reasons by its kind (310 CMR 10.05(6)(c)): a procedural denial is for
+# information missing; a substantive one for work that cannot meet the standards.
+DENIAL_REASONS = {
+    "procedural": "Insufficient information to describe the work's effect on the "
+                  "resource areas.",
+    "substantive": "The work cannot be conditioned to meet the performance standards "
+                   "for Bordering Vegetated Wetland (310 CMR 10.55(4)).",
+}
+
 FINDINGS = {
     "positive_determination": "Box 3: The work described on the plans is within an area "
                               "subject to protection under the Act and will alter that area; "
@@ -330,14 +339,15 @@ class RecordWriter:
                 self.book.add(MemberVote, vote_id=vote_id, member_id=member, choice=choice)
         kind = self._decision_kind(plan)
         signers = self.present.get(meeting_day) or list(self.member_names)[:3]
+        denial_kind = self.rng.choice(("procedural", "substantive")) if plan.denied \
+            else None
         decision = self.book.add(
             Decision, filing_id=plan.filing_id, kind=kind, vote_id=vote_id,
             decided_on=plan.decided, issued_on=plan.issued,
             signed_by="\n".join(self.member_names[m] for m in signers[:3]),
-            denial_kind=self.rng.choice(("procedural", "substantive")) if plan.denied
-            else None,
-            reasons="Insufficient information to describe the work's effect on the "
-                    "resource areas." if plan.denied else "",
+            denial_kind=denial_kind,
+            # the reason must fit the kind: Form 5 ticks box b or c from the kind
+            reasons=DENIAL_REASONS.get(denial_kind or "", ""),
             findings=FINDINGS.get(kind, ""))
         if kind in ("order_of_conditions", "amended_order"):
             chosen = sorted(self.rng.sample(self.condition_ids, self.rng.randint(5, 8)))
