@@ -151,7 +151,9 @@ def workbook_rows(figures: AnnualFigures) -> dict[str, list[list[Any]]]:
     }
 
 
-def write_report_xlsx(figures: AnnualFigures, out: Path) -> Path:
+def sheets_workbook(rows_by_title: dict[str, list[list[Any]]], out: Path) -> Any:
+    """A workbook of one sheet per title, its first row bold (the reports' workbooks:
+    the annual report's, the Treasurer's turnover); refused unless `out` is .xlsx."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -159,15 +161,19 @@ def write_report_xlsx(figures: AnnualFigures, out: Path) -> Path:
         raise UserError(f"{out.name}: the workbook is written as an .xlsx file")
     book = Workbook()
     book.remove(book.active)
-    for title, rows in workbook_rows(figures).items():
+    for title, rows in rows_by_title.items():
         sheet = book.create_sheet(title)
         for row in rows:
             sheet.append(row)
         for cell in sheet[1]:
             cell.font = Font(bold=True)
-        sheet.column_dimensions["A"].width = 44
+    return book
+
+
+def save_workbook(book: Any, out: Path, prefix: str) -> Path:
+    """Saved under a temporary name and renamed: never a half-written workbook."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".report-", suffix=".xlsx", dir=out.parent)
+    handle, temp = tempfile.mkstemp(prefix=prefix, suffix=".xlsx", dir=out.parent)
     os.close(handle)
     try:
         book.save(temp)
@@ -176,3 +182,10 @@ def write_report_xlsx(figures: AnnualFigures, out: Path) -> Path:
         Path(temp).unlink(missing_ok=True)
         raise OperationFailed(f"could not write {out}: {exc.strerror or exc}") from None
     return out
+
+
+def write_report_xlsx(figures: AnnualFigures, out: Path) -> Path:
+    book = sheets_workbook(workbook_rows(figures), out)
+    for sheet in book.worksheets:
+        sheet.column_dimensions["A"].width = 44
+    return save_workbook(book, out, ".report-")

@@ -10,8 +10,6 @@ under the Act is not here: the applicant sends it to MassDEP's lockbox.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
@@ -23,7 +21,7 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.shared import Inches, Pt
 
 from concom_desk.domain.plain_dates import long_date
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import UserError
 from concom_desk.services.documents.context import settings_of
 from concom_desk.services.documents.docx_layout import (
     fix_table_layout,
@@ -40,6 +38,7 @@ from concom_desk.services.filings.payments import (
     money,
     payments_between,
 )
+from concom_desk.services.reports.report_files import save_workbook, sheets_workbook
 from concom_desk.store import Database
 from concom_desk.store.anchor import head_in
 
@@ -188,19 +187,8 @@ def workbook_rows(report: Turnover) -> dict[str, list[list[object]]]:
 
 
 def write_turnover_xlsx(report: Turnover, out: Path) -> Path:
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    if out.suffix.lower() != ".xlsx":
-        raise UserError(f"{out.name}: the workbook is written as an .xlsx file")
-    book = Workbook()
-    book.remove(book.active)
-    for title, rows in workbook_rows(report).items():
-        sheet = book.create_sheet(title)
-        for row in rows:
-            sheet.append(row)
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
+    book = sheets_workbook(workbook_rows(report), out)
+    for sheet in book.worksheets:
         for column, width in zip("ABCDEFGHIJ", (14, 12, 12, 10, 38, 10, 12, 14, 30, 12),
                                  strict=True):
             sheet.column_dimensions[column].width = width
@@ -210,13 +198,4 @@ def write_turnover_xlsx(report: Turnover, out: Path) -> Path:
                     cell.number_format = "yyyy-mm-dd"
                 elif isinstance(cell.value, float):
                     cell.number_format = "#,##0.00"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=".turnover-", suffix=".xlsx", dir=out.parent)
-    os.close(handle)
-    try:
-        book.save(temp)
-        os.replace(temp, out)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise OperationFailed(f"could not write {out}: {exc.strerror or exc}") from None
-    return out
+    return save_workbook(book, out, ".turnover-")

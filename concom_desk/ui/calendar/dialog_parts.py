@@ -9,6 +9,7 @@ from datetime import date
 from PySide6.QtCore import QDate
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
+    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.hearing_booking import Finding, Severity
 from concom_desk.ui import colours
+from concom_desk.ui.row_table import DATE_FORMAT
 
 SEVERITY_WORDS = {Severity.STOP: "STOP", Severity.WARNING: "Warning", Severity.OK: "OK"}
 SEVERITY_COLOURS = {Severity.STOP: colours.PROBLEM, Severity.WARNING: colours.WARNING,
@@ -78,6 +80,16 @@ class ErrorLine(QLabel):
 
 def qdate(day: date) -> QDate:
     return QDate(day.year, day.month, day.day)
+
+
+def date_box(day: date, name: str) -> QDateEdit:
+    """A date field with its calendar, in the program's date format, named for a
+    screen reader."""
+    box = QDateEdit(qdate(day))
+    box.setDisplayFormat(DATE_FORMAT)
+    box.setCalendarPopup(True)
+    box.setAccessibleName(name)
+    return box
 
 
 def pydate(day: QDate) -> date:

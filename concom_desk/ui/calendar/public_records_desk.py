@@ -12,7 +12,6 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -44,18 +43,10 @@ from concom_desk.services.reports.annual_files import (
 )
 from concom_desk.services.reports.retention_report import retention_report
 from concom_desk.ui.background import Progress, run_in_background
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, pydate, qdate
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, date_box, pydate
 from concom_desk.ui.document_actions import open_document
-from concom_desk.ui.row_table import DATE_FORMAT, Column, RowTableModel, day_cell, fit_columns
+from concom_desk.ui.row_table import Column, RowTableModel, day_cell, fit_columns
 from concom_desk.ui.window_memory import remember
-
-
-def _date_box(day: date, name: str) -> QDateEdit:
-    box = QDateEdit(qdate(day))
-    box.setDisplayFormat(DATE_FORMAT)
-    box.setCalendarPopup(True)
-    box.setAccessibleName(name)
-    return box
 
 
 class PublicRecordsDesk(QDialog):
@@ -94,7 +85,7 @@ class PublicRecordsDesk(QDialog):
         self.request_table.setAccessibleName("Public-records requests")
         self.request_table.setModel(self.requests)
         self.request_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.received = _date_box(self._today, "Request received on")
+        self.received = date_box(self._today, "Request received on")
         self.requester = QLineEdit()
         self.requester.setAccessibleName("Requester")
         self.requester.setPlaceholderText("name, or 'anonymous'")
@@ -103,7 +94,7 @@ class PublicRecordsDesk(QDialog):
         self.asked.setPlaceholderText("e.g. minutes of November 5, 2026, draft or approved")
         log_button = QPushButton("&Log request")
         log_button.clicked.connect(self.log)
-        self.answered_on = _date_box(self._today, "Answered on")
+        self.answered_on = date_box(self._today, "Answered on")
         self.response = QLineEdit()
         self.response.setAccessibleName("How it was answered")
         self.response.setPlaceholderText("e.g. records sent by e-mail")

@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -28,17 +27,8 @@ from concom_desk.services.reports.turnover import (
     write_turnover_docx,
     write_turnover_xlsx,
 )
-from concom_desk.ui.calendar.dialog_parts import ErrorLine, pydate, qdate
+from concom_desk.ui.calendar.dialog_parts import ErrorLine, date_box, pydate
 from concom_desk.ui.document_actions import open_document
-from concom_desk.ui.row_table import DATE_FORMAT
-
-
-def _date_box(day: date, name: str) -> QDateEdit:
-    box = QDateEdit(qdate(day))
-    box.setDisplayFormat(DATE_FORMAT)
-    box.setCalendarPopup(True)
-    box.setAccessibleName(name)
-    return box
 
 
 class TurnoverDialog(QDialog):
@@ -47,8 +37,8 @@ class TurnoverDialog(QDialog):
         self.setWindowTitle("Treasurer's turnover report")
         self._db, self._today = database, today
         # The usual turnover is weekly: the seven days up to today.
-        self.start = _date_box(today - timedelta(days=6), "First day")
-        self.end = _date_box(today, "Last day")
+        self.start = date_box(today - timedelta(days=6), "First day")
+        self.end = date_box(today, "Last day")
         self.write_button = QPushButton("&Write the report…")
         self.write_button.clicked.connect(self.choose_file)
         self.result = QLabel("Every receipt and refund dated in these days, with totals by "
