@@ -35,15 +35,7 @@ def inspection_report(document) -> None:
     tag(document, "{%p endif %}")
     # Signed under what was found; the photographs follow, as its appendix.
     signature_line(document, "{{ inspection.by }}, for the {{ commission.name }}")
-    tag(document, "{%p if photos %}")
-    # On a page of their own: a heading left at the foot of the findings, its photo
-    # pushed over, read as a page of nothing.
-    heading(document, "Photographs").paragraph_format.page_break_before = True
-    tag(document, "{%p for p in photos %}")
-    para(document, "{{ p.image }}", align="center", keep=True)
-    para(document, "Photo {{ p.number }}: {{ p.name }}", italic=True, align="center", after=8)
-    tag(document, "{%p endfor %}")
-    tag(document, "{%p endif %}")
+    photographs(document)
 
 
 def monitoring_report(document) -> None:
@@ -70,6 +62,13 @@ def monitoring_report(document) -> None:
     rich(document, ("b", "Follow-up visit by: "), ("", "{{ visit.follow_up }}"))
     tag(document, "{%p endif %}")
     signature_line(document, "{{ visit.by }}, for the {{ commission.name }}")
+    photographs(document)
+
+
+def photographs(document) -> None:
+    """The visit's photographs, as the report's appendix: on a page of their own (a
+    heading left at the foot of the findings, its photo pushed over, read as a page of
+    nothing)."""
     tag(document, "{%p if photos %}")
     heading(document, "Photographs").paragraph_format.page_break_before = True
     tag(document, "{%p for p in photos %}")
