@@ -29,6 +29,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # The crash test's kill moments (tests/store/test_crash.py): new each run, shown in the
 # run's header so a failure can be repeated with CONCOM_CRASH_SEED=<seed>.
 CRASH_SEED = int(os.environ.get("CONCOM_CRASH_SEED") or random.SystemRandom().randrange(1 << 30))
+# The workers of `-n auto` are started after this module is read in the process that
+# prints the header, and inherit its environment: they use the seed it shows.
+os.environ["CONCOM_CRASH_SEED"] = str(CRASH_SEED)
 
 CRASH_TEST_RUNS = pytest.StashKey[bool]()
 
@@ -38,8 +41,11 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    # Also at the end, where a quiet (-q) run such as CI's shows it.
-    if terminalreporter.config.stash.get(CRASH_TEST_RUNS, False):
+    # Also at the end, where a quiet (-q) run such as CI's shows it. Under -n the
+    # process that prints collects nothing (its workers do): it prints unless slow
+    # tests, the crash test among them, were left out.
+    config = terminalreporter.config
+    if config.stash.get(CRASH_TEST_RUNS, not config.getoption("--skip-slow")):
         terminalreporter.write_line(pytest_report_header(terminalreporter.config))
 
 
