@@ -70,6 +70,11 @@ class _OnScreen(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if (event.type() == QEvent.Type.Show and isinstance(watched, QWidget)
                 and watched.isWindow() and isinstance(watched, QDialog | QMainWindow)):
+            # A window holding a long form opens as large as its form where the screen
+            # has room (Qt opens a window at most two thirds of the screen: the form's
+            # lower fields hidden, a laptop at 150 % scrolling sideways).
+            if watched.findChild(FormScroll) is not None:
+                fit_to_screen(watched)
             keep_on_screen(watched)
             # Once shown, the window manager's frame is known: looked at again.
             QTimer.singleShot(0, lambda: isValid(watched) and keep_on_screen(watched))

@@ -423,7 +423,27 @@ def _outside(window: QWidget) -> list[str]:
         corner = button.mapToGlobal(button.rect().topLeft())
         if not scrolled and not area.contains(QRect(corner, button.size())):
             off.append(f"button {button.text()!r}")
-    return off
+    return off + _cramped(window)
+
+
+def _cramped(window: QWidget) -> list[str]:
+    """A form that scrolls where the screen has room for more of it: sideways while the
+    window is narrower than the screen, or up and down while it is shorter (a dialog
+    left at Qt's default of two thirds of the screen, its fields hidden below)."""
+    from concom_desk.ui.screen_fit import FormScroll
+
+    area = window.screen().availableGeometry()
+    frame = window.frameGeometry()
+    room = 8  # pixels: a frame drawn a little inside the screen's edge is the whole screen
+    found = []
+    for scroll in window.findChildren(FormScroll):
+        if not scroll.isVisible():
+            continue
+        if scroll.horizontalScrollBar().isVisible() and frame.width() < area.width() - room:
+            found.append(f"its form scrolls sideways in {frame.width()} of {area.width()} px")
+        if scroll.verticalScrollBar().isVisible() and frame.height() < area.height() - room:
+            found.append(f"its form scrolls in {frame.height()} of {area.height()} px")
+    return found
 
 
 def main(db_path: str) -> None:
