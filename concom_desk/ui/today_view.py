@@ -131,8 +131,10 @@ class TodayView(QWidget):
         current = self.table.currentIndex()
         chosen = self.model.row_at(current.row()) if current.isValid() else None
         kept = [i for i in self.model.rows() if i.record != "filing" or i.filing_id not in read]
+        # Columns last fitted to no rows at all (a new commission's first filing) are
+        # the headings' widths, too narrow for a date: fitted to the few rows now shown.
         self.set_items(sorted(kept + fresh, key=lambda i: (i.due, i.file_no)), older_overdue,
-                       filings, fit=False)
+                       filings, fit=not kept)
         rows = self.model.rows()
         if chosen is not None and chosen in rows:
             self.table.setCurrentIndex(self.model.index(rows.index(chosen), current.column()))

@@ -153,3 +153,33 @@ def test_record_window_remembers_its_size(qtbot: QtBot, demo_db: Database) -> No
     qtbot.waitExposed(reopened)
     assert reopened is not record  # a new window, opened at the size the last was left
     assert reopened.size() == left_at != first_size
+
+
+def test_the_first_filings_deadlines_show_whole_on_today(qtbot: QtBot, tmp_path: Path) -> None:
+    """A new commission's Today has no rows; its first filing's deadlines come by the
+    save's change set, and their dates and records show whole (the columns had been
+    fitted to the headings alone: "2026…", "RDA 202…")."""
+    from concom_desk.services.commission.settings import CommissionSettings, save_settings
+    from concom_desk.services.filings.editing import save_filing
+    from concom_desk.services.filings.form import FilingForm
+    from concom_desk.ui.change_set import ChangeSet
+
+    db = open_database(tmp_path / "new.sqlite", initials="RB")
+    try:
+        save_settings(db, CommissionSettings(
+            town_id="shutesbury", name="Shutesbury Conservation Commission",
+            address_lines=["Town Hall", "1 Cooleyville Road", "Shutesbury, MA 01072"],
+            clerk_initials="RB"), today=DEMO_TODAY)
+        window = open_window(qtbot, db)
+        view = window.today_view.table
+        assert view.model().rowCount() == 0
+        filing_id = save_filing(db, FilingForm(
+            kind="rda", file_no="2026-7", applicant="Dana Whitcomb", address="44 Leverett Road",
+            map_lot="U-12", received=DEMO_TODAY))
+        with qtbot.waitSignal(window.lists_loaded, timeout=20_000):
+            window.announce(ChangeSet(frozenset({filing_id})))
+        assert view.model().rowCount() >= 1
+        for title in ("Due", "Days left", "Record", "Address"):
+            assert cut_cells(view, title) == [], title
+    finally:
+        db.close()
