@@ -396,3 +396,20 @@ def column(tab, title: str) -> int:  # noqa: ANN001
     model = tab.model
     return next(c for c in range(model.columnCount())
                 if model.headerData(c, Qt.Orientation.Horizontal) == title)
+
+
+def test_a_just_received_records_window_fits_a_laptop_at_150_percent(
+        qtbot, town_db: Database) -> None:
+    """A record with no abutters yet and every status still to choose: the Abutters
+    tab's line of what is owed and the longest choice ("… (not allowed now)") widened
+    it past the 911 points a 1366 x 768 laptop at 150 % shows, cutting off Void and
+    Close."""
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-40"))
+    laptop_at_150 = 1366 * 2 // 3
+    assert record.minimumSizeHint().width() <= laptop_at_150
+    # The list that drops down still shows each choice whole.
+    view = record.new_status.view()
+    texts = [record.new_status.itemText(i) for i in range(record.new_status.count())]
+    assert any("(not allowed now)" in text for text in texts)
+    assert view.minimumWidth() >= max(view.fontMetrics().horizontalAdvance(t) for t in texts)

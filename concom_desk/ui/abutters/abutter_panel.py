@@ -31,6 +31,9 @@ class AbutterPanel(QWidget):
         self.parcels_dialog: QWidget | None = None
 
         self.count_label = QLabel()
+        # Wrapped: a long line of what is owed ("No abutters yet…") on one row with the
+        # buttons made the record wider than a laptop at 150 %.
+        self.count_label.setWordWrap(True)
         self.import_button = QPushButton("Import assessor's list…")
         self.import_button.clicked.connect(self.open_import)
         self.compute_button = QPushButton("Compute from &parcels…")

@@ -160,6 +160,12 @@ class FilingRecordDialog(QDialog):
 
         self.new_status = QComboBox()
         self.new_status.setAccessibleName("New status")
+        # As wide as a status's name, not as its longest choice ("Hearing continued
+        # (not allowed now)"): that widened the record past a laptop at 150 %. The
+        # list that drops down is as wide as it needs.
+        self.new_status.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.new_status.setMinimumContentsLength(20)
         self.change_button = QPushButton("Change &status")
         self.change_button.setAccessibleName("Change status")
         self.change_button.clicked.connect(self._change)
@@ -285,6 +291,11 @@ class FilingRecordDialog(QDialog):
             suffix = "  (not allowed now)" if reason else ""
             self.new_status.addItem(status_name(status) + suffix, status.value)
         self.new_status.setCurrentIndex(0)
+        choices_view = self.new_status.view()
+        metrics = choices_view.fontMetrics()
+        choices_view.setMinimumWidth(  # each choice whole, with the list's margins
+            max(metrics.horizontalAdvance(self.new_status.itemText(i))
+                for i in range(self.new_status.count())) + 4 * metrics.averageCharWidth())
         self.new_status.blockSignals(False)
         self.status_reason.clear()
         voided = row.status == "void"
