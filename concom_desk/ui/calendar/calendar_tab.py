@@ -113,9 +113,9 @@ class CalendarTab(QWidget):
         split.addWidget(self.month)
         split.addWidget(day_panel)
         # The month is what commissioners read: it gets most of the width.
-        split.setStretchFactor(0, 5)
+        split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([500, 200])
+        split.setSizes([600, 400])
         remember_splitter(split, "calendar-month")
         self.views = QTabWidget()
         self.views.addTab(split, "M&onth")
@@ -263,6 +263,10 @@ class CalendarTab(QWidget):
         holiday = self.month.holiday_on(day)
         self.day_title.setText(weekday_date(day) + (f" — {holiday}" if holiday else ""))
         self.day_model.set_rows(day_rows(self.snapshot, day, self._now()))
+        # Kind and time as wide as the day's few rows need, What the rest: at their
+        # default widths a laptop at 150 % left What a letter wide ("2… A… n…").
+        for column in (0, 1):
+            self.day_table.resizeColumnToContents(column)
         self.day_table.resizeRowsToContents()
 
     def say(self, text: str, error: bool = False) -> None:

@@ -58,6 +58,25 @@ def test_meeting_day_shows_hearings_and_posting(qtbot: QtBot, commission: Commis
     assert ("meeting", "Meeting 7:00 pm · 3 hearings") in tab.month.tags_on(MAR3)
 
 
+def test_a_days_kinds_and_times_show_whole_and_what_takes_the_rest(
+        qtbot: QtBot, commission: Commission) -> None:
+    """The day's grid in a narrow panel (a laptop at 150 %): Kind and When as wide as
+    the day's texts, What the width left (at Qt's default widths What was a letter
+    wide and its words stood one per line)."""
+    book_three(commission)
+    tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
+    tab.resize(900, 500)
+    tab.show()
+    show_day(qtbot, tab, MAR3)
+    view, model = tab.day_table, tab.day_model
+    metrics = view.fontMetrics()
+    for column in (0, 1):
+        widest = max(metrics.horizontalAdvance(model.index(r, column).data() or "")
+                     for r in range(model.rowCount()))
+        assert view.columnWidth(column) >= widest
+    assert view.columnWidth(2) >= view.viewport().width() // 3
+
+
 def test_deadlines_coloured_by_kind_with_words(qtbot: QtBot, commission: Commission) -> None:
     book_three(commission)
     tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
