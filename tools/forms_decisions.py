@@ -167,8 +167,8 @@ def determination(positive: bool) -> Callable:
             # the following conditions (if any)"); without any it says none follow.
             para(document, "The work may proceed as described without {% if filing.laws "
                            "== 'act' %}a Notice of Intent under the Act{% else %}a permit "
-                           "under the bylaw{% endif %}{% if conditions %}, subject to the following conditions:"
-                           "{% else %}.{% endif %}", align="justify")
+                           "under the bylaw{% endif %}{% if conditions %}, subject to the "
+                           "following conditions:{% else %}.{% endif %}", align="justify")
             tag(document, "{%p if conditions %}")
             numbered_loop(document, "conditions")
             tag(document, "{%p endif %}")

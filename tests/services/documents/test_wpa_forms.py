@@ -168,7 +168,8 @@ def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
     assert offered[:2] == ["form-5-order-of-conditions", "permit"]
     # A completed joint permit: its certificate first, and MassDEP's Form 8B beside it
     # (the COC is decided on the permit's own record; 310 CMR 10.05(9)).
-    assert templates_for("noi", joint=True, status="completed", decided="certificate_of_compliance")[:3] == [
+    assert templates_for("noi", joint=True, status="completed",
+                         decided="certificate_of_compliance")[:3] == [
         "certificate-of-compliance", "form-8b-certificate-of-compliance",
         "form-5-order-of-conditions"]
     assert "form-8b-certificate-of-compliance" not in templates_for(
