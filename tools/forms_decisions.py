@@ -156,15 +156,19 @@ def determination(positive: bool) -> Callable:
                  bold=True)
         bullet_loop(document, "findings", "finding", "{{ finding }}")
         if positive:
+            # Under the Act alone (the state default) there is no bylaw to be permitted
+            # under: the Order of Conditions is the permit (WPA Form 2's note).
             para(document, "No work may begin in the area described until a Notice of Intent "
-                           "has been filed and a permit issued under the bylaw.",
-                 align="justify")
+                           "has been filed and {% if filing.laws == 'act' %}an Order of "
+                           "Conditions issued under the Act{% else %}a permit issued under "
+                           "the bylaw{% endif %}.", align="justify")
         else:
             # A negative determination may carry conditions (WPA Form 2: "subject to
             # the following conditions (if any)"); without any it says none follow.
-            para(document, "The work may proceed as described without a permit under the "
-                           "bylaw{% if conditions %}, subject to the following conditions:"
-                           "{% else %}.{% endif %}", align="justify")
+            para(document, "The work may proceed as described without {% if filing.laws "
+                           "== 'act' %}a Notice of Intent under the Act{% else %}a permit "
+                           "under the bylaw{% endif %}{% if conditions %}, subject to the "
+                           "following conditions:{% else %}.{% endif %}", align="justify")
             tag(document, "{%p if conditions %}")
             numbered_loop(document, "conditions")
             tag(document, "{%p endif %}")

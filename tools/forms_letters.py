@@ -20,6 +20,11 @@ from forms_kit import (
     tag,
 )
 
+# Under the signature: the commission's address, and its phone when Settings has one
+# (without one the line ended in a dangling " · ").
+LETTER_FOOT = ("{{ commission.address_lines|join(', ') }}"
+               "{% if commission.phone %} · {{ commission.phone }}{% endif %}")
+
 
 def board_notice(document) -> None:
     para(document, "{{ today }}")
@@ -97,8 +102,7 @@ def abutter_letter(document) -> None:
     tag(document, "{%p endif %}")
     keep_with_signatures(para(document, "Sincerely,", before=8))
     para(document, "{{ commission.name }}", before=18, after=0)
-    para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
-         size=9.5)
+    para(document, LETTER_FOOT, size=9.5)
     # Each letter its own section, numbered from 1: the footer's "Page 1 of 2" is
     # this letter's pages, not the mailing's.
     tag(document, "{%p if not loop.last %}")
@@ -313,5 +317,4 @@ def expiry_reminder(document) -> None:
          align="justify")
     keep_with_signatures(para(document, "Sincerely,", before=8))
     para(document, "{{ commission.name }}", before=18, after=0)
-    para(document, "{{ commission.address_lines|join(', ') }} · {{ commission.phone }}",
-         size=9.5)
+    para(document, LETTER_FOOT, size=9.5)

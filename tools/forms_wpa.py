@@ -265,7 +265,8 @@ def form_5(document) -> None:
     _plans(document, "8.")
     _fee(document, "9.")
     small(document, "Project described in the Notice of Intent: "
-                    "{{ filing.work_description }}, within {{ filing.resource_areas }}.",
+                    "{{ filing.work_description }}{% if filing.resource_areas %}, within "
+                    "{{ filing.resource_areas }}{% endif %}.",
           italic=True)
 
     section(document, "B. Findings")

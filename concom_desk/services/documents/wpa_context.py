@@ -179,6 +179,8 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
         extras.update(template_extras(session, filing, decided, base, draft))
     if template == "form-5-order-of-conditions":
         extras.setdefault("reasons", [])  # none for an Order that approves
+        if base["town"]["local_bylaw"] and (filing.laws or BOTH) == BOTH:
+            extras.update(act_order_conditions(extras.get("special_conditions", [])))
     if template == "form-4b-order-of-resource-area-delineation":
         # Confirmed under the Act: the Act's areas only, never a bylaw's (an isolated
         # vegetated wetland is the town's to confirm, in its own order).
@@ -187,6 +189,18 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
     extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
                                         tuple(getattr(draft, "interests", ()))))
     return extras
+
+
+def act_order_conditions(special: list[Context]) -> Context:
+    """A joint filing's Order under the Act: the General Conditions MassDEP prints on
+    Form 5, then the decision's special conditions numbered from 1. The town's standard
+    conditions (its permit term, its renewal rule, its sections) are the bylaw permit's,
+    issued separately as the form's section D says; printed here they read as the Act's
+    conditions (Sandwich's "renewed once ... sixty (60) days" beside General Condition 5's
+    "one or more periods of up to three years", 310 CMR 10.05(8))."""
+    return {"standard_conditions": [],
+            "special_conditions": [{**condition, "number": number}
+                                   for number, condition in enumerate(special, start=1)]}
 
 
 def act_work_by(session: Session, filing: Filing) -> date | None:

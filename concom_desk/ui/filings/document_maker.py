@@ -69,7 +69,10 @@ def templates_for(kind: str, joint: bool = False, status: str = "received",
         t for t in letters if t not in SUGGESTED.get(kind, ())]
     state = wpa_forms_for(kind) if joint and decisions else []
     if status == "completed":  # the certificate is the paper the work done asks for
-        return decisions[:1] + state + decisions[1:] + letters
+        # ...and under the Act, MassDEP's own certificate (Form 8B) beside it: the
+        # permit's record is where the COC is decided (issue 30, item 2).
+        certificate = [t for t in wpa_forms_for("coc") if t not in state] if state else []
+        return decisions[:1] + certificate + state + decisions[1:] + letters
     return state + decisions + letters
 
 

@@ -336,3 +336,14 @@ def test_affidavit_lists_every_owner_notified(tmp_path: Path) -> None:
             "(map/lot 14-28, 14-29)") in lines
     assert any(line.startswith("I, Jamie Park, certify") and "on June 12, 2026 I gave "
                "written notice" in line and "(2 in all)" in line for line in lines)
+
+
+@pytest.mark.parametrize("name", ["abutter-letter", "expiry-reminder"])
+def test_a_letter_without_a_phone_ends_its_address_line_cleanly(
+        name: str, tmp_path: Path) -> None:
+    # A commission that left the phone empty in Settings (it is optional).
+    context = example_context(name)
+    context["commission"].update(phone="", address_lines=["Town Hall", "1 Main Street"])
+    lines = paragraphs(render(name, tmp_path, context))
+    assert "Town Hall, 1 Main Street" in lines
+    assert not [line for line in lines if line.rstrip().endswith("·")]

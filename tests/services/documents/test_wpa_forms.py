@@ -24,7 +24,7 @@ from concom_desk.services.documents.wpa_fields import BLANK, CHECKED, UNCHECKED,
 from concom_desk.store import Database
 from concom_desk.store.models import Decision, Filing, Meeting, Member, MemberVote, Vote
 from concom_desk.ui.filings.document_maker import templates_for
-from tests.helpers.docx_reading import every_word
+from tests.helpers.docx_reading import every_word, full_text
 from tests.helpers.engines import db_argument
 from tests.helpers.record_fixtures import fill_record
 
@@ -166,6 +166,14 @@ def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
     assert offered_templates(db, "2026-014", "noi") == (True, ["form-5-order-of-conditions"])
     offered = templates_for("noi", joint=True)
     assert offered[:2] == ["form-5-order-of-conditions", "permit"]
+    # A completed joint permit: its certificate first, and MassDEP's Form 8B beside it
+    # (the COC is decided on the permit's own record; 310 CMR 10.05(9)).
+    assert templates_for("noi", joint=True, status="completed",
+                         decided="certificate_of_compliance")[:3] == [
+        "certificate-of-compliance", "form-8b-certificate-of-compliance",
+        "form-5-order-of-conditions"]
+    assert "form-8b-certificate-of-compliance" not in templates_for(
+        "noi", joint=False, status="completed", decided="certificate_of_compliance")
     # A certificate carries its permit's DEP number, so it gets Form 8B.
     assert offered_templates(db, "2029-003", "coc") == (True,
                                                         ["form-8b-certificate-of-compliance"])
@@ -226,6 +234,29 @@ def test_form_5_says_whether_a_town_bylaw_applies(db: Database, town: str, answe
         assert separately in text
     else:
         assert "is issued separately" not in text
+
+
+def test_a_joint_order_on_form_5_carries_the_acts_conditions_not_the_towns_permit(
+        db: Database) -> None:
+    # Sandwich, filed under the Act and the bylaw: the town's permit (its standard
+    # conditions) is issued separately (Form 5 D.1); the Order under the Act carries the
+    # form's General Conditions and the decision's special ones, numbered from 1.
+    with db.session() as s:
+        from concom_desk.store.models import CommissionSettings
+
+        s.query(CommissionSettings).one().town = "sandwich"
+        filing = s.query(Filing).filter_by(file_no="2026-014").one()
+        filing.town, filing.laws, filing.resource_areas = "sandwich", "both", ""
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                    date(2026, 8, 5))
+    lines = full_text(document.path).splitlines()
+    special = lines[lines.index("Special Conditions:") + 1:
+                    lines.index("D. Findings Under Municipal Wetlands Bylaw or Ordinance")]
+    assert [line for line in special if line] == [
+        "1.  No fertilizer within 50 feet, in perpetuity."]
+    # No areas recorded: the project line ends with the work, not "within ."
+    (project,) = [line for line in lines if line.startswith("Project described in the")]
+    assert not project.endswith("within ."), project
 
 
 def test_form_5_ticks_the_coastal_areas_a_filing_names_and_an_inland_one_has_none(

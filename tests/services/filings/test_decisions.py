@@ -6,6 +6,7 @@ The dates are the calendar fixture's meetings (Upton, 2027), none compared with 
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 
 import pytest
@@ -89,6 +90,21 @@ def test_a_negative_determination_without_conditions_names_none(
     assert "The work may proceed as described without a permit under the bylaw." in text
     assert "subject to the following conditions" not in text
     assert "No conditions." not in text
+
+
+def test_a_determination_under_the_act_alone_names_no_bylaw(commission: Commission) -> None:
+    # The state default (and an RDA filed under the Act only) has no bylaw to be permitted
+    # under: the answer is whether a Notice of Intent is needed (310 CMR 10.05(3)(b)).
+    rda = commission.filings[RDA]
+    save_filing(commission.db, dataclasses.replace(form_of_filing(commission, rda), laws="act"))
+    _heard_and_voted(commission, RDA, "To issue a Negative Determination")
+    change_status(commission.db, rda, "issued", MEETING, DecisionEntry(
+        findings=("The work will not alter an Area Subject to Protection.",)))
+    text = full_text(save_filing_document(commission.db, RDA, "determination-negative",
+                                          MEETING).path)
+    assert "The work may proceed as described without a Notice of Intent under the Act." \
+        in text
+    assert "bylaw" not in text.split("Appeal")[0]
 
 
 def test_a_request_for_determination_is_never_denied(commission: Commission) -> None:
