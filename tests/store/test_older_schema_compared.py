@@ -59,3 +59,24 @@ def test_what_was_put_into_an_older_file_is_named(tmp_path: Path, capsys) -> Non
     assert any(line.startswith("  the table 'filing' defined otherwise than ConCom Desk "
                                "makes it at revision 0009_minutes (CONSTRAINT ck_filing_")
                and line.endswith(" CHECK (1))") for line in named), named
+
+
+def test_a_backup_of_an_older_file_with_a_weakened_check_is_not_restored(tmp_path: Path) -> None:
+    from concom_desk.errors import OperationFailed
+    from concom_desk.store import open_database
+    from concom_desk.store.backup import make_backup
+    from concom_desk.store.restore import restore
+
+    old = unpack("09-3acefcc-schema-0009_minutes", tmp_path)
+    with closing(sqlite3.connect(old, isolation_level=None)) as conn:
+        _weaken_filing_check(conn)
+    backup = make_backup(old, tmp_path / "older.zip").path
+    target = tmp_path / "laptop" / "concom-desk.sqlite"
+    target.parent.mkdir()
+    open_database(target, initials="JB").close()
+    before = target.read_bytes()
+    with pytest.raises(OperationFailed, match=r"older\.zip holds the table 'filing' defined "
+                       r"otherwise than ConCom Desk makes it at revision 0009_minutes "
+                       r"\(CONSTRAINT ck_filing_\w+ CHECK \(1\)\); it was not restored"):
+        restore(backup, target)
+    assert target.read_bytes() == before
