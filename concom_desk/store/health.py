@@ -147,12 +147,19 @@ SCHEMA_TAMPERED = ("Schema: holds what ConCom Desk does not make (such an object
 def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
                         revision: str | None) -> None:
     """Told only when wrong: a file stamped at this program's schema that lacks a table
-    or column of it (an older file gets them when it is opened and upgraded)."""
+    or column of it (an older file gets them when it is opened and upgraded), or holds
+    what the program does not make. An older file is said to wait for its upgrade and
+    compared with what the migrations make at its own revision, so it is not called
+    tampered for being old, nor sound for a view put into it."""
     from concom_desk.store.db_identity import known_heads
     from concom_desk.store.schema_master import schema_differences
     from concom_desk.store.schema_shape import missing_from_file
 
     if revision != known_heads():
+        if revision and not is_newer_than_program(revision):
+            report.ok(f"Schema: revision {revision}, upgrade pending (ConCom Desk upgrades "
+                      "the file when it opens it, keeping a copy first).")
+            _report_differences(report, schema_differences(conn, older_too=True))
         return
     missing = missing_from_file(conn)
     if missing:
@@ -161,7 +168,10 @@ def _check_schema_shape(conn: sqlite3.Connection, report: HealthReport,
         report.problem(f"Schema: stamped {revision} but lacks {shown}; ConCom Desk cannot "
                        "read these records as they are. Restore a backup made before, or "
                        "send this file to whoever supports ConCom Desk.")
-    differences = schema_differences(conn)
+    _report_differences(report, schema_differences(conn))
+
+
+def _report_differences(report: HealthReport, differences: list[str]) -> None:
     if differences:
         report.problem(SCHEMA_TAMPERED)
         report.lines.extend(f"  {line}" for line in differences)

@@ -50,8 +50,10 @@ def judge_backup_database(copy: Path, manifest: Manifest, where: Path,
         if revision and not is_newer_than_program(revision):
             foreign = foreign_objects(conn, revision, at_head=revision == head_revision())
             if foreign:
+                said = foreign[0] if "ConCom Desk" in foreign[0] else (
+                    f"{foreign[0]} that ConCom Desk does not make")
                 raise OperationFailed(
-                    f"{where} holds {foreign[0]} that ConCom Desk does not make"
+                    f"{where} holds {said}"
                     f"{f' (and {len(foreign) - 1} more)' if len(foreign) > 1 else ''}; it "
                     "was not restored: such an object can change records behind the "
                     "program's back")

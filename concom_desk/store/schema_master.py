@@ -183,14 +183,20 @@ EXPECTED: dict[tuple[str, str], str] = {
 
 
 
-def schema_differences(conn: sqlite3.Connection) -> list[str]:
+def schema_differences(conn: sqlite3.Connection, older_too: bool = False) -> list[str]:
     """Each table, index and view of a file at the program's own revision that is not
     as the program makes it (store/schema_master.py), in plain words. Tables missing
-    or short of a column are told by schema_shape; triggers by the guards."""
-    from concom_desk.store.db_identity import read_identity
+    or short of a column are told by schema_shape; triggers by the guards.
+    `older_too` (check, which does not upgrade): a file at an older revision is
+    compared with what the migrations make at that revision (older_differences)."""
+    from concom_desk.store.db_identity import is_newer_than_program, known_heads, read_identity
     from concom_desk.store.schema_columns import COLUMNS
 
-    if read_identity(conn).revision != EXPECTED_REVISION:
+    revision = read_identity(conn).revision
+    if (older_too and revision and revision != known_heads()
+            and not is_newer_than_program(revision)):
+        return older_differences(conn, revision)
+    if revision != EXPECTED_REVISION:
         return []  # a revision the list was not taken at (see schema_master)
     found = []
     present = schema_of(conn)
@@ -222,6 +228,69 @@ def schema_differences(conn: sqlite3.Connection) -> list[str]:
         if kind == "index" and _indexed_table(name) in tables:
             found.append(f"the index {name!r} that ConCom Desk makes is missing")
     return found
+
+
+def older_differences(conn: sqlite3.Connection, revision: str) -> list[str]:
+    """What a file at an older revision holds that the migrations do not make at that
+    revision (built afresh, store.schema_objects.reference_sql), in the words of
+    schema_differences. A table is judged clause by clause: each of its columns and
+    constraints must be one the migrations write, so a CHECK weakened or a column added
+    is named; what the file lacks is not, as the upgrade adds it (a revision given
+    more parents after the file was made leaves a file short of a column, never with
+    one of its own)."""
+    from concom_desk.store.renumbered import RENUMBERED
+    from concom_desk.store.schema_objects import reference_sql
+
+    present = {(kind, name): sql or "" for kind, name, sql in conn.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'index', 'view')")
+        if not _SQLITE_OWN.match(name)}
+    for case in RENUMBERED:  # what such a file holds is today's case.now (store.renumbered)
+        if (revision == case.stamped and ("index", case.has_index) in present
+                and ("table", case.lacks_table) not in present):
+            revision = case.now
+    reference = reference_sql(revision)
+    found = []
+    for (kind, name), sql in sorted(present.items()):
+        shown = _shown(sql)
+        if (kind, name) not in reference:
+            article = "an" if kind == "index" else "a"
+            found.append(f"{article} {kind} {name!r} that ConCom Desk does not make ({shown})")
+        elif kind == "table":
+            expected = reference[(kind, name)]
+            columns = {_clause_name(clause) for clause in _clauses(expected)}
+            for clause in sorted(_clauses(sql) - _clauses(expected)):
+                if (_clause_name(clause) not in columns
+                        and clause.split()[0].upper() not in _CONSTRAINT_WORDS):
+                    found.append(f"a column {_clause_name(clause)!r} added to the table "
+                                 f"{name!r}")
+                else:
+                    found.append(f"the table {name!r} defined otherwise than ConCom Desk "
+                                 f"makes it at revision {revision} ({_shown(clause)})")
+        elif sql_digest(sql) != sql_digest(reference[(kind, name)]):
+            found.append(f"the {kind} {name!r} defined otherwise than ConCom Desk makes it "
+                         f"({shown})")
+    return found
+
+
+_CONSTRAINT_WORDS = {"CONSTRAINT", "CHECK", "UNIQUE", "PRIMARY", "FOREIGN"}
+
+
+def _clauses(sql: str) -> set[str]:
+    text = re.sub(r"\s+", " ", sql).strip()
+    opening, closing = text.find("("), text.rfind(")")
+    return {part.strip() for part in _top_level_split(text[opening + 1:closing])}
+
+
+def _clause_name(clause: str) -> str:
+    """The column a clause defines, or the constraint it names (its first word)."""
+    words = clause.split()
+    name = words[1] if words[0].upper() == "CONSTRAINT" and len(words) > 1 else words[0]
+    return name.strip('"`[]')
+
+
+def _shown(sql: str) -> str:
+    text = " ".join(sql.split())
+    return text if len(text) <= 90 else text[:87] + "…"
 
 
 def _indexed_table(index_name: str) -> str | None:

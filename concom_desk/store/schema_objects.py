@@ -23,10 +23,16 @@ from concom_desk.store.audit import Actor, expected_trigger_sql
 from concom_desk.store.guards import as_sqlalchemy, guard_problems
 
 
-@lru_cache(maxsize=4)
 def reference_objects(revision: str) -> frozenset[tuple[str, str]]:
     """(type, name) of every table and index the migrations make up to `revision`
     ("0003" or "0003+0005" for merged branches)."""
+    return frozenset(key for key in reference_sql(revision) if key[0] in ("table", "index"))
+
+
+@lru_cache(maxsize=4)
+def reference_sql(revision: str) -> dict[tuple[str, str], str]:
+    """(type, name) → SQL of every table and index the migrations make up to
+    `revision`, built afresh in a temporary file (a second or so)."""
     from concom_desk.store.schema import _migration_engine, alembic_config
 
     with tempfile.TemporaryDirectory(prefix="concom-reference-") as folder:
@@ -37,11 +43,12 @@ def reference_objects(revision: str) -> frozenset[tuple[str, str]]:
                 for head in revision.split("+"):
                     command.upgrade(alembic_config(connection), head)
             with sqlite3.connect(path) as conn:
-                found = conn.execute("SELECT type, name FROM sqlite_master "
+                found = conn.execute("SELECT type, name, sql FROM sqlite_master "
                                      "WHERE type IN ('table', 'index')").fetchall()
+            conn.close()
         finally:
             engine.dispose()
-    return frozenset((kind, name) for kind, name in found)
+    return {(kind, name): sql or "" for kind, name, sql in found}
 
 
 def foreign_objects(conn: sqlite3.Connection, revision: str, at_head: bool) -> list[str]:
@@ -64,6 +71,12 @@ def foreign_objects(conn: sqlite3.Connection, revision: str, at_head: bool) -> l
             found.append(f"a view {name!r}")
         elif kind in ("table", "index") and (kind, name) not in allowed:
             found.append(f"{'a table' if kind == 'table' else 'an index'} {name!r}")
+    # and, as `check` does, a table or index of the program's own made otherwise (a
+    # CHECK weakened, a column added) than the migrations make it at that revision
+    from concom_desk.store.schema_master import older_differences
+
+    found += [line for line in older_differences(conn, revision)
+              if "that ConCom Desk does not make" not in line]
     with as_sqlalchemy(conn) as connection:
         expected = expected_trigger_sql(connection)
         problems = guard_problems(connection) if at_head else []

@@ -149,6 +149,15 @@ def _guards_broken(window: MainWindow, db: Database) -> QMessageBox:
 
 def _schema_changed(window: MainWindow, db: Database) -> QMessageBox:
     found = _problems_listed(db)
+    if getattr(db, "is_server", False):
+        # A server's backups are whoever runs it's to restore (pg_restore), not this desk's.
+        return _with_keep_reading(_box(
+            window, QMessageBox.Icon.Warning, "schema-changed",
+            "The server's records were changed outside ConCom Desk",
+            "The server's records hold what ConCom Desk does not make, which can change "
+            f"or refuse records behind the program's back:\n\n{found}\n\nThe records are "
+            "open read-only: whoever runs the server restores a good backup of it, or "
+            "removes what was added."))
     box = _box(window, QMessageBox.Icon.Warning, "schema-changed",
                "The database was changed outside ConCom Desk",
                "The database holds what ConCom Desk does not make, which can change or "

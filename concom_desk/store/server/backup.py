@@ -232,12 +232,16 @@ def _check_restored_trail(engine: Engine, manifest: Manifest, where: Path) -> in
     with engine.connect() as connection, connection.begin():
         head = chain_head_on(connection)
         altered = trail_problems(connection)
+        foreign = _foreign_objects(connection)
         # The large town's 290,000 entries are streamed through, not held in memory.
         chain = verify_audit_chain(connection.execution_options(
             stream_results=True, yield_per=5000))
     problem = None
     if altered:
         problem = f"its trail's triggers are not the program's ({altered[0]})"
+    elif foreign:
+        more = f" and {len(foreign) - 1} more" if len(foreign) > 1 else ""
+        problem = f"it holds what ConCom Desk does not make ({foreign[0]}{more})"
     elif not chain.ok:
         problem = f"its {chain.describe()}"
     elif manifest.chain_head is not None and manifest.chain_head != head:
@@ -275,8 +279,32 @@ def _grant_again(engine: Engine) -> list[str]:
     return ["The desk roles (clerk, commissioner, read-only) were given their rights again."]
 
 
+def _foreign_objects(connection: Connection) -> list[str]:
+    """What the restored catalog holds that the program does not make, as `check`
+    says it (store.server.catalog): whole at this program's revision, views and
+    functions of anyone else's at an older one."""
+    from concom_desk.store.schema import head_revision
+    from concom_desk.store.server.catalog import catalog_differences
+    from concom_desk.store.server.schema import server_revision
+    from concom_desk.store.server.trail import records_schema
+
+    schema = records_schema(connection)
+    if schema is None:
+        return []
+    return catalog_differences(connection, schema,
+                               whole=server_revision(connection) == head_revision())
+
+
 def _remove_restored(connection: Connection) -> None:
-    """Take out again what pg_restore put into the (formerly empty) database."""
+    """Take out again what pg_restore put into the (formerly empty: no tables, see
+    _refuse_filled) database, a forged dump's own views and tables too."""
+    for kind, name in connection.exec_driver_sql(
+            "SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' "
+            "ELSE 'TABLE' END, quote_ident(n.nspname) || '.' || quote_ident(c.relname) "
+            "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind IN ('v', 'm', 'r', 'p') "
+            "ORDER BY c.relkind DESC").all():
+        connection.exec_driver_sql(f"DROP {kind} IF EXISTS {name} CASCADE")
     Base.metadata.drop_all(connection)
     connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
 

@@ -24,8 +24,10 @@ from sqlalchemy.exc import SQLAlchemyError
 from concom_desk.store.anchor import ChainHead
 from concom_desk.store.audit import AUDIT_TABLE, Actor, verify_audit_chain
 from concom_desk.store.health import HealthReport, report_chain, report_guards, report_replay
-from concom_desk.store.opening_checks import GUARDS, OpeningState
+from concom_desk.store.opening_checks import GUARDS, SCHEMA, OpeningState
+from concom_desk.store.schema import head_revision
 from concom_desk.store.server.address import ServerAddress
+from concom_desk.store.server.catalog import catalog_differences
 from concom_desk.store.server.engine import make_server_engine
 from concom_desk.store.server.password import stored_password
 from concom_desk.store.server.replay import server_replay
@@ -33,6 +35,9 @@ from concom_desk.store.server.schema import server_revision
 from concom_desk.store.server.trail import records_schema, server_trail_problems
 
 REPAIR = "concom-desk repair-guards --db …"  # where a server's trail is repaired
+CATALOG_TAMPERED = ("Schema: holds what ConCom Desk does not make (such an object can change "
+                    "or refuse records behind the program's back); whoever runs the server "
+                    "restores a backup made before it, or removes what was added:")
 
 
 def check_server(address: ServerAddress, heads: tuple[ChainHead, ...] = (),
@@ -68,6 +73,7 @@ def check_server_trail(connection: Connection, report: HealthReport, where: str,
     if schema is None:
         report.problem("Audit trail: MISSING (this database has no history of changes).")
         return
+    report_catalog(connection, report, schema, revision)
     report_chain(report, verify_audit_chain(connection))
     report_guards(report, server_trail_problems(connection), REPAIR)
     report_replay(report, server_replay(connection, schema))
@@ -80,6 +86,23 @@ def check_server_trail(connection: Connection, report: HealthReport, where: str,
     elif heads:
         report.ok(f"Trail head: ok, agrees with the head{'s' if len(heads) != 1 else ''} "
                   "given.")
+
+
+def report_catalog(connection: Connection, report: HealthReport, schema: str,
+                   revision: str) -> None:
+    """Told only when it matters: the catalog compared whole at this program's
+    revision; an older server is said to wait for its upgrade (its tables are those of
+    its own revision, compared once `server init` has brought it up to date), and only
+    what no revision makes is looked for there (store.server.catalog)."""
+    at_head = revision == head_revision()
+    if not at_head:
+        report.ok(f"Schema: revision {revision}, upgrade pending (this program's is "
+                  f"{head_revision()}; whoever set the server up runs `concom-desk server "
+                  "init` with this program); its tables are compared after the upgrade.")
+    differences = catalog_differences(connection, schema, whole=at_head)
+    if differences:
+        report.problem(CATALOG_TAMPERED)
+        report.lines.extend(f"  {line}" for line in differences)
 
 
 def head_disagreement(connection: Connection, head: ChainHead, source: str) -> str | None:
@@ -102,8 +125,19 @@ def head_disagreement(connection: Connection, head: ChainHead, source: str) -> s
 
 def trail_opening_state(connection: Connection) -> OpeningState | None:
     """The refusal to write when the server's trail is missing or not the program's,
-    or None when it is sound (a few catalog queries: cheap enough for every opening)."""
+    or its catalog holds what the program does not make (as a SQLite file's schema,
+    store.opening_checks), or None when all is sound (a few catalog queries: cheap
+    enough for every opening)."""
     problems = server_trail_problems(connection)
+    schema = records_schema(connection)
+    differences = catalog_differences(connection, schema) if schema else []
+    if differences and not problems:
+        more = f" and {len(differences) - 1} more" if len(differences) > 1 else ""
+        return OpeningState(
+            why=SCHEMA, problems=differences,
+            refusal=(f"the server's records hold what ConCom Desk does not make "
+                     f"({differences[0]}{more}): they are open read-only; whoever runs the "
+                     "server restores a good backup or removes what was added"))
     if not problems:
         return None
     what = "; ".join(problems[:3]) + (f"; {len(problems) - 3} more" if len(problems) > 3

@@ -163,3 +163,19 @@ def test_no_pg_dump_is_one_line_saying_how_to_set_it(monkeypatch: pytest.MonkeyP
     with pytest.raises(UserError, match="CONCOM_DESK_PG_DUMP names .*nowhere, which is not a "
                                         "program"):
         pg_tools.find_program("pg_dump")
+
+
+def test_a_backup_holding_a_view_is_named_and_removed_again(
+        server_db: Any, second_address: ServerAddress, tmp_path: Path, pg_cluster: Any) -> None:
+    add_filing(server_db)
+    pg_cluster.psql("CREATE VIEW owners AS SELECT name FROM party", server_db.address.database)
+    made = back_up_server(server_db, tmp_path / "made.zip")
+    with pytest.raises(OperationFailed, match=r"made\.zip was restored, but it holds what "
+                       r"ConCom Desk does not make \(a view 'owners' that ConCom Desk does "
+                       r"not make \(SELECT party\.name FROM party;\)\); the restored records "
+                       r"were removed again"):
+        restore_server(made.path, second_address)
+    left = pg_cluster.psql("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON "
+                           "n.oid = c.relnamespace WHERE n.nspname = 'public' "
+                           "AND c.relkind IN ('r', 'v')", second_address.database)
+    assert left.strip() == "0"

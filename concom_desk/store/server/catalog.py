@@ -1,0 +1,255 @@
+"""The server's catalog compared with what the program makes, as `schema_master` does
+for a SQLite file: every table and its columns (names and types), every index (name,
+unique, definition), every view, every CHECK constraint and every function that is not
+the trail's own, in the records' schema.
+
+What is expected is derived from the models' metadata (the server's tables are made
+from it by `server init`, store.server.schema), so a table added to the models is
+expected without a list to keep. The trail's triggers and functions are judged by
+`server_trail_problems`; a trigger or rule of anyone else's is named there too.
+
+A CHECK is compared by meaning, not by its text: PostgreSQL keeps a constraint as a
+parsed tree and prints it back in its own words (`kind IN ('noi')` comes back as
+`(kind)::text = ANY (...)`), so both the program's expression and the server's are
+handed to the server's planner (`EXPLAIN`, which runs nothing) and its renderings
+compared. Everything here only reads: it runs inside `check`'s read-only snapshot and
+at every opening.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import CheckConstraint, Connection, PrimaryKeyConstraint, Table, UniqueConstraint
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.exc import DBAPIError
+
+from concom_desk.store.server.trail import FUNCTIONS
+
+_VIEW_KINDS = ("v", "m")  # views and materialized views
+# Alembic's own table, made beside the models' (alembic_version's primary key is named
+# by Alembic, not by the models' naming convention).
+_ALEMBIC = "alembic_version"
+_SHOWN = 90  # a definition longer than this is cut in the line that names it
+
+
+def catalog_differences(connection: Connection, schema: str, whole: bool = True) -> list[str]:
+    """Each object of the records' schema not as this program makes it, in one line
+    each, in the words schema_master uses for a SQLite file (empty when all agree).
+    Not `whole` (a server at an older revision, whose tables are that revision's): only
+    what the program makes at no revision, views and functions of anyone else's."""
+    from concom_desk.store.models import Base
+
+    metadata = Base.metadata
+    tables = {name: table for name, table in metadata.tables.items() if table.schema is None}
+    present = _relations(connection, schema)
+    found: list[str] = []
+    for name, kind in sorted(present.items()):
+        if kind in _VIEW_KINDS:
+            definition = connection.exec_driver_sql(
+                "SELECT pg_get_viewdef(c.oid) FROM pg_class c JOIN pg_namespace n "
+                "ON n.oid = c.relnamespace WHERE n.nspname = %(s)s AND c.relname = %(t)s",
+                {"s": schema, "t": name}).scalar()
+            found.append(f"a view {name!r} that ConCom Desk does not make "
+                         f"({_shown(definition)})")
+        elif whole and name not in tables and name != _ALEMBIC:
+            found.append(f"a table {name!r} that ConCom Desk does not make")
+    if not whole:
+        return found + _foreign_functions(connection, schema)
+    found += [f"the table {name!r} that ConCom Desk makes is missing"
+              for name in sorted(tables) if name not in present]
+    columns = _columns(connection, schema)
+    for name, table in sorted(tables.items()):
+        if name in present:
+            found += _column_differences(name, table, columns.get(name, {}))
+    found += _index_differences(connection, schema, tables, set(present))
+    found += _check_differences(connection, schema, tables, set(present))
+    found += _foreign_functions(connection, schema)
+    return found
+
+
+def _relations(connection: Connection, schema: str) -> dict[str, str]:
+    """Every table and view of the schema (not an extension's), with its relkind."""
+    return dict(connection.exec_driver_sql(
+        "SELECT c.relname, c.relkind::text FROM pg_class c "
+        "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(s)s "
+        "AND c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT EXISTS (SELECT 1 FROM "
+        "pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')", {"s": schema}).all())
+
+
+def _columns(connection: Connection, schema: str) -> dict[str, dict[str, str]]:
+    """table → column → its type as the server names it (format_type)."""
+    found: dict[str, dict[str, str]] = {}
+    for table, column, kind in connection.exec_driver_sql(
+            "SELECT c.relname, a.attname, format_type(a.atttypid, a.atttypmod) "
+            "FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %(s)s "
+            "AND c.relkind IN ('r', 'p', 'f') AND a.attnum > 0 AND NOT a.attisdropped "
+            "ORDER BY c.relname, a.attnum", {"s": schema}):
+        found.setdefault(table, {})[column] = kind
+    return found
+
+
+def _column_differences(name: str, table: Table, present: dict[str, str]) -> list[str]:
+    expected = {column.name: server_type(column.type) for column in table.columns}
+    found = [f"a column {column!r} added to the table {name!r}"
+             for column in present if column not in expected]
+    found += [f"the column {column!r} of the table {name!r} that ConCom Desk makes is "
+              "missing" for column in expected if column not in present]
+    found += [f"the table {name!r} defined otherwise than ConCom Desk makes it (the column "
+              f"{column!r} is {present[column]}, ConCom Desk makes it {kind})"
+              for column, kind in expected.items()
+              if column in present and present[column] != kind]
+    return found
+
+
+def server_type(sql_type: object) -> str:
+    """A model column's type in the words PostgreSQL's format_type uses."""
+    compiled = sql_type.compile(dialect=postgresql.dialect()).lower()  # type: ignore[attr-defined]
+    compiled = compiled.replace(", ", ",")
+    for word, server_word in (("varchar", "character varying"), ("float", "double precision"),
+                              ("char(", "character(")):
+        if compiled.startswith(word):
+            compiled = server_word + compiled[len(word):]
+    return compiled
+
+
+def _index_differences(connection: Connection, schema: str, tables: dict[str, Table],
+                       present_tables: set[str]) -> list[str]:
+    """Indexes (those of primary keys and UNIQUE constraints too) by their full
+    definition as pg_get_indexdef gives it, names quoted as the server quotes them.
+    The models' indexes are all on plain columns; one on an expression, or partial,
+    would need its definition written here (a fresh server then stops checking sound:
+    tests/store/server/test_server_catalog_tamper.py)."""
+    expected: dict[str, tuple[str, bool, tuple[str, ...]]] = {
+        f"{_ALEMBIC}_pkc": (_ALEMBIC, True, ("version_num",))}
+    for name, table in tables.items():
+        for constraint in table.constraints:
+            if isinstance(constraint, PrimaryKeyConstraint | UniqueConstraint):
+                expected[str(constraint.name)] = (name, True, tuple(constraint.columns.keys()))
+        for index in table.indexes:
+            expected[str(index.name)] = (name, bool(index.unique),
+                                         tuple(column.name for column in index.columns))
+    rows = connection.exec_driver_sql(
+        "SELECT i.relname, t.relname, pg_get_indexdef(i.oid) FROM pg_index x "
+        "JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid "
+        "JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = %(s)s "
+        "AND t.relkind IN ('r', 'p', 'm')", {"s": schema}).all()
+    present = {name: (table, definition) for name, table, definition in rows}
+    names = {schema} | {w for index, (table, _u, cols) in expected.items()
+                        for w in (index, table, *cols)}
+    quoted = dict(connection.exec_driver_sql(
+        "SELECT n, quote_ident(n) FROM unnest(%(names)s::text[]) AS n",
+        {"names": sorted(names)}).all())
+    found = []
+    for name, (_table, definition) in sorted(present.items()):
+        if name not in expected:
+            found.append(f"an index {name!r} that ConCom Desk does not make "
+                         f"({_shown(definition)})")
+            continue
+        wanted_table, unique, columns = expected[name]
+        wanted = (f"CREATE {'UNIQUE ' if unique else ''}INDEX {quoted[name]} ON "
+                  f"{quoted[schema]}.{quoted[wanted_table]} USING btree "
+                  f"({', '.join(quoted[c] for c in columns)})")
+        if definition != wanted:
+            found.append(f"the index {name!r} defined otherwise than ConCom Desk makes it "
+                         f"({_shown(definition)})")
+    # The index of a table missing whole is not told twice: the table is named.
+    found += [f"the index {name!r} that ConCom Desk makes is missing"
+              for name, (table, _u, _c) in sorted(expected.items())
+              if name not in present and table in present_tables]
+    return found
+
+
+def _check_differences(connection: Connection, schema: str, tables: dict[str, Table],
+                       present_tables: set[str]) -> list[str]:
+    """CHECK constraints by name, each compared by meaning (see the module's note)."""
+    expected: dict[tuple[str, str], str] = {}
+    dialect = postgresql.dialect()
+    for name, table in tables.items():
+        for constraint in table.constraints:
+            if isinstance(constraint, CheckConstraint):
+                text = str(constraint.sqltext.compile(dialect=dialect,
+                                                      compile_kwargs={"literal_binds": True}))
+                expected[(name, str(constraint.name))] = text
+    rows = connection.exec_driver_sql(
+        "SELECT t.relname, k.conname, pg_get_expr(k.conbin, k.conrelid), "
+        "pg_get_constraintdef(k.oid) FROM pg_constraint k "
+        "JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace "
+        "WHERE n.nspname = %(s)s AND k.contype = 'c'", {"s": schema}).all()
+    present = {(table, name): (expression, definition)
+               for table, name, expression, definition in rows}
+    found = []
+    for key in sorted(present):
+        if key not in expected:
+            table, name = key
+            found.append(f"a CHECK {name!r} on the table {table!r} that ConCom Desk does not "
+                         f"make ({_shown(present[key][1])})")
+    compared = {key: (wanted, present[key][0]) for key, wanted in expected.items()
+                if key in present and (wanted, present[key][0]) not in _SAME_MEANING}
+    meanings = _planned(connection, schema, compared) if compared else {}
+    for key, pair in compared.items():
+        if meanings.get(key) is not None and meanings[key][0] == meanings[key][1]:
+            _SAME_MEANING.add(pair)
+    for table, name in sorted(expected):
+        if table not in present_tables:
+            continue  # named once, as a table missing
+        if (table, name) not in present:
+            found.append(f"the table {table!r} defined otherwise than ConCom Desk makes it "
+                         f"(its CHECK {name!r} is missing)")
+        elif (expected[(table, name)], present[(table, name)][0]) not in _SAME_MEANING:
+            found.append(f"the table {table!r} defined otherwise than ConCom Desk makes it "
+                         f"(its CHECK {name!r} is {_shown(present[(table, name)][1])})")
+    return found
+
+
+# (the program's expression, the server's) found to mean the same: asked once a run.
+_SAME_MEANING: set[tuple[str, str]] = set()
+
+
+def _planned(connection: Connection, schema: str, pairs: dict[tuple[str, str],
+             tuple[str, str]]) -> dict[tuple[str, str], tuple[str, str] | None]:
+    """How the server's planner renders each pair of expressions over its table
+    (EXPLAIN runs nothing): one EXPLAIN a table; None for a pair it cannot read."""
+    tables = sorted({table for table, _name in pairs})
+    quoted = dict(connection.exec_driver_sql(
+        "SELECT t, quote_ident(%(s)s) || '.' || quote_ident(t) FROM unnest(%(t)s::text[]) t",
+        {"s": schema, "t": tables}).all())
+    rendered: dict[tuple[str, str], tuple[str, str] | None] = {}
+    for table in tables:
+        keys = [key for key in sorted(pairs) if key[0] == table]
+        expressions = [text for key in keys for text in pairs[key]]
+        target = ", ".join(f"({expression})" for expression in expressions)
+        statement = f"EXPLAIN (VERBOSE, FORMAT JSON) SELECT {target} FROM {quoted[table]}"
+        try:
+            with connection.begin_nested():  # a broken expression spoils no other
+                plan = connection.exec_driver_sql(statement.replace("%", "%%")).scalar()
+        except DBAPIError:
+            rendered.update(dict.fromkeys(keys))
+            continue
+        plan = json.loads(plan) if isinstance(plan, str) else plan
+        output = plan[0]["Plan"].get("Output", [])
+        if len(output) != len(expressions):
+            rendered.update(dict.fromkeys(keys))
+            continue
+        rendered.update({key: (output[2 * i], output[2 * i + 1]) for i, key in enumerate(keys)})
+    return rendered
+
+
+def _foreign_functions(connection: Connection, schema: str) -> list[str]:
+    """Functions and procedures of the records' schema other than the trail's own (an
+    extension's are its own business)."""
+    own = {function.name for function in FUNCTIONS}
+    rows = connection.exec_driver_sql(
+        "SELECT p.proname, pg_get_function_identity_arguments(p.oid) FROM pg_proc p "
+        "JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = %(s)s "
+        "AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid "
+        "AND d.deptype = 'e') ORDER BY 1, 2", {"s": schema}).all()
+    return [f"a function {name!r} that ConCom Desk does not make ({name}({arguments}))"
+            for name, arguments in rows if name not in own]
+
+
+def _shown(definition: str | None) -> str:
+    text = " ".join((definition or "").split())
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 3] + "…"
+
