@@ -11,7 +11,6 @@ import pytest
 from sqlalchemy import event
 
 from concom_desk.services.filings.editing import save_filing
-from concom_desk.services.filings.filing_record import filing_detail
 from concom_desk.store import Database
 from tests.helpers.clock import TEST_TODAY
 from tests.services.filings.test_editing import noi
@@ -21,9 +20,10 @@ LOWERED = {"party": "ix_party_name_lower", "property": "ix_property_address_lowe
 
 
 def _lookups_of_a_save(db: Database) -> list[tuple[str, tuple[object, ...]]]:
-    """The SELECTs comparing lower(...) that saving an edited filing sends to SQLite."""
-    filing_id = save_filing(db, noi(received=TEST_TODAY - timedelta(days=9)))
-    form = filing_detail(db, filing_id, TEST_TODAY).form
+    """The SELECTs comparing lower(...) that saving a second filing of the same
+    applicant and land, typed in other case, sends to SQLite."""
+    first = noi(received=TEST_TODAY - timedelta(days=9))
+    save_filing(db, first)
     sent: list[tuple[str, tuple[object, ...]]] = []
 
     def seen(_conn, _cursor, statement, parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
@@ -33,9 +33,8 @@ def _lookups_of_a_save(db: Database) -> list[tuple[str, tuple[object, ...]]]:
     event.listen(db.engine, "before_cursor_execute", seen)
     try:
         # The clerk types the names in other case: still the same party and land.
-        save_filing(db, replace(form, applicant=form.applicant.upper(),
-                                address=form.address.lower(), file_no=form.file_no,
-                                received=form.received + timedelta(days=1)))
+        save_filing(db, replace(first, file_no="2026-2", applicant=first.applicant.upper(),
+                                address=first.address.lower()))
     finally:
         event.remove(db.engine, "before_cursor_execute", seen)
     return sent
