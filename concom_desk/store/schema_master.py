@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0016_payments"
+EXPECTED_REVISION = "0017_name_indexes"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -93,6 +93,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_enforcement_order_case_id'): 'beb04f97b38c35b7',
     ('index', 'ix_enforcement_order_ratified_meeting_id'): 'ace703a2a01aed3d',
     ('index', 'ix_filing_applicant_id'): '0782d3d3fc7d6d7e',
+    ('index', 'ix_filing_file_no_lower'): '0bc143bd1fce1463',
     ('index', 'ix_filing_kind'): '4042a9607a063c24',
     ('index', 'ix_filing_original_id'): 'cd6efdb548713e30',
     ('index', 'ix_filing_owner_id'): 'ac5a515a86bc8773',
@@ -127,9 +128,11 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_minutes_item_minutes_id'): 'e450dbd66acb55fe',
     ('index', 'ix_minutes_meeting_id'): '719310c585de6168',
     ('index', 'ix_party_name'): 'e4b4d97351da8163',
+    ('index', 'ix_party_name_lower'): '62f7cbf158ef3a18',
     ('index', 'ix_payment_filing_id'): '93c13f52ea5901a9',
     ('index', 'ix_payment_received_on'): 'eabde0ae847d33e5',
     ('index', 'ix_property_address'): 'fd7bbe1dd9c2efba',
+    ('index', 'ix_property_address_lower'): '395ba2de5b0fb8c7',
     ('index', 'ix_property_map'): '26539618532d8647',
     ('index', 'ix_records_request_meeting_id'): '3ad13abbb430c199',
     ('index', 'ix_records_request_received_on'): 'fe207a56aec988df',

@@ -245,7 +245,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
             email=form.representative_email) if form.representative.strip() else None)
         _refuse_changed_people(session, form, file_no, {
             "applicant": applicant, "owner": owner, "representative": representative})
-        land = (find_or_add_property(session, form.address, form.map_lot)
+        land = (find_or_add_property(session, form.address, form.map_lot, filing.property)
                 if form.address.strip() else None)
         filing.file_no = file_no
         session.add(filing)

@@ -16,7 +16,16 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from concom_desk.domain.filing_facts import DATE_FIELDS, FilingFacts
 from concom_desk.domain.filing_kinds import KINDS
-from concom_desk.store.models.base import Base, Versioned, cents, flag, one_of, ref, text_field
+from concom_desk.store.models.base import (
+    Base,
+    Versioned,
+    cents,
+    flag,
+    lowered_index,
+    one_of,
+    ref,
+    text_field,
+)
 from concom_desk.store.models.parties import Party, Property
 
 FILING_KINDS: tuple[str, ...] = tuple(KINDS)
@@ -50,6 +59,7 @@ class Filing(Versioned, Base):
         ),
         CheckConstraint("fee_cents >= 0 AND consultant_fee_cents >= 0 AND bond_cents >= 0",
                         name="amounts_not_negative"),
+        lowered_index("filing", "file_no"),
     )
 
     file_no: Mapped[str] = mapped_column(String(30), unique=True)  # local number, "2026-014"

@@ -7,7 +7,7 @@ from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from concom_desk.domain.abutters.addresses import postal_lines
-from concom_desk.store.models.base import Base, Versioned, one_of, text_field
+from concom_desk.store.models.base import Base, Versioned, lowered_index, one_of, text_field
 
 PARTY_KINDS = ("person", "company", "public_body", "trust")
 
@@ -16,7 +16,7 @@ class Party(Versioned, Base):
     """Anyone a letter is addressed to. `name` is printed exactly as stored."""
 
     __tablename__ = "party"
-    __table_args__ = (one_of("kind", PARTY_KINDS),)
+    __table_args__ = (one_of("kind", PARTY_KINDS), lowered_index("party", "name"))
 
     name: Mapped[str] = mapped_column(String(200), index=True)
     company: Mapped[str] = text_field(200)  # an engineer's firm, printed under the name
@@ -42,6 +42,7 @@ class Property(Versioned, Base):
     (registry book/page, or a Land Court certificate for registered land)."""
 
     __tablename__ = "property"
+    __table_args__ = (lowered_index("property", "address"),)
     address: Mapped[str] = mapped_column(String(200), index=True)  # "12 Pond Street"
     map: Mapped[str] = text_field(20, index=True)
     lot: Mapped[str] = text_field(20)

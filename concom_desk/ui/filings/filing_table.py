@@ -20,6 +20,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QModelRoleDataSpan,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor
@@ -129,8 +130,17 @@ class FilingTableModel(RowTableModel[FilingRow]):
         self._painted.clear()
         super().set_rows(rows)
 
-    def _forget_painted(self, *_changed: object) -> None:
-        self._painted.clear()
+    def _forget_painted(self, top_left: QModelIndex | None = None,
+                        bottom_right: QModelIndex | None = None, *_roles: object) -> None:
+        """The rows told changed paint anew; the others keep their texts (a save's row
+        changed: the twenty others on screen need not be formatted again)."""
+        if top_left is None or bottom_right is None or not top_left.isValid() \
+                or bottom_right.row() - top_left.row() >= PAINTED_ROWS_KEPT:
+            self._painted.clear()
+            return
+        rows = self._rows
+        for n in range(top_left.row(), min(bottom_right.row() + 1, len(rows))):
+            self._painted.pop(id(rows[n]), None)
 
     def put_rows(self, fresh: Sequence[FilingRow], read: Collection[int]) -> bool:
         """The filings `read` again after a save, in place of their rows: a row kept is
@@ -162,6 +172,7 @@ class FilingTableModel(RowTableModel[FilingRow]):
             old = self._rows[n]
             for name in _ROW_FIELDS:
                 setattr(old, name, getattr(new, name))
+            self._painted.pop(id(old), None)  # its texts are its old values'
         if added or gone or moved:
             self._rearrange(added, gone, moved)
         elif changed:
@@ -187,8 +198,11 @@ class FilingTableModel(RowTableModel[FilingRow]):
             descending = self._sorted_by[1] == Qt.SortOrder.DescendingOrder
             for row in placing:
                 rows.insert(_place(rows, key, key(row), descending), row)
+        # Only the rows placed anew paint anew (their values changed); a row gone is
+        # forgotten too, so that no row made later at its address shows its texts.
+        for row in (*placing, *(self._rows[n] for n in gone)):
+            self._painted.pop(id(row), None)
         self._rows[:] = rows  # in place: the filter holds this very list
-        self._painted.clear()
         # The few rows the grid holds (current, selected), found by identity in one C
         # pass: not a dictionary of forty thousand rows made in Python after each save.
         identities = list(map(id, rows)) if held else []
@@ -197,6 +211,32 @@ class FilingTableModel(RowTableModel[FilingRow]):
                  else QModelIndex() for row, index in zip(held, before, strict=True)]
         self.changePersistentIndexList(before, after)
         self.layoutChanged.emit()
+
+    def fill_cell(self, row_number: int, column_number: int, roles: QModelRoleDataSpan) -> None:
+        """As RowTableModel.fill_cell answers (tested equal), from the row's kept texts."""
+        row = self._rows[row_number]
+        painted = self._painted.get(id(row))
+        if painted is None:
+            if len(self._painted) >= PAINTED_ROWS_KEPT:
+                self._painted.clear()
+            colour = self._colour(row)
+            painted = self._painted[id(row)] = ([text(row) for text in self._texts],
+                                                None if colour is None else QBrush(colour))
+        texts, brush = painted
+        if column_number not in self._coloured:
+            brush = None
+        for item in roles:
+            role = item.role()
+            if role in (_DISPLAY, _ACCESSIBLE_TEXT):
+                item.setData(texts[column_number])
+            elif role == _BACKGROUND and brush is not None:
+                item.setData(brush)
+            elif role == _FOREGROUND and brush is not None:
+                item.setData(_BLACK)
+            elif role == _TOOLTIP:
+                item.setData(self.cell(row_number, column_number, role))
+            else:
+                item.clearData()
 
 
 _ROW_FIELDS = tuple(f.name for f in fields(FilingRow))  # its search key among them
@@ -224,32 +264,6 @@ def _place(rows: list[FilingRow], key: Any, wanted: Any, descending: bool) -> in
         else:
             low = middle + 1
     return low
-
-    def fill_cell(self, row_number: int, column_number: int, roles: QModelRoleDataSpan) -> None:
-        """As RowTableModel.fill_cell answers (tested equal), from the row's kept texts."""
-        row = self._rows[row_number]
-        painted = self._painted.get(id(row))
-        if painted is None:
-            if len(self._painted) >= PAINTED_ROWS_KEPT:
-                self._painted.clear()
-            colour = self._colour(row)
-            painted = self._painted[id(row)] = ([text(row) for text in self._texts],
-                                                None if colour is None else QBrush(colour))
-        texts, brush = painted
-        if column_number not in self._coloured:
-            brush = None
-        for item in roles:
-            role = item.role()
-            if role in (_DISPLAY, _ACCESSIBLE_TEXT):
-                item.setData(texts[column_number])
-            elif role == _BACKGROUND and brush is not None:
-                item.setData(brush)
-            elif role == _FOREGROUND and brush is not None:
-                item.setData(_BLACK)
-            elif role == _TOOLTIP:
-                item.setData(self.cell(row_number, column_number, role))
-            else:
-                item.clearData()
 
 
 def narrows(before: list[str], after: list[str]) -> bool:
@@ -290,6 +304,7 @@ class FilingFilterProxy(ShownRowsProxy):
         # A save changed the rows' keys and their new index is being built off the GUI
         # thread: until it comes, a search reads the keys rather than build one here.
         self._index_coming = False
+        self._matching = 0  # the rows' changes so far: only the last one's match is done
 
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802
         if isinstance(model, FilingTableModel):
@@ -333,11 +348,20 @@ class FilingFilterProxy(ShownRowsProxy):
 
     def _rows_changed(self) -> None:
         """The source's rows were replaced or sorted: their keys are read again when a
-        search first needs them; their numbers in the index now, when it is theirs (with
-        the reload or the sort click, not with the next keystroke)."""
+        search first needs them; their numbers in the index in the next turn of the
+        event loop, when it is theirs (after the reload, the sort click or the save,
+        not with the next keystroke; a search before then matches them itself). Not in
+        the change's own turn: at 4x, matching forty thousand rows there made the turn
+        that puts a saved row in place twice as long (bench/save_bench.py)."""
         self._keys = None
         self._row_of = None
         if self._index is not None:
+            self._matching += 1
+            asked = self._matching
+            QTimer.singleShot(0, self, lambda: self._match_soon(asked))
+
+    def _match_soon(self, asked: int) -> None:
+        if asked == self._matching and self._row_of is None and self._index is not None:
             self._match_index()
 
     def _match_index(self) -> None:

@@ -129,3 +129,21 @@ def test_issuing_a_certificate_of_compliance_closes_out_the_permit(db: Database)
         assert permit is not None and coc is not None
         assert (coc.status, coc.issued, permit.status) == ("issued", date(2027, 5, 20),
                                                            "completed")
+
+
+def test_a_filing_saved_unchanged_keeps_its_lot_where_one_address_has_several(
+        db: Database) -> None:
+    """Two parcels at one street address (a lot split, a condominium): a form saved as
+    it opened keeps its own, and a new filing typed with the other lot gets that one."""
+    first = save_filing(db, noi(map_lot="14-22"))
+    second = save_filing(db, noi(file_no="2026-2", address="12 POND ROAD", map_lot="14-23"))
+    for filing_id, lot in ((first, "14-22"), (second, "14-23"), (first, "14-22")):
+        form = filing_detail(db, filing_id, TODAY).form
+        save_filing(db, form)  # saved as it opened
+        assert filing_detail(db, filing_id, TODAY).form.map_lot == lot
+    third = save_filing(db, noi(file_no="2026-3", map_lot="14-23"))
+    with db.read_session() as session:
+        assert session.scalar(select(func.count()).select_from(Property)) == 2
+        lots = {f.file_no: f.property.map_lot for f in session.scalars(select(Filing))}
+    assert lots == {"2026-1": "14-22", "2026-2": "14-23", "2026-3": "14-23"}
+    assert third != second

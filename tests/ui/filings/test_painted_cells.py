@@ -75,3 +75,43 @@ def test_a_new_towns_first_filings_are_shown_whole(qtbot) -> None:
     for column in range(tab.proxy.columnCount()):
         if header.sectionResizeMode(column) != header.ResizeMode.Stretch:
             assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
+
+
+def _painted_texts(tab: FilingsTab) -> list[list[object]]:
+    """Every cell's text as painted (multiData, answered from the kept texts)."""
+    proxy, painted = tab.proxy, []
+    for row in range(proxy.rowCount()):
+        cells = []
+        for column in range(proxy.columnCount()):
+            item = QModelRoleData(Qt.ItemDataRole.DisplayRole.value)
+            proxy.multiData(proxy.index(row, column), QModelRoleDataSpan(item))
+            cells.append(item.data())
+        painted.append(cells)
+    return painted
+
+
+def test_rows_put_in_place_after_a_save_paint_their_new_values(qtbot) -> None:
+    """A save formats anew only the rows it changed; every cell painted after it is the
+    one the rows give, whether the row moved in the sort or stayed in its place."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from tests.ui.filings.test_save_puts_rows_in_place import row
+
+    tab = FilingsTab(TODAY)
+    qtbot.addWidget(tab)
+    rows = [row(n, "Pond Road", due_in=n) for n in range(1, 31)]
+    tab.set_rows(rows)
+    tab.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    _painted_texts(tab)  # every row's texts kept
+    # Moved in the sort (its deadline), changed in place (its address), voided, new.
+    tab.put_rows([replace(rows[3], next_deadline=TODAY + timedelta(days=99)),
+                  replace(rows[6], address="7 Mill Street"), row(31, "Ash Lane", due_in=0)],
+                 frozenset({4, 7, 9, 31}))
+    painted = _painted_texts(tab)
+    proxy = tab.proxy
+    assert painted == [[proxy.index(r, c).data() for c in range(proxy.columnCount())]
+                       for r in range(proxy.rowCount())]
+    cells = {cell for line in painted for cell in line}
+    assert {"7 Mill Street", "31 Ash Lane"} <= cells
+    assert not {"7 Pond Road", "9 Pond Road"} & cells
