@@ -51,6 +51,8 @@ def _revision(path: Path) -> str | None:
 # of the planner (tests/services/filings/test_save_finds_by_index.py).
 @pytest.mark.filterwarnings(
     "ignore:autogenerate skipping metadata-specified expression-based index:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Skipped unsupported reflection of expression-based index")
 def test_a_new_database_is_built_by_the_migrations_and_matches_the_models(
         tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"

@@ -19,6 +19,7 @@ at every opening.
 from __future__ import annotations
 
 import json
+import re
 
 from sqlalchemy import CheckConstraint, Connection, PrimaryKeyConstraint, Table, UniqueConstraint
 from sqlalchemy.dialects import postgresql
@@ -31,6 +32,7 @@ _VIEW_KINDS = ("v", "m")  # views and materialized views
 # by Alembic, not by the models' naming convention).
 _ALEMBIC = "alembic_version"
 _SHOWN = 90  # a definition longer than this is cut in the line that names it
+_LOWERED = re.compile(r"lower\((\w+)\)")  # models.base.lowered_index's expression
 
 
 def catalog_differences(connection: Connection, schema: str, whole: bool = True) -> list[str]:
@@ -118,18 +120,25 @@ def _index_differences(connection: Connection, schema: str, tables: dict[str, Ta
                        present_tables: set[str]) -> list[str]:
     """Indexes (those of primary keys and UNIQUE constraints too) by their full
     definition as pg_get_indexdef gives it, names quoted as the server quotes them.
-    The models' indexes are all on plain columns; one on an expression, or partial,
-    would need its definition written here (a fresh server then stops checking sound:
-    tests/store/server/test_server_catalog_tamper.py)."""
+    The models' indexes are on plain columns or on `lower(column)` (models.base.
+    lowered_index, which the server writes with its cast: `lower((name)::text)`); any
+    other expression, or a partial index, would need its definition written here (a
+    fresh server then stops checking sound: tests/store/server/test_server_catalog_tamper.py)."""
     expected: dict[str, tuple[str, bool, tuple[str, ...]]] = {
         f"{_ALEMBIC}_pkc": (_ALEMBIC, True, ("version_num",))}
+    lowered: dict[str, tuple[str, bool]] = {}  # index -> (its column, a varchar's cast)
     for name, table in tables.items():
         for constraint in table.constraints:
             if isinstance(constraint, PrimaryKeyConstraint | UniqueConstraint):
                 expected[str(constraint.name)] = (name, True, tuple(constraint.columns.keys()))
         for index in table.indexes:
-            expected[str(index.name)] = (name, bool(index.unique),
-                                         tuple(column.name for column in index.columns))
+            columns = tuple(column.name for column in index.columns)
+            lower = _LOWERED.fullmatch(str(index.expressions[0])) if not columns else None
+            if lower:
+                column = lower.group(1)
+                lowered[str(index.name)] = (column, server_type(table.c[column].type) != "text")
+                columns = (column,)
+            expected[str(index.name)] = (name, bool(index.unique), columns)
     rows = connection.exec_driver_sql(
         "SELECT i.relname, t.relname, pg_get_indexdef(i.oid) FROM pg_index x "
         "JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid "
@@ -148,9 +157,11 @@ def _index_differences(connection: Connection, schema: str, tables: dict[str, Ta
                          f"({_shown(definition)})")
             continue
         wanted_table, unique, columns = expected[name]
+        keys = ", ".join(quoted[c] for c in columns)
+        if name in lowered:
+            keys = f"lower(({keys})::text)" if lowered[name][1] else f"lower({keys})"
         wanted = (f"CREATE {'UNIQUE ' if unique else ''}INDEX {quoted[name]} ON "
-                  f"{quoted[schema]}.{quoted[wanted_table]} USING btree "
-                  f"({', '.join(quoted[c] for c in columns)})")
+                  f"{quoted[schema]}.{quoted[wanted_table]} USING btree ({keys})")
         if definition != wanted:
             found.append(f"the index {name!r} defined otherwise than ConCom Desk makes it "
                          f"({_shown(definition)})")
