@@ -721,7 +721,8 @@ def enforcement(document) -> None:
 
     section(document, "D. Signatures")
     small(document, "Questions regarding this Enforcement Order should be directed to the "
-                    "{{ commission.name }}, {{ commission.phone }}"
+                    "{{ commission.name }}"
+                    "{% if commission.phone %}, {{ commission.phone }}{% endif %}"
                     "{% if commission.email %}, {{ commission.email }}{% endif %}.")
     answers(document, [("{{ order.issued }}", "Date of Issuance", 2),
                        ("{{ order.signed_by|join(', ') }}", "Signed by", 4)])
