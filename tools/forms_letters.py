@@ -249,9 +249,12 @@ def enforcement_order(document) -> None:
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     tag(document, "{%p if order.emergency %}")
-    para(document, "EMERGENCY ORDER: signed before a meeting of the Commission; it must be "
-                   "ratified by the Commission at its next meeting{% if order.ratify_by %}, "
-                   "by {{ order.ratify_by }}{% endif %}.", bold=True)
+    # Once ratified, the paper says so, not that it still must be (the vote is below).
+    para(document, "EMERGENCY ORDER: signed before a meeting of the Commission; "
+                   "{% if order.ratified %}ratified by the Commission, as recorded below."
+                   "{% else %}it must be ratified by the Commission at its next meeting"
+                   "{% if order.ratify_by %}, by {{ order.ratify_by }}{% endif %}.{% endif %}",
+         bold=True)
     tag(document, "{%p endif %}")
     heading(document, "Violations")
     violations(document)
@@ -275,8 +278,9 @@ def enforcement_order(document) -> None:
     para(document, "{{ order.ratified }}", bold=True)
     tag(document, "{%p endif %}")
     signature_block(document, signers="order.signed_by", intro=(
-        "{% if order.emergency %}Signed in an emergency, to be ratified by a majority of the "
-        "members at the Commission's next meeting."
+        "{% if order.emergency %}Signed in an emergency{% if order.ratified %}; ratified by "
+        "a majority of the members, as recorded above.{% else %}, to be ratified by a "
+        "majority of the members at the Commission's next meeting.{% endif %}"
         "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} must sign).{% endif %}"))
 

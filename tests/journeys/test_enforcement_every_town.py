@@ -314,6 +314,7 @@ def check_the_order(town: TownCase, text: str, meeting: date, yes: int, no: int)
     assert (f"Ratified by the Commission at its meeting of {long_date(meeting)}, by a vote "
             f"of {yes} in favor, {no} opposed.") in text
     assert f"punishable by a fine of up to {town.fine} (" in text
+    assert "to be ratified" not in text and "must be ratified" not in text  # it was
 
 
 def check_the_wpa_order(town: TownCase, text: str, issued: date, meeting: date,
@@ -329,3 +330,4 @@ def check_the_wpa_order(town: TownCase, text: str, issued: date, meeting: date,
             assert name not in text, name
     assert (f"Ratified by the Commission at its meeting of {long_date(meeting)}, by a vote "
             f"of {yes} in favor, {no} opposed.") in text
+    assert "to be ratified" not in text
