@@ -225,16 +225,17 @@ def violation_notice(document) -> None:
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     para(document, "The {{ commission.name }} has found that the following work violates "
-                   "{{ town.bylaw }}{% if violations|selectattr('under_act')|list %} and the "
-                   "Wetlands Protection Act (MGL c.131 §40){% endif %}, as cited for each:",
+                   "{{ laws_violated }}, as cited for each:",
          align="justify")
     violations(document)
+    # The fine is warned of only where a law held names it (none blank: "up to  ()").
     para(document, "Please stop any further work in the resource areas and contact the "
-                   "Commission within ten days to arrange a site visit. Each day a violation "
-                   "continues, and each provision violated, is a separate offense, punishable "
-                   "by a fine of up to {{ fines.per_offense }} ({{ fines.citation }})"
+                   "Commission within ten days to arrange a site visit.{% if "
+                   "fines.per_offense %} Each day a violation continues, and each provision "
+                   "violated, is a separate offense, punishable by a fine of up to "
+                   "{{ fines.per_offense }} ({{ fines.citation }})"
                    "{% if fines.noncriminal_ticket %}, or a non-criminal ticket of "
-                   "{{ fines.noncriminal_ticket }} under MGL c.40 §21D{% endif %}.",
+                   "{{ fines.noncriminal_ticket }} under MGL c.40 §21D{% endif %}.{% endif %}",
          align="justify")
     # Signed by whoever signed it (the agent or one member may sign a notice): a line
     # for each, not the whole commission's.
@@ -252,9 +253,12 @@ def enforcement_order(document) -> None:
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     tag(document, "{%p if order.emergency %}")
-    para(document, "EMERGENCY ORDER: signed before a meeting of the Commission; it must be "
-                   "ratified by the Commission at its next meeting{% if order.ratify_by %}, "
-                   "by {{ order.ratify_by }}{% endif %}.", bold=True)
+    # Once ratified, the paper says so, not that it still must be (the vote is below).
+    para(document, "EMERGENCY ORDER: signed before a meeting of the Commission; "
+                   "{% if order.ratified %}ratified by the Commission, as recorded below."
+                   "{% else %}it must be ratified by the Commission at its next meeting"
+                   "{% if order.ratify_by %}, by {{ order.ratify_by }}{% endif %}.{% endif %}",
+         bold=True)
     tag(document, "{%p endif %}")
     heading(document, "Violations")
     violations(document)
@@ -270,15 +274,17 @@ def enforcement_order(document) -> None:
     tag(document, "{%p if order.restore_by %}")
     para(document, "The site shall be restored by {{ order.restore_by }}.")
     tag(document, "{%p endif %}")
-    para(document, "Failure to comply with this order is a violation of {{ town.bylaw }}. "
-                   "Each day of non-compliance is a separate offense, punishable by a fine of "
-                   "up to {{ fines.per_offense }} ({{ fines.citation }}).", align="justify")
+    para(document, "Failure to comply with this order is a violation of {{ laws_violated }}."
+                   "{% if fines.per_offense %} Each day of non-compliance is a separate "
+                   "offense, punishable by a fine of up to {{ fines.per_offense }} "
+                   "({{ fines.citation }}).{% endif %}", align="justify")
     tag(document, "{%p if order.ratified %}")
     para(document, "{{ order.ratified }}", bold=True)
     tag(document, "{%p endif %}")
     signature_block(document, signers="order.signed_by", intro=(
-        "{% if order.emergency %}Signed in an emergency, to be ratified by a majority of the "
-        "members at the Commission's next meeting."
+        "{% if order.emergency %}Signed in an emergency{% if order.ratified %}; ratified by "
+        "a majority of the members, as recorded above.{% else %}, to be ratified by a "
+        "majority of the members at the Commission's next meeting.{% endif %}"
         "{% else %}Signed by a majority of the members of the {{ commission.name }} in office "
         "({{ commission.signers_needed }} must sign).{% endif %}"))
 

@@ -722,15 +722,18 @@ def enforcement(document) -> None:
 
     section(document, "D. Signatures")
     small(document, "Questions regarding this Enforcement Order should be directed to the "
-                    "{{ commission.name }}, {{ commission.phone }}"
+                    "{{ commission.name }}"
+                    "{% if commission.phone %}, {{ commission.phone }}{% endif %}"
                     "{% if commission.email %}, {{ commission.email }}{% endif %}.")
     answers(document, [("{{ order.issued }}", "Date of Issuance", 2),
                        ("{{ order.signed_by|join(', ') }}", "Signed by", 4)])
     small(document, "{{ order.ratified }}", bold=True)
     small(document, "{% if order.emergency %}Signed by a single member or agent of the "
-                    "Commission in a situation requiring immediate action; to be ratified by a "
-                    "majority of the members at the next scheduled meeting"
-                    "{% if order.ratify_by %}, by {{ order.ratify_by }}{% endif %}."
+                    "Commission in a situation requiring immediate action; "
+                    "{% if order.ratified %}ratified by a majority of the members, as recorded "
+                    "above.{% else %}to be ratified by a majority of the members at the next "
+                    "scheduled meeting{% if order.ratify_by %}, by {{ order.ratify_by }}"
+                    "{% endif %}.{% endif %}"
                     "{% else %}In a situation requiring immediate action, an Enforcement Order "
                     "may be signed by a single member or agent of the Commission and ratified "
                     "by a majority of the members at the next scheduled meeting of the "

@@ -92,3 +92,25 @@ def test_form_5_denial_ticks_the_box_its_reasons_give(demo: Path, tmp_path: Path
     insufficient = "Insufficient information" in text
     assert bool(re.search(r"☒\s*c\. the information submitted", text)) == insufficient
     assert bool(re.search(r"☒\s*b\. the proposed work cannot", text)) == (not insufficient)
+
+
+def test_form_5_denial_ticks_the_interests_its_findings_name(demo: Path, tmp_path: Path) -> None:
+    # Form 5 B.1: "the areas in which work is proposed is significant to the following
+    # interests": a denial finds them as an approval does; the demo's denials name the
+    # interests a bordering wetland is presumed significant to (310 CMR 10.55(1)).
+    no = _rows(demo, "select file_no from filing where kind='noi' and status='denied'")[0][0]
+    text = _render(demo, no, "form-5-order-of-conditions", tmp_path / "f5.docx")
+    for interest in ("Public Water Supply", "Prevention of Pollution", "Flood Control",
+                     "Protection of Wildlife Habitat"):
+        assert re.search(rf"☒\s*{interest}", text), interest
+    assert re.search(r"☐\s*Land Containing Shellfish", text)  # named by no finding
+
+
+def test_the_coc_names_the_agent_who_inspected(demo: Path, tmp_path: Path) -> None:
+    (no,) = _rows(demo, "select f.file_no from filing f join inspection i "
+                        "on i.filing_id = f.id where f.kind='coc' limit 1")[0]
+    (inspector,) = _rows(demo, "select i.inspector from inspection i join filing f "
+                               f"on i.filing_id = f.id where f.file_no = '{no}'")[0]
+    assert inspector == "Jamie Park, Conservation Agent"  # a person, not only a title
+    text = _render(demo, no, "form-8b-certificate-of-compliance", tmp_path / "f8b.docx")
+    assert "Jamie Park, Conservation Agent" in text

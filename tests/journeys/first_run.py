@@ -28,9 +28,10 @@ MEMBERS = [
 ]
 
 
-def through_the_wizard() -> Steps:
-    """Fill in the wizard, press Finish, and end with the main window showing the
-    commission's records (sent back to the caller's `yield from`)."""
+def through_the_wizard(town: str = "massachusetts", commission: str = COMMISSION) -> Steps:
+    """Fill in the wizard for `town` (a profile in resources/towns/), press Finish, and
+    end with the main window showing the commission's records (sent back to the
+    caller's `yield from`)."""
     wizard: SetupWizard = yield Wait("the first-run wizard", lambda: top_level(SetupWizard))
     assert wizard.windowTitle() == "ConCom Desk — first-time setup"
     assert wizard.welcome.set_up.isChecked()  # "Set up our commission" is offered first
@@ -41,8 +42,9 @@ def through_the_wizard() -> Steps:
     assert not finish.isEnabled() and "Commission name" in page.form.problems.text()
 
     form = page.form
-    form.town.setCurrentIndex(form.town.findData("massachusetts"))
-    QTest.keyClicks(form.name, COMMISSION)
+    form.town.setCurrentIndex(form.town.findData(town))
+    form.name.clear()
+    QTest.keyClicks(form.name, commission)
     form.address.setFocus()
     for number, line in enumerate(ADDRESS):
         if number:
@@ -60,12 +62,12 @@ def through_the_wizard() -> Steps:
         "the main window, its records loaded, after Finish",
         lambda: (w := top_level(MainWindow)) and w.tabs.isEnabled()
         and w.statusBar().currentMessage().startswith("0 filings") and w)
-    assert window.windowTitle() == f"ConCom Desk — {COMMISSION}"
+    assert window.windowTitle() == f"ConCom Desk — {commission}"
     assert top_level(SetupWizard) is None  # the wizard went once the window was up
     saved = load_settings(window.db)
     assert saved is not None
     assert (saved.name, saved.town_id, saved.clerk_initials, saved.address_lines) == (
-        COMMISSION, "massachusetts", "JB", ADDRESS)
+        commission, town, "JB", ADDRESS)
     assert [(m.name, m.role, m.term_start, m.term_end) for m in saved.members] == [
         (n, r, date.fromisoformat(s), date.fromisoformat(e) if e else None)
         for n, r, s, e in sorted(MEMBERS, key=lambda m: m[2])]

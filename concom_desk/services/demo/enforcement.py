@@ -7,7 +7,7 @@ import random
 from datetime import date, datetime, timedelta
 
 from concom_desk.services.demo.calendar import MeetingCalendar, days_between
-from concom_desk.services.demo.people import VIOLATIONS, PeopleSource, provisions_for
+from concom_desk.services.demo.people import AGENT, VIOLATIONS, PeopleSource, provisions_for
 from concom_desk.services.demo.records import RecordWriter
 from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import (
@@ -69,7 +69,7 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
                 Violation, case_id=case_id, number=number, provision=rng.choice(provisions),
                 description=rng.choice(VIOLATIONS), observed_on=opened,
                 confirmed_on=min(opened + days_between(rng, 0, 5), today)))
-        book.add(Inspection, case_id=case_id, inspected_on=opened, inspector="Conservation Agent",
+        book.add(Inspection, case_id=case_id, inspected_on=opened, inspector=AGENT,
                  findings="Violation observed; photographs taken.",
                  follow_up_by=opened + timedelta(days=14))
         if status == "open":

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+# The commission's agent, who inspects the sites: a person's name on the papers (a
+# Certificate of Compliance's "Site inspection by"), not only the title.
+AGENT = "Jamie Park, Conservation Agent"
 FIRST = ("Ann", "Bob", "Carla", "David", "Elena", "Frank", "Grace", "Henry", "Irene", "James",
          "Karen", "Luis", "Maria", "Nathan", "Olivia", "Paul", "Rosa", "Samuel", "Tara",
          "Victor", "Wendy", "Yusuf", "Zoe", "Brian", "Diane", "Ethan", "Fiona", "Gary")

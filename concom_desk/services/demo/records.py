@@ -17,7 +17,7 @@ from concom_desk.services.demo.filings import (
     PERMIT_DECISION,
     FilingPlan,
 )
-from concom_desk.services.demo.people import CONDITIONS, SPECIAL, PeopleSource
+from concom_desk.services.demo.people import AGENT, CONDITIONS, SPECIAL, PeopleSource
 from concom_desk.services.demo.places import COASTAL_AREA_SETS, COASTAL_TOWNS, DemoPlace
 from concom_desk.services.demo.rows import RowBook
 from concom_desk.store.models import (
@@ -58,6 +58,13 @@ FINDINGS = {
     "emergency_certification": "Storm damage threatens the road and the houses below it; the "
                                "work cannot wait for a Notice of Intent.",
     "order_of_delineation": "Bordering Vegetated Wetland: as delineated on the plan of record",
+    # WPA Form 5 B.1 ticks the interests the findings name; a denial finds them too (the
+    # areas are significant to them, which is why the work is refused). Wetlands
+    # bordering water are presumed significant to these (310 CMR 10.55(1)).
+    "denial": "The wetland resource areas on the site are significant to Public Water "
+              "Supply, Private Water Supply, Groundwater Supply, Flood Control, Storm Damage "
+              "Prevention, Prevention of Pollution, Fisheries and Protection of Wildlife "
+              "Habitat (310 CMR 10.55(1)).",
 }
 RDA_DECISIONS = ("negative_determination", "negative_determination", "positive_determination")
 
@@ -254,7 +261,7 @@ class RecordWriter:
                           received_on=plan.received + timedelta(days=3),
                           hearing_no_later_than=plan.hearing)
         if plan.kind == "coc":
-            self.book.add(Inspection, filing_id=plan.filing_id, inspector="Conservation Agent",
+            self.book.add(Inspection, filing_id=plan.filing_id, inspector=AGENT,
                           inspected_on=min(plan.received + days_between(self.rng, 2, 7),
                                            self.today),
                           findings="Site stable; work as permitted.")

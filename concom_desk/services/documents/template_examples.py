@@ -244,6 +244,9 @@ _ENFORCEMENT: Context = {
          "description": "Clearing of trees and shrubs within 25 feet of the wetland",
          "observed": "October 2, 2026", "under_act": False},
     ],
+    # The laws the violations break, as the paper names them: the town's bylaw, the
+    # Act ("the Wetlands Protection Act (MGL c.131 §40)"), or "<bylaw> and <the Act>".
+    "laws_violated": "Town of Upton General Bylaws, Chapter 330, Wetlands Regulations",
     "order": {
         "order_no": "EO 2026-004",
         "issued": "October 5, 2026",

@@ -15,8 +15,10 @@ from concom_desk import clock
 from concom_desk.domain.act_areas import cites_the_act
 from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
+from concom_desk.domain.town_profile import Fines
 from concom_desk.domain.votes import majority_of
 from concom_desk.errors import UserError
+from concom_desk.services.commission.town_profiles import DEFAULT_TOWN_ID, profile_for
 from concom_desk.services.documents.context import commission_context, common_context
 from concom_desk.services.documents.register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
@@ -53,8 +55,9 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     violator = case.violator
     violations = session.scalars(select(Violation).where(Violation.case_id == case.id)
                                  .order_by(Violation.number)).all()
-    fines = profile.fines
+    under_act = [cites_the_act(v.provision) for v in violations]
     context = common_context(session, today)
+    fines = _fines(profile.fines, any(under_act))
     # Signed by the members in office on the order's day, not on the day it is printed.
     context["commission"] = commission_context(session, order.issued_on)
     permit = session.get(Filing, case.filing_id) if case.filing_id else None
@@ -72,9 +75,11 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
         "violations": [
             {"number": v.number, "provision": v.provision, "description": v.description,
              "observed": _day(v.observed_on or v.confirmed_on),
-             "under_act": cites_the_act(v.provision)}
-            for v in violations
+             "under_act": act}
+            for v, act in zip(violations, under_act, strict=True)
         ],
+        "laws_violated": laws_violated(context["town"]["bylaw"],
+                                       context["town"]["local_bylaw"], under_act),
         "order": {
             "order_no": order.order_no, "issued": _day(order.issued_on),
             "signed_by": lines(order.signed_by), "emergency": order.emergency,
@@ -91,6 +96,32 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
         },
     })
     return context
+
+
+ACT_WORDS = "the Wetlands Protection Act (MGL c.131 §40)"
+
+
+def laws_violated(bylaw: str, local_bylaw: str, under_act: list[bool]) -> str:
+    """The laws the violations break, as the paper names them: the town's bylaw when a
+    violation cites one of its sections, the Act when one cites the Act, both when
+    both; on the state default (no bylaw of its own) the Act alone, named once. A case
+    with no violation entered names the law the commission enforces."""
+    act = any(under_act)
+    bylaw_broken = bool(local_bylaw) and (not under_act or not all(under_act))
+    if bylaw_broken and act:
+        return f"{local_bylaw} and {ACT_WORDS}"
+    if bylaw_broken:
+        return local_bylaw
+    return bylaw if not local_bylaw or not act else ACT_WORDS
+
+
+def _fines(town: Fines | None, act_violated: bool) -> Fines | None:
+    """The fine the paper warns of: the town's own; where its profile names none (Bourne's
+    regulations as held stop before BWR 1.08), the Act's for a violation of the Act, and
+    none at all otherwise, rather than a blank amount."""
+    if town is not None or not act_violated:
+        return town
+    return profile_for(DEFAULT_TOWN_ID).fines
 
 
 def _permit(permit: Filing | None) -> dict[str, str]:
@@ -161,6 +192,14 @@ def print_order(db: Database, order_id: int, today: date | None = None,
             case = session.get(EnforcementCase, order.case_id)
             permit = (session.get(Filing, case.filing_id)  # the permit it concerns, if any
                       if case is not None and case.filing_id else None)
+            # The form finds a violation of the Act: one of its provisions cited, or the
+            # breach of an Order of Conditions (one with a DEP file number). A bylaw's
+            # section alone is no violation of the Act; the town's own order is the paper.
+            if not any(v["under_act"] for v in context["violations"]) and not (
+                    permit is not None and permit.dep_file_no):
+                raise UserError(f"{order.order_no} cites no violation of the Wetlands "
+                                "Protection Act (MGL c.131 §40); MassDEP's form is for the "
+                                "Act's violations: make the town's own order")
             context["wpa"] = wpa_group(WpaFacts(
                 template=WPA_ORDER, commission_town=context["commission"]["town"],
                 dep_file_no=(permit.dep_file_no or "") if permit is not None else ""))
