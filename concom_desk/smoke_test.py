@@ -40,7 +40,7 @@ def _deadlines(_: Path) -> str:
 
 
 def _database(db_path: Path) -> str:
-    from concom_desk.services.filings.deadlines import filing_deadlines
+    from concom_desk.services.filings.filing_clock import FilingClock
     from concom_desk.store import open_database
     from concom_desk.store.models import Filing
 
@@ -51,7 +51,8 @@ def _database(db_path: Path) -> str:
             session.add(filing)
         with db.read_session() as session:
             stored = session.get(Filing, filing.id)
-            found = {d.id: d.date for d in filing_deadlines(stored.facts())}
+            clock = FilingClock.read(session, [stored.id])
+            found = {d.id: d.date for d in clock.own_deadlines(stored.facts())}
     if found.get("hearing_by") != date(2026, 11, 27):
         raise RuntimeError(f"hearing_by for a filing received 2026-11-05 came out {found}")
     return f"database created through the migrations at {db_path.name}; hearing_by 2026-11-27"

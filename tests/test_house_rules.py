@@ -5,6 +5,7 @@ the day from its own clock, which every test fixes."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 import pytest
@@ -87,3 +88,35 @@ def test_the_program_asks_its_own_clock_what_day_it_is() -> None:
         if _CLOCK_READS.search(path.read_text(encoding="utf-8")))
     assert [r for r in readers if r not in MACHINE_CLOCK] == []
     assert "clock.py" in readers  # the rule reads the files it means to
+
+
+# The engine's inputs, read and handed over by the commission's clock alone (issue 28):
+# a list, paper or command that gathered them itself once showed other deadlines than
+# the rest (an Upton hearing's continuance, passed by one call site of twelve).
+CLOCK_INPUTS = frozenset({"profiles_in_effect", "acts_done", "every_clock"})
+CLOCK_SERVICE = "services/filings/filing_clock.py"
+
+
+def clock_input_calls(source: str) -> list[str]:
+    """The names of CLOCK_INPUTS the source calls (by name or as an attribute)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            called = node.func
+            name = (called.id if isinstance(called, ast.Name)
+                    else called.attr if isinstance(called, ast.Attribute) else "")
+            if name in CLOCK_INPUTS:
+                found.append(name)
+    return found
+
+
+def test_only_the_filing_clock_gathers_the_engine_s_inputs() -> None:
+    package = REPO_ROOT / "concom_desk"
+    callers = {path.relative_to(package).as_posix(): clock_input_calls(
+        path.read_text(encoding="utf-8")) for path in package.rglob("*.py")}
+    assert {path: names for path, names in callers.items()
+            if names and path != CLOCK_SERVICE} == {}
+    assert set(callers[CLOCK_SERVICE]) == CLOCK_INPUTS  # the rule reads what it means to
+    # A call site that read the acts itself is caught, however it names the module.
+    assert clock_input_calls("done = deadlines.acts_done(session, [filing.id])") == [
+        "acts_done"]

@@ -14,10 +14,8 @@ from sqlalchemy.orm import Session
 from concom_desk.domain.hearing_booking import FilingClocks
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
-from concom_desk.services.filings.deadlines import (
-    filing_profile,
-    profiles_in_effect,
-)
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store.models import (
     Abutter,
     AbutterNotice,
@@ -35,9 +33,9 @@ def town_profile(filing: Filing, profiles: Mapping[str, TownProfile] | None = No
                  session: Session | None = None) -> TownProfile:
     """The filing's town profile, with the town's own office closures (from the
     settings) when a session is given: they are not business days either."""
-    if session is not None:
-        profiles = profiles_in_effect(session, profiles)
-    return filing_profile(filing.facts(), profiles)
+    clock = (FilingClock.read_profiles(session, profiles) if session is not None
+             else FilingClock(profiles if profiles is not None else available_profiles()))
+    return clock.town_profile(filing.facts())
 
 
 def abutters_notified_on(session: Session, filing_id: int) -> date | None:

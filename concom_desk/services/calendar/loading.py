@@ -25,13 +25,8 @@ from concom_desk.services.calendar.entries import (
 )
 from concom_desk.services.calendar.month_scope import may_fall_within
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import (
-    acts_done,
-    every_clock,
-    is_met,
-    open_continuances,
-    profiles_in_effect,
-)
+from concom_desk.services.filings.deadlines import open_continuances
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store import Database
 from concom_desk.store.models import (
     CommissionSettings,
@@ -259,15 +254,12 @@ def booked_days(session: Session) -> dict[int, tuple[date, bool]]:
             for filing_id, held_on, published_on in session.execute(query)}
 
 
-# The most filings whose recorded acts are read by their ids (see _filing_deadlines).
-MOST_IDS_LISTED = 5_000
-
-
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]], window: Window
                       ) -> list[DeadlineEntry]:
     found = []
-    in_effect = profiles_in_effect(session, profiles)
+    counting = FilingClock.read_profiles(session, profiles)
+    in_effect = counting.profiles
     query = (select(Filing).where(Filing.status.not_in(CLOCKS_STOPPED))
              .options(selectinload(Filing.original)).order_by(Filing.id))
     if window.start is not None and window.end is not None:
@@ -278,17 +270,15 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         query = query.where(may_fall_within(window.start, window.end, in_effect,
                                             counted_elsewhere))
     filings = list(session.scalars(query))
-    # A month's few thousand filings by id; more (the whole calendar) grouped over every
-    # filing, quicker then than a list of ids, which SQLite would also limit.
-    ids = [filing.id for filing in filings]
-    done = acts_done(session, ids if len(ids) <= MOST_IDS_LISTED else None)
+    # (A month's few thousand filings' acts by id; the whole calendar's over every filing.)
+    clock = counting.with_acts_of(session, [filing.id for filing in filings])
     for filing in filings:
         if filing.received is None or filing.town not in in_effect:
             continue
         booked_day, published = booked.get(filing.id, (None, False))
         facts = filing.facts()
-        for deadline in every_clock(facts, in_effect, done, hearing_booked=booked_day):
-            met = (is_met(facts, deadline, done)
+        for deadline in clock.deadlines(facts, hearing_booked=booked_day):
+            met = (clock.is_met(facts, deadline)
                    or (published and deadline.id == "legal_notice_by"))
             found.append(DeadlineEntry(
                 "filing", filing.id, filing.file_no, deadline.id, deadline.date,

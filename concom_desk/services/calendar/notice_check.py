@@ -1,5 +1,5 @@
 """The notices a filing's hearing needs, read from the records: the clocks of every law
-the filing is under (`every_clock`) beside the day each notice was given (the last
+the filing is under (the commission's `FilingClock`) beside the day each notice was given (the last
 abutter's mailing, the legal notice's publication, the boards' notice)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from concom_desk.domain.hearing_booking import Finding, Severity
 from concom_desk.domain.hearing_notices import NOTICE_CLOCKS, unmet_notices
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.calendar.clocks import abutters_notified_on
-from concom_desk.services.filings.deadlines import every_clock, profiles_in_effect
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store.models import Filing, Hearing
 from concom_desk.store.models.calendar import HearingNotice
 
@@ -25,8 +25,8 @@ def notice_finding(session: Session, filing: Filing, hearing: Hearing | None, da
     """The warning when a notice the hearing on `day` needs was not given in time.
     `hearing` is None while booking (its legal notice is not published yet); `beside`
     are the findings it goes with (a notice one of them warns of is not named twice)."""
-    deadlines = [d for d in every_clock(filing.facts(), profiles_in_effect(session, profiles),
-                                        hearing_booked=day)
+    clock = FilingClock.read(session, [filing.id], profiles)
+    deadlines = [d for d in clock.deadlines(filing.facts(), hearing_booked=day)
                  if d.id in NOTICE_CLOCKS]
     # The opening notice's publication: on the hearing (as "Notice published…" records it,
     # and as older records and the demo keep it), else on its notice for the meeting.

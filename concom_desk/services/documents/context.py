@@ -29,7 +29,7 @@ from concom_desk.services.commission.town_profiles import DEFAULT_TOWN_ID, avail
 from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.services.documents.rendering import Picture
 from concom_desk.services.documents.template_examples import DEADLINE_IDS
-from concom_desk.services.filings.deadlines import acts_done, filing_deadlines, profiles_in_effect
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store.models import (
     CommissionSettings,
     Filing,
@@ -222,8 +222,7 @@ def registry_name(settings: CommissionSettings) -> str:
 def deadlines_context(session: Session, filing: Filing) -> Context:
     found: Context = {ident: {"date": "", "label": "", "citation": "", "why": ""}
                       for ident in DEADLINE_IDS}
-    done = acts_done(session, [filing.id])
-    for deadline in filing_deadlines(filing.facts(), profiles_in_effect(session), done=done):
+    for deadline in FilingClock.read(session, [filing.id]).own_deadlines(filing.facts()):
         # An expiry says how the permit extension acts moved it.
         why = deadline.rule if deadline.term_ends is not None else ""
         found[deadline.id] = {"date": long_date(deadline.date), "label": deadline.label,

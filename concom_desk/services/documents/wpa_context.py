@@ -208,11 +208,11 @@ def act_work_by(session: Session, filing: Filing) -> date | None:
     from the certification), whatever the town's bylaw sets: the WPA form certifies
     under the Act. None before the certification is issued, or for another kind of filing."""
     from concom_desk.domain.deadline_engine import compute_deadlines
-    from concom_desk.services.filings.deadlines import profiles_in_effect
+    from concom_desk.services.filings.filing_clock import FilingClock
 
     if filing.issued is None or filing.kind != "emergency":
         return None
-    state = profiles_in_effect(session).get(STATE_TOWN)
+    state = FilingClock.read_profiles(session).profiles.get(STATE_TOWN)
     if state is None:
         return None
     found = {d.id: d.date for d in compute_deadlines(state, "emergency",

@@ -15,7 +15,6 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from concom_desk import clock
 from concom_desk.domain.deadline_engine import Deadline, compute_deadlines
 from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.filing_kinds import KINDS
@@ -288,38 +287,20 @@ def every_clock(filing: FilingFacts, profiles: Mapping[str, TownProfile] | None 
                                               done, hearing_booked))
 
 
-def open_deadlines(filing: FilingFacts, profiles: Mapping[str, TownProfile] | None,
-                   today: date, done: ActsDone | None = None,
-                   continued_to: date | None = None,
-                   deadlines: list[Deadline] | None = None) -> list[Deadline]:
+def open_deadlines(filing: FilingFacts, today: date, done: ActsDone | None, *,
+                   deadlines: list[Deadline]) -> list[Deadline]:
     """Deadlines that still ask for something: overdue acts, and every unmet date from today.
 
     The one rule of what is still owed: the Filings tab and Today show the first of
-    these (an overdue act first); `next_deadline` the first still ahead. `deadlines`
-    are the filing's, when the caller has them already (Today also looks for late acts)."""
+    these (an overdue act first); the command line the first still ahead. `deadlines`
+    are the filing's, from the commission's clock (`filing_clock.FilingClock`), which
+    asks this."""
     if filing.status in NOTHING_OWED:
         return []
     found = []
-    if deadlines is None:
-        deadlines = every_clock(filing, profiles, done, continued_to)
     for deadline in deadlines:
         if is_met(filing, deadline, done) or no_longer_owed(filing, deadline):
             continue
         if deadline.date >= today or deadline.id in OWED_ACTS:
             found.append(deadline)
     return sorted(found, key=lambda d: d.date)
-
-
-def next_deadline(
-    filing: FilingFacts,
-    today: date | None = None,
-    profiles: Mapping[str, TownProfile] | None = None,
-    continued_to: date | None = None,
-    done: ActsDone | None = None,
-) -> Deadline | None:
-    """The earliest open deadline on or after `today`, or None (finished and denied
-    filings have none)."""
-    today = today or clock.today()
-    ahead = [d for d in open_deadlines(filing, profiles, today, done, continued_to)
-             if d.date >= today]
-    return ahead[0] if ahead else None

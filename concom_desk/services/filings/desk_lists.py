@@ -20,15 +20,9 @@ from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.documents.dep_copies import dep_copy_items
-from concom_desk.services.filings.deadlines import (
-    acts_done,
-    every_clock,
-    open_deadlines,
-    profiles_in_effect,
-)
 from concom_desk.services.filings.expiry_watch import watch_count_line, watch_counts
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.services.filings.next_deadline import due_this_week
-from concom_desk.services.filings.permit_life import late_items
 from concom_desk.services.filings.rows import (
     OVERDUE_LOOKBACK_DAYS,
     WEEK_AHEAD_DAYS,
@@ -134,15 +128,13 @@ def load_lists(db: Database, today: date,
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
         wanted = None if filing_ids is None else with_dependents(session, filing_ids)
-        profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session, wanted)
+        clock = FilingClock.read(session, wanted, profiles)
         for filing, listed in _listed_filings(session, wanted):
-            every = (every_clock(filing, profiles, done)
-                     if filing.town in profiles and filing.status not in CLOCKS_STOPPED
+            every = (clock.deadlines(filing)
+                     if clock.counts(filing) and filing.status not in CLOCKS_STOPPED
                      else [])
-            pending = open_deadlines(filing, profiles, today, done,
-                                     deadlines=every) if every else []
-            items.extend(late_items(filing, listed, every, done, oldest_listed))
+            pending = clock.open_deadlines(filing, today, every) if every else []
+            items.extend(clock.late_items(filing, listed, every, oldest_listed))
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):

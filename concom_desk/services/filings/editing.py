@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from concom_desk.domain.amounts import checked_amount
 from concom_desk.domain.file_numbers import checked_file_number, next_file_number
@@ -26,8 +26,8 @@ from concom_desk.domain.status_rules import (
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import every_clock, filing_deadlines
 from concom_desk.services.filings.decisions import DecisionEntry, record_decision
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.services.filings.form import (
     FilingForm,
     MailingAddress,
@@ -134,26 +134,26 @@ def _town(session: Session) -> str:
 
 
 def store_expiry(filing: Filing) -> None:
-    """Store the expiry in force (see `_set_expiry`), with the profiles as shipped."""
-    _set_expiry(filing, available_profiles())
-
-
-def _set_expiry(filing: Filing, profiles: Mapping[str, TownProfile]) -> None:
-    """An issued permit's expiry date is the engine's, from the issue date, as the
-    permit extension acts move it; an amendment runs with the original's term."""
+    """Store the expiry in force: an issued permit's is the commission's clock's (from
+    the issue date, as the permit extension acts move it), so the expiry watch, the
+    annual report and the record count from the same date; an amendment runs with the
+    original's term."""
     if filing.kind == "amendment":
         filing.expires = filing.original.expires if filing.original is not None else None
         return
-    if filing.issued is None or filing.town not in profiles:
+    if filing.issued is None:
         return
-    facts = filing.facts()
-    found = {d.id: d.date for d in filing_deadlines(facts, profiles)}
-    if "expires" not in found:
-        # The bylaw sets no term for this kind: under both laws the Act's holds (the
-        # record lists it as "State: … expires"), so the permit's expiry is the Act's.
-        found = {d.id: d.date for d in every_clock(facts, profiles)}
-    if "expires" in found:
-        filing.expires = found["expires"]
+    session = object_session(filing)
+    if session is None:
+        clock = FilingClock(available_profiles())
+    else:
+        with session.no_autoflush:  # the form's half-set row is flushed by the save
+            clock = FilingClock.read(session, [filing.id])
+    if not clock.counts(filing.facts()):
+        return
+    expiry = clock.expiry(filing.facts())
+    if expiry is not None:
+        filing.expires = expiry.date
 
 
 def _refuse_bad_record_fields(form: FilingForm) -> None:
@@ -265,7 +265,7 @@ def save_filing(db: Database, form: FilingForm) -> int:
         for name in RECORD_COLUMNS:
             value = getattr(form, name)
             setattr(filing, name, value.strip() if isinstance(value, str) else value)
-        _set_expiry(filing, available_profiles())
+        store_expiry(filing)
         session.flush()
         return filing.id
 
@@ -291,7 +291,7 @@ def change_status(db: Database, filing_id: int, new_status: str, on: date,
         if target in (Status.ISSUED, Status.DENIED) and filing.decided is None:
             filing.decided = on
         if target == Status.ISSUED:
-            _set_expiry(filing, available_profiles())
+            store_expiry(filing)
         filing.status = target.value
         if target == Status.ISSUED and filing.kind == "coc" and filing.original is not None:
             # The certificate closes out the permit it certifies, in the same transaction.

@@ -23,8 +23,7 @@ from sqlalchemy.orm import Session, aliased, joinedload
 from concom_desk.domain.deadline_engine import Deadline, expiry_in_force
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.domain.wording import counted
-from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import filing_deadlines, profiles_in_effect
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store import Database
 from concom_desk.store.models import Filing
 
@@ -134,21 +133,20 @@ def expiry_watch(db: Database, today: date, months: int = DEFAULT_MONTHS,
                  profiles: Mapping[str, TownProfile] | None = None) -> ExpiryWatch:
     horizon = today + relativedelta(months=months)
     with db.read_session() as session:
-        in_effect = profiles_in_effect(session, profiles if profiles is not None
-                                       else available_profiles())
+        filing_clock = FilingClock.read(session, profiles=profiles)
         statement = _candidates(today, horizon).options(
             # (The permit a COC or an extension refers to is read for those few rows only.)
             joinedload(Filing.owner), joinedload(Filing.applicant),
             joinedload(Filing.property))
         rows: list[WatchRow] = []
         for filing in session.scalars(statement).unique():
-            rows.extend(_rows_of(filing, today, horizon, in_effect))
+            rows.extend(_rows_of(filing, today, horizon, filing_clock))
     rows.sort(key=lambda r: (r.act_by, list(SECTIONS).index(r.section), r.file_no))
     return ExpiryWatch(today, months, rows)
 
 
 def _rows_of(filing: Filing, today: date, horizon: date,
-             profiles: Mapping[str, TownProfile]) -> list[WatchRow]:
+             filing_clock: FilingClock) -> list[WatchRow]:
     """The filing's rows. Which list it is on is decided by the stored expiry (as the
     query and Today's count decide it); the engine then gives the reason and the clocks,
     and only those the row shows: a 20-year town has hundreds of expired permits."""
@@ -158,11 +156,11 @@ def _rows_of(filing: Filing, today: date, horizon: date,
                 and today <= stored <= horizon)
     expired = live and filing.kind in PERMIT_KINDS and stored is not None and stored < today
     pending_coc = filing.kind == "coc" and filing.issued is None
-    profile = profiles.get(filing.town)
+    profile = filing_clock.profile(filing.facts())
     deadlines: dict[str, Deadline] = {}
     if profile is not None and (expiring or pending_coc
                                 or (expired and filing.kind == "extension")):
-        deadlines = {d.id: d for d in filing_deadlines(filing.facts(), profiles)}
+        deadlines = {d.id: d for d in filing_clock.own_deadlines(filing.facts())}
     elif profile is not None and expired:  # only its expiry and why
         only = expiry_in_force(profile, filing.kind, filing.event_dates(), filing.flags(),
                                not_covered=filing.acts_not_covered or "")

@@ -13,21 +13,10 @@ from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.regulations_in_force import in_force_words
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import (
-    acts_done,
-    filing_deadlines,
-    open_deadlines,
-    profiles_in_effect,
-)
 from concom_desk.services.filings.editing import form_of, status_facts
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.services.filings.history import documents_of, history_of
-from concom_desk.services.filings.next_deadline import deadline_lines
-from concom_desk.services.filings.permit_life import (
-    is_joint,
-    joint_deadline_lines,
-    life_lines,
-    revived_line,
-)
+from concom_desk.services.filings.permit_life import revived_line
 from concom_desk.services.filings.record_detail import FilingDetail
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.status_corrections import undo_offer
@@ -64,22 +53,16 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
                                  .options(joinedload(Filing.original))).unique().one_or_none()
         if filing is None:
             raise UserError(f"there is no filing number {filing_id} in this database")
-        profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session, [filing.id])
+        clock = FilingClock.read(session, [filing.id], profiles)
         facts = filing.facts()  # what its clocks count from, as every list reads it
-        pending = (open_deadlines(facts, profiles, today, done)
-                   if filing.town in profiles else [])
-        profile = profiles.get(filing.town)
-        lines = []
-        if profile is not None:
-            lines = (joint_deadline_lines(facts, profiles, done, profile.name)
-                     if is_joint(facts) else deadline_lines(facts, profiles, done))
+        pending = clock.open_deadlines(facts, today) if clock.counts(facts) else []
+        profile = clock.profile(facts)
         return FilingDetail(
-            row=_row(filing, pending), form=form_of(filing), facts=status_facts(filing, profiles),
+            row=_row(filing, pending), form=form_of(filing),
+            facts=status_facts(filing, clock.profiles),
             town_name=profile.name if profile else f"{filing.town} (no profile)",
-            deadlines=lines,
-            life=(life_lines(facts, filing_deadlines(facts, profiles, done=done), done)
-                  if profile else [])
+            deadlines=clock.deadline_lines(facts),
+            life=clock.life_lines(facts)
             + [line for line in (revived_line(facts, today),) if line],
             history=history_of(session, filing),
             documents=documents_of(session, filing, db.path),

@@ -13,11 +13,7 @@ from concom_desk import clock
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import (
-    acts_done,
-    next_deadline,
-    profiles_in_effect,
-)
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store import Database
 from concom_desk.store.models import Filing
 
@@ -45,11 +41,10 @@ def list_filings(db: Database, today: date | None = None,
         query = query.where(Filing.status != "void")
     rows = []
     with db.read_session() as session:
-        profiles = profiles_in_effect(session, profiles)
-        done = acts_done(session)
+        filing_clock = FilingClock.read(session, profiles=profiles)
         for filing in session.scalars(query).unique():
             try:
-                upcoming = next_deadline(filing.facts(), today, profiles, done=done)
+                upcoming = filing_clock.next_deadline(filing.facts(), today)
             except UserError:
                 upcoming = None
             rows.append({

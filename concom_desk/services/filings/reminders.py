@@ -9,11 +9,7 @@ from datetime import date, datetime
 from sqlalchemy.orm import Session
 
 from concom_desk import clock
-from concom_desk.services.filings.deadlines import (
-    acts_done,
-    filing_deadlines,
-    profiles_in_effect,
-)
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store.models import Filing
 
 
@@ -26,13 +22,12 @@ def _day(letter_date: str) -> date:
 
 
 def reminder_facts(session: Session, filing: Filing, letter_date: str) -> dict[str, object]:
-    profiles = profiles_in_effect(session)
-    found = {d.id: d for d in filing_deadlines(filing.facts(), profiles,
-                                               done=acts_done(session, [filing.id]))}
+    clock = FilingClock.read(session, [filing.id])
+    found = {d.id: d for d in clock.own_deadlines(filing.facts())}
     expiry = found.get("expires")
     expires = expiry.date if expiry else filing.expires
     days_before = ""
-    profile = profiles.get(filing.town)
+    profile = clock.profile(filing.facts())
     rule = next((r for r in (profile.rules_for(filing.kind, filing.flags()) if profile else [])
                  if r.id == "extension_request_by"), None)
     if rule is not None and rule.count > 1:  # "before it expires" needs no count

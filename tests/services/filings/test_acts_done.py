@@ -15,7 +15,8 @@ from datetime import date
 import pytest
 
 from concom_desk.services.commission.town_profiles import available_profiles
-from concom_desk.services.filings.deadlines import acts_done, open_deadlines
+from concom_desk.services.filings.deadlines import acts_done
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store import Database
 from concom_desk.store.models import Abutter, AbutterNotice, Filing, Hearing
 
@@ -42,7 +43,8 @@ def owed(db: Database) -> dict[str, date]:
     with db.read_session() as s:
         filing = s.query(Filing).one()
         done = acts_done(s)
-        return {d.id: d.date for d in open_deadlines(filing, available_profiles(), TODAY, done)}
+        return {d.id: d.date for d in FilingClock(available_profiles(), done)
+                .open_deadlines(filing.facts(), TODAY)}
 
 
 def test_abutter_notice_is_owed_until_every_notice_is_mailed(upton: Database) -> None:

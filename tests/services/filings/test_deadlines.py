@@ -7,9 +7,19 @@ from datetime import date
 
 import pytest
 
+from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.errors import UserError
-from concom_desk.services.filings.deadlines import filing_deadlines, next_deadline
+from concom_desk.services.commission.town_profiles import available_profiles
+from concom_desk.services.filings.deadlines import CONTINUED_TO, filing_deadlines
+from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.store.models import Filing
+
+
+def next_deadline(filing: Filing, today: date, continued_to: date | None = None
+                  ) -> Deadline | None:
+    """The commission's clock, given the continuance as its read would find it."""
+    done = {filing.id: {CONTINUED_TO: continued_to}} if continued_to else {}
+    return FilingClock(available_profiles(), done).next_deadline(filing.facts(), today)
 
 
 def _noi(**dates: date) -> Filing:
