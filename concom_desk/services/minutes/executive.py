@@ -163,7 +163,7 @@ def review_items(session: Session, today: date) -> list[TodayItem]:
         if due <= today:
             since = held.reviewed_on or held.day
             items.append(TodayItem(
-                held.meeting_id, f"Exec. session {held.day.isoformat()}", "executive_minutes",
+                held.meeting_id, held.day.isoformat(), "executive_minutes",
                 "", f"Executive-session minutes of {long_date(held.day)} not reviewed for "
                     f"release since {long_date(since)}", due, REVIEW_WORDS,
                 record="executive_minutes"))
