@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QPlainTextEdit, QWidget
 
 from concom_desk.domain.executive_minutes import WITHHOLDING_CITATION
+from concom_desk.domain.executive_session import ENTRY_WORDS
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.errors import UserError
 from concom_desk.services.database import Database
@@ -32,7 +33,10 @@ class ExecutiveMinutesDialog(QDialog):
         self.session_box = QComboBox()
         self.session_box.setAccessibleName("Session")
         for held in self.sessions:
-            self.session_box.addItem(held.motion[:100], held.entry_vote_id)
+            # The purpose and subject after the day: what tells two sessions apart.
+            self.session_box.addItem(
+                f"Session of {long_date(held.day)}: {held.motion.removeprefix(ENTRY_WORDS)}"
+                [:110], held.entry_vote_id)
         self.state = QLabel()
         self.state.setWordWrap(True)
         self.text = QPlainTextEdit()
