@@ -19,6 +19,9 @@ from concom_desk.errors import UserError
 ENTRY_CITATION = ("MGL c.30A §21(b): convened in open session, the chair states the purpose; "
                   "the vote to enter is a roll call recorded in the minutes")
 
+# How the motion to enter begins: what tells the record's votes which entered a session.
+ENTRY_WORDS = "To enter executive session under "
+
 
 @dataclass(frozen=True)
 class Purpose:
@@ -85,5 +88,12 @@ def entry_motion(number: int, statement: str, reconvene: bool) -> str:
     declared = f"; the chair declared that {chosen.declaration}" if chosen.declaration else ""
     after = ("and to reconvene in open session" if reconvene
              else "and not to reconvene in open session")
-    return (f"To enter executive session under {chosen.citation}, {chosen.words}: "
+    return (f"{ENTRY_WORDS}{chosen.citation}, {chosen.words}: "
             f"{statement}{declared}; {after}")
+
+
+
+def is_entry_motion(motion: str) -> bool:
+    """Whether a recorded motion is the vote to enter executive session (as
+    `entry_motion` words it)."""
+    return motion.startswith(ENTRY_WORDS)

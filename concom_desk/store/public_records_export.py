@@ -225,33 +225,99 @@ def table_names(conn: sqlite3.Connection) -> list[str]:
     return _tables(conn)
 
 
+# One table shown as two sheets where it holds two things a reader asks for apart: a
+# conservation land's monitoring visits (MGL c.184 §§31–33) are inspections of the
+# land (`inspection.land_id`), listed on their own sheet, the permits' and cases'
+# site visits on "Inspection". Each row is on one sheet, under its own number.
+SPLIT_SHEETS = {
+    "inspection": ("land_id", "monitoring_visit"),
+}
+
+
 def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
     labels = RecordLabels(conn)
     for table in _tables(conn):
-        # The record's own number first, where a reader looks for it.
-        columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
-        links = _foreign_keys(conn, table)
-        headers = [plain_header(name) for name, _ in columns]
-        lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
-        words = [CODE_WORDS.get((table, name)) for name, _ in columns]
-        cells = [_cell_of(name, declared, lookup, code_words)
-                 for (name, declared), lookup, code_words in zip(columns, lookups, words,
-                                                                 strict=True)]
-        select = ", ".join(_quoted(name) for name, _ in columns)
-        cursor = _rows(conn, f"SELECT {select} FROM {_quoted(table)} "
-                             f"ORDER BY {_row_key(conn, table)}")
-        if table == AUDIT_TABLE:
-            cursor = _name_audited_records(cursor, [name for name, _ in columns], labels)
-        rows = ([None if value is None else cell(value)
-                 for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
-        if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
-            headers.append(REGULATIONS_HEADER)
-            rows = _with_regulations(rows, [name for name, _ in columns])
-        sample = list(islice(rows, SAMPLE_ROWS))
-        yield TableView(table, headers, chain(sample, rows), sample)
+        split = SPLIT_SHEETS.get(table)
+        if split and split[0] in {name for name, _ in _columns(conn, table)}:
+            column, other = split
+            yield _table_view(conn, labels, table, f"{_quoted(column)} IS NULL")
+            yield _table_view(conn, labels, table, f"{_quoted(column)} IS NOT NULL", other)
+        else:
+            yield _table_view(conn, labels, table)
+
+
+def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str, where: str = "",
+                shown_as: str = "") -> TableView:
+    # The record's own number first, where a reader looks for it.
+    columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
+    links = _foreign_keys(conn, table)
+    headers = [plain_header(name) for name, _ in columns]
+    lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
+    words = [CODE_WORDS.get((table, name)) for name, _ in columns]
+    cells = [_cell_of(name, declared, lookup, code_words)
+             for (name, declared), lookup, code_words in zip(columns, lookups, words,
+                                                             strict=True)]
+    select = ", ".join(_quoted(name) for name, _ in columns)
+    cursor = _rows(conn, f"SELECT {select} FROM {_quoted(table)} "
+                         f"{'WHERE ' + where if where else ''} "
+                         f"ORDER BY {_row_key(conn, table)}")
+    names = [name for name, _ in columns]
+    if table == EXECUTIVE_TABLE:
+        cursor = _withhold_minutes(cursor, names)
+    if table == AUDIT_TABLE:
+        cursor = _withhold_trail(cursor, names, _released_minutes(conn))
+        cursor = _name_audited_records(cursor, names, labels)
+    rows = ([None if value is None else cell(value)
+             for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
+    if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
+        headers.append(REGULATIONS_HEADER)
+        rows = _with_regulations(rows, [name for name, _ in columns])
+    sample = list(islice(rows, SAMPLE_ROWS))
+    return TableView(shown_as or table, headers, chain(sample, rows), sample)
 
 
 REGULATIONS_HEADER = "Regulations in force"
+# Executive-session minutes are withheld until a later meeting's vote releases them
+# (MGL c.30A §22(f)): what the export prints in place of their words. The database
+# keeps the words (and the trail's hashes cover them); only what is written out hides.
+EXECUTIVE_TABLE = "executive_minutes"
+WITHHELD = ("(withheld: executive-session minutes not yet released, "
+            "MGL c.30A §22(f))")
+
+
+def _released_minutes(conn: Any) -> set[Any]:
+    if EXECUTIVE_TABLE not in _tables(conn):
+        return set()
+    return {r[0] for r in conn.execute(
+        f"SELECT id FROM {EXECUTIVE_TABLE} WHERE released_on IS NOT NULL")}
+
+
+def _withhold_minutes(rows: Iterable[tuple[Any, ...]], names: list[str]
+                      ) -> Iterator[tuple[Any, ...]]:
+    text_at, released_at = names.index("text"), names.index("released_on")
+    for raw in rows:
+        row = list(raw)
+        if row[released_at] is None:
+            row[text_at] = WITHHELD
+        yield tuple(row)
+
+
+def _withhold_trail(rows: Iterable[tuple[Any, ...]], names: list[str],
+                    released: set[Any]) -> Iterator[tuple[Any, ...]]:
+    """The trail's entries of withheld minutes, their values hidden (the row, its
+    time, who and its hashes are shown as they are: the chain is still checkable
+    against the database, which holds the words)."""
+    table_at, record_at = names.index("table_name"), names.index("record_id")
+    hidden = [names.index("old_values"), names.index("new_values")]
+    for raw in rows:
+        if raw[table_at] == EXECUTIVE_TABLE and raw[record_at] not in released:
+            row = list(raw)
+            for at in hidden:
+                if row[at] is not None:
+                    row[at] = WITHHELD
+            yield tuple(row)
+        else:
+            yield raw
 
 
 def _with_regulations(rows: Iterable[list[Cell]], names: list[str]) -> Iterator[list[Cell]]:

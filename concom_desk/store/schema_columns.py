@@ -142,4 +142,8 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     'fine_payment': ('fine_id', 'paid_on', 'amount_cents', 'method', 'receipt_no', 'id',),
     'minutes_item': ('minutes_id', 'item_key', 'summary', 'exhibits', 'version', 'id',),
+    'executive_minutes': (
+        'meeting_id', 'entry_vote_id', 'text', 'kept_by', 'released_vote_id', 'released_on',
+        'reviewed_on', 'version', 'id',
+    ),
 }

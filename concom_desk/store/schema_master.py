@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0017_name_indexes"
+EXPECTED_REVISION = "0018_executive_minutes"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -92,6 +92,9 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_enforcement_case_violator_id'): 'a354ab77f405391f',
     ('index', 'ix_enforcement_order_case_id'): 'beb04f97b38c35b7',
     ('index', 'ix_enforcement_order_ratified_meeting_id'): 'ace703a2a01aed3d',
+    ('index', 'ix_executive_minutes_entry_vote_id'): 'd81e1133df06235b',
+    ('index', 'ix_executive_minutes_meeting_id'): 'd89cf2334068f556',
+    ('index', 'ix_executive_minutes_released_vote_id'): 'a16ba1f15900bea0',
     ('index', 'ix_filing_applicant_id'): '0782d3d3fc7d6d7e',
     ('index', 'ix_filing_file_no_lower'): '0bc143bd1fce1463',
     ('index', 'ix_filing_kind'): '4042a9607a063c24',
@@ -158,6 +161,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'decision'): '6de495f06b7dcbc4',
     ('table', 'enforcement_case'): '247328590cfdf91e',
     ('table', 'enforcement_order'): '9104c90715dd22de',
+    ('table', 'executive_minutes'): '57f6cfb384b1f400',
     ('table', 'filing'): 'd0978857ac497d55',
     ('table', 'fine'): 'e0e6a8613b190288',
     ('table', 'fine_payment'): 'd238c1d17910ba7d',

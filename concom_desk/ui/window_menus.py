@@ -111,7 +111,8 @@ def build_menus(window: MainWindow) -> None:
             ("Notice &published…", "record_publication", None),
             ("&Agenda", "make_agenda", None),
             ("Agenda posted &when…", "record_posting", None),
-            ("Minu&tes…", "open_minutes", None)):
+            ("Minu&tes…", "open_minutes", None),
+            ("E&xecutive-session minutes…", "open_executive_minutes", None)):
         meetings.addAction(_action(window, text, _on_calendar(window, method), shortcut))
 
     records = bar.addMenu("&Records")

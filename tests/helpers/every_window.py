@@ -175,8 +175,24 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
             "AmendDialog": lambda: minutes_approval.AmendDialog(parent),
             "ExecutiveSessionDialog": lambda: executive_session_dialog.ExecutiveSessionDialog(
                 parent),
+            "ExecutiveMinutesDialog": lambda: _executive_minutes(db, meeting, today, parent),
         }[name]()
     return open_it
+
+
+def _executive_minutes(db: Any, meeting: Any, today: date, parent: QWidget) -> QWidget:
+    """The dialog on a meeting that entered executive session (the demo's has none:
+    the roll-call vote is recorded first, as the clerk does)."""
+    from concom_desk.domain.executive_session import entry_motion
+    from concom_desk.domain.votes import VoteChoice
+    from concom_desk.services.calendar.votes import members_for_meeting, record_vote
+    from concom_desk.ui.calendar.executive_minutes_dialog import ExecutiveMinutesDialog
+
+    voting = {m.member_id: VoteChoice.YES for m in members_for_meeting(db, meeting.meeting_id)
+              if m.in_office}
+    record_vote(db, meeting.meeting_id, entry_motion(6, "the purchase of Map 12 Lot 4", True),
+                voting, today=max(today, meeting.day))
+    return ExecutiveMinutesDialog(db, meeting.meeting_id, parent)
 
 
 def _approvals() -> list[Any]:
@@ -323,7 +339,7 @@ OPENERS: dict[str, Callable[[Desk], QWidget]] = {
         "PostingDialog",
         "ContinueHearingDialog", "CloseHearingDialog", "PublicRecordsDesk", "MinutesDialog",
         "VoteDialog", "BookHearingDialog", "ApproveDialog", "AmendDialog",
-        "ExecutiveSessionDialog")},
+        "ExecutiveSessionDialog", "ExecutiveMinutesDialog")},
     **{n: _filing(n) for n in (
         "FilingRecordDialog", "FilingFormDialog", "DocumentMakerDialog", "ExpiryWatchDialog",
         "ActsCoverageDialog", "CorrectStatusDialog", "VoidFilingDialog",

@@ -33,6 +33,7 @@ from concom_desk.services.filings.rows import (
 from concom_desk.services.filings.search_index import SearchIndex
 from concom_desk.services.inspections.reminders import inspection_items
 from concom_desk.services.land.monitoring import visit_items
+from concom_desk.services.minutes.executive import review_items
 from concom_desk.store import Database
 from concom_desk.store.models import FILING_DATE_FIELDS, Filing, Party, Property
 
@@ -148,6 +149,8 @@ def load_lists(db: Database, today: date,
         if wanted is None:
             items.extend(_enforcement_items(session, oldest_listed, today))
             items.extend(visit_items(session, today))  # conservation land's yearly visits
+            # Withheld executive-session minutes due their yearly review (§22(g)(1))
+            items.extend(review_items(session, today))
         # WPA forms' copies owed to MassDEP
         items.extend(dep_copy_items(session, oldest_listed, wanted))
         # Site visits planned this week, and follow-ups the last visit asked for

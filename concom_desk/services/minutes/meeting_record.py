@@ -36,6 +36,7 @@ from concom_desk.services.documents.register import sha256_of
 from concom_desk.services.documents.rendering import render_template
 from concom_desk.services.minutes.agenda_item import filled_other_business
 from concom_desk.services.minutes.document import MINUTES_TEMPLATE, minutes_context, minutes_title
+from concom_desk.services.minutes.executive import write_released
 from concom_desk.services.minutes.record import meeting_votes
 from concom_desk.services.minutes.sets import every_version
 from concom_desk.store import Database
@@ -198,6 +199,10 @@ def export_meeting_record(db: Database, meeting_id: int, out: Path, today: date
             notes.append("no minutes were drafted in the program: the draft is made from the "
                          "record alone")
         names.append(_write_votes(db, meeting_id, staging))
+        # Executive-session minutes: only once a later meeting has released them.
+        released, withheld = write_released(db, meeting_id, staging)
+        names.extend(released)
+        notes.extend(withheld)
         names.sort()
         (staging / "Index.txt").write_text(_index(db, meeting_id, names, notes, states, today),
                                            encoding="utf-8")

@@ -93,3 +93,8 @@ from concom_desk.store.models.conservation_land import (  # noqa: E402
 )
 
 __all__ += ["LAND_KINDS", "ConservationLand"]
+
+# Executive-session minutes, withheld until released (schema 0018_executive_minutes).
+from concom_desk.store.models.executive_minutes import ExecutiveMinutes  # noqa: E402
+
+__all__ += ["ExecutiveMinutes"]

@@ -163,6 +163,7 @@ class CalendarTab(QWidget):
             ("agenda", "Ag&enda", self.make_agenda),
             ("posted", "Agenda posted &when…", self.record_posting),
             ("minutes", "Minutes…", self.open_minutes),
+            ("executive", "Executive-session minutes…", self.open_executive_minutes),
             ("ical", "E&xport .ics…", self.export_ical),
         ]]
         box = QVBoxLayout()
@@ -396,6 +397,10 @@ class CalendarTab(QWidget):
     @on_the_month_as_it_is
     def open_minutes(self) -> None:
         meeting_papers.open_minutes(self)
+
+    @on_the_month_as_it_is
+    def open_executive_minutes(self) -> None:
+        meeting_papers.open_executive_minutes(self)
 
     def export_ical(self) -> None:
         meeting_papers.export_ical(self)

@@ -96,6 +96,23 @@ def open_minutes(tab: CalendarTab) -> None:
     tab.run_dialog(dialog)
 
 
+def open_executive_minutes(tab: CalendarTab) -> None:
+    """The minutes of the meeting's executive session(s), kept apart and withheld."""
+    from concom_desk.ui.calendar.executive_minutes_dialog import ExecutiveMinutesDialog
+
+    meeting = tab.meeting_for("whose executive-session minutes to write")
+    if meeting is None:
+        return
+    try:
+        dialog = ExecutiveMinutesDialog(tab.db, meeting.meeting_id, parent=tab)
+    except UserError as exc:
+        tab.say(str(exc), error=True)
+        return
+    dialog.accepted.connect(lambda: tab.say(
+        "Executive-session minutes saved: withheld until a later meeting releases them."))
+    tab.run_dialog(dialog)
+
+
 def export_ical(tab: CalendarTab) -> None:
     """The whole calendar, every meeting and deadline, as an .ics file."""
     name, _filter = QFileDialog.getSaveFileName(

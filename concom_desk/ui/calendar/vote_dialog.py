@@ -20,11 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.executive_minutes import release_motion
+from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.votes import Outcome, VoteChoice, majority_of
 from concom_desk.errors import UserError
 from concom_desk.services.calendar.entries import MeetingEntry
 from concom_desk.services.calendar.votes import members_for_meeting, preview_vote, record_vote
 from concom_desk.services.database import Database
+from concom_desk.services.minutes.executive import record_release_vote, withheld_sessions
 from concom_desk.ui.calendar.dialog_parts import ErrorLine, act_cancel, stack
 from concom_desk.ui.calendar.executive_session_dialog import ExecutiveSessionDialog
 
@@ -90,9 +93,20 @@ class VoteDialog(QDialog):
         # The vote to enter executive session is a roll call naming its §21(a) purpose.
         self.executive_button = QPushButton("E&xecutive session…")
         self.executive_button.clicked.connect(self.ask_executive_session)
+        # A vote releasing withheld executive-session minutes (MGL c.30A §22(f)) names
+        # the session; carried, they are released from this meeting's day.
+        self.release_box = QComboBox()
+        self.release_box.setAccessibleName("Release executive-session minutes of")
+        self.release_box.addItem("(not a release vote)", None)
+        for held in withheld_sessions(database):
+            if held.day < meeting.day:
+                self.release_box.addItem(f"the session of {long_date(held.day)}", held)
+        self.release_box.currentIndexChanged.connect(self._release_chosen)
         form = QFormLayout()
         form.addRow("&Motion:", self.motion)
         form.addRow("", self.executive_button)
+        if self.release_box.count() > 1:
+            form.addRow("&Release executive-session minutes of:", self.release_box)
         form.addRow("&About:", self.filing_box)
         stack(self, form, members, self.signers, self.outcome, self.error, self.buttons)
         self.motion.textChanged.connect(self.refresh)
@@ -109,6 +123,12 @@ class VoteDialog(QDialog):
         self.motion.setText(motion)
         self.filing_box.setCurrentIndex(self.filing_box.findData(None))
 
+    def _release_chosen(self) -> None:
+        held = self.release_box.currentData()
+        if held is not None:
+            self.motion.setText(release_motion(held.day))
+            self.filing_box.setCurrentIndex(self.filing_box.findData(None))
+
     def votes(self) -> dict[int, VoteChoice]:
         return {member_id: VoteChoice(self.choices[member_id].currentData())
                 for member_id, box in self.present.items() if box.isChecked()}
@@ -121,10 +141,15 @@ class VoteDialog(QDialog):
         self.ok_button.setEnabled(ready)
 
     def _record(self) -> None:
+        held = self.release_box.currentData()
         try:
-            result = record_vote(self._db, self._meeting.meeting_id, self.motion.text(),
-                                 self.votes(), filing_id=self.filing_box.currentData(),
-                                 today=self._today)
+            if held is not None and self.motion.text().strip() == release_motion(held.day):
+                result = record_release_vote(self._db, self._meeting.meeting_id,
+                                             held.entry_vote_id, self.votes(), today=self._today)
+            else:
+                result = record_vote(self._db, self._meeting.meeting_id, self.motion.text(),
+                                     self.votes(), filing_id=self.filing_box.currentData(),
+                                     today=self._today)
         except UserError as exc:
             self.error.say(str(exc))
             return

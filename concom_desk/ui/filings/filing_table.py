@@ -45,7 +45,8 @@ NEXT_DEADLINE_COLUMN = 9  # what is due next and when: it gets the width left ov
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
                "extension": "Extension", "coc": "COC request", "emergency": "Emergency",
-               "enforcement": "Enforcement", "conservation_land": "Land"}
+               "enforcement": "Enforcement", "conservation_land": "Land",
+               "executive_minutes": "Exec. session"}
 
 
 def headline(label: str) -> str:

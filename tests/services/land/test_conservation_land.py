@@ -107,11 +107,15 @@ def test_a_yearly_visit_with_a_photo_is_reminded_recorded_and_reported(
     assert "Book 61234, Page 118, recorded June 3, 2019" in text
     assert "Markers in place." in text and "Photo 1: IMG_9.png" in text
 
+    # The export's "Monitoring visit" sheet holds the land's visits; the permits' and
+    # cases' site visits stay on "Inspection" (each visit on one sheet).
     (book,) = export_records(db, "xlsx", tmp_path / "export")
-    rows = list(load_workbook(book, read_only=True)["Inspection"].iter_rows(values_only=True))
+    workbook = load_workbook(book, read_only=True)
+    rows = list(workbook["Monitoring visit"].iter_rows(values_only=True))
     (line,) = [dict(zip(rows[0], r, strict=False)) for r in rows[1:]]
     assert (line["Land"], line["Purpose"], line["Done"], line["Findings"]) == (
         "Pond Road Meadow CR", "Yearly monitoring", "yes", "Markers in place.")
+    assert len(list(workbook["Inspection"].iter_rows(values_only=True))) == 1  # headers only
 
 
 def test_the_loaded_parcels_give_the_address_and_acres(tmp_path: Path) -> None:
@@ -130,3 +134,4 @@ def test_the_loaded_parcels_give_the_address_and_acres(tmp_path: Path) -> None:
     assert from_parcels(db.path, "12-34; 12-35") == ("12 POND ST; 14 POND ST", "0.46")
     with pytest.raises(UserError, match="map/lot 99-1 is not among the loaded parcels"):
         from_parcels(db.path, "99-1")
+

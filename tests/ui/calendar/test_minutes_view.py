@@ -190,3 +190,38 @@ def test_the_vote_to_enter_executive_session_is_a_roll_call_in_the_open_minutes(
         ("Carried 4–0–0", "Roll call: Baker, yes; Costa, yes; Duarte, yes; Ellis, yes.")]
     assert "the purchase of the Maple Avenue parcel; the chair declared that an open " \
            "meeting may have a detrimental effect" in lines[0].motion
+
+    # Its own minutes, typed from the meeting: kept apart and withheld.
+    from concom_desk.services.minutes.executive import withheld_sessions
+    from concom_desk.ui.calendar.executive_minutes_dialog import ExecutiveMinutesDialog
+
+    tab.buttons["executive"].click()  # opened once the month is read again
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, ExecutiveMinutesDialog))
+    minutes = tab.active_dialog
+    assert isinstance(minutes, ExecutiveMinutesDialog)
+    assert minutes.state.text() == "No minutes typed yet."
+    qtbot.keyClicks(minutes.text, "Offer 412,000 dollars for the Maple Avenue parcel.")
+    minutes.ok_button.click()
+    assert "withheld until a later meeting releases them" in tab.status.text()
+    (held,) = withheld_sessions(c.db)
+    assert held.text == "Offer 412,000 dollars for the Maple Avenue parcel."
+
+    # Two weeks on, Record vote… offers their release; carried, they are released.
+    later = CalendarTab(c.db, now=lambda: datetime(2027, 3, 17, 21, 0))
+    qtbot.addWidget(later)
+    show_day(qtbot, later, MAR17)
+    later.buttons["vote"].click()
+    release = later.active_dialog
+    assert isinstance(release, VoteDialog)
+    release.release_box.setCurrentIndex(1)
+    assert release.release_box.currentText() == "the session of March 3, 2027"
+    assert release.motion.text() == ("To release the minutes of the executive session of "
+                                     "March 3, 2027, their purpose having been served")
+    for name in ("Baker", "Costa", "Duarte", "Gray"):
+        release.present[c.members[name]].setChecked(True)
+    with qtbot.waitSignal(release.recorded):
+        release.ok_button.click()
+    assert withheld_sessions(c.db) == []
+    later.buttons["executive"].click()  # MAR17 entered no session: said in one line
+    qtbot.waitUntil(lambda: later.status.text().startswith(
+        "this meeting entered no executive session"))
