@@ -274,6 +274,8 @@ class FilingRecordDialog(QDialog):
             f"Applicant: {row.applicant}{owner}", f"Town rules: {detail.town_name}",
             f"Under {under_words(detail.form.laws, detail.form.town, detail.town_name)}",
             f"Regulations in force: {detail.regulations}",
+            "Resource areas: " + ("; ".join(detail.areas) if detail.areas else "none recorded"),
+            *([f"Flood data: {detail.flood}"] if detail.flood else []),
             *record_summary(detail.form), *detail.life]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
