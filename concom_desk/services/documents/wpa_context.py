@@ -208,8 +208,13 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
     if template == "form-4b-order-of-resource-area-delineation":
         # Confirmed under the Act: the Act's areas only, never a bylaw's (an isolated
         # vegetated wetland is the town's to confirm, in its own order).
+        # A bylaw's own area is left out by its code too: Bourne's "Buffer Zone (100 ft;
+        # 200 ft in an ACEC ...)" names the Act's words but is the bylaw's.
+        town_only = {area.name for area in filing_areas(session, filing)
+                     if area.setting in ("bylaw", "other")}
         extras["confirmed_areas"] = [area for area in extras["confirmed_areas"]
-                                     if is_act_area(area["name"])]
+                                     if is_act_area(area["name"])
+                                     and area["name"] not in town_only]
     extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
                                         tuple(getattr(draft, "interests", ()))))
     return extras

@@ -41,7 +41,11 @@ from concom_desk.services.filings.parties import (
     mailing_address,
     party_from_form,
 )
-from concom_desk.services.filings.resource_areas import set_filing_areas, stored_areas
+from concom_desk.services.filings.resource_areas import (
+    areas_text,
+    set_filing_areas,
+    stored_areas,
+)
 from concom_desk.store import Database
 from concom_desk.store.models import CommissionSettings, Filing, Party, Property
 from concom_desk.store.record_versions import refuse_if_changed
@@ -275,8 +279,9 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.original = parent
         filing.work_description = form.work_description
         text_changed = filing.resource_areas != form.resource_areas
-        if form.areas is None:
-            filing.resource_areas = form.resource_areas
+        # The text first, so that the filing is written once (its rows follow, below).
+        filing.resource_areas = (form.resource_areas if form.areas is None
+                                 else areas_text(session, filing, form.areas))
         filing.received = form.received
         filing.hearing = form.hearing
         filing.closed = form.closed

@@ -122,22 +122,40 @@ def checked_areas(areas: Sequence[NamedArea], profile: TownProfile | None) -> li
     return list(areas)
 
 
+def _key(area: NamedArea | FilingResourceArea) -> tuple[str, str]:
+    return (area.code, area.text.strip() if area.code == OTHER else "")
+
+
+def _rows(session: Session, filing: Filing) -> list[FilingResourceArea]:
+    if filing.id is None:
+        return []
+    return list(session.scalars(select(FilingResourceArea).where(
+        FilingResourceArea.filing_id == filing.id).order_by(FilingResourceArea.id)).all())
+
+
+def areas_text(session: Session, filing: Filing, areas: Sequence[NamedArea]) -> str:
+    """The text the filing will print for these areas: the words it was written in
+    while the areas are the same (amounts aside), else the phrase their names make.
+    Set before the filing is first written, so one save is one change of the filing."""
+    profile = profile_of(filing.town)
+    areas = checked_areas(areas, profile)
+    stored = sorted(_key(row) for row in _rows(session, filing))
+    if filing.resource_areas and stored and stored == sorted(_key(a) for a in areas):
+        return filing.resource_areas
+    return areas_phrase(shown(areas, profile))
+
+
 def set_filing_areas(session: Session, filing: Filing, areas: Sequence[NamedArea],
                      text: str | None = None) -> None:
     """Make the filing's rows these areas (rows kept where they are unchanged, so the
     trail shows only what changed) and its text the phrase they make (or `text`, the
     words a caller without the table wrote them in)."""
-    profile = profile_of(filing.town)
-    areas = checked_areas(areas, profile)
-    existing = session.scalars(select(FilingResourceArea).where(
-        FilingResourceArea.filing_id == filing.id).order_by(FilingResourceArea.id)).all()
-    by_key = {(r.code, r.text if r.code == OTHER else ""): r for r in existing}
-    wanted = [(a.code, a.text.strip() if a.code == OTHER else "") for a in areas]
-    # The same areas (amounts aside): the text keeps the words it was written in.
-    same_areas = sorted(wanted) == sorted(by_key) and bool(filing.resource_areas)
+    filing.resource_areas = areas_text(session, filing, areas) if text is None else text
+    existing = _rows(session, filing)
+    by_key = {_key(row): row for row in existing}
     kept: set[int] = set()
     for area in areas:
-        key = (area.code, area.text.strip() if area.code == OTHER else "")
+        key = _key(area)
         row = by_key.get(key)
         if row is None:
             row = FilingResourceArea(filing_id=filing.id, code=area.code)
@@ -150,7 +168,3 @@ def set_filing_areas(session: Session, filing: Filing, areas: Sequence[NamedArea
     for row in existing:
         if row.id not in kept:
             session.delete(row)
-    if text is not None:
-        filing.resource_areas = text
-    elif not same_areas:
-        filing.resource_areas = areas_phrase(shown(areas, profile))

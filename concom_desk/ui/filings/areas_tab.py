@@ -83,7 +83,7 @@ class AreasTab(QWidget):
         self.setting.setAccessibleName("Coastal or inland")
         for code in SETTINGS:
             self.setting.addItem(_SETTING_WORDS[code], code)
-        frows.addRow("FEMA &zone:", self.zone)
+        frows.addRow("FEMA flood zone:", self.zone)
         frows.addRow("Base flood ele&vation:", self.elevation)
         frows.addRow(self.lscsf)
         frows.addRow(self.v_zone)

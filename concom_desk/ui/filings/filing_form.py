@@ -129,7 +129,7 @@ class FilingFormDialog(QDialog):
         self.amounts: dict[str, QLineEdit] = {}
         self.tabs.addTab(self._filing_tab(form), "&Filing")
         self.areas_tab = AreasTab(form)  # the town's areas as codes, amounts, flood data
-        self.tabs.addTab(self.areas_tab, "Ar&eas && flood")
+        self.tabs.addTab(self.areas_tab, "Areas && flood &zones")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
         self.tabs.addTab(self._money_tab(form), "Fee&s && bond")

@@ -130,6 +130,16 @@ def test_an_edit_keeps_unchanged_areas_and_their_words(
             again = form_of(s.get(Filing, filing_id))
         assert again.areas == areas
         assert again.resource_areas == "Bordering Vegetated Wetland and 100-foot Buffer Zone"
+        # An area taken off: its row goes (in the trail), the text names what is left.
+        save_filing(db, replace(again, areas=(NamedArea("bvw", 300.0, "sq_ft"),)))
+        with db.read_session() as s:
+            fewer = form_of(s.get(Filing, filing_id))
+            removed = s.scalars(select(AuditEntry.action).where(
+                AuditEntry.table_name == "filing_resource_area",
+                AuditEntry.action == "delete")).all()
+        assert [a.code for a in fewer.areas or ()] == ["bvw"] and len(removed) == 1
+        assert fewer.resource_areas == "Bordering Vegetated Wetland"
+        again = fewer
         with pytest.raises(UserError, match="not a resource area"):
             save_filing(db, replace(again, areas=(NamedArea("moat"),)))
         with pytest.raises(UserError, match="V-zone"):
