@@ -280,8 +280,9 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.work_description = form.work_description
         text_changed = filing.resource_areas != form.resource_areas
         # The text first, so that the filing is written once (its rows follow, below).
-        filing.resource_areas = (form.resource_areas if form.areas is None
-                                 else areas_text(session, filing, form.areas))
+        with session.no_autoflush:  # its rows are read: the filing is not written half-set
+            filing.resource_areas = (form.resource_areas if form.areas is None
+                                     else areas_text(session, filing, form.areas))
         filing.received = form.received
         filing.hearing = form.hearing
         filing.closed = form.closed
