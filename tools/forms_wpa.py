@@ -316,7 +316,8 @@ def form_5(document) -> None:
                          "Approvals Only)")
     grid(document, ["", "Resource Area", "Proposed Alteration", "Permitted Alteration",
                     "Proposed Replacement", "Permitted Replacement"],
-         ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "", "", "", ""], "a in wpa.impacts",
+         ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "{{ a.proposed }}", "", "", ""],
+         "a in wpa.impacts",
          [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
     # Coastal areas (310 CMR 10.25-10.35), only where the filing names one: an inland
     # Order keeps its page.
@@ -325,8 +326,17 @@ def form_5(document) -> None:
                        "Approvals Only)")
     grid(document, ["", "Resource Area", "Proposed Alteration", "Permitted Alteration",
                     "Proposed Replacement", "Permitted Replacement"],
-         ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "", "", "", ""], "a in wpa.coastal",
-         [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
+         ["{{ a.box }}", "{{ a.area }} ({{ a.unit }})", "{{ a.proposed }}", "", "", ""],
+         "a in wpa.coastal", [0.35, 2.15, 1.0, 1.0, 1.0, 1.0])
+    tag(document, "{%p endif %}")
+    # The site's flood data, where the record has it (an Order without it keeps its page).
+    tag(document, "{%p if wpa.flood.recorded %}")
+    item(document, "", "Flood data: FEMA flood zone {{ wpa.flood.zone }};  "
+                       "{{ wpa.flood.lscsf }} within Land Subject to Coastal Storm Flowage;  "
+                       "{{ wpa.flood.v_zone }} within a velocity zone (V-zone);  "
+                       "{{ wpa.flood.riverfront }} within the Riverfront Area "
+                       "({{ wpa.flood.riverfront_width }} in this municipality, "
+                       "310 CMR 10.58(2)(a)3);  setting: {{ wpa.flood.setting }}.")
     tag(document, "{%p endif %}")
 
     section(document, "C. General Conditions Under Massachusetts Wetlands Protection Act "

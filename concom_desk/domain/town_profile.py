@@ -21,6 +21,7 @@ from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.local_fees import parse_schedule
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
+from concom_desk.domain.resource_areas import STATE_AREAS, UNITS, ResourceArea, valid_code
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
 from concom_desk.errors import UserError
 
@@ -144,6 +145,16 @@ class TownProfile:
     # The MassDEP regional office for the town (None on the state default, which serves
     # every region).
     dep_office: DepOffice | None = None
+    # On the coast ([town] coastal = true): the filing form offers the Act's coastal
+    # areas too. The bylaw's own areas, with its sections ([[resource_area]]).
+    coastal: bool = True
+    bylaw_areas: tuple[ResourceArea, ...] = ()
+
+    def resource_areas(self) -> tuple[ResourceArea, ...]:
+        """The areas the filing form offers in this town: the Act's (its coastal ones
+        only on the coast) and the bylaw's own."""
+        act = tuple(a for a in STATE_AREAS if self.coastal or a.setting != "coastal")
+        return act + self.bylaw_areas
 
     def rules_for(self, kind: str, flags: frozenset[str] = frozenset()) -> list[DeadlineRule]:
         return [rule for rule in self.deadlines if rule.applies_to(kind, flags)]
@@ -170,10 +181,11 @@ class TownProfile:
 _DEADLINE_KEYS = {"id", "kinds", "from", "count", "unit", "direction", "label", "citation",
                   "when", "unless", "until", "note"}
 _TOP_KEYS = {"town", "time", "deadline", "fees", "fines", "rule", "flags", "extensions",
-              "abutters", "dep_office"}
+              "abutters", "dep_office", "resource_area"}
+_AREA_KEYS = {"code", "name", "citation", "unit", "note"}
 _DEP_OFFICE_KEYS = {"name", "address", "source"}
 _EXTENSIONS_KEYS = {"allowed", "citation", "note"}
-_TOWN_KEYS = {"id", "name", "source", "note"}
+_TOWN_KEYS = {"id", "name", "source", "note", "coastal"}
 _TIME_KEYS = {"business_day_threshold", "citation", "closure_rules", "note"}
 _FINES_KEYS = {"per_offense", "citation", "noncriminal_ticket", "noncriminal_citation",
                "counted_from", "note"}
@@ -321,6 +333,28 @@ def _parse_rules(raw: Any, name: str) -> tuple[dict[str, Any], ...]:
     return tuple(rules)
 
 
+def _parse_areas(raw: Any, name: str) -> tuple[ResourceArea, ...]:
+    if not isinstance(raw, list):
+        raise ProfileError(f"{name}: 'resource_area' must be [[resource_area]] tables")
+    areas: list[ResourceArea] = []
+    taken = {a.code for a in STATE_AREAS}
+    for index, entry in enumerate(raw, start=1):
+        where = f"{name} resource_area #{index}"
+        if not isinstance(entry, dict):
+            raise ProfileError(f"{where}: must be a [[resource_area]] table")
+        _known_keys(entry, _AREA_KEYS, where)
+        code = _require(entry, "code", str, where)
+        if not valid_code(code) or code in taken:
+            raise ProfileError(f"{where}: '{code}' is not a new code of lowercase letters "
+                               "and _ (or is the Act's, or named twice)")
+        taken.add(code)
+        unit = _choice(entry.get("unit", "sq_ft"), UNITS, "unit", where)
+        areas.append(ResourceArea(code, _require(entry, "name", str, where),
+                                  _require(entry, "citation", str, where), "bylaw", unit,
+                                  words=(code.replace("_", " "),)))
+    return tuple(areas)
+
+
 def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     name = path.name
     unknown = set(data) - _TOP_KEYS
@@ -384,6 +418,8 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
                              if extensions else ""),
         abutter_reach=reach,
         dep_office=dep_office,
+        coastal=bool(town.get("coastal", True)),
+        bylaw_areas=_parse_areas(data.get("resource_area", []), name),
     )
 
 

@@ -91,6 +91,13 @@ def town_section(profile: TownProfile) -> str:
         if fines.noncriminal_ticket is not None:
             text += f", ${fines.noncriminal_ticket} non-criminal ticket"
         lines += [text, ""]
+    lines += [("resource areas offered: the Act's inland and coastal areas and the Buffer "
+               "Zone" if profile.coastal else "resource areas offered: the Act's inland "
+               "areas and the Buffer Zone (an inland town: no coastal list)"), ""]
+    lines += [f"bylaw's own area: `{a.code}` {a.name} ({short_citation(a.citation)})"
+              for a in profile.bylaw_areas]
+    if profile.bylaw_areas:
+        lines.append("")
     if profile.rules:
         lines += ["other rules: " + ", ".join(f"`{r['id']}`" for r in profile.rules), ""]
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.regulations_in_force import in_force_words
+from concom_desk.domain.resource_areas import STATE_AREAS, UNITS
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import open_read_only, require_concom_database
@@ -58,6 +59,11 @@ RECORD_LABELS = {
 # Codes shown in words: (table, column) → {code: words}.
 CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
+    # The Act's areas by name and citation; a bylaw's own code is shown as stored (its
+    # name is in the town's profile, docs/towns.md).
+    ("filing_resource_area", "code"): {a.code: f"{a.name} ({a.citation})"
+                                       for a in STATE_AREAS},
+    ("filing_resource_area", "unit"): dict(UNITS),
 }
 SAMPLE_ROWS = 2000
 # Internal bookkeeping, not part of the public record.

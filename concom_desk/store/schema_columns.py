@@ -47,7 +47,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         'fee_cents', 'fee_paid_on', 'fee_waived', 'fee_waiver_reason', 'consultant_fee_cents',
         'consultant_fee_paid_on', 'consultant', 'bond_cents', 'bond_form', 'bond_posted_on',
         'bond_released_on', 'wpa_fee_cents', 'plan_title', 'plan_prepared_by', 'plan_stamped_by',
-        'plan_dated', 'plan_revised', 'plan_scale', 'acts_not_covered', 'voided_at', 'void_reason',
+        'plan_dated', 'plan_revised', 'plan_scale', 'acts_not_covered', 'flood_zone',
+        'flood_elevation', 'in_lscsf', 'in_v_zone', 'in_riverfront', 'setting', 'voided_at',
+        'void_reason',
         'version', 'id',
     ),
     'records_request': (
@@ -67,6 +69,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         'filing_id', 'meeting_id', 'status', 'legal_ad_newspaper', 'legal_ad_published_on',
         'opened_on', 'closed_on', 'version', 'id',
     ),
+    'filing_resource_area': ('filing_id', 'code', 'amount', 'unit', 'text', 'id',),
     'payment': (
         'filing_id', 'entry', 'fee', 'amount_cents', 'received_on', 'receipt_no', 'method',
         'check_no', 'received_by', 'reason', 'note', 'id',

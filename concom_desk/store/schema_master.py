@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0018_executive_minutes"
+EXPECTED_REVISION = "0019_resource_area_codes"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -103,6 +103,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_filing_property_id'): 'aec172d9e3845a51',
     ('index', 'ix_filing_received'): 'd5044a140528ae91',
     ('index', 'ix_filing_representative_id'): '118263829079ae98',
+    ('index', 'ix_filing_resource_area_filing_id'): '5b0ee8e608128341',
     ('index', 'ix_filing_status'): '2adb8d1b73427964',
     ('index', 'ix_fine_case_id'): 'a1643a5d242b967d',
     ('index', 'ix_fine_payment_fine_id'): 'b0c7a16b13b77e66',
@@ -162,7 +163,8 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'enforcement_case'): '247328590cfdf91e',
     ('table', 'enforcement_order'): '9104c90715dd22de',
     ('table', 'executive_minutes'): '57f6cfb384b1f400',
-    ('table', 'filing'): 'd0978857ac497d55',
+    ('table', 'filing'): '8b116b6ef4b1b276',
+    ('table', 'filing_resource_area'): '0ee858aa38573070',
     ('table', 'fine'): 'e0e6a8613b190288',
     ('table', 'fine_payment'): 'd238c1d17910ba7d',
     ('table', 'generated_document'): '0c4854ce6bcd76a8',

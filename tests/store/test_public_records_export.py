@@ -24,7 +24,7 @@ TABLE_TITLES = [
     "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
     "Case attachment", "Case note", "Commission settings",
     "Condition", "Conservation land", "Continuance", "Decision", "Enforcement case",
-    "Enforcement order", "Executive minutes", "Filing",
+    "Enforcement order", "Executive minutes", "Filing", "Filing resource area",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",
     "Inspection", "Monitoring visit", "Inspection check", "Meeting", "Meeting schedule",
     "Member", "Member vote", "Minutes", "Minutes item", "Party", "Payment", "Property",

@@ -341,22 +341,24 @@ def test_the_status_date_is_shown_whole_in_a_record_of_its_usual_size(qtbot, tow
 
 def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, town_db: Database
                                                                         ) -> None:
-    # The legal notice, abutter letter and permit say "within {resource areas}"; with no
-    # field for them on the form every notice the program printed read "…, within ."
+    # The legal notice, abutter letter and permit say "within {resource areas}": ticked
+    # on the form's list (codes, with an amount), they reach the documents by name.
     from concom_desk.services.documents.context import filing_by_number, filing_fields
 
     window = open_window(qtbot, town_db)
     dialog = window.edit_filing(filing_id(window, "2026-41"))
-    dialog.resource_areas.setText("Bordering Vegetated Wetland; 100-foot Buffer Zone")
+    dialog.areas_tab.tick("bvw", "1,200")
+    dialog.areas_tab.tick("buffer_zone")
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     again = window.edit_filing(filing_id(window, "2026-41"))
-    assert again.resource_areas.text() == "Bordering Vegetated Wetland; 100-foot Buffer Zone"
+    assert [(a.code, a.amount) for a in again.areas_tab.areas()] == [("bvw", 1200.0),
+                                                                     ("buffer_zone", None)]
     again.reject()
     with town_db.read_session() as session:
         fields = filing_fields(filing_by_number(session, "2026-41"))
-    # Documents print the areas joined for a sentence ("A and B"), as typed otherwise.
-    assert fields["resource_areas"] == "Bordering Vegetated Wetland and 100-foot Buffer Zone"
+    # Documents print the areas joined for a sentence ("A and B").
+    assert fields["resource_areas"] == "Bordering Vegetated Wetland and Buffer Zone"
 
 
 def test_a_window_left_open_overnight_counts_from_the_new_day(

@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 
 from concom_desk.domain.abutters.tidy import tidy_name
 from concom_desk.domain.abutters.tracking import check_digit
+from concom_desk.domain.resource_areas import areas_in_text
 from concom_desk.services.demo.calendar import days_between
 from concom_desk.services.demo.filings import (
     DENIAL_DECISION,
@@ -27,6 +28,7 @@ from concom_desk.store.models import (
     Continuance,
     Decision,
     Filing,
+    FilingResourceArea,
     GeneratedDocument,
     Hearing,
     HearingWaiver,
@@ -168,13 +170,17 @@ class RecordWriter:
         if not waived and paid and self.extra.random() < 0.05:
             waived, reason = True, "filed by a town department"
         bond = plan.kind == "noi" and plan.issued is not None and self.rng.random() < 0.2
+        # In the order the generator drew them before (the work, then the areas).
+        work = self.people.work()
+        areas_text = self._resource_areas(plan.kind, self.people.resource_areas())
+        on_coast = self.coast is not None and areas_text in COASTAL_AREA_SETS
         plan.filing_id = self.book.add(
             Filing, file_no=self.file_no(plan.received), dep_file_no=dep, kind=plan.kind,
             town=self.town_id, status=plan.status, maintenance=plan.maintenance,
             applicant_id=applicant_id, owner_id=owner_id, representative_id=rep_id,
             property_id=property_id, original_id=original.filing_id if original else None,
-            work_description=self.people.work(),
-            resource_areas=self._resource_areas(plan.kind, self.people.resource_areas()),
+            work_description=work,
+            resource_areas=areas_text,
             received=plan.received, complete=plan.complete,
             boards_notified=plan.boards_notified, hearing=plan.hearing, closed=plan.closed,
             decided=plan.decided, issued=plan.issued, recorded=plan.recorded,
@@ -198,7 +204,9 @@ class RecordWriter:
             bond_released_on=plan.bond_released if bond else None,
             voided_at=(plan.received + timedelta(days=1)) if plan.status == "void" else None,
             void_reason=plan.void_reason,
-            **self._plans_and_wpa_fee(plan, dep, rep_id, property_id))
+            **self._plans_and_wpa_fee(plan, dep, rep_id, property_id),
+            **(self._flood(areas_text) if on_coast else {}))
+        self._areas(plan.filing_id, areas_text, on_coast)
         self._children(plan)
         return plan.filing_id
 
@@ -229,6 +237,30 @@ class RecordWriter:
         if dep and plan.kind != "amendment":
             fields["wpa_fee_cents"] = self.wpa.choice((11000, 50000, 50000, 105000))
         return fields
+
+    def _areas(self, filing_id: int, text: str, on_coast: bool) -> None:
+        """The filing's areas as codes; a coastal NOI with the amounts its applicant
+        gives (linear feet of coastal bank, square feet of the rest)."""
+        for area in areas_in_text(text):
+            amount = None
+            if on_coast and self.coast is not None and area.code != "buffer_zone":
+                amount = float(self.coast.randint(20, 180) if area.unit == "linear_ft"
+                               else self.coast.randrange(200, 6000, 50))
+            self.book.add(FilingResourceArea, filing_id=filing_id, code=area.code,
+                          amount=amount, unit=area.unit if amount is not None else "",
+                          text=area.text)
+
+    def _flood(self, text: str) -> dict[str, object]:
+        """A coastal NOI's flood data: in LSCSF when it names it (zone AE or VE with a
+        base flood elevation), otherwise zone X."""
+        assert self.coast is not None
+        if "Coastal Storm Flowage" not in text:
+            return {"flood_zone": "X", "setting": "coastal"}
+        velocity = self.coast.random() < 0.4
+        return {"flood_zone": "VE" if velocity else "AE",
+                "flood_elevation": str(self.coast.randint(11, 16) if velocity
+                                       else self.coast.randint(8, 12)),
+                "in_lscsf": True, "in_v_zone": velocity, "setting": "coastal"}
 
     def _resource_areas(self, kind: str, inland: str) -> str:
         """On the coast, about half the Notices of Intent are on coastal areas (the first

@@ -22,6 +22,7 @@ from concom_desk.domain.laws import BOTH, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.status_rules import PERMIT_KINDS
 from concom_desk.services.documents.conditions_library import library_for
+from concom_desk.services.filings.resource_areas import filing_areas
 from concom_desk.store.models import Abutter, AbutterNotice, Decision, Filing, Inspection
 
 Context = dict[str, Any]
@@ -279,7 +280,8 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
             extras["conditions"] = _numbered(sorted(decision.conditions,
                                                     key=lambda c: c.number)) if decision else []
     if template == "resource-area-delineation":
-        extras["confirmed_areas"] = _confirmed_areas(findings, filing.resource_areas)
+        extras["confirmed_areas"] = _confirmed_areas(
+            findings, [area.name for area in filing_areas(session, filing)])
     if template == "denial":
         recorded = decision is not None and decision.kind == "denial"
         extras["denial_kind"] = (decision.denial_kind if recorded and decision.denial_kind
@@ -324,15 +326,15 @@ def decision_waiver(session: Session, filing: Filing) -> Context:
             "decide_by": long_date(waiver.hearing_no_later_than)}
 
 
-def _confirmed_areas(findings: list[str], resource_areas: str) -> list[Context]:
+def _confirmed_areas(findings: list[str], area_names: list[str]) -> list[Context]:
     """'Bordering Vegetated Wetland: flags A1-A24' lines of the decision's findings,
-    or else the filing's resource areas as delineated on the plans."""
+    or else the filing's resource areas (by their names) as delineated on the plans."""
     areas = []
     for line in findings:
         name, _, boundary = line.partition(":")
         areas.append({"name": name.strip(),
                       "boundary": boundary.strip() or "as delineated on the plans"})
     if not areas:
-        areas = [{"name": part.strip(), "boundary": "as delineated on the plans"}
-                 for part in resource_areas.replace(",", ";").split(";") if part.strip()]
+        areas = [{"name": name, "boundary": "as delineated on the plans"}
+                 for name in area_names]
     return areas

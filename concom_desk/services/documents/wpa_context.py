@@ -16,18 +16,22 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.act_areas import is_act_area
+from concom_desk.domain.flood_data import FloodData, riverfront_width
 from concom_desk.domain.laws import BOTH, STATE_TOWN, under_act
 from concom_desk.domain.plain_dates import long_date
 from concom_desk.domain.wpa_fees import split_fee
 from concom_desk.errors import UserError
 from concom_desk.services.documents.wpa_fields import (
+    BLANK,
     COUNTERPART,
     WPA_FORMS,
     WPA_TEMPLATE_NAMES,
     WpaFacts,
+    box,
     named_box,
     wpa_group,
 )
+from concom_desk.services.filings.resource_areas import filing_areas, profile_of
 from concom_desk.services.parcels.locus import filing_locus
 from concom_desk.store.models import Decision, Filing, Meeting, MemberVote, Vote
 
@@ -160,9 +164,31 @@ def wpa_facts(session: Session, filing: Filing, template: str, base: Context,
         box=named_box(findings, decided),
         work_by=long_date(act_work_by(session, filing)),
         resource_areas=filing.resource_areas or "",
+        area_amounts={a.code: a.amount_text for a in filing_areas(session, filing)},
+        flood=flood_lines(filing),
         votes_for=votes[0] if votes else None, votes_against=votes[1] if votes else None,
         votes_abstained=votes[2] if votes else None,
     )
+
+
+def _town_name(filing: Filing) -> str:
+    profile = profile_of(filing.town)
+    return profile.name if profile else filing.town
+
+
+def flood_lines(filing: Filing) -> dict[str, Any]:
+    """The filing's flood data as the forms print it (a blank line where none is
+    recorded: the form's line stays to fill in by hand)."""
+    data = FloodData(filing.flood_zone or "", filing.flood_elevation or "",
+                     bool(filing.in_lscsf), bool(filing.in_v_zone),
+                     bool(filing.in_riverfront), filing.setting or "")
+    return {"zone": data.zone_text() or BLANK,
+            "lscsf": box(data.lscsf), "v_zone": box(data.v_zone),
+            "riverfront": box(data.riverfront),
+            "riverfront_width": f"{riverfront_width(_town_name(filing))} feet",
+            "setting": data.setting or BLANK,
+            "recorded": bool(data.zone or data.lscsf or data.v_zone or data.riverfront
+                             or data.setting)}
 
 
 def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
@@ -184,8 +210,13 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
     if template == "form-4b-order-of-resource-area-delineation":
         # Confirmed under the Act: the Act's areas only, never a bylaw's (an isolated
         # vegetated wetland is the town's to confirm, in its own order).
+        # A bylaw's own area is left out by its code too: Bourne's "Buffer Zone (100 ft;
+        # 200 ft in an ACEC ...)" names the Act's words but is the bylaw's.
+        town_only = {area.name for area in filing_areas(session, filing)
+                     if area.setting in ("bylaw", "other")}
         extras["confirmed_areas"] = [area for area in extras["confirmed_areas"]
-                                     if is_act_area(area["name"])]
+                                     if is_act_area(area["name"])
+                                     and area["name"] not in town_only]
     extras["wpa"] = wpa_group(wpa_facts(session, filing, template, base,
                                         tuple(getattr(draft, "interests", ()))))
     return extras

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from concom_desk.domain.resource_areas import STATE_AREAS, ResourceArea, areas_in_text
+
 BLANK = "_" * 16
 CHECKED, UNCHECKED = "☒", "☐"
 
@@ -61,36 +63,13 @@ INTERESTS: tuple[str, ...] = (
     "Groundwater Supply", "Storm Damage Prevention", "Flood Control",
 )
 
-# WPA Form 5 B.4-: the inland resource areas of the impact table, each with the
-# words a filing's resource areas name it by.
-INLAND_AREAS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Bank", "linear feet", ("bank",)),
-    ("Bordering Vegetated Wetland", "square feet", ("bordering vegetated", "bvw")),
-    ("Land Under Waterbodies and Waterways", "square feet", ("land under water",)),
-    ("Bordering Land Subject to Flooding", "square feet", ("bordering land subject", "blsf")),
-    ("Isolated Land Subject to Flooding", "square feet", ("isolated land", "ilsf")),
-    ("Riverfront Area", "square feet", ("riverfront",)),
-)
-
-
-# WPA Form 5 B.3, coastal: the coastal resource areas of the impact table, in the
-# order of 310 CMR 10.25-10.35 (and LSCSF, 10.02(1)(d)), each with the unit the form asks
-# for or where the form says its size is given, and the words a filing names it by.
-COASTAL_AREAS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Designated Port Areas", "size under Land Under the Ocean", ("designated port",)),
-    ("Land Under the Ocean", "square feet", ("land under the ocean",)),
-    ("Barrier Beaches", "size under Coastal Beaches and/or Coastal Dunes", ("barrier beach",)),
-    ("Coastal Beaches", "square feet; cubic yards of nourishment", ("coastal beach",)),
-    ("Coastal Dunes", "square feet; cubic yards of nourishment", ("coastal dune", "dune")),
-    ("Coastal Banks", "linear feet", ("coastal bank",)),
-    ("Rocky Intertidal Shores", "square feet", ("rocky intertidal",)),
-    ("Salt Marshes", "square feet", ("salt marsh",)),
-    ("Land Under Salt Ponds", "square feet; cubic yards dredged", ("salt pond",)),
-    ("Land Containing Shellfish", "square feet", ("shellfish",)),
-    ("Fish Runs", "size under Coastal Banks, Inland Bank, Land Under the Ocean and/or "
-                  "Land Under Waterbodies and Waterways", ("fish run", "anadromous")),
-    ("Land Subject to Coastal Storm Flowage", "square feet", ("coastal storm flowage", "lscsf")),
-)
+# WPA Form 5's impact tables (B.3 inland, and the coastal table), in the form's order:
+# the Act's areas from the one table of them (domain/resource_areas.py), each as the
+# form names it with the unit it asks for.
+INLAND_AREAS: tuple[ResourceArea, ...] = tuple(
+    a for a in STATE_AREAS if a.setting == "inland" and a.form_name)
+COASTAL_AREAS: tuple[ResourceArea, ...] = tuple(
+    a for a in STATE_AREAS if a.setting == "coastal" and a.form_name)
 
 
 def box(checked: bool) -> str:
@@ -142,6 +121,10 @@ class WpaFacts:
     findings: tuple[str, ...] = ()
     interests: tuple[str, ...] = ()  # checked by the clerk (Make a document…)
     resource_areas: str = ""
+    # The filing's areas as codes, each with its amount as the form prints it ('120
+    # linear feet', '' when none was entered); None: read from `resource_areas`.
+    area_amounts: Mapping[str, str] | None = None
+    flood: Mapping[str, Any] = field(default_factory=dict)  # wpa_context.flood_lines()
     votes_for: int | None = None
     votes_against: int | None = None
     votes_abstained: int | None = None
@@ -175,19 +158,10 @@ def _party(party: Mapping[str, Any], missing: list[str], gap: str | None) -> dic
             "city_state_zip": filled(lines[-1] if len(lines) > 1 else "", missing, None)}
 
 
-def _mentions(text: str, words: Iterable[str]) -> bool:
-    lowered = text.lower()
-    return any(word in lowered for word in words)
-
-
-def _inland_words(text: str) -> str:
-    """The areas' text with the coastal names taken out: a Coastal Bank is not the
-    inland Bank of 310 CMR 10.54, though its name holds the word."""
-    lowered = text.lower()
-    for _name, _unit, words in COASTAL_AREAS:
-        for word in words:
-            lowered = lowered.replace(word, " ")
-    return lowered
+def _area_amounts(facts: WpaFacts) -> Mapping[str, str]:
+    if facts.area_amounts is not None:
+        return facts.area_amounts
+    return {a.code: "" for a in areas_in_text(facts.resource_areas)}
 
 
 def _vote(facts: WpaFacts) -> dict[str, str]:
@@ -298,17 +272,22 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
         for number in range(1, highest + 1):
             group["boxes"][f"{kind}_{number}"] = box(decision == kind and facts.box == number)
     # B.3 is "For Approvals Only": a denial alters nothing, so checks no area.
-    inland = _inland_words(facts.resource_areas)
-    group["impacts"] = [{"area": name, "unit": unit,
-                         "box": box(_mentions(inland, words) and not group["denied"])}
-                        for name, unit, words in INLAND_AREAS]
+    named = _area_amounts(facts)
+    approved = not group["denied"]
+
+    def row(area: ResourceArea) -> dict[str, str]:
+        # The amount the filing proposes, in the "Proposed Alteration" column; the
+        # permitted amount is the commission's, written in by hand.
+        return {"area": area.form_name, "unit": area.form_unit,
+                "box": box(area.code in named and approved),
+                "proposed": named.get(area.code, "") if approved else ""}
+
+    group["impacts"] = [row(area) for area in INLAND_AREAS]
     # The coastal table is printed when the filing names a coastal area, so an inland
     # town's Order stays the page it was.
-    coastal = [(name, unit, _mentions(facts.resource_areas, words))
-               for name, unit, words in COASTAL_AREAS]
-    group["coastal_named"] = any(named for _n, _u, named in coastal)
-    group["coastal"] = [{"area": name, "unit": unit, "box": box(named and not group["denied"])}
-                        for name, unit, named in coastal]
+    group["coastal_named"] = any(area.code in named for area in COASTAL_AREAS)
+    group["coastal"] = [row(area) for area in COASTAL_AREAS]
+    group["flood"] = {"recorded": False, **facts.flood}
     if "vote" in needs and facts.votes_for is None:
         missing.append("no vote recorded")
     group["vote"] = _vote(facts)
@@ -334,6 +313,9 @@ EXAMPLE_FACTS: dict[str, Any] = {
     "findings": ("The areas are significant to Prevention of Pollution, Protection of "
                  "Wildlife Habitat and Flood Control.",),
     "resource_areas": "Bordering Vegetated Wetland and 100-foot Buffer Zone",
+    # An inland lot outside the floodplain: the example Order prints no flood line.
+    "flood": {"zone": "X", "lscsf": UNCHECKED, "v_zone": UNCHECKED, "riverfront": UNCHECKED,
+              "riverfront_width": "200 feet", "setting": "inland", "recorded": False},
     "votes_for": 4, "votes_against": 1, "votes_abstained": 0,
 }
 

@@ -14,8 +14,10 @@ from sqlalchemy.orm import Session, object_session
 
 from concom_desk.domain.amounts import checked_amount
 from concom_desk.domain.file_numbers import checked_file_number, next_file_number
+from concom_desk.domain.flood_data import FloodData
 from concom_desk.domain.laws import ACT, STATE_TOWN, default_under, under_problem
 from concom_desk.domain.plain_text import without_control_characters
+from concom_desk.domain.resource_areas import NamedArea, areas_in_text
 from concom_desk.domain.status_rules import (
     EVENT_OF_STATUS,
     ParentPermit,
@@ -38,6 +40,11 @@ from concom_desk.services.filings.parties import (
     find_or_add_property,
     mailing_address,
     party_from_form,
+)
+from concom_desk.services.filings.resource_areas import (
+    areas_text,
+    set_filing_areas,
+    stored_areas,
 )
 from concom_desk.store import Database
 from concom_desk.store.models import CommissionSettings, Filing, Party, Property
@@ -76,7 +83,16 @@ RECORD_COLUMNS = (
     "recorded_document", "notes",
     "plan_title", "plan_prepared_by", "plan_stamped_by", "plan_dated", "plan_revised",
     "plan_scale", "wpa_fee_cents",
+    "flood_zone", "flood_elevation", "in_lscsf", "in_v_zone", "in_riverfront", "setting",
 )
+
+
+def _areas_of(filing: Filing) -> tuple[NamedArea, ...]:
+    """The filing's rows; a filing written without them (by a script) as its text
+    reads, so a save from the form does not drop what the text names."""
+    session = object_session(filing)
+    stored = stored_areas(session, filing.id) if session is not None and filing.id else []
+    return tuple(stored or areas_in_text(filing.resource_areas or ""))
 
 
 def form_of(filing: Filing) -> FilingForm:
@@ -108,6 +124,7 @@ def form_of(filing: Filing) -> FilingForm:
         map_lot=filing.property.map_lot if filing.property else "",
         work_description=filing.work_description,
         resource_areas=filing.resource_areas or "",
+        areas=_areas_of(filing),
         parent_file_no=filing.original.file_no if filing.original else "",
         received=filing.received, hearing=filing.hearing, closed=filing.closed,
         issued=filing.issued, acts_not_covered=filing.acts_not_covered or "",
@@ -173,6 +190,10 @@ def _refuse_bad_record_fields(form: FilingForm) -> None:
         checked_file_number(form.dep_file_no, "the DEP file number")
     if form.parent_file_no.strip():
         checked_file_number(form.parent_file_no, "the permit's file number")
+    flood = FloodData(form.flood_zone, form.flood_elevation.strip(), form.in_lscsf,
+                      form.in_v_zone, form.in_riverfront, form.setting).problem()
+    if flood:
+        raise UserError(flood)
     if form.fee_waived and not form.fee_waiver_reason.strip():
         raise UserError("a waived fee needs the reason it was waived")
     if form.boards_notified and form.received and form.boards_notified < form.received:
@@ -257,7 +278,11 @@ def save_filing(db: Database, form: FilingForm) -> int:
         filing.property = land
         filing.original = parent
         filing.work_description = form.work_description
-        filing.resource_areas = form.resource_areas
+        text_changed = filing.resource_areas != form.resource_areas
+        # The text first, so that the filing is written once (its rows follow, below).
+        with session.no_autoflush:  # its rows are read: the filing is not written half-set
+            filing.resource_areas = (form.resource_areas if form.areas is None
+                                     else areas_text(session, filing, form.areas))
         filing.received = form.received
         filing.hearing = form.hearing
         filing.closed = form.closed
@@ -266,6 +291,14 @@ def save_filing(db: Database, form: FilingForm) -> int:
             value = getattr(form, name)
             setattr(filing, name, value.strip() if isinstance(value, str) else value)
         store_expiry(filing)
+        session.flush()
+        if form.areas is not None:
+            set_filing_areas(session, filing, form.areas)
+        elif text_changed or form.id is None:
+            # A caller with only the text (a script, the command line): its words read
+            # into codes; unchanged text leaves the rows and their amounts alone.
+            set_filing_areas(session, filing, areas_in_text(form.resource_areas),
+                             text=form.resource_areas)
         session.flush()
         return filing.id
 

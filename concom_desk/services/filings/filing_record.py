@@ -10,6 +10,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.orm import joinedload
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.flood_data import FloodData
 from concom_desk.domain.regulations_in_force import in_force_words
 from concom_desk.errors import UserError
 from concom_desk.services.commission.town_profiles import available_profiles
@@ -18,6 +19,7 @@ from concom_desk.services.filings.filing_clock import FilingClock
 from concom_desk.services.filings.history import documents_of, history_of
 from concom_desk.services.filings.permit_life import revived_line
 from concom_desk.services.filings.record_detail import FilingDetail
+from concom_desk.services.filings.resource_areas import filing_areas
 from concom_desk.services.filings.rows import FilingRow
 from concom_desk.services.filings.status_corrections import undo_offer
 from concom_desk.services.parcels.locus import filing_locus
@@ -46,6 +48,19 @@ def _row(filing: Filing, next_up: list[Deadline]) -> FilingRow:
     )
 
 
+def flood_words(filing: Filing) -> str:
+    """'FEMA zone VE (elevation 14 ft) · in LSCSF · in a V-zone · coastal', '' if none."""
+    data = FloodData(filing.flood_zone or "", filing.flood_elevation or "",
+                     bool(filing.in_lscsf), bool(filing.in_v_zone), bool(filing.in_riverfront),
+                     filing.setting or "")
+    parts = [f"FEMA zone {data.zone_text()}" if data.zone else "",
+             "in land subject to coastal storm flowage" if data.lscsf else "",
+             "in a velocity zone" if data.v_zone else "",
+             "in the riverfront area" if data.riverfront else "",
+             {"both": "coastal and inland"}.get(data.setting, data.setting)]
+    return " · ".join(part for part in parts if part)
+
+
 def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
     profiles = available_profiles()
     with db.read_session() as session:
@@ -70,5 +85,7 @@ def filing_detail(db: Database, filing_id: int, today: date) -> FilingDetail:
             locus=str(filing_locus(session, filing) or ""),
             regulations=in_force_words(regulations(), filing.received, filing.town,
                                        filing.laws),
+            areas=[area.line() for area in filing_areas(session, filing)],
+            flood=flood_words(filing),
         )
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from concom_desk.domain.resource_areas import NamedArea
+
 
 @dataclass
 class MailingAddress:
@@ -61,6 +63,16 @@ class FilingForm:
     map_lot: str = ""
     work_description: str = ""
     resource_areas: str = ""  # named in the legal notice, the abutter letter and the permit
+    # The areas as codes with amounts (the form's table); None: a caller that gives
+    # only the text above, whose words are read into codes.
+    areas: tuple[NamedArea, ...] | None = None
+    # The site's flood data (domain/flood_data.py).
+    flood_zone: str = ""
+    flood_elevation: str = ""
+    in_lscsf: bool = False
+    in_v_zone: bool = False
+    in_riverfront: bool = False
+    setting: str = ""
     parent_file_no: str = ""
     received: date | None = None
     hearing: date | None = None

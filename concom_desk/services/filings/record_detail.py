@@ -62,3 +62,6 @@ class FilingDetail:
     # The regulations the filing is reviewed under, by its received day (and those
     # only proposed): "310 CMR 10.00 as amended in 2014 (effective 2014-10-24); …".
     regulations: str = ""
+    # The resource areas by name, citation and amount, and the flood data, in words.
+    areas: list[str] = field(default_factory=list)
+    flood: str = ""

@@ -61,6 +61,7 @@ from concom_desk.store.models.meetings import (
 )
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
 from concom_desk.store.models.payments import Payment
+from concom_desk.store.models.resource_areas import FilingResourceArea
 from concom_desk.store.models.status_corrections import StatusCorrection
 
 __all__ = [
@@ -71,7 +72,8 @@ __all__ = [
     "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
     "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
-    "Fine", "FinePayment", "GeneratedDocument", "Hearing", "HearingWaiver", "Inspection",
+    "Fine", "FilingResourceArea", "FinePayment", "GeneratedDocument", "Hearing",
+    "HearingWaiver", "Inspection",
     "InspectionCheck",
     "Meeting", "Member", "MemberVote", "Party", "Payment", "Property", "StandardCondition",
     "StatusCorrection",

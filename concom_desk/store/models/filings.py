@@ -125,6 +125,17 @@ class Filing(Versioned, Base):
     # waived them, a federal permit…); empty: they apply, as the law has it.
     acts_not_covered: Mapped[str] = text_field(300)
 
+    # The site's flood data, as the NOI and WPA Form 5 ask (domain/flood_data.py): the
+    # FEMA zone and its base flood elevation, LSCSF, a velocity zone, the riverfront
+    # area, and whether the project is coastal or inland. Checked where it is entered
+    # (FloodData.problem), not by a CHECK: that would rebuild the filing table.
+    flood_zone: Mapped[str] = text_field(3)
+    flood_elevation: Mapped[str] = text_field(10)
+    in_lscsf: Mapped[bool] = flag()
+    in_v_zone: Mapped[bool] = flag()
+    in_riverfront: Mapped[bool] = flag()
+    setting: Mapped[str] = text_field(7)
+
     voided_at: Mapped[datetime | None] = mapped_column(DateTime)  # UTC
     void_reason: Mapped[str] = text_field()
 

@@ -51,6 +51,7 @@ from concom_desk.errors import RecordChanged, UserError
 from concom_desk.services.commission.settings import example_town
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.services.filings.payments import town_fee_words
+from concom_desk.ui.filings.areas_tab import AreasTab
 from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
@@ -127,6 +128,8 @@ class FilingFormDialog(QDialog):
         self.dates: dict[str, QLineEdit] = {}
         self.amounts: dict[str, QLineEdit] = {}
         self.tabs.addTab(self._filing_tab(form), "&Filing")
+        self.areas_tab = AreasTab(form)  # the town's areas as codes, amounts, flood data
+        self.tabs.addTab(self.areas_tab, "Areas && flood &zones")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
         self.tabs.addTab(self._money_tab(form), "Fee&s && bond")
@@ -171,6 +174,7 @@ class FilingFormDialog(QDialog):
         self.laws.currentIndexChanged.connect(self.validate)
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
+        self.areas_tab.changed.connect(self.validate)
         self.validate()
         # An edit can read its record again, keeping the clerk's typing, when another
         # desk saved it first (ui.record_changed).
@@ -214,8 +218,6 @@ class FilingFormDialog(QDialog):
         self.work.setAccessibleName("Work description")
         self.work.setTabChangesFocus(True)
         self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
-        self.resource_areas = named_line(form.resource_areas, "Resource areas",
-                                    "e.g. Bordering Vegetated Wetland; Buffer Zone")
         layout = form_layout(page)
         layout.addRow("&Kind:", self.kind)
         layout.addRow("&Under:", self.laws)
@@ -227,7 +229,6 @@ class FilingFormDialog(QDialog):
         layout.addRow("Property &address:", self.address)
         layout.addRow("&Map/lot:", self.map_lot)
         layout.addRow("&Work:", self.work)
-        layout.addRow("Resource areas:", self.resource_areas)
         for name, label in DATE_FIELDS:
             layout.addRow(label + ":", self._date(name, label, getattr(form, name)))
         self._filing_layout = layout
@@ -342,6 +343,7 @@ class FilingFormDialog(QDialog):
                                  self.fee_waived.isChecked(), self.fee_waiver_reason.text(),
                                  self._today)
         found += self.wpa_tab.problems()
+        found += self.areas_tab.problems()
         for name, _label in DATE_FIELDS:
             self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
                                               or bool(self.dates[name].text()))
@@ -366,13 +368,13 @@ class FilingFormDialog(QDialog):
         def dollars(name: str) -> int:
             return parse_amount(self.amounts[name].text())
 
-        return self.parties_tab.filled_in(self.wpa_tab.filled_in(FilingForm(
+        tabs = (self.wpa_tab, self.parties_tab, self.areas_tab)  # each adds its own fields
+        filled = FilingForm(
             id=self._id, kind=self.current_kind(), file_no=self.file_no.text().strip(),
             dep_file_no=self.dep_file_no.text().strip().upper(),
             laws=self.laws.currentData() or "", town=self._town,
             address=self.address.text().strip(), map_lot=self.map_lot.text().strip(),
             work_description=self.work.toPlainText().strip(),
-            resource_areas=self.resource_areas.text().strip(),
             parent_file_no=self.parent_file_no.text().strip(),
             received=when("received"), boards_notified=when("boards_notified"),
             hearing=when("hearing"), closed=when("closed"), issued=when("issued"),
@@ -390,13 +392,16 @@ class FilingFormDialog(QDialog):
             recorded_document=self.recorded_document.text().strip(),
             notes=self.notes.toPlainText().strip(),
             version=self._version, party_versions=dict(self._party_versions),
-        )))
+        )
+        for tab in tabs:
+            filled = tab.filled_in(filled)
+        return filled
 
     def show_form(self, form: FilingForm) -> None:
         """Put `form`'s values in every box (the kind stays: a filing keeps it)."""
         for name, line in (("file_no", self.file_no), ("dep_file_no", self.dep_file_no),
                            ("parent_file_no", self.parent_file_no), ("address", self.address),
-                           ("map_lot", self.map_lot), ("resource_areas", self.resource_areas),
+                           ("map_lot", self.map_lot),
                            ("fee_waiver_reason", self.fee_waiver_reason),
                            ("consultant", self.consultant), ("bond_form", self.bond_form),
                            ("recorded_book", self.recorded_book),
@@ -414,6 +419,7 @@ class FilingFormDialog(QDialog):
         self.fee_waived.setChecked(form.fee_waived)
         self.parties_tab.show_form(form)
         self.wpa_tab.show_form(form)
+        self.areas_tab.show_form(form)
         self._version, self._party_versions = form.version, dict(form.party_versions)
         self.validate()
 

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -214,6 +214,15 @@ class FilingRecordDialog(QDialog):
         self.panels.addTab(self.deadline_view, "Dead&lines")
         self.panels.addTab(self.history_view, "H&istory")
         self.panels.addTab(self.document_view, "Do&cuments")
+        # The resource areas with their citations and amounts, and the flood data: on a
+        # tab of their own (in the summary they made the record taller than a laptop at
+        # 150 %).
+        self.areas_view = QLabel()
+        self.areas_view.setAccessibleName("Resource areas and flood data")
+        self.areas_view.setWordWrap(True)
+        self.areas_view.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.areas_view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.panels.addTab(self.areas_view, "Areas && flood &zones")
 
         status_row = QHBoxLayout()
         status_row.addWidget(self.status_label)
@@ -281,6 +290,10 @@ class FilingRecordDialog(QDialog):
             f"Under {under_words(detail.form.laws, detail.form.town, detail.town_name)}",
             f"Regulations in force: {detail.regulations}",
             *record_summary(detail.form), *detail.life]))
+        self.areas_view.setText("\n".join(
+            ["Resource areas (Edit… to change them):",
+             *(f"  • {line}" for line in detail.areas or ["none recorded"]),
+             "", f"Flood data: {detail.flood or 'none recorded'}"]))
         self.status_label.setText(f"Status: <b>{status_name(row.status)}</b>")
         self.new_status.blockSignals(True)
         self.new_status.clear()

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from concom_desk.domain.resource_areas import amount_text
 from concom_desk.services.demo.town import load_demo
 from concom_desk.services.documents.register import save_filing_document
 from concom_desk.services.documents.wpa_fields import CHECKED, UNCHECKED
 from concom_desk.store import Database, open_database
 from concom_desk.store.export_writers import export
-from concom_desk.store.models import Filing
+from concom_desk.store.models import Filing, FilingResourceArea
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import every_word
 
@@ -46,8 +47,19 @@ def test_form_5_of_a_demo_noi_on_a_coastal_bank_and_salt_marsh(
     text = every_word(save_filing_document(db, file_no, "form-5-order-of-conditions",
                                            TEST_TODAY).path).replace("  ", "")
     assert "Coastal Resource Area Impacts" in text
-    assert f"{CHECKED}Coastal Banks (linear feet)" in text
-    assert f"{CHECKED}Salt Marshes (square feet)" in text
+    # Each ticked with the amount the filing's rows hold, in the "Proposed" column.
+    with db.read_session() as s:
+        filing_id = s.scalars(select(Filing.id).where(Filing.file_no == file_no)).one()
+        stored = {r.code: r for r in s.scalars(select(FilingResourceArea).where(
+            FilingResourceArea.filing_id == filing_id))}
+    assert set(stored) == {"coastal_bank", "salt_marsh", "buffer_zone"}
+    bank, marsh = stored["coastal_bank"], stored["salt_marsh"]
+    assert bank.unit == "linear_ft" and marsh.unit == "sq_ft"
+    assert bank.amount is not None and marsh.amount is not None
+    assert (f"{CHECKED}Coastal Banks (linear feet){amount_text(bank.amount, bank.unit)}"
+            in text)
+    assert (f"{CHECKED}Salt Marshes (square feet){amount_text(marsh.amount, marsh.unit)}"
+            in text)
     assert f"{UNCHECKED}Coastal Dunes (square feet; cubic yards of nourishment)" in text
     assert f"{UNCHECKED}Bank (linear feet)" in text  # the inland Bank of 310 CMR 10.54
 

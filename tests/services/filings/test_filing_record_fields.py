@@ -21,6 +21,7 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
+from concom_desk.domain.resource_areas import NamedArea
 from concom_desk.errors import UserError
 from concom_desk.services.commission.settings import CommissionSettings, save_settings
 from concom_desk.services.documents.context import filing_by_number, filing_context
@@ -63,7 +64,11 @@ def whole_record(**changes: object) -> FilingForm:
         consultant="Goddard Consulting", consultant_fee_cents=200_000,
         consultant_fee_paid_on=date(2026, 11, 12), bond_cents=500_000, bond_form="passbook",
         bond_posted_on=date(2026, 11, 13), recorded_book="66012", recorded_page="245",
-        notes="Asked for the hearing after Thanksgiving.")
+        notes="Asked for the hearing after Thanksgiving.",
+        # The areas as ticked on the form (the text is what they name) and the flood data.
+        areas=(NamedArea("bvw", 800.0, "sq_ft"), NamedArea("buffer_zone")),
+        resource_areas="Bordering Vegetated Wetland; Buffer Zone", flood_zone="AE",
+        flood_elevation="212", in_riverfront=True, setting="inland")
     return replace(form, **changes)
 
 

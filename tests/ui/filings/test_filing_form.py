@@ -84,12 +84,13 @@ def fill_the_record(qtbot, dialog: FilingFormDialog) -> None:
     qtbot.keyClicks(dialog.notes, "Asked for the hearing after Thanksgiving.")
 
 
-def test_the_form_fits_a_town_hall_laptop_on_six_tabs(qtbot, upton: Database) -> None:
+def test_the_form_fits_a_town_hall_laptop_on_seven_tabs(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
     dialog = window.new_filing()
     assert [dialog.tabs.tabText(i).replace("&&", "+").replace("&", "")
             for i in range(dialog.tabs.count())] == [
-        "Filing", "Parties", "Fees + bond", "Recording", "Plans + WPA fee", "Notes"]
+        "Filing", "Areas + flood zones", "Parties", "Fees + bond", "Recording",
+        "Plans + WPA fee", "Notes"]
     size = dialog.sizeHint()
     assert size.width() <= 1366 and size.height() <= 700  # title bar and taskbar fit too
     dialog.reject()
