@@ -31,10 +31,11 @@ HOSTILE = f"{WORDML} {FIELD_TEXT} {BIDI}{CONTROL}"
 # What a reader sees of it: the characters typed, less the two XML cannot hold and the
 # bidirectional controls.
 SEEN = f"{WORDML} {FIELD_TEXT} Smithgnp.exe x"
-# Choices, not typed text (the kind, the laws it is under and the commission's town are
-# picked from lists; a value off the list is refused in one line, tested elsewhere).
+# Choices, not typed text (the kind, the laws it is under, the commission's town and the
+# site's flood zone, elevation and setting are picked from lists or checked as numbers;
+# a value off the list is refused in one line, tested elsewhere).
 NOT_TEXT = {"kind", "file_no", "dep_file_no", "parent_file_no", "id", "fee_waived", "laws",
-            "town"}
+            "town", "flood_zone", "flood_elevation", "setting"}
 
 
 def hostile_form() -> FilingForm:

@@ -88,5 +88,6 @@ def test_every_table_but_the_trail_that_a_person_edits_counts_its_saves() -> Non
     # attachments, the feed's identity), or parts written with their record.
     assert not_counted == {"audit_entry", "calendar_feed", "status_correction",
                            "fine_payment", "case_attachment", "attendance", "member_vote",
-                           "town_closure_day", "inspection_check", "payment"}
+                           "town_closure_day", "inspection_check", "payment",
+                           "filing_resource_area"}
     assert save_counter("minutes") == "edit_version" and save_counter("filing") == "version"
