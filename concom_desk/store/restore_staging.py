@@ -6,11 +6,14 @@ beside the target; killed halfway, that full copy stayed there, hidden, for a da
 before anything removed it. Now the restore holds an OS lock on a claim file in its
 folder for as long as it works (the OS drops the lock when the process dies, however
 it dies), so the next start of the program, `check` and the next restore remove any
-such folder nobody holds, at once, and never one a running restore is using.
+such folder nobody holds, at once, and never one a running restore is using, nor
+one an unfinished restore's journal names (it holds what settling that restore
+needs: concom_desk.store.restore_journal).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 import time
@@ -21,6 +24,7 @@ from typing import IO
 from concom_desk.store.lock import _os_unlock, _try_os_lock
 
 STAGING_PREFIX = ".concom-restore-"
+JOURNAL_SUFFIX = ".restore-journal"  # beside the database: concom_desk.store.restore_journal
 _CLAIM = ".in-use"
 # A folder without a claim file was made by an older program, or is a second old: the
 # claim is taken a moment after the folder is made.
@@ -55,13 +59,30 @@ def sweep_abandoned_restores(folder: Path) -> list[Path]:
         found = [p for p in folder.glob(STAGING_PREFIX + "*") if p.is_dir()]
     except OSError:
         return []
+    needed = _named_by_journals(folder)
     removed = []
     for path in found:
-        if _abandoned(path):
+        if path.name not in needed and _abandoned(path):
             shutil.rmtree(path, ignore_errors=True)
             if not path.exists():
                 removed.append(path)
     return removed
+
+
+def _named_by_journals(folder: Path) -> set[str]:
+    """The working folders unfinished restores' journals name (to be settled first)."""
+    names = set()
+    for journal in folder.glob("*" + JOURNAL_SUFFIX):
+        try:
+            names.add(str(json.loads(journal.read_text(encoding="utf-8"))["staging"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return names
+
+
+def staging_in_use(path: Path) -> bool:
+    """Is a running restore at work in the working folder `path`?"""
+    return path.is_dir() and not _abandoned(path)
 
 
 def _abandoned(path: Path) -> bool:
