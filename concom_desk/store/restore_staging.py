@@ -33,12 +33,23 @@ _UNCLAIMED_GRACE_SECONDS = 60
 
 class RestoreStaging:
     """`with RestoreStaging(folder) as staging:` a claimed working folder, removed
-    afterwards whatever happens."""
+    afterwards whatever happens. A backup's working folders are claimed the same way
+    (`prefix` its own), so that what a killed backup left is swept at once too
+    (concom_desk.store.disk.sweep_leftovers)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, prefix: str = STAGING_PREFIX) -> None:
         self.folder = folder
-        self.path = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
-        self._claim: IO[bytes] | None = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
+        self._claim: IO[bytes] | None = None
+        for attempt in range(3):
+            self.path = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
+            try:
+                self._claim = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
+                break
+            except FileNotFoundError:
+                # another run's sweep took the folder while it was still empty
+                if attempt == 2:
+                    raise
+        assert self._claim is not None
         _try_os_lock(self._claim)
 
     def __enter__(self) -> Path:
@@ -46,6 +57,14 @@ class RestoreStaging:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
+        # The claim goes last: a run killed while cleaning up leaves a folder still
+        # marked as claimed by nobody, which the next run removes at once.
+        for inside in self.path.iterdir():
+            if inside.name != _CLAIM:
+                if inside.is_dir() and not inside.is_symlink():
+                    shutil.rmtree(inside, ignore_errors=True)
+                else:
+                    inside.unlink(missing_ok=True)
         if self._claim is not None:
             _os_unlock(self._claim)
             self._claim.close()
@@ -80,6 +99,19 @@ def _named_by_journals(folder: Path) -> set[str]:
     return names
 
 
+def claimed_and_abandoned(path: Path) -> bool:
+    """A working folder that was claimed by a process no longer running (or that is
+    empty: nothing in it to lose)."""
+    return _empty(path) or ((path / _CLAIM).exists() and _abandoned(path))
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return not any(path.iterdir())
+    except OSError:
+        return False
+
+
 def staging_in_use(path: Path) -> bool:
     """Is a running restore at work in the working folder `path`?"""
     return path.is_dir() and not _abandoned(path)
@@ -89,7 +121,8 @@ def _abandoned(path: Path) -> bool:
     claim = path / _CLAIM
     try:
         if not claim.exists():
-            return time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+            return _empty(path) or \
+                time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
         with open(claim, "r+b") as handle:
             if not _try_os_lock(handle):
                 return False  # a restore is at work in it
