@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import shutil
 import sqlite3
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -44,6 +43,7 @@ from concom_desk.store.archive import (
 from concom_desk.store.audit import AUDIT_TABLE
 from concom_desk.store.db_identity import read_identity, require_concom_database
 from concom_desk.store.disk import plain_os_error, sweep_leftovers
+from concom_desk.store.restore_staging import RestoreStaging
 
 log = logging.getLogger(__name__)
 
@@ -160,9 +160,13 @@ def backup_target(out_zip: Path, stem: str) -> Path:
     folder = out_zip.parent
     if not folder.is_dir():
         raise UserError(f"the folder {folder} does not exist; create it or choose another")
+    sweep_backup_leftovers(folder)
+    return out_zip
+
+
+def sweep_backup_leftovers(folder: Path) -> None:
     sweep_leftovers(folder, STAGING_PREFIX)  # a zip half-written by a run that was killed
     sweep_leftovers(Path(tempfile.gettempdir()), STAGING_PREFIX)  # and its working copies
-    return out_zip
 
 
 def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
@@ -174,36 +178,45 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
     try:
         # The copy of the database in the system's temporary folder; only the zip
         # being written (under a hidden name, removed if anything fails) is beside
-        # the backups, so it can be renamed into place at once.
-        workspace = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX))
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
-    except OSError as exc:
-        raise plain_os_error(exc, "write the backup", folder) from None
-    try:
-        copy = workspace / f"{db_path.stem}.sqlite"
+        # the backups, so it can be renamed into place at once. Both are claimed for
+        # as long as this runs: a killed backup's are swept by the next at once.
+        workspace_claim = RestoreStaging(Path(tempfile.gettempdir()), STAGING_PREFIX)
         try:
-            snapshot_database(db_path, copy, scratch=True)
-        except sqlite3.DatabaseError as exc:
-            raise OperationFailed(
-                f"the database could not be copied ({exc}); run `concom-desk check`"
-            ) from None
-        database_member = f"{DATABASE_FOLDER}/{db_path.stem}.sqlite"
-        members = [(database_member, copy)]
-        members += folder_members(documents_dir(db_path), DOCUMENTS_FOLDER)
-        members += folder_members(user_templates_dir(), TEMPLATES_FOLDER)
-        partial = staging / (out_zip.name + ".partial")
-        # The integrity check of the copy (SQLite works without the GIL) runs while the
-        # archive is compressed; the manifest, written last, waits for its verdict.
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            checking = pool.submit(_check_copy, copy, kind, database_member)
-            manifest = write_archive(partial, members, checking.result)
-        put_in_place(partial, out_zip, manifest)
+            staging_claim = RestoreStaging(folder, STAGING_PREFIX)
+        except OSError:
+            workspace_claim.__exit__(None, None, None)
+            raise
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(workspace, ignore_errors=True)
+    with workspace_claim as workspace, staging_claim as staging:
+        try:
+            manifest = _write_backup(db_path, out_zip, kind, workspace, staging)
+        except OSError as exc:
+            raise plain_os_error(exc, "write the backup", folder) from None
     return BackupMade(out_zip, manifest)
+
+
+def _write_backup(db_path: Path, out_zip: Path, kind: str, workspace: Path,
+                  staging: Path) -> Manifest:
+    copy = workspace / f"{db_path.stem}.sqlite"
+    try:
+        snapshot_database(db_path, copy, scratch=True)
+    except sqlite3.DatabaseError as exc:
+        raise OperationFailed(
+            f"the database could not be copied ({exc}); run `concom-desk check`"
+        ) from None
+    database_member = f"{DATABASE_FOLDER}/{db_path.stem}.sqlite"
+    members = [(database_member, copy)]
+    members += folder_members(documents_dir(db_path), DOCUMENTS_FOLDER)
+    members += folder_members(user_templates_dir(), TEMPLATES_FOLDER)
+    partial = staging / (out_zip.name + ".partial")
+    # The integrity check of the copy (SQLite works without the GIL) runs while the
+    # archive is compressed; the manifest, written last, waits for its verdict.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        checking = pool.submit(_check_copy, copy, kind, database_member)
+        manifest = write_archive(partial, members, checking.result)
+    put_in_place(partial, out_zip, manifest)
+    return manifest
 
 
 def _automatic_backups(db_path: Path) -> list[tuple[datetime, Path]]:
@@ -262,6 +275,8 @@ def auto_backup(db_path: Path, now: datetime | None = None) -> Path | None:
         fingerprint = content_fingerprint(conn)
     existing = _automatic_backups(db_path)
     if existing and _latest_fingerprint(existing[-1][1]) == fingerprint:
+        # a backup killed while cleaning up, after its zip was in place
+        sweep_backup_leftovers(backups_dir(db_path))
         thin_automatic_backups(db_path, now)
         return None
     folder = backups_dir(db_path)

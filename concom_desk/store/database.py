@@ -49,6 +49,7 @@ from concom_desk.store.opening_checks import (
     look_after_opening,
     look_before_opening,
 )
+from concom_desk.store.restore_journal import UnreadableJournal, settle_interrupted_restore
 from concom_desk.store.restore_staging import sweep_abandoned_restores
 from concom_desk.store.schema import bring_schema_up_to_date
 
@@ -281,6 +282,15 @@ class Database:
         return f"<Database {self.path}>"
 
 
+def _settle_a_stopped_restore(db_path: Path) -> str:
+    try:
+        return settle_interrupted_restore(db_path)
+    except UnreadableJournal as exc:
+        # whichever database is in place is whole (it is replaced by one rename)
+        return (f"A restore left a journal: {exc}; it was left alone. Restore the backup again "
+                "(File → Restore from backup…) if the records are not right.")
+
+
 def open_database(path: Path | str | None = None, *, initials: str = "",
                   lock: bool = True) -> Database:
     """Open (creating or upgrading as needed) the commission's database at `path`
@@ -308,11 +318,15 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
                 db_lock = None
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
+        settled = ""
         if db_lock is not None:
+            # a restore stopped half-way is finished or undone, never left half
+            settled = _settle_a_stopped_restore(db_path)
             # the full copy a killed restore left beside the records, hidden
             sweep_abandoned_restores(db_path.parent)
         crashed = db_lock is not None and db_lock.recovered_stale
         state = look_before_opening(db_path, crashed, may_set_aside=lock)
+        state.settled_restore = settled
         upgrade_backup = None
         if state.read_only:
             engine = make_read_only_engine(db_path, actor, state.immutable)

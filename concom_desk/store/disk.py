@@ -69,15 +69,21 @@ def _folder_now(folder: Path) -> float:
 
 
 def sweep_leftovers(folder: Path, prefix: str) -> None:
-    """Remove staging folders named `prefix...` that a killed run left in `folder`."""
-    cutoff = _folder_now(folder) - STALE_AFTER_SECONDS
+    """Remove staging folders named `prefix...` that a killed run left in `folder`: at
+    once one its run claimed (the claim outlives no process:
+    concom_desk.store.restore_staging), after a day one without a claim."""
+    from concom_desk.store.restore_staging import claimed_and_abandoned
+
     try:
         leftovers = [p for p in folder.glob(prefix + "*") if p.is_dir()]
     except OSError:
         return
+    if not leftovers:
+        return
+    cutoff = _folder_now(folder) - STALE_AFTER_SECONDS
     for path in leftovers:
         try:
-            if path.stat().st_mtime < cutoff:
+            if claimed_and_abandoned(path) or path.stat().st_mtime < cutoff:
                 shutil.rmtree(path, ignore_errors=True)
         except OSError:
             continue

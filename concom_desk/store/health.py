@@ -80,6 +80,7 @@ def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
     printed footer) of the database at `db_path`."""
     db_path = Path(db_path)
     report = HealthReport(db_path)
+    _settle_a_stopped_restore(db_path, report)
     if not db_path.is_file():
         report.problem(f"There is no database at {db_path}.")
         return report
@@ -114,6 +115,40 @@ def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
     except sqlite3.DatabaseError as exc:
         report.problem(f"The database cannot be read: {exc}.")
     return report
+
+
+def _settle_a_stopped_restore(db_path: Path, report: HealthReport) -> None:
+    """A restore stopped half-way is finished or undone before the database is judged
+    (one half-restored is neither the old records nor the backup's)."""
+    from concom_desk.store.lock import DatabaseLock
+    from concom_desk.store.restore_journal import (
+        UnreadableJournal,
+        journal_path,
+        settle_interrupted_restore,
+    )
+
+    if not journal_path(db_path).exists():
+        return
+    lock = DatabaseLock(db_path)
+    try:
+        lock.acquire()
+    except (UserError, OperationFailed):
+        report.ok("A restore is at work on this database, or its journal is beside a "
+                  "database another program has open; it is settled when ConCom Desk "
+                  "next opens the database.")
+        return
+    try:
+        told = settle_interrupted_restore(db_path)
+        if told:
+            report.ok(told)
+    except UnreadableJournal as exc:
+        report.problem(f"Restore: {exc}; it was left alone. Remove it once the records "
+                       "are known to be right, or restore the backup again.")
+    except OSError as exc:
+        report.problem(f"Restore: one stopped half-way could not be settled yet ({exc}); "
+                       "close every program that uses these files and check again.")
+    finally:
+        lock.release()
 
 
 class _ReadOnlyWithJournal(Exception):

@@ -45,6 +45,7 @@ class OpeningState:
     immutable: bool = False  # ... that may not even make the -shm file
     problems: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)  # told once, then work goes on
+    settled_restore: str = ""  # a restore stopped half-way, finished or undone: what was done
 
 
 def folder_is_writable(folder: Path) -> bool:

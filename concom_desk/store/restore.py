@@ -51,6 +51,15 @@ from concom_desk.store.disk import fsync_directory, plain_os_error
 from concom_desk.store.file_identity import read_application_id
 from concom_desk.store.lock import DatabaseLock
 from concom_desk.store.restore_checks import judge_backup_database, restart_anchor
+from concom_desk.store.restore_journal import (
+    SIDECARS,
+    FolderSwap,
+    RestoreJournal,
+    journal_path,
+    set_old_sidecars_aside,
+    settle_interrupted_restore,
+    undo,
+)
 from concom_desk.store.restore_staging import (
     STAGING_PREFIX,  # noqa: F401  (where the tests and the server's restore find it)
     RestoreStaging,
@@ -58,9 +67,6 @@ from concom_desk.store.restore_staging import (
 )
 
 log = logging.getLogger(__name__)
-
-SIDECARS = ("-wal", "-shm", "-journal")
-
 
 @dataclass
 class Restored:
@@ -202,14 +208,6 @@ def _set_database_aside(target: Path, aside: Path, staging: Path) -> None:
         Path(str(copy) + suffix).replace(Path(str(aside) + suffix))
 
 
-def _swap_folder(current: Path, restored: Path, stamp: str, kept: list[Path]) -> None:
-    if current.exists():
-        aside = current.with_name(f"{current.name}.before-restore-{stamp}")
-        current.rename(aside)
-        kept.append(aside)
-    restored.rename(current)
-
-
 def restore(archive_path: Path, db_path: Path) -> Restored:
     """Replace the database at `db_path` (and its documents and templates) with the
     contents of the backup at `archive_path`."""
@@ -221,6 +219,7 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             raise UserError(f"the folder {folder} does not exist; create it or choose another")
         _refuse_foreign_target(db_path)
         _require_room(folder, db_path, manifest)
+        _settle_an_earlier_restore(db_path)
         sweep_abandoned_restores(folder)
         try:
             working = RestoreStaging(folder)
@@ -228,6 +227,20 @@ def restore(archive_path: Path, db_path: Path) -> Restored:
             raise plain_os_error(exc, "restore the backup", folder) from None
         with working as staging:
             return _restore_in(staging, archive, manifest, archive_path, db_path)
+
+
+def _settle_an_earlier_restore(db_path: Path) -> None:
+    """A restore stopped half-way is finished or undone before another begins."""
+    if not journal_path(db_path).exists():
+        return
+    lock = DatabaseLock(db_path)
+    lock.acquire()  # UserError naming who has the database open
+    try:
+        told = settle_interrupted_restore(db_path)
+        if told:
+            log.info("before restoring: %s", told)
+    finally:
+        lock.release()
 
 
 def _restore_in(staging: Path, archive: zipfile.ZipFile, manifest: Manifest,
@@ -251,7 +264,7 @@ def _restore_in(staging: Path, archive: zipfile.ZipFile, manifest: Manifest,
         lock.acquire()
         try:
             done = _put_in_place(db_path, manifest, staged_db, staged_documents,
-                                 staged_templates, staging)
+                                 staged_templates, staging, archive_path.name)
             done.notices += notices
             return done
         finally:
@@ -261,43 +274,42 @@ def _restore_in(staging: Path, archive: zipfile.ZipFile, manifest: Manifest,
 
 
 def _put_in_place(db_path: Path, manifest: Manifest, staged_db: Path, staged_documents: Path,
-                  staged_templates: Path, staging: Path) -> Restored:
+                  staged_templates: Path, staging: Path, backup: str) -> Restored:
+    """The steps of concom_desk.store.restore_journal, journaled before the first."""
     stamp = utc_stamp(datetime.now(UTC))
     result = Restored(db_path, manifest)
+    journal = RestoreJournal(db_path, staging, backup, stamp)
     if db_path.exists():
-        aside = db_path.with_name(f"{db_path.stem}.before-restore-{stamp}.sqlite")
-        _set_database_aside(db_path, aside, staging)
-        result.kept_aside.append(aside)
-    swapped: list[tuple[Path, Path]] = []
+        journal.database_aside = db_path.with_name(
+            f"{db_path.stem}.before-restore-{stamp}.sqlite")
+    # Documents belong to the records (each row names its file), so they are
+    # always swapped; templates are the clerk's work, replaced only by templates.
+    for current, restored, always in ((documents_dir(db_path), staged_documents, True),
+                                      (user_templates_dir(), staged_templates, False)):
+        if any(restored.iterdir()) or (always and current.exists()):
+            journal.swaps.append(FolderSwap(
+                current, restored, current.with_name(f"{current.name}.before-restore-{stamp}")))
+    journal.write()
     try:
-        # Documents belong to the records (each row names its file), so they are
-        # always swapped; templates are the clerk's work, replaced only by templates.
-        for current, restored, always in ((documents_dir(db_path), staged_documents, True),
-                                          (user_templates_dir(), staged_templates, False)):
-            has_members = any(restored.iterdir())
-            if has_members or (always and current.exists()):
-                current.parent.mkdir(parents=True, exist_ok=True)
-                _swap_folder(current, restored, stamp, result.kept_aside)
-                swapped.append((current, restored))
-        # A stale WAL beside the new file would be replayed into it: remove the
-        # old database's journal files (their content is in the copy kept aside).
-        for suffix in SIDECARS:
-            Path(str(db_path) + suffix).unlink(missing_ok=True)
-        staged_db.replace(db_path)
+        if journal.database_aside is not None:
+            _set_database_aside(db_path, journal.database_aside, staging)
+        for swap in journal.swaps:
+            swap.current.parent.mkdir(parents=True, exist_ok=True)
+            if swap.current.exists():
+                swap.current.rename(swap.aside)
+            swap.restored.rename(swap.current)
+        set_old_sidecars_aside(journal)
+        staged_db.replace(db_path)  # the point of no return
         fsync_directory(db_path.parent)
-        restart_anchor(db_path, stamp, result.kept_aside)
     except OSError:
-        _undo_swaps(swapped, stamp)
-        raise
-    return result
-
-
-def _undo_swaps(swapped: list[tuple[Path, Path]], stamp: str) -> None:
-    for current, restored in reversed(swapped):
-        aside = current.with_name(f"{current.name}.before-restore-{stamp}")
         try:
-            current.rename(restored)
-            if aside.exists():
-                aside.rename(current)
-        except OSError as exc:
-            log.error("could not put %s back after a failed restore: %s", current, exc)
+            undo(journal)
+        except OSError as exc:  # the next start tries again, from the journal
+            log.error("could not undo the failed restore of %s yet: %s", db_path, exc)
+        raise
+    if journal.database_aside is not None:
+        result.kept_aside.append(journal.database_aside)
+    result.kept_aside += [swap.aside for swap in journal.swaps if swap.aside.exists()]
+    restart_anchor(db_path, stamp, result.kept_aside)
+    journal.remove()
+    return result

@@ -160,9 +160,12 @@ def restart_anchor(db_path: Path, stamp: str, kept_aside: list[Path]) -> None:
     database, and the new one starts a new timeline, so that the backups of the records
     just replaced (made before now) are not taken for anchors of these."""
     old = anchor_path(db_path)
-    if old.exists():
-        aside = old.with_name(f"{old.name}.before-restore-{stamp}")
+    aside = old.with_name(f"{old.name}.before-restore-{stamp}")
+    # Run again by a restore's journal after a kill, the anchor already set aside is
+    # the replaced records' own: the one beside the database now is the new one.
+    if old.exists() and not aside.exists():
         old.replace(aside)
+    if aside.exists():
         kept_aside.append(aside)
     with closing(open_read_only(db_path)) as conn:
         head = chain_head(conn)

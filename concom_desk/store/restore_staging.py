@@ -6,11 +6,14 @@ beside the target; killed halfway, that full copy stayed there, hidden, for a da
 before anything removed it. Now the restore holds an OS lock on a claim file in its
 folder for as long as it works (the OS drops the lock when the process dies, however
 it dies), so the next start of the program, `check` and the next restore remove any
-such folder nobody holds, at once, and never one a running restore is using.
+such folder nobody holds, at once, and never one a running restore is using, nor
+one an unfinished restore's journal names (it holds what settling that restore
+needs: concom_desk.store.restore_journal).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 import time
@@ -21,6 +24,7 @@ from typing import IO
 from concom_desk.store.lock import _os_unlock, _try_os_lock
 
 STAGING_PREFIX = ".concom-restore-"
+JOURNAL_SUFFIX = ".restore-journal"  # beside the database: concom_desk.store.restore_journal
 _CLAIM = ".in-use"
 # A folder without a claim file was made by an older program, or is a second old: the
 # claim is taken a moment after the folder is made.
@@ -29,12 +33,23 @@ _UNCLAIMED_GRACE_SECONDS = 60
 
 class RestoreStaging:
     """`with RestoreStaging(folder) as staging:` a claimed working folder, removed
-    afterwards whatever happens."""
+    afterwards whatever happens. A backup's working folders are claimed the same way
+    (`prefix` its own), so that what a killed backup left is swept at once too
+    (concom_desk.store.disk.sweep_leftovers)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, prefix: str = STAGING_PREFIX) -> None:
         self.folder = folder
-        self.path = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
-        self._claim: IO[bytes] | None = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
+        self._claim: IO[bytes] | None = None
+        for attempt in range(3):
+            self.path = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
+            try:
+                self._claim = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
+                break
+            except FileNotFoundError:
+                # another run's sweep took the folder while it was still empty
+                if attempt == 2:
+                    raise
+        assert self._claim is not None
         _try_os_lock(self._claim)
 
     def __enter__(self) -> Path:
@@ -42,6 +57,14 @@ class RestoreStaging:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
+        # The claim goes last: a run killed while cleaning up leaves a folder still
+        # marked as claimed by nobody, which the next run removes at once.
+        for inside in self.path.iterdir():
+            if inside.name != _CLAIM:
+                if inside.is_dir() and not inside.is_symlink():
+                    shutil.rmtree(inside, ignore_errors=True)
+                else:
+                    inside.unlink(missing_ok=True)
         if self._claim is not None:
             _os_unlock(self._claim)
             self._claim.close()
@@ -55,20 +78,51 @@ def sweep_abandoned_restores(folder: Path) -> list[Path]:
         found = [p for p in folder.glob(STAGING_PREFIX + "*") if p.is_dir()]
     except OSError:
         return []
+    needed = _named_by_journals(folder)
     removed = []
     for path in found:
-        if _abandoned(path):
+        if path.name not in needed and _abandoned(path):
             shutil.rmtree(path, ignore_errors=True)
             if not path.exists():
                 removed.append(path)
     return removed
 
 
+def _named_by_journals(folder: Path) -> set[str]:
+    """The working folders unfinished restores' journals name (to be settled first)."""
+    names = set()
+    for journal in folder.glob("*" + JOURNAL_SUFFIX):
+        try:
+            names.add(str(json.loads(journal.read_text(encoding="utf-8"))["staging"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return names
+
+
+def claimed_and_abandoned(path: Path) -> bool:
+    """A working folder that was claimed by a process no longer running (or that is
+    empty: nothing in it to lose)."""
+    return _empty(path) or ((path / _CLAIM).exists() and _abandoned(path))
+
+
+def _empty(path: Path) -> bool:
+    try:
+        return not any(path.iterdir())
+    except OSError:
+        return False
+
+
+def staging_in_use(path: Path) -> bool:
+    """Is a running restore at work in the working folder `path`?"""
+    return path.is_dir() and not _abandoned(path)
+
+
 def _abandoned(path: Path) -> bool:
     claim = path / _CLAIM
     try:
         if not claim.exists():
-            return time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+            return _empty(path) or \
+                time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
         with open(claim, "r+b") as handle:
             if not _try_os_lock(handle):
                 return False  # a restore is at work in it

@@ -47,6 +47,9 @@ def tell_about_opening(window: MainWindow, db: Database) -> None:
     _say_read_only_login(window, db)
     boxes = [_box(window, QMessageBox.Icon.Information, "journal-set-aside",
                   "A journal file was set aside", notice) for notice in db.state.notices]
+    if db.state.settled_restore:
+        boxes.append(_box(window, QMessageBox.Icon.Information, "restore-settled",
+                          "A restore had been stopped half-way", db.state.settled_restore))
     if db.state.why == DAMAGED:
         boxes.append(_damaged(window, db))
     elif db.state.why == GUARDS:

@@ -276,6 +276,7 @@ def test_a_fresh_staging_folder_survives_a_laptop_clock_a_year_ahead(
 
     running = tmp_path / ".concom-backup-running"
     running.mkdir()
+    (running / "b.zip.partial").write_bytes(b"PK")  # (an empty folder holds nothing to keep)
     ahead = time.time() + 365 * 24 * 3600
     monkeypatch.setattr(time, "time", lambda: ahead)
     sweep_leftovers(tmp_path, ".concom-backup-")
