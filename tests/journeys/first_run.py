@@ -4,12 +4,14 @@ in, Finish, and the main window comes up with the commission saved."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWizard
 
 from concom_desk.services.commission.settings import load_settings
+from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
 from tests.journeys.conftest import Steps, Wait, top_level
@@ -72,3 +74,24 @@ def through_the_wizard(town: str = "massachusetts", commission: str = COMMISSION
         (n, r, date.fromisoformat(s), date.fromisoformat(e) if e else None)
         for n, r, s, e in sorted(MEMBERS, key=lambda m: m[2])]
     return window
+
+
+def section(window: Any, title: str) -> Any:
+    """The main window's section `title` ("Hearing &calendar"), brought to the front."""
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == title))
+    return tabs.currentWidget()
+
+
+def add_regular_meetings(window: Any, place: str) -> Steps:
+    """Meetings… on the calendar, the regular meetings as offered at `place`, Save: the
+    calendar section, once it says they were added."""
+    calendar = section(window, "Hearing &calendar")
+    yield Wait("the hearing calendar", lambda: calendar.buttons)
+    calendar.buttons["meetings"].click()
+    schedule = calendar.active_dialog
+    assert isinstance(schedule, ScheduleDialog)
+    schedule.place.setText(place)
+    schedule.save_button.click()
+    yield Wait("the meetings added", lambda: "regular meetings added" in calendar.status.text())
+    return calendar

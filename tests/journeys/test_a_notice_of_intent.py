@@ -205,7 +205,7 @@ def change_status(record: Any, status: str,
                          and record.question.isVisible() and record.question)
         name = FINAL[status]
         assert box.objectName() == "final-status-question"
-        assert box.text() == f"<b>Mark filing {FILE_NO} “{name}”?</b>"
+        assert box.text() == f"<b>Mark filing {record.detail.row.file_no} “{name}”?</b>"
         assert box.informativeText().startswith(MEANING[status])
         assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
         assert box.go_ahead.text() == f"Mark “{name}”"

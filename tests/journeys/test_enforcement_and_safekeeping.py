@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox
 
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.services.commission.settings import load_settings
-from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, OrderDialog
 from concom_desk.ui.setup.settings_dialog import SettingsDialog
 from tests.helpers.clock import TEST_TODAY
@@ -26,17 +25,11 @@ from tests.journeys.conftest import (
     top_level,
     when_shown,
 )
-from tests.journeys.first_run import through_the_wizard
+from tests.journeys.first_run import add_regular_meetings, section, through_the_wizard
 
 
 def long_date(day: date) -> str:
     return f"{day:%B} {day.day}, {day.year}"
-
-
-def section(window: Any, title: str) -> Any:
-    tabs = window.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == title))
-    return tabs.currentWidget()
 
 
 def assert_the_order_holds(db: Any, today: date, next_meeting: date) -> None:
@@ -60,15 +53,8 @@ def test_an_emergency_order_comes_up_for_ratification_on_the_next_agenda(
         today = TEST_TODAY
 
         # The regular meetings (Meetings…: the first and third Wednesdays, as offered).
-        calendar = section(window, "Hearing &calendar")
-        yield Wait("the hearing calendar", lambda: calendar.buttons)
-        calendar.buttons["meetings"].click()
-        schedule = calendar.active_dialog
-        assert isinstance(schedule, ScheduleDialog)
-        schedule.place.setText("Town Hall, Room 2")
-        schedule.save_button.click()
-        yield Wait("the meetings added", lambda: "regular meetings added for the next "
-                   "6 months" in calendar.status.text())
+        calendar = yield from add_regular_meetings(window, "Town Hall, Room 2")
+        assert "regular meetings added for the next 6 months" in calendar.status.text()
         meetings = [m for m in calendar.snapshot.meetings if m.day >= today]
         # The first and third Wednesdays (days 1-7 and 15-21 of the month).
         assert meetings and all(m.day.weekday() == 2 and (m.day.day - 1) // 7 in (0, 2)

@@ -28,13 +28,12 @@ import pytest
 from PySide6.QtWidgets import QComboBox
 
 from concom_desk.clock import TODAY_SETTING
-from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog
 from concom_desk.ui.enforcement.dialogs import ComplaintDialog, InspectionDialog, OrderDialog
 from concom_desk.ui.enforcement.ledger_dialogs import RatifyDialog
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import every_word, full_text
 from tests.journeys.conftest import Steps, Wait, top_level
-from tests.journeys.first_run import MEMBERS, through_the_wizard
+from tests.journeys.first_run import MEMBERS, add_regular_meetings, section, through_the_wizard
 
 pytestmark = pytest.mark.slow  # six towns, each a first run and a dozen windows
 
@@ -113,12 +112,6 @@ def long_date(day: date) -> str:
     return f"{day:%B} {day.day}, {day.year}"
 
 
-def section(window: Any, title: str) -> Any:
-    tabs = window.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == title))
-    return tabs.currentWidget()
-
-
 def choose_order(form: Any, order_no_start: str) -> None:
     rows = form.orders.rowCount()
     row = next(r for r in range(rows) if form.orders.index(r, 1).data() == order_no_start)
@@ -142,15 +135,7 @@ def test_an_enforcement_case_from_violation_to_ratification(
         window = yield from through_the_wizard(town.town, town.commission)
         today = TEST_TODAY
 
-        calendar = section(window, "Hearing &calendar")
-        yield Wait("the hearing calendar", lambda: calendar.buttons)
-        calendar.buttons["meetings"].click()
-        schedule = calendar.active_dialog
-        assert isinstance(schedule, ScheduleDialog)
-        schedule.place.setText("Town Hall")
-        schedule.save_button.click()
-        yield Wait("the meetings added", lambda: "regular meetings added"
-                   in calendar.status.text())
+        calendar = yield from add_regular_meetings(window, "Town Hall")
         next_meeting = min(m.day for m in calendar.snapshot.meetings if m.day > today)
 
         # A violation found: the case opened with what was seen.

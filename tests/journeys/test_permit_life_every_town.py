@@ -46,6 +46,7 @@ from tests.journeys.first_run import MEMBERS
 from tests.journeys.test_a_notice_of_intent import (
     ASSESSORS_LIST,
     calendar_tab,
+    change_status,
     choose_tab,
     press_save,
     three_years_on,
@@ -186,32 +187,6 @@ def record_of(file_no: str) -> FilingRecordDialog | None:
                 and widget.detail is not None and widget.detail.row.file_no == file_no):
             return widget
     return None
-
-
-def change_status(record: Any, status: str,
-                  fill: Callable[[DecisionDialog], None] | None = None) -> Steps:
-    """The record's new status chosen, today as offered, Change status; the decision
-    dialog filled in by `fill`, and a final step's question answered "Mark …"."""
-    record.reload()
-    index = record.new_status.findData(status)
-    assert index >= 0, (status, [record.new_status.itemData(i)
-                                 for i in range(record.new_status.count())])
-    record.new_status.setCurrentIndex(index)
-    assert record.change_button.isEnabled(), record.status_reason.text()
-    record.change_button.click()
-    if status in ("issued", "denied", "completed"):
-        dialog = yield Wait("the decision dialog",
-                            lambda: isinstance(record.question, DecisionDialog)
-                            and record.question.isVisible() and record.question)
-        if fill is not None:
-            fill(dialog)
-        dialog.record_button.click()
-    if status == "completed":
-        box = yield Wait("the question before a final status",
-                         lambda: getattr(record.question, "go_ahead", None) is not None
-                         and record.question.isVisible() and record.question)
-        box.go_ahead.click()
-    yield Wait(f"the status {status}", lambda: record.detail.row.status == status)
 
 
 def make_document(record: Any, template: str) -> Steps:
