@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QMainWindow,
     QScrollArea,
+    QTabWidget,
     QWidget,
 )
 from shiboken6 import isValid
@@ -29,6 +30,10 @@ class FormScroll(QScrollArea):
         self.setWidget(form)
         # Tab goes from field to field (the area scrolls to each), not to the area.
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
+        # A form of tabs scrolls whole, its tab bar with it: a tab chosen opens at its
+        # top, not as far down as the one before was scrolled.
+        if isinstance(form, QTabWidget):
+            form.currentChanged.connect(lambda _tab: self.verticalScrollBar().setValue(0))
 
     def sizeHint(self) -> QSize:
         form = self.widget().sizeHint()

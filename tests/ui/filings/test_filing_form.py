@@ -231,3 +231,21 @@ def test_a_changed_representative_address_is_announced_before_saving(qtbot, upto
     save(qtbot, window, dialog)
     other = next(r.id for r in window.filings_tab.model.rows() if r.file_no == "2026-42")
     assert "9 Main Street, Grafton, MA 01519" in window.open_filing(other).summary.text()
+
+
+def test_each_tab_opens_at_its_top_on_a_short_screen(qtbot, upton: Database) -> None:
+    """The form scrolls whole (its tab bar with it) on a laptop at 150 %: a tab chosen
+    after scrolling down the one before opened part-way down, its first fields and the
+    tab bar out of sight, and a clerk typed into the wrong boxes."""
+    from concom_desk.ui.screen_fit import FormScroll
+
+    window = open_window(qtbot, upton)
+    dialog = window.new_filing()
+    dialog.resize(700, 400)
+    dialog.show()
+    scroll = dialog.findChild(FormScroll)
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0)
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
+    dialog.tabs.setCurrentIndex(2)  # Parties
+    assert scroll.verticalScrollBar().value() == 0
+    dialog.reject()
