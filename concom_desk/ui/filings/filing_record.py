@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -37,21 +36,17 @@ from concom_desk.domain.status_rules import (
 from concom_desk.errors import UserError
 from concom_desk.services.filings.decisions import DecisionAsked, DecisionEntry
 from concom_desk.services.filings.record_detail import (
-    DeadlineLine,
-    DocumentEntry,
     FilingDetail,
-    HistoryEntry,
-)
-from concom_desk.services.filings.rows import (
-    OWED_ACTS,
-    RECORDED_ACTS,
-    days_left_text,
-    urgency,
 )
 from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
 from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.filing_table import KIND_LABELS
+from concom_desk.ui.filings.record_columns import (
+    DOCUMENT_COLUMNS,
+    HISTORY_COLUMNS,
+    deadline_columns,
+)
 from concom_desk.ui.filings.status_dialogs import (
     CorrectStatusDialog,
     VoidFilingDialog,
@@ -59,57 +54,8 @@ from concom_desk.ui.filings.status_dialogs import (
 )
 from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
-    OVERDUE,
-    THIS_WEEK,
-    Column,
     RowTableModel,
-    date_key,
-    day_cell,
 )
-
-
-def deadline_columns(today: date) -> list[Column[DeadlineLine]]:
-    def colour(line: DeadlineLine) -> QColor | None:
-        if line.met or line.lapsed or (line.date < today and line.deadline.id not in OWED_ACTS):
-            return None
-        return {"overdue": OVERDUE, "this_week": THIS_WEEK}.get(urgency(line.date, today) or "")
-
-    def left(line: DeadlineLine) -> str:
-        if line.met:
-            return line.met_how
-        if line.lapsed:
-            return "not recorded"  # owed only until the decision, which is made
-        if line.date < today and line.deadline.id in RECORDED_ACTS:
-            return "not done"  # an act to record (MassDEP's copy), not a period
-        if line.date < today and line.deadline.id not in OWED_ACTS:
-            return "passed"  # a period that ran out; nothing is owed
-        return days_left_text(line.date, today)
-
-    return [
-        Column("Date", lambda d: f"{day_cell(d.date)} {d.date:%a}",
-               sort_key=lambda d: date_key(d.date)),
-        Column("Days left", left, sort_key=lambda d: date_key(d.date), background=colour),
-        Column("What", lambda d: d.deadline.label,
-               tooltip=lambda d: f"{d.deadline.label}\n{d.deadline.rule}"),
-        Column("Citation", lambda d: d.deadline.citation,
-               tooltip=lambda d: d.deadline.citation),
-        Column("Rule", lambda d: d.deadline.rule),
-    ]
-
-
-HISTORY_COLUMNS: list[Column[HistoryEntry]] = [
-    Column("When", lambda h: h.when.strftime("%Y-%m-%d %H:%M"),
-           sort_key=lambda h: h.when.isoformat()),
-    Column("Who", lambda h: h.who),
-    Column("What changed", lambda h: h.what, tooltip=lambda h: h.what),
-]
-
-DOCUMENT_COLUMNS: list[Column[DocumentEntry]] = [
-    Column("Made", lambda d: d.created.strftime("%Y-%m-%d %H:%M"),
-           sort_key=lambda d: d.created.isoformat()),
-    Column("Document", lambda d: d.title),
-    Column("File", lambda d: d.path),
-]
 
 
 def _refusal_html(reason: str) -> str:
