@@ -32,6 +32,18 @@ class ResourceArea:
     form_unit: str = ""  # the unit words the form prints beside it
     words: tuple[str, ...] = ()  # how free text names it (lowercase)
 
+    @property
+    def section(self) -> str:
+        """The section its citation names ("BWR 1.04"), for the record, the papers and
+        the form; the bylaw's words quoted after it are for docs/towns.md."""
+        return section_of(self.citation)
+
+
+def section_of(citation: str) -> str:
+    """The section a profile's citation names, without the words it quotes: "Sandwich
+    § 7.10 Jurisdiction: 'any bank, beach…'" → "Sandwich § 7.10 Jurisdiction"."""
+    return citation.split(": ", 1)[0].split(" '", 1)[0].strip().rstrip(",;")
+
 
 def _words(name: str) -> tuple[str, ...]:
     return dict(ACT_AREAS)[name]

@@ -12,6 +12,7 @@ from concom_desk.domain.deadline_engine import RUNS_WITH_ORIGINAL
 from concom_desk.domain.filing_kinds import EVENT_NAMES
 from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.domain.local_fees import NO_SCHEDULE, parse_schedule
+from concom_desk.domain.resource_areas import section_of
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 
 HEADING = "## Each town's deadlines"
@@ -25,8 +26,7 @@ INTRO = ("Generated from the profiles by `concom-desk towns --markdown` (a test 
 
 def short_citation(citation: str) -> str:
     """The section a citation names, without its quote: 'Sandwich § 7.35 Part 3'."""
-    head = citation.split(": ", 1)[0].split(" '", 1)[0]
-    return head.strip().rstrip(",;").replace("|", "\\|")
+    return section_of(citation).replace("|", "\\|")
 
 
 def _period(rule: DeadlineRule) -> str:

@@ -61,7 +61,7 @@ CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
     # The Act's areas by name and citation; a bylaw's own code is shown as stored (its
     # name is in the town's profile, docs/towns.md).
-    ("filing_resource_area", "code"): {a.code: f"{a.name} ({a.citation})"
+    ("filing_resource_area", "code"): {a.code: f"{a.name} ({a.section})"
                                        for a in STATE_AREAS},
     ("filing_resource_area", "unit"): dict(UNITS),
 }

@@ -51,6 +51,21 @@ def fit_to_screen(window: QWidget) -> None:
     keep_on_screen(window)
 
 
+def grow_to_content(window: QWidget) -> None:
+    """As tall as its contents want at its width, where Qt opened it shorter (at most
+    two thirds of the screen; never less than the layout's minimum, except where the
+    dialog set a minimum width of its own, which lets Qt squeeze it): check boxes and
+    wrapped notes drawn a few pixels high, one over the other, at 150 %."""
+    layout = window.layout()
+    if layout is None:
+        return
+    width = window.width()
+    wanted = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+              else layout.totalSizeHint().height())
+    if wanted > window.height():
+        window.resize(width, wanted)
+
+
 def keep_on_screen(window: QWidget) -> None:
     """No larger than the screen's available area (the taskbar left out), a size
     remembered from a larger screen or another scaling included; moved to the middle
@@ -80,6 +95,8 @@ class _OnScreen(QObject):
             # lower fields hidden, a laptop at 150 % scrolling sideways).
             if watched.findChild(FormScroll) is not None:
                 fit_to_screen(watched)
+            elif isinstance(watched, QDialog):
+                grow_to_content(watched)
             keep_on_screen(watched)
             # Once shown, the window manager's frame is known: looked at again.
             QTimer.singleShot(0, lambda: isValid(watched) and keep_on_screen(watched))

@@ -439,7 +439,7 @@ def _outside(window: QWidget) -> list[str]:
         corner = button.mapToGlobal(button.rect().topLeft())
         if not scrolled and not area.contains(QRect(corner, button.size())):
             off.append(f"button {button.text()!r}")
-    return off + _cramped(window)
+    return off + _cramped(window) + _squeezed(window)
 
 
 def _cramped(window: QWidget) -> list[str]:
@@ -459,6 +459,27 @@ def _cramped(window: QWidget) -> list[str]:
             found.append(f"its form scrolls sideways in {frame.width()} of {area.width()} px")
         if scroll.verticalScrollBar().isVisible() and frame.height() < area.height() - room:
             found.append(f"its form scrolls in {frame.height()} of {area.height()} px")
+    return found
+
+
+def _squeezed(window: QWidget) -> list[str]:
+    """A control or a line of text drawn shorter than it needs while the window is
+    shorter than the screen (check boxes a few pixels high, one over the other)."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QLabel
+
+    area = window.screen().availableGeometry()
+    if window.frameGeometry().height() >= area.height() - 8:
+        return []  # the screen is full: a long window squeezes, and says so elsewhere
+    found = []
+    for widget in window.findChildren(QAbstractButton) + window.findChildren(QLabel):
+        if not widget.isVisible() or not widget.text().strip() or any(
+                isinstance(a, QAbstractScrollArea) for a in _ancestors(widget, window)):
+            continue
+        need = (widget.heightForWidth(widget.width()) if widget.hasHeightForWidth()
+                else widget.minimumSizeHint().height())
+        if widget.height() < need - 2:
+            found.append(f"{type(widget).__name__} {widget.text()[:30]!r} squeezed to "
+                         f"{widget.height()} of {need} px")
     return found
 
 

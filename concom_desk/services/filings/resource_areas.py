@@ -74,7 +74,7 @@ def shown(areas: Iterable[NamedArea], profile: TownProfile | None) -> list[Shown
             rows.append(ShownArea(named.code, named.text or named.code, "", OTHER,
                                   named.amount, named.unit))
         else:
-            rows.append(ShownArea(area.code, area.name, area.citation, area.setting,
+            rows.append(ShownArea(area.code, area.name, area.section, area.setting,
                                   named.amount, named.unit or area.unit))
     return rows
 

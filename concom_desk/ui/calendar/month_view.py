@@ -106,6 +106,30 @@ def wrap(text: str, metrics: QFontMetrics, width: int, most: int = 2) -> list[st
     return lines
 
 
+Line = tuple[str | None, bool, bool, str]  # swatch colour or None, indented, holiday ink, text
+
+
+def fitted(blocks: list[list[Line]], room: int) -> list[Line]:
+    """The lines a day's cell of `room` lines shows: its tags whole while they fit, then
+    "+N more". A cell too short for even its first tag (150 % on a laptop: one line)
+    shows what fits of that tag, then the others counted, or only how many there are;
+    never a bare "+1 more" under nothing."""
+    lines: list[Line] = []
+    for position, block in enumerate(blocks):
+        left = len(blocks) - position  # this tag and those still to come
+        if len(lines) + len(block) + (1 if left > 1 else 0) <= room:
+            lines.extend(block)
+            continue
+        if lines:
+            return [*lines, (None, True, False, f"+{left} more")][:room]
+        if left == 1:  # the only tag: as much of it as fits (elided where drawn)
+            return block[:room]
+        if room < 2:  # one line for several tags: how many
+            return [(block[0][0], True, False, f"{left} items")][:room]
+        return [*block[:room - 1], (None, True, False, f"+{left - 1} more")]
+    return lines[:room]
+
+
 class MonthView(QCalendarWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,7 +198,7 @@ class MonthView(QCalendarWidget):
         # (swatch colour or None, indented, holiday ink, text): a tag wraps onto a
         # second line rather than lose its words ("Meeting 7:00 pm ·" / "10 hearings").
         width = inner.right() - inner.left() - indent
-        blocks: list[list[tuple[str | None, bool, bool, str]]] = []
+        blocks: list[list[Line]] = []
         if holiday:
             blocks.append([(None, False, True, text)
                            for text in wrap(holiday, metrics, inner.right() - inner.left())])
@@ -182,14 +206,7 @@ class MonthView(QCalendarWidget):
             blocks.append([(kind if number == 0 else None, True, False, text)
                            for number, text in enumerate(wrap(words, metrics, width))])
         room = max(0, (inner.bottom() - top + 1) // line)
-        lines: list[tuple[str | None, bool, bool, str]] = []
-        for position, block in enumerate(blocks):
-            after = len(blocks) - position - 1  # tags still to come
-            if len(lines) + len(block) + (1 if after else 0) > room:
-                lines.append((None, True, False, f"+{len(blocks) - position} more"))
-                break
-            lines.extend(block)
-        for kind, indented, holiday_ink, text in lines[:room]:
+        for kind, indented, holiday_ink, text in fitted(blocks, room):
             left = inner.left() + (indent if indented else 0)
             if kind:
                 painter.fillRect(QRect(inner.left(), top + (line - swatch) // 2, swatch,

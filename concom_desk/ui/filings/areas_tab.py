@@ -139,7 +139,8 @@ class AreasTab(QWidget):
             unit.setCurrentIndex(max(unit.findData(chosen), 0))
             unit.currentIndexChanged.connect(self.changed)
             self.table.setCellWidget(row, UNIT, unit)
-            cited = QTableWidgetItem(area.citation)
+            cited = QTableWidgetItem(area.section)
+            cited.setToolTip(area.citation)  # the bylaw's own words, where it quotes them
             cited.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, CITATION, cited)
         self.table.blockSignals(False)

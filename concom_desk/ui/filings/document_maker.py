@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concom_desk.domain.status_rules import Status
 from concom_desk.errors import UserError
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.background import Progress, run_in_background
@@ -43,6 +44,9 @@ SUGGESTED: dict[str, tuple[str, ...]] = {
     "rda": ("board-notice", "waiver-21-day"),
     "anrad": ("board-notice", "waiver-21-day"),
 }
+# A filing still being heard is offered its letters first (the notice to boards, the
+# 21-day waiver), its decision papers after them (made as DRAFTs until it is decided).
+BEFORE_THE_DECISION = (Status.RECEIVED, Status.HEARING_OPEN)
 # Made from the Abutters tab, for the whole mailing at once.
 MADE_ELSEWHERE = ("abutter-letter", "affidavit-of-service")
 WITH_SPECIAL_CONDITIONS = ("permit", "amended-permit", "extension-permit",
@@ -55,8 +59,9 @@ def templates_for(kind: str, joint: bool = False, status: str = "received",
     decision `decided` (its kind, when recorded): the decision papers its kind and
     status allow, the recorded decision's first (a completed permit: its certificate);
     a joint filing (under the Act) gets MassDEP's WPA form for its kind before the
-    bylaw's; then the letters. No paper for a decision the filing cannot have (no
-    negative determination on a Notice of Intent, no denial of an RDA)."""
+    bylaw's; then the letters (first, while it is still being heard). No paper for a
+    decision the filing cannot have (no negative determination on a Notice of Intent, no
+    denial of an RDA)."""
     from concom_desk.domain.decision_kinds import DECISION_DOCUMENTS, documents_for
     from concom_desk.services.documents.template_examples import FILING_BASED_TEMPLATES
     from concom_desk.services.documents.wpa_context import is_wpa_template, wpa_forms_for
@@ -73,6 +78,9 @@ def templates_for(kind: str, joint: bool = False, status: str = "received",
         # permit's record is where the COC is decided (issue 30, item 2).
         certificate = [t for t in wpa_forms_for("coc") if t not in state] if state else []
         return decisions[:1] + certificate + state + decisions[1:] + letters
+    if status in BEFORE_THE_DECISION:  # the notices its stage needs come before drafts
+        now = [t for t in letters if t in SUGGESTED.get(kind, ())]
+        return now + state + decisions + [t for t in letters if t not in now]
     return state + decisions + letters
 
 

@@ -164,8 +164,13 @@ def test_a_filing_without_a_dep_number_is_never_offered_a_wpa_form(db: Database)
 def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
         db: Database) -> None:
     assert offered_templates(db, "2026-014", "noi") == (True, ["form-5-order-of-conditions"])
-    offered = templates_for("noi", joint=True)
+    offered = templates_for("noi", joint=True, status="closed")
     assert offered[:2] == ["form-5-order-of-conditions", "permit"]
+    # Still being heard: the notice to the boards and the waiver first, the decision
+    # papers after them (a Bourne clerk was offered Form 5 for an NOI received that week).
+    for stage in ("received", "hearing"):
+        assert templates_for("noi", joint=True, status=stage)[:3] == [
+            "board-notice", "waiver-21-day", "form-5-order-of-conditions"]
     # A completed joint permit: its certificate first, and MassDEP's Form 8B beside it
     # (the COC is decided on the permit's own record; 310 CMR 10.05(9)).
     assert templates_for("noi", joint=True, status="completed",

@@ -75,8 +75,8 @@ def test_the_record_names_each_area_with_its_citation_and_the_flood_data(
     detail = filing_detail(db, filing_id, TEST_TODAY)
     assert detail.areas[:3] == ["Coastal Bank (310 CMR 10.30): 120 linear feet",
                                 "Salt Marsh (310 CMR 10.32): 1,500 square feet",
-                                "Eelgrass Beds (BWR 1.04 'Eelgrass Beds ... Destruction of "
-                                "such beds is prohibited')"]
+                                # the section, not the bylaw's words the profile quotes
+                                "Eelgrass Beds (BWR 1.04)"]
     assert detail.areas[3] == "drainage swale"
     assert detail.flood == ("FEMA zone VE (elevation 14 ft) · in land subject to coastal "
                             "storm flowage · in a velocity zone · coastal")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from concom_desk.store.models.commission import CommissionSettings, TownClosureDay
@@ -56,3 +57,32 @@ def test_meeting_cell_gives_time_and_hearings(qtbot: QtBot, commission: Commissi
     assert "Hearing must open" in lines[1:]
     # Three legal notices due Wed Feb 24 (5 business days before Mar 3, §330-10D): one line.
     assert tab.month.cell_lines(date(2027, 2, 24)) == ["Legal notices due (3)"]
+
+
+def _tag(kind: str, *texts: str) -> list[tuple[str | None, bool, bool, str]]:
+    return [(kind if n == 0 else None, True, False, t) for n, t in enumerate(texts)]
+
+
+NOTICE = _tag("deadline", "Publish the legal", "notice, NOI 2026-1")
+HEARING = _tag("hearing", "Hearing NOI 2026-1")
+MEETING = _tag("meeting", "Meeting 7:00 pm")
+
+
+@pytest.mark.parametrize(("blocks", "room", "shown"), [
+    # Room for all: every tag whole.
+    ([NOTICE, HEARING], 3, ["Publish the legal", "notice, NOI 2026-1", "Hearing NOI 2026-1"]),
+    # Room for the first, then the others counted.
+    ([HEARING, NOTICE, MEETING], 3, ["Hearing NOI 2026-1", "+2 more"]),
+    # A Bourne clerk at 150 %: one line per cell showed "+1 more" under nothing.
+    ([NOTICE], 1, ["Publish the legal"]),
+    ([NOTICE, HEARING], 1, ["2 items"]),
+    ([NOTICE, HEARING, MEETING], 2, ["Publish the legal", "+2 more"]),
+    ([], 1, []),
+])
+def test_a_short_cell_shows_what_fits_and_counts_the_rest(
+        blocks: list, room: int, shown: list[str]) -> None:
+    from concom_desk.ui.calendar.month_view import fitted
+
+    lines = fitted(blocks, room)
+    assert [text for *_rest, text in lines] == shown
+    assert len(lines) <= room

@@ -128,8 +128,8 @@ def test_a_permit_for_a_filing_only_received_is_made_as_a_draft(qtbot, town_db: 
     window = open_window(qtbot, town_db)
     record = window.open_filing(filing_id(window, "2026-41"))
     dialog = window.make_document(record)
-    # A joint filing (a DEP number) is offered MassDEP's Form 5 first, then the permit.
-    assert dialog.template.currentData() == "form-5-order-of-conditions"
+    # Only received: the notice to the boards is offered first, the decision papers after.
+    assert dialog.template.currentData() == "board-notice"
     dialog.template.setCurrentIndex(dialog.template.findData("permit"))
     assert plain(dialog.draft_note.text()) == (
         "Will be made as a DRAFT — not for issue: no hearing date; no hearing closing date; "
