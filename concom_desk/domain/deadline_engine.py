@@ -143,7 +143,7 @@ def compute_deadlines(
                 date=when,
                 label=rule.label + note,
                 citation=rule.citation,
-                rule=rule.describe(),
+                rule=rule.describe(profile.time_rule),
                 counted_from=base_date,
                 clock=f"{rule.count}-{rule.unit.value.removesuffix('s').replace('_', '-')}",
             )
@@ -187,7 +187,7 @@ def expiry_in_force(profile: TownProfile, kind: str, events: Mapping[str, date],
         base = events[rule.sources[0]]
         term = Deadline(id=rule.id, date=profile.time_rule.count(base, rule.count, rule.unit,
                                                                   rule.direction),
-                        label=rule.label, citation=rule.citation, rule=rule.describe(),
-                        counted_from=base)
+                        label=rule.label, citation=rule.citation,
+                        rule=rule.describe(profile.time_rule), counted_from=base)
         return _in_force(term, rule, profile, events, not_covered, skip_acts)
     return None

@@ -54,8 +54,10 @@ class DeadlineRule:
             return False
         return not (self.unless is not None and self.unless in flags)
 
-    def describe(self) -> str:
-        """The rule in plain words: '21 days after filing received'."""
+    def describe(self, time_rule: TimeRule | None = None) -> str:
+        """The rule in plain words: '21 days after filing received'; a short period the
+        town's time rule counts in business days says so ('5 business days before
+        hearing', not '5 days' beside a date seven days earlier)."""
         unit_words = {
             Unit.DAYS: "days",
             Unit.BUSINESS_DAYS: "business days",
@@ -71,6 +73,9 @@ class DeadlineRule:
         )
         if self.count == 0:
             return f"on the day of {what}"
+        if time_rule is not None and self.unit is Unit.DAYS and time_rule.counts_business_days(
+                self.count, self.unit):
+            unit_words = "business days"
         if self.count == 1:
             unit_words = unit_words.removesuffix("s")
         return f"{self.count} {unit_words} {self.direction.value} {what}"

@@ -13,6 +13,7 @@ from concom_desk.domain.filing_kinds import EVENT_NAMES
 from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.domain.local_fees import NO_SCHEDULE, parse_schedule
 from concom_desk.domain.resource_areas import section_of
+from concom_desk.domain.time_rule import TimeRule
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 
 HEADING = "## Each town's deadlines"
@@ -29,8 +30,8 @@ def short_citation(citation: str) -> str:
     return section_of(citation).replace("|", "\\|")
 
 
-def _period(rule: DeadlineRule) -> str:
-    words = rule.describe()
+def _period(rule: DeadlineRule, time_rule: TimeRule) -> str:
+    words = rule.describe(time_rule)
     conditions = []
     if rule.when:
         conditions.append(f"only `{rule.when}`")
@@ -66,7 +67,7 @@ def town_section(profile: TownProfile) -> str:
         kinds = _kinds(rule)
         if not kinds:
             continue
-        lines.append(f"| `{rule.id}` | {kinds} | {_period(rule)} | "
+        lines.append(f"| `{rule.id}` | {kinds} | {_period(rule, profile.time_rule)} | "
                      f"{short_citation(rule.citation)} |")
     lines.append("")
     reach = profile.abutter_reach
