@@ -1,10 +1,11 @@
 """A town hall's own Word mail-merge letter through the real window, in Shutesbury,
 from the first run: a Notice of Intent filed; Tools → Word templates…, the board
-notice's copy edited in Word into the clerk's letter («ApplicantName» as Word writes
-it: a complex field, its code split over runs, shown bold; «Property_Address» a
-simple field); Check names the fields not matched yet and a document made from it is
-refused; Merge fields… keeps the suggested matches; then the record's Make a
-document… prints the applicant's name and address, bold kept, and no field left."""
+notice selected and the clerk's letter put in as it (Use a Word file…;
+«ApplicantName» as Word writes it: a complex field, its code split over runs, shown
+bold; «Property_Address» a simple field); Check names the fields not matched yet and
+a document made from it is refused; Merge fields… keeps the suggested matches; then
+the record's Make a document… prints the applicant's name and address, bold kept,
+and no field left."""
 
 from __future__ import annotations
 
@@ -14,15 +15,22 @@ from pathlib import Path
 
 import pytest
 from docx import Document
-from PySide6.QtWidgets import QDialogButtonBox, QPushButton
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLineEdit, QPushButton
 
-from concom_desk.ui import document_actions
+from concom_desk.services.documents.template_library import user_templates_dir
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
 from concom_desk.ui.merge_fields_dialog import MergeFieldsDialog
 from concom_desk.ui.templates_dialog import TemplatesDialog
 from tests.helpers.docx_reading import paragraphs
 from tests.helpers.mail_merge_docx import mail_merge_letter
-from tests.journeys.conftest import Steps, Wait, menu_action, top_level
+from tests.journeys.conftest import (
+    Steps,
+    Wait,
+    menu_action,
+    no_window_missed,
+    top_level,
+    when_shown,
+)
 from tests.journeys.test_a_notice_of_intent import file_the_noi
 
 pytestmark = pytest.mark.slow  # a first run, a filing, the templates and two documents
@@ -47,11 +55,14 @@ def make_letter(record: object) -> Steps:
 
 
 def test_a_word_mail_merge_letter_prints_the_applicants_name(
-        run_program: Callable[[Steps], int], monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[Path] = []  # Word, handed the copy to edit
-    monkeypatch.setattr(document_actions, "system_open",
-                        lambda path: opened.append(Path(path)) is None)
+        run_program: Callable[[Steps], int], tmp_path: Path) -> None:
+    # The clerk's letter, as Word saved it in her documents.
+    letter = mail_merge_letter(tmp_path / "Letter to the applicant.docx")
     made: list[Path] = []
+
+    def open_it(dialog: QFileDialog) -> None:  # types the file's name, presses Open
+        dialog.findChild(QLineEdit, "fileNameEdit").setText(str(letter))
+        dialog.accept()
 
     def steps() -> Steps:
         window, _filing_id, record = yield from file_the_noi(
@@ -62,12 +73,12 @@ def test_a_word_mail_merge_letter_prints_the_applicants_name(
                                                 lambda: top_level(TemplatesDialog))
         names = [row.name for row in templates.model.rows]
         templates.table.selectRow(names.index(TEMPLATE))
-        templates.edit_button.click()  # the default copied into the data folder, opened
-        (copy,) = opened
-        assert copy.name == f"{TEMPLATE}.docx"
+        when_shown(QFileDialog, open_it, "Use which Word file as the board notice?")
+        templates.use_file_button.click()  # Use a Word file…
+        yield Wait("the letter put in", lambda: no_window_missed()
+                   and "now your file" in templates.result.toPlainText())
         assert templates.model.index(names.index(TEMPLATE), 1).data() == "your copy"
-        mail_merge_letter(copy)  # the clerk's letter, saved from Word over the copy
-
+        assert (user_templates_dir() / f"{TEMPLATE}.docx").read_bytes() == letter.read_bytes()
         templates.check_button.click()
         report = templates.result.toPlainText()
         assert report.startswith(f"{TEMPLATE}.docx: 2 problem(s)"), report
