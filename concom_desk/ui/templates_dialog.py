@@ -135,9 +135,12 @@ class TemplatesDialog(QDialog):
         close.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(
+        explain = QLabel(
             "Your own copy of a template (in the data folder) replaces the default. Edit it "
-            "in Word, then press Check before the commission relies on it."))
+            "in Word, or Use a Word file… you already have (a town hall letter, a mail-merge "
+            "letter); then press Check before the commission relies on it.")
+        explain.setWordWrap(True)
+        layout.addWidget(explain)
         layout.addWidget(self.table, 3)
         layout.addLayout(buttons)
         layout.addWidget(self.result, 2)
