@@ -1,8 +1,9 @@
 """An executive session through the real window, in Nantucket, from the first run: at
 a meeting the commission votes by roll call to enter executive session for a §21(a)
 purpose (MGL c.30A §21(b)); the clerk types its minutes apart; a records-request
-export (File → Export for a records request…) withholds them (§22(f)) until a later
-meeting votes their release, and then holds them; the open minutes of the first
+export (File → Export for a records request…) and the meeting's record (Minutes… →
+Meeting record…) withhold them (§22(f)) until a later meeting votes their release,
+and then hold them; the open minutes of the first
 meeting print the vote to enter, its purpose and each member's vote (§21(b)(3)); and
 a session whose minutes are still withheld a year on is on Today's list for review
 (§22(g)(1)). Every day is the program's (CONCOM_DESK_TODAY), moved from the meetings
@@ -32,7 +33,7 @@ from tests.helpers.docx_reading import full_text
 from tests.journeys.conftest import Steps, Wait, menu_action, no_window_missed, when_shown
 from tests.journeys.first_run import add_regular_meetings, through_the_wizard
 
-pytestmark = pytest.mark.slow  # a first run, two meetings' votes, three exports
+pytestmark = pytest.mark.slow  # a first run, three votes, three exports, two records
 
 STATEMENT = "the purchase of the Madaket Road parcel, Map 60 Lot 12"
 # What the clerk types in the session's minutes: words said nowhere else, so that any
@@ -93,6 +94,34 @@ def exported_text(folder: Path) -> str:
                           for name in book.namelist() if name.endswith(".xml")]
     assert found, f"nothing exported in {folder}"
     return "\n".join(found)
+
+
+def open_minutes_of(calendar: Any, day: date) -> Steps:
+    """The meeting of `day` chosen on the calendar, Minutes…: its open minutes."""
+    calendar.go_to_day(day)
+    calendar.buttons["minutes"].click()
+    minutes: MinutesDialog = yield Wait(f"the open minutes of {day}", lambda: isinstance(
+        calendar.active_dialog, MinutesDialog) and calendar.active_dialog.isVisible()
+        and calendar.active_dialog)
+    return minutes
+
+
+def meeting_record(minutes: MinutesDialog, folder: Path) -> Steps:
+    """Minutes… → Meeting record…, into `folder`: every file of it as text (each Word
+    document read back), by name."""
+    def pick_folder(dialog: QFileDialog) -> None:
+        dialog.findChild(QLineEdit, "fileNameEdit").setText(str(folder))
+        dialog.accept()
+
+    folder.mkdir()
+    when_shown(QFileDialog, pick_folder, "Export the meeting record into")
+    minutes.buttons["record"].click()
+    yield Wait("the meeting record written", lambda: no_window_missed()
+               and any(folder.iterdir()))
+    assert minutes.error.isHidden(), minutes.error.text()
+    (record,) = folder.iterdir()
+    return {path.name: full_text(path) if path.suffix == ".docx"
+            else path.read_text(encoding="utf-8-sig") for path in sorted(record.iterdir())}
 
 
 def vote_at(calendar: Any, day: date, monkeypatch: pytest.MonkeyPatch) -> Steps:
@@ -168,6 +197,15 @@ def test_executive_session_minutes_withheld_released_and_reviewed(
             assert WITHHELD in text
             assert not [w for w in SECRET_WORDS if w in text], fmt
 
+        # ...and from the meeting's record, which says only that they are withheld.
+        minutes = yield from open_minutes_of(calendar, first)
+        held = yield from meeting_record(minutes, tmp_path / "record-before")
+        minutes.reject()
+        assert not [w for w in SECRET_WORDS if w in "\n".join(held.values())]
+        assert (f"the minutes of the executive session of {long_date(first)} are withheld "
+                "until the commission votes to release them (MGL c.30A §22(f))"
+                ) in held["Index.txt"], held["Index.txt"]
+
         # The later meeting votes their release.
         release = yield from vote_at(calendar, later, monkeypatch)
         assert release.release_box.itemText(1) == f"the session of {long_date(first)}"
@@ -183,11 +221,13 @@ def test_executive_session_minutes_withheld_released_and_reviewed(
         text = exported_text(folder)
         assert all(w in text for w in SECRET_WORDS) and WITHHELD not in text
 
-        # The open minutes of the first meeting: the vote to enter, its purpose, the roll.
-        calendar.go_to_day(first)
-        calendar.buttons["minutes"].click()
-        minutes: MinutesDialog = yield Wait("the open minutes", lambda: isinstance(
-            calendar.active_dialog, MinutesDialog) and calendar.active_dialog)
+        # The first meeting's record now holds them; its open minutes print the vote to
+        # enter, its purpose and the roll call.
+        minutes = yield from open_minutes_of(calendar, first)
+        released = yield from meeting_record(minutes, tmp_path / "record-after")
+        assert [name for name, text in released.items() if SECRET in text] == [
+            f"Executive-session minutes (released {later.isoformat()}), "
+            f"{long_date(first)}.txt"], list(released)
         minutes.buttons["word"].click()
         yield Wait("the minutes made", lambda: minutes.last_document is not None
                    or not minutes.error.isHidden())
