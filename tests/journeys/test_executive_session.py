@@ -3,11 +3,11 @@ a meeting the commission votes by roll call to enter executive session for a §2
 purpose (MGL c.30A §21(b)); the clerk types its minutes apart; a records-request
 export (File → Export for a records request…) and the meeting's record (Minutes… →
 Meeting record…) withhold them (§22(f)) until a later meeting votes their release,
-and then hold them; the open minutes of the first
-meeting print the vote to enter, its purpose and each member's vote (§21(b)(3)); and
-a session whose minutes are still withheld a year on is on Today's list for review
-(§22(g)(1)). Every day is the program's (CONCOM_DESK_TODAY), moved from the meetings
-the window added, never the machine's clock."""
+and then hold them; the open minutes of the first meeting print the vote to enter,
+its purpose and each member's vote (§21(b)(3)); and a session whose minutes are
+still withheld a year on is on Today's list for review (§22(g)(1)). Every day is the
+program's (CONCOM_DESK_TODAY), moved from the meetings the window added, never the
+machine's clock."""
 
 from __future__ import annotations
 
