@@ -163,7 +163,8 @@ def type_executive_minutes(calendar: Any, text: str) -> Steps:
     calendar.buttons["executive"].click()
     minutes: ExecutiveMinutesDialog = yield Wait(
         "the executive-session minutes", lambda: isinstance(
-            calendar.active_dialog, ExecutiveMinutesDialog) and calendar.active_dialog)
+            calendar.active_dialog, ExecutiveMinutesDialog)
+        and calendar.active_dialog.isVisible() and calendar.active_dialog)
     assert minutes.state.text() == "No minutes typed yet."
     minutes.text.setPlainText(text)
     minutes.ok_button.click()
