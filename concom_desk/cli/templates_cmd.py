@@ -1,6 +1,7 @@
 """`concom-desk check-template`, `concom-desk merge-fields` and `concom-desk templates`:
 the clerk's Word templates from the command line — check one, match a mail-merge
-letter's fields, list those in effect, print the field reference, put a default back."""
+letter's fields, list those in effect, print the field reference, put one's own file in
+as a template, put a default back."""
 
 from __future__ import annotations
 
@@ -41,6 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="print the field reference (every placeholder with an example)")
     action.add_argument("--reset", metavar="NAME",
                         help="go back to the default template (your copy is moved aside)")
+    action.add_argument("--use", nargs=2, metavar=("NAME", "FILE"),
+                        help="put your own Word file in as template NAME (your copy before "
+                             "is moved aside), then check it")
     templates.add_argument("--out", metavar="FILE.md", help="with --reference: write it here")
     templates.add_argument("--json", action="store_true", help="print JSON")
     templates.set_defaults(run=run_templates)
@@ -107,6 +111,8 @@ def run_templates(args: argparse.Namespace) -> int:
         else:
             print(text, end="")
         return EXIT_OK
+    if args.use:
+        return _use_file(*args.use)
     if args.reset:
         aside = reset_to_default(args.reset)
         if aside is None:
@@ -127,3 +133,17 @@ def run_templates(args: argparse.Namespace) -> int:
         mark = "yours  " if template.customised else "default"
         print(f"{template.name:<{width}}  {mark}  {template.path}")
     return EXIT_OK
+
+
+def _use_file(name: str, file: str) -> int:
+    """`templates --use NAME FILE`: the file in effect as NAME, then its check (exit
+    status 1 while the check finds a problem, a mail-merge field not matched say)."""
+    from concom_desk.services.documents.template_check import check_template
+    from concom_desk.services.documents.template_library import use_file
+
+    target, aside = use_file(name, Path(file))
+    print(f"{name}: now your file {Path(file).name}"
+          + (f" (your earlier copy was moved to {aside})" if aside else ""))
+    result = check_template(target, name)
+    print(result.report())
+    return EXIT_OK if result.ok else EXIT_FAILED

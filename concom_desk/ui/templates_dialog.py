@@ -34,6 +34,7 @@ from concom_desk.services.documents.template_library import (
     default_template_path,
     reset_to_default,
     templates_in_effect,
+    use_file,
     user_templates_dir,
 )
 from concom_desk.ui import document_actions
@@ -111,15 +112,18 @@ class TemplatesDialog(QDialog):
         self.check_button = QPushButton("&Check")
         self.reset_button = QPushButton("&Reset to default")
         self.check_file_button = QPushButton("Check a &file…")
+        # The town hall's own letter (one made for Word's Mail Merge, say) put in as the
+        # selected template, without copying files by hand into the data folder.
+        self.use_file_button = QPushButton("Use a &Word file…")
         # The last template checked, when it is a mail-merge letter (its «fields»).
         self.merge_button = QPushButton("&Merge fields…")
         self.checked: tuple[Path, str | None] | None = None
         self.folder_button = QPushButton("Open f&older")
         self.reference_button = QPushButton("Fiel&d reference")
         buttons = QHBoxLayout()
-        for button in (self.edit_button, self.check_button, self.reset_button,
-                       self.check_file_button, self.merge_button, self.folder_button,
-                       self.reference_button):
+        for button in (self.edit_button, self.check_button, self.use_file_button,
+                       self.reset_button, self.check_file_button, self.merge_button,
+                       self.folder_button, self.reference_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
 
@@ -131,9 +135,12 @@ class TemplatesDialog(QDialog):
         close.rejected.connect(self.reject)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(
+        explain = QLabel(
             "Your own copy of a template (in the data folder) replaces the default. Edit it "
-            "in Word, then press Check before the commission relies on it."))
+            "in Word, or Use a Word file… you already have (a town hall letter, a mail-merge "
+            "letter); then press Check before the commission relies on it.")
+        explain.setWordWrap(True)
+        layout.addWidget(explain)
         layout.addWidget(self.table, 3)
         layout.addLayout(buttons)
         layout.addWidget(self.result, 2)
@@ -143,6 +150,7 @@ class TemplatesDialog(QDialog):
         self.check_button.clicked.connect(self.check_selected)
         self.reset_button.clicked.connect(self.reset_selected)
         self.check_file_button.clicked.connect(self.check_a_file)
+        self.use_file_button.clicked.connect(self.use_a_file)
         self.merge_button.clicked.connect(self.match_merge_fields)
         self.merge_button.setEnabled(False)
         self.folder_button.clicked.connect(self.open_folder)
@@ -165,7 +173,7 @@ class TemplatesDialog(QDialog):
 
     def _update_buttons(self) -> None:
         chosen = self.selected()
-        for button in (self.edit_button, self.check_button):
+        for button in (self.edit_button, self.check_button, self.use_file_button):
             button.setEnabled(chosen is not None)
         self.reset_button.setEnabled(chosen is not None and chosen.customised
                                      and default_template_path(chosen.name).is_file())
@@ -221,6 +229,28 @@ class TemplatesDialog(QDialog):
         if not chosen:
             return
         self.show_check(Path(chosen), None)
+
+    def use_a_file(self) -> None:
+        """Put a Word file in as the selected template (the earlier copy kept aside),
+        then check it at once: a mail-merge letter's fields are matched next."""
+        chosen = self.selected()
+        if chosen is None:
+            return
+        picked, _ = QFileDialog.getOpenFileName(
+            self, f"Use which Word file as the {chosen.name} template?",
+            str(user_templates_dir()), "Word documents (*.docx *.docm *.dotx *.doc);;All files (*)")
+        if not picked:
+            return
+        try:
+            target, aside = use_file(chosen.name, Path(picked))
+        except (UserError, OperationFailed) as exc:
+            self.result.setPlainText(f"Not used: {exc}")
+            return
+        self.reload(select=chosen.name)
+        self.show_check(target, chosen.name)
+        said = (f"{chosen.name}: now your file {Path(picked).name}"
+                + (f" (your earlier copy was moved to {aside})" if aside else "") + ".")
+        self.result.setPlainText(f"{said}\n{self.result.toPlainText()}")
 
     def reset_selected(self) -> None:
         chosen = self.selected()

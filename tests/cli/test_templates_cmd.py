@@ -132,3 +132,31 @@ def test_merge_fields_lists_suggests_and_keeps_matches(tmp_path: Path,
     code, _, err = run(capsys, "merge-fields", letter, "--set", "ApplicantName")
     assert (code, err.strip()) == (2, "concom-desk: error: --set 'ApplicantName': write it "
                                       "as NAME=FIELD, e.g. ApplicantName=applicant.name")
+
+
+def test_templates_use_puts_the_clerks_file_in_and_checks_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers.mail_merge_docx import mail_merge_letter
+
+    letter = mail_merge_letter(tmp_path / "Town hall letter.docx")
+    code, out, _ = run(capsys, "templates", "--use", "board-notice", str(letter))
+    copy = user_templates_dir() / "board-notice.docx"
+    assert copy.read_bytes() == letter.read_bytes()
+    # In effect, and checked: its merge fields are not matched yet, so status 1.
+    assert code == 1 and out.splitlines()[:2] == [
+        "board-notice: now your file Town hall letter.docx",
+        "board-notice.docx: 2 problem(s) (checked as the board-notice template)"]
+    # Used again: the copy in effect before is moved aside, never lost.
+    code, out, _ = run(capsys, "templates", "--use", "board-notice", str(letter))
+    (aside,) = (user_templates_dir() / "replaced").iterdir()
+    assert out.splitlines()[0] == ("board-notice: now your file Town hall letter.docx (your "
+                                   f"earlier copy was moved to {aside})")
+    # A macro file is refused in one line and nothing changes.
+    macro = tmp_path / "letter.docm"
+    macro.write_bytes(letter.read_bytes())
+    code, out, err = run(capsys, "templates", "--use", "board-notice", str(macro))
+    assert (code, out) == (2, "")
+    assert err.startswith("concom-desk: error: letter.docm is not used as the board-notice "
+                          "template: letter.docm is a macro-enabled Word file (.docm)")
+    assert copy.read_bytes() == letter.read_bytes()
+    assert len(list((user_templates_dir() / "replaced").iterdir())) == 1

@@ -38,7 +38,7 @@ from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import full_text, paragraphs
 from tests.journeys.conftest import Steps, Wait, top_level
-from tests.journeys.first_run import through_the_wizard
+from tests.journeys.first_run import COMMISSION, through_the_wizard
 
 FILE_NO = "2026-101"
 
@@ -52,8 +52,8 @@ def hearing_by(received: date) -> date:
     return day
 
 
-def file_the_noi() -> Steps:
-    window = yield from through_the_wizard()
+def file_the_noi(town: str = "massachusetts", commission: str = COMMISSION) -> Steps:
+    window = yield from through_the_wizard(town, commission)
     today = TEST_TODAY
     window.new_action.trigger()  # File → New filing…
     form: FilingFormDialog = yield Wait("the new filing form",

@@ -170,3 +170,35 @@ def test_a_mail_merge_letter_is_matched_in_the_window(qtbot, tmp_path: Path,
         "Mail-merge fields, printed as these fields' values:",
         "  «ApplicantName» → {{ applicant.name }}",
         "  «Property_Address» → {{ property.map_lot }}"]
+
+
+def test_a_word_file_is_put_in_as_the_selected_template(qtbot, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.helpers.mail_merge_docx import mail_merge_letter
+
+    letter = mail_merge_letter(tmp_path / "Town hall letter.docx")
+    chosen = [letter]
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *args, **kwargs: (str(chosen[0]), "Word documents"))
+    dialog = TemplatesDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.use_file_button.isEnabled()  # which template first
+    select(dialog, "board-notice")
+    qtbot.mouseClick(dialog.use_file_button, Qt.MouseButton.LeftButton)
+    assert cell(dialog, "board-notice", 1) == "your copy"
+    copy = user_templates_dir() / "board-notice.docx"
+    assert copy.read_bytes() == letter.read_bytes()
+    # Checked at once: its mail-merge fields are matched next.
+    assert dialog.result.toPlainText().splitlines()[:2] == [
+        "board-notice: now your file Town hall letter.docx.",
+        "board-notice.docx: 2 problem(s) (checked as the board-notice template)"]
+    assert dialog.merge_button.isEnabled()
+
+    chosen[0] = tmp_path / "letter.docm"  # a macro file: refused, nothing changed
+    chosen[0].write_bytes(letter.read_bytes())
+    qtbot.mouseClick(dialog.use_file_button, Qt.MouseButton.LeftButton)
+    assert dialog.result.toPlainText().startswith(
+        "Not used: letter.docm is not used as the board-notice template: letter.docm is a "
+        "macro-enabled Word file (.docm)")
+    assert copy.read_bytes() == letter.read_bytes()
+    assert not (user_templates_dir() / "replaced").exists()

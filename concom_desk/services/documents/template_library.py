@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from concom_desk import clock
-from concom_desk.errors import UserError
+from concom_desk.domain.docx_safety import package_refusals
+from concom_desk.errors import OperationFailed, UserError
 from concom_desk.paths import data_dir, forms_dir
 from concom_desk.services.documents.wpa_fields import WPA_TEMPLATE_NAMES
 
@@ -127,6 +128,50 @@ def reset_to_default(name: str) -> Path | None:
     user_copy = user_templates_dir() / f"{name}{TEMPLATE_SUFFIX}"
     if not user_copy.is_file():
         return None
+    return _move_aside(user_copy, name)
+
+
+def use_file(name: str, source: Path) -> tuple[Path, Path | None]:
+    """Put the clerk's own Word file (the town hall's letter, a mail-merge letter) in
+    as template `name`: copied into the templates folder, her copy in effect before
+    moved aside as Reset does. Returns the copy in effect and where the earlier copy
+    went (None: there was none). A file that is not a plain .docx, or that the
+    safety check refuses (macros, links, active fields), is not copied at all: what
+    is in effect stays as it was."""
+    known = [t.name for t in templates_in_effect()]
+    if name not in known:
+        raise UserError(f"there is no template named {name!r}; the templates are: "
+                        + ", ".join(known))
+    source = Path(source)
+    if not source.is_file():
+        raise UserError(f"{source} does not exist or is not a file")
+    refusals = package_refusals(source)
+    if refusals:
+        raise UserError(f"{source.name} is not used as the {name} template: "
+                        + "; ".join(str(r) for r in refusals))
+    target = user_templates_dir() / f"{name}{TEMPLATE_SUFFIX}"
+    if source.resolve() == target.resolve():
+        return target, None  # the copy in effect itself: already in use
+    # Written beside, then renamed: a copy cut short never stands as the template.
+    partial = target.with_name(f"{target.name}.new")
+    aside = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, partial)
+        aside = _move_aside(target, name) if target.is_file() else None
+        partial.replace(target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        if aside is not None and not target.exists():
+            shutil.move(str(aside), str(target))  # her copy back where it was
+        raise OperationFailed(f"{source.name} could not be copied into {target.parent} "
+                              f"({exc}); the template in effect is unchanged") from None
+    return target, aside
+
+
+def _move_aside(user_copy: Path, name: str) -> Path:
+    """The clerk's copy moved to templates/replaced/, stamped with the time (never
+    deleted: a mistaken reset or replacement is undone by hand)."""
     aside_dir = user_templates_dir() / "replaced"
     aside_dir.mkdir(parents=True, exist_ok=True)
     stamp = clock.local_now().strftime("%Y-%m-%d %H%M%S")

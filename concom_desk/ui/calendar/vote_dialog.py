@@ -120,13 +120,19 @@ class VoteDialog(QDialog):
         return dialog
 
     def _executive_motion(self, motion: str) -> None:
-        self.motion.setText(motion)
+        self._put_motion(motion)
         self.filing_box.setCurrentIndex(self.filing_box.findData(None))
+
+    def _put_motion(self, motion: str) -> None:
+        # A motion longer than the line shows its beginning (what the vote is), not
+        # its last words; the whole of it is in the tooltip (refresh).
+        self.motion.setText(motion)
+        self.motion.setCursorPosition(0)
 
     def _release_chosen(self) -> None:
         held = self.release_box.currentData()
         if held is not None:
-            self.motion.setText(release_motion(held.day))
+            self._put_motion(release_motion(held.day))
             self.filing_box.setCurrentIndex(self.filing_box.findData(None))
 
     def votes(self) -> dict[int, VoteChoice]:
@@ -135,6 +141,7 @@ class VoteDialog(QDialog):
 
     def refresh(self) -> None:
         self.error.say("")
+        self.motion.setToolTip(self.motion.text())
         result = preview_vote(self._db, self._meeting.meeting_id, self.votes())
         self.outcome.setText(result.describe())
         ready = result.outcome is not Outcome.NO_QUORUM and bool(self.motion.text().strip())

@@ -178,6 +178,8 @@ def test_the_vote_to_enter_executive_session_is_a_roll_call_in_the_open_minutes(
     executive.ok_button.click()
     assert vote.motion.text().startswith("To enter executive session under MGL c.30A "
                                          "§21(a)(6), to consider the purchase")
+    # Longer than the line: its beginning shows (what the vote is), the whole on hover.
+    assert vote.motion.cursorPosition() == 0 and vote.motion.toolTip() == vote.motion.text()
     assert vote.filing_box.currentText() == "(other business)"
     for name in ("Baker", "Costa", "Duarte", "Ellis"):
         vote.present[c.members[name]].setChecked(True)
