@@ -265,9 +265,14 @@ class CalendarTab(QWidget):
         self.day_title.setText(weekday_date(day) + (f" — {holiday}" if holiday else ""))
         self.day_model.set_rows(day_rows(self.snapshot, day, self._now()))
         # Kind and time as wide as the day's few rows need, What the rest: at their
-        # default widths a laptop at 150 % left What a letter wide ("2… A… n…").
+        # default widths a laptop at 150 % left What a letter wide ("2… A… n…"). Neither
+        # takes more than two fifths: a long kind ("Continuance without consent by")
+        # wraps rather than leave What a word a line.
+        most = max(self.day_table.viewport().width() * 2 // 5, 1)
         for column in (0, 1):
             self.day_table.resizeColumnToContents(column)
+            if self.day_table.columnWidth(column) > most:
+                self.day_table.setColumnWidth(column, most)
         self.day_table.resizeRowsToContents()
 
     def say(self, text: str, error: bool = False) -> None:

@@ -269,3 +269,19 @@ def test_vote_is_about_the_hearing_selected(qtbot: QtBot, commission: Commission
     dialog = tab.active_dialog
     assert isinstance(dialog, VoteDialog)
     assert dialog.filing_box.currentData() == c.filings["UCC 2027-001"]  # not "(other …)"
+
+
+def test_a_long_kind_wraps_and_leaves_what_a_third(qtbot: QtBot, commission: Commission
+                                                   ) -> None:
+    """A Bourne clerk at 150 % clicked a day with "Continuance without consent by" on
+    it: Kind took the panel and What stood a word a line. Kind and When now take at
+    most two fifths each, and What is never squeezed below a fifth."""
+    book_three(commission)
+    tab = _tab(qtbot, commission, datetime(2027, 2, 18, 9, 0))
+    tab.resize(520, 500)
+    tab.show()
+    show_day(qtbot, tab, MAR3)
+    view = tab.day_table
+    room = view.viewport().width()
+    assert view.columnWidth(0) <= room * 2 // 5 and view.columnWidth(1) <= room * 2 // 5
+    assert view.columnWidth(2) >= room // 5
