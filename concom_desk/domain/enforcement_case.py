@@ -125,12 +125,10 @@ def check_transition(current: CaseStatus, target: CaseStatus) -> None:
 
 # --- emergency orders and their ratification ---------------------------------
 
-RATIFICATION_CITATION = (
-    "Sandwich Bylaws ch. 7 §7.55 Part 2: \"In a situation requiring immediate action, an "
-    "Enforcement Order may be signed by a single member or agent of the Commission if said "
-    "order is ratified by a majority of the members of the Commission at their next "
-    "scheduled meeting.\" (the same rule as 310 CMR 10.08(2))"
-)
+# The state's rule, which binds every commission (Sandwich §7.55 Part 2 repeats it; an
+# Upton or Bourne commission must not be shown Sandwich's bylaw on Today or the calendar).
+RATIFICATION_CITATION = ("310 CMR 10.08(2): an emergency order signed by one member or the "
+                         "agent is ratified by a majority at the next scheduled meeting")
 
 
 def majority_of(members_in_office: int) -> int:

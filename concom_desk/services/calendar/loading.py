@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import ColumnElement, and_, or_, select, true
 from sqlalchemy.orm import Session, aliased, selectinload
 
+from concom_desk.domain.enforcement_case import RATIFICATION_CITATION
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
@@ -331,7 +332,7 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
         if order.ratify_by is not None:
             deadlines.append(DeadlineEntry(
                 "enforcement_case", order.case_id, order.case_no, "ratify_by", order.ratify_by,
-                "Ratify the emergency enforcement order", "Sandwich §7.55 Part 2"))
+                "Ratify the emergency enforcement order", RATIFICATION_CITATION))
     if not window.everything:
         deadlines = [d for d in deadlines if window.holds(d.day)]
     deadlines.sort(key=lambda d: (d.day, d.reference, d.kind))

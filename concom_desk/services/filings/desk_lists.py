@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from concom_desk.domain.deadline_engine import Deadline
+from concom_desk.domain.enforcement_case import RATIFICATION_CITATION
 from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.services.commission.town_profiles import available_profiles
@@ -189,10 +190,7 @@ def _enforcement_items(session: Session, since: date, today: date) -> list[Today
 
 
 ENFORCEMENT_CITATIONS = {
-    # The state rule, which binds every commission (the Sandwich bylaw repeats it; an
-    # Upton or Bourne commission must not be shown Sandwich's bylaw).
-    "ratify": "310 CMR 10.08(2): an emergency order signed by one member or the agent is "
-              "ratified by a majority at the next scheduled meeting",
+    "ratify": RATIFICATION_CITATION,
     # The others are set by the commission's own order, not by a statute: say so.
     "restore_by": "Set by the commission's enforcement order",
     "file_noi_by": "Set by the commission's enforcement order",

@@ -332,7 +332,9 @@ class OrderDialog(RecordDialog):
         self.requirements = text_box(3)
         self.requirements.setPlaceholderText("one requirement per line")
         self.provision = QLineEdit()
-        self.provision.setPlaceholderText("e.g. §7.55 Part 5: fill in a resource area")
+        # An example true in every town (a bylaw's own section differs from town to town).
+        self.provision.setPlaceholderText("e.g. MGL c.131 §40: fill in a resource area without "
+                                          "a permit")
         # The violations already recorded (by the notice) are the order's too: shown, not
         # asked again; the fields below are for a further one only.
         recorded = violations_on_record(database, case_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from icalendar import Calendar
@@ -140,3 +140,26 @@ def test_shipped_forms_accept_the_contexts(commission: Commission) -> None:
     agenda = paragraphs(write_agenda(c.db, c.meetings[MAR17], today=MAR3))
     assert any(line.startswith("Posted by Monday, March 15, 2027 7:00 PM") for line in agenda)
     assert any("Continued from March 3, 2027." in line for line in agenda)
+
+
+def test_the_ratification_deadline_cites_the_state_rule_in_every_town(
+        commission: Commission) -> None:
+    # An Upton commission's calendar cited "Sandwich §7.55 Part 2" for the ratification of
+    # an emergency order; the rule that binds every commission is 310 CMR 10.08(2), which
+    # Today cited: the two now say the same.
+    from concom_desk.services.calendar.loading import load_calendar
+    from concom_desk.services.filings.desk_lists import ENFORCEMENT_CITATIONS
+
+    c = commission
+    with c.db.session() as session:
+        case = EnforcementCase(case_no="ENF 2027-002", town="upton", opened_on=date(2027, 3, 8),
+                               status="open")
+        session.add(case)
+        session.flush()
+        session.add(EnforcementOrder(case_id=case.id, order_no="EO 2027-002",
+                                     issued_on=date(2027, 3, 8), signed_by="Baker",
+                                     emergency=True, ratify_by=MAR17))
+    snapshot = load_calendar(c.db, MAR3, MAR17 + timedelta(days=1))
+    cited = [d.citation for d in snapshot.deadlines if d.kind == "ratify_by"]
+    assert cited == [ENFORCEMENT_CITATIONS["ratify"]]
+    assert cited[0].startswith("310 CMR 10.08(2)") and "Sandwich" not in cited[0]
