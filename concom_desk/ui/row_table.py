@@ -98,6 +98,38 @@ def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         needed = max(_sample_width(view, column), header.sectionSizeHint(column))
         view.setColumnWidth(column, min(needed, widest) if column in may_cut else needed)
+    make_room(view, stretch)
+
+
+# The width the column that carries the meaning keeps at least, in characters: a date and
+# the first words of what is due ("2026-12-09 Publish the legal…").
+LEAST_MEANING_CHARS = 32
+# No other column is cut narrower than this while making that room.
+LEAST_OTHER_CHARS = 10
+
+
+def make_room(view: QTableView, stretch: int) -> None:
+    """Where the columns sized to their contents leave the `stretch` column too narrow
+    to read (a laptop at 150 %: the Filings tab's Next deadline showed "2026-12-…"),
+    the widest of the others give way, each no narrower than the next widest, elided
+    (their full text a double-click away, in the record)."""
+    model = view.model()
+    if model is None or not view.isVisible():  # a hidden grid's width means nothing yet
+        return
+    chars = view.fontMetrics().averageCharWidth()
+    others = {c: view.columnWidth(c) for c in range(model.columnCount())
+              if c != stretch and not view.isColumnHidden(c)}
+    short = sum(others.values()) + LEAST_MEANING_CHARS * chars - view.viewport().width()
+    floor = LEAST_OTHER_CHARS * chars
+    while short > 0:
+        widest = max(others, key=others.__getitem__, default=None)
+        if widest is None or others[widest] <= floor:
+            return
+        below = max([w for c, w in others.items() if c != widest] + [floor])
+        cut = min(short, others[widest] - max(below, floor)) or 1
+        others[widest] -= cut
+        short -= cut
+        view.setColumnWidth(widest, others[widest])
 
 
 def fit_columns_in_turns(view: QTableView, stretch: int,
@@ -117,6 +149,8 @@ def fit_columns_in_turns(view: QTableView, stretch: int,
 
     def next_column() -> None:
         if not waiting or view.model() is not model:
+            if not waiting:
+                make_room(view, stretch)
             if done is not None:
                 done()
             return
