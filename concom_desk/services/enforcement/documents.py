@@ -51,8 +51,12 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     profile = case_profile(case)
     place = case.property
     violator = case.violator
-    violations = session.scalars(select(Violation).where(Violation.case_id == case.id)
-                                 .order_by(Violation.number)).all()
+    # What this paper found and what the case's earlier papers did (an order carries
+    # the notice's over), never what a later order found: a notice made again later
+    # lists what it cited.
+    violations = session.scalars(select(Violation).where(
+        Violation.case_id == case.id, Violation.order_id.is_not(None),
+        Violation.order_id <= order.id).order_by(Violation.number)).all()
     under_act = [cites_the_act(v.provision) for v in violations]
     context = common_context(session, today)
     # Signed by the members in office on the order's day, not on the day it is printed.
