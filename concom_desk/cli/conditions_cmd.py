@@ -52,6 +52,7 @@ def run_conditions(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"town": town, "library": library.town_id, "path": str(library.path),
                     "bylaw": library.bylaw, "appeal_rights": library.appeal_rights,
+                    "appeal_rights_for": dict(library.appeal_rights_for),
                     "recording_instructions": library.recording_instructions,
                     "boards": list(library.boards),
                     "denial_reasons": list(library.denial_reasons), "standard": standard})
@@ -68,5 +69,7 @@ def run_conditions(args: argparse.Namespace) -> int:
             print(f"  - {reason}")
     print(f"\nBoards notified: {', '.join(library.boards)}")
     print(f"\nAppeal: {library.appeal_rights}")
+    for paper, text in library.appeal_rights_for:  # a paper the bylaw words apart
+        print(f"  on a {paper}: {text}")
     print(f"\nRecording: {library.recording_instructions}")
     return EXIT_OK

@@ -24,6 +24,18 @@ SUPERSEDING = {
     "resource-area-delineation": ("Order",
                                   "Superseding Order of Resource Area Delineation"),
 }
+# The kind of paper each decision document is, for the town's appeal paragraph of that
+# kind (ConditionsLibrary.appeal_for); a WPA form is read as its bylaw counterpart.
+PAPER_OF = {
+    "permit": "permit",
+    "amended-permit": "permit",
+    "extension-permit": "extension",
+    "denial": "denial",
+    "determination-negative": "determination",
+    "determination-positive": "determination",
+    "resource-area-delineation": "delineation",
+    "certificate-of-compliance": "certificate",
+}
 BYLAW_TITLE = "Under the bylaw"
 ACT_TITLE = "Under the Wetlands Protection Act (MGL c.131 §40)"
 ACT_CITATION = "MGL c.131 §40; 310 CMR 10.05(7)(j)"

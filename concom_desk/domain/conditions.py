@@ -20,6 +20,10 @@ from concom_desk.errors import UserError
 
 DENIAL_KINDS: tuple[str, ...] = ("procedural", "substantive")  # Bourne BWR 1.05(9)
 DEFAULT_BOARDS: tuple[str, ...] = ("Planning Board", "Board of Health", "Building Inspector")
+# The papers whose appeal a bylaw may word apart: a bylaw that gives an appeal from "a
+# permit issued" (Nantucket ch. 136) gives none from a determination or a certificate.
+APPEAL_PAPERS: tuple[str, ...] = ("permit", "extension", "denial", "determination",
+                                  "delineation", "certificate")
 
 
 class ConditionsError(UserError):
@@ -42,13 +46,19 @@ class ConditionsLibrary:
     path: Path
     boards: tuple[str, ...] = DEFAULT_BOARDS  # the other boards told of each filing
     denial_reasons: tuple[str, ...] = ()  # the reasons the bylaw allows, when it lists them
+    # The appeal paragraph of one kind of paper, where it differs from appeal_rights.
+    appeal_rights_for: tuple[tuple[str, str], ...] = ()
+
+    def appeal_for(self, paper: str) -> str:
+        """The appeal paragraph printed on a paper of this kind ("determination")."""
+        return dict(self.appeal_rights_for).get(paper, self.appeal_rights)
 
     def standard_for(self, has_dep_file: bool) -> list[str]:
         return [c.text for c in self.standard if has_dep_file or not c.dep_only]
 
 
-_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "recording_instructions", "boards",
-              "denial_reasons"}
+_TOWN_KEYS = {"id", "bylaw", "appeal_rights", "appeal_rights_for", "recording_instructions",
+              "boards", "denial_reasons"}
 
 
 def _text(table: dict[str, Any], key: str, where: str) -> str:
@@ -64,6 +74,18 @@ def _text_list(table: dict[str, Any], key: str, default: list[str], where: str
     if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
         raise ConditionsError(f"{where}: '{key}' must be a list of texts")
     return tuple(" ".join(v.split()) for v in values)
+
+
+def _appeal_texts(town: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+    table = town.get("appeal_rights_for", {})
+    if not isinstance(table, dict):
+        raise ConditionsError(f"{where}: 'appeal_rights_for' must be a table of texts")
+    unknown = set(table) - set(APPEAL_PAPERS)
+    if unknown:
+        raise ConditionsError(f"{where} appeal_rights_for: unknown paper(s) "
+                              f"{', '.join(sorted(unknown))} (use {', '.join(APPEAL_PAPERS)})")
+    return tuple((paper, _text(table, paper, f"{where} appeal_rights_for"))
+                 for paper in APPEAL_PAPERS if paper in table)
 
 
 def parse_library(data: dict[str, Any], path: Path) -> ConditionsLibrary:
@@ -95,6 +117,7 @@ def parse_library(data: dict[str, Any], path: Path) -> ConditionsLibrary:
         town_id=_text(town, "id", f"{name} [town]").lower(),
         bylaw=_text(town, "bylaw", f"{name} [town]"),
         appeal_rights=_text(town, "appeal_rights", f"{name} [town]"),
+        appeal_rights_for=_appeal_texts(town, f"{name} [town]"),
         recording_instructions=_text(town, "recording_instructions", f"{name} [town]"),
         standard=tuple(standard),
         path=path,

@@ -107,7 +107,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     ),
     'violation': (
         'case_id', 'number', 'provision', 'description', 'observed_on', 'confirmed_on',
-        'corrected_on', 'version', 'id',
+        'corrected_on', 'order_id', 'version', 'id',
     ),
     'vote': (
         'meeting_id', 'filing_id', 'enforcement_case_id', 'motion', 'moved_by_id', 'seconded_by_id',

@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0019_resource_area_codes"
+EXPECTED_REVISION = "0020_violation_paper"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -142,6 +142,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_records_request_received_on'): 'fe207a56aec988df',
     ('index', 'ix_status_correction_filing_id'): '3d6e4ba203f79cc8',
     ('index', 'ix_violation_case_id'): '89fa36b20d380ddd',
+    ('index', 'ix_violation_order_id'): '0375ac772c4469e2',
     ('index', 'ix_vote_enforcement_case_id'): '102f647d8db28c82',
     ('index', 'ix_vote_filing_id'): '8d147304847805e6',
     ('index', 'ix_vote_meeting_id'): '92849813840ef4fd',
@@ -186,7 +187,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'standard_condition'): '6b1b103be8960db3',
     ('table', 'status_correction'): '67be6ff50c807adf',
     ('table', 'town_closure_day'): 'd3c1951996795e37',
-    ('table', 'violation'): '6bb6b14dc49c6b55',
+    ('table', 'violation'): '5b19e991e0a56853',
     ('table', 'vote'): '547b8a2ee74e3d92',
 }
 

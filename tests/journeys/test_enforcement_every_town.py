@@ -46,6 +46,8 @@ UPTON = "Town of Upton General Bylaws, Chapter 330, Wetlands Regulations"
 NANTUCKET = "Code of the Town of Nantucket, Chapter 136, Wetlands"
 SANDWICH = "Town of Sandwich Bylaws, Section 7.00, Wetland Protection"
 BOURNE = "Town of Bourne Wetlands Protection Bylaw and Regulations (BWR 1.00)"
+# An order citing the bylaw and the Act warns of each law's fine (MGL c.131 §40: $25,000).
+BOTH_FINES = "$300 under the bylaw and up to $25,000 under the Act"
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,12 @@ TOWNS = [
              (f"{ACT}: fill in bordering vegetated wetland without an Order of Conditions",),
              STATE_ACT, STATE_ACT, "$25,000"),
     # Upton ch. 330: the bylaw violated and the Act (work in BVW is under both);
-    # fine $300 (Upton ch. 330 Enforcement ¶E).
+    # fine $300 (Upton ch. 330 Enforcement ¶E) and the Act's $25,000 for its violation;
+    # the notice (the bylaw's provision alone) the bylaw's.
     TownCase("upton", "Upton Conservation Commission",
              ("Upton ch. 330 §330-2: fill within 100 feet of a wetland without a permit",
               f"{ACT}: fill in bordering vegetated wetland without an Order of Conditions"),
-             UPTON, f"{UPTON} and {ACT_WORDS}", "$300"),
+             UPTON, f"{UPTON} and {ACT_WORDS}", BOTH_FINES, notice_fine="$300"),
     # Shutesbury §2 (Jurisdiction) only: the work is in a bylaw-only area (a vernal pool
     # buffer), not the Act's; fine $300 (Shutesbury §11).
     TownCase("shutesbury", "Shutesbury Conservation Commission",
@@ -88,11 +91,12 @@ TOWNS = [
               "without a permit",),
              NANTUCKET, NANTUCKET, "$300"),
     # Sandwich §7.10 (Jurisdiction) and the Act: fill in a salt marsh; fine $300
-    # (Sandwich §7.55 Part 5); ratification by a majority (§7.55 Part 2).
+    # (Sandwich §7.55 Part 5) and the Act's $25,000; ratification by a majority (§7.55
+    # Part 2).
     TownCase("sandwich", "Sandwich Conservation Commission",
              ("Sandwich Bylaws §7.10: fill in a salt marsh without a permit",
               f"{ACT}: fill in a salt marsh without an Order of Conditions"),
-             SANDWICH, f"{SANDWICH} and {ACT_WORDS}", "$300"),
+             SANDWICH, f"{SANDWICH} and {ACT_WORDS}", BOTH_FINES, notice_fine="$300"),
     # Bourne Article 3.7 / BWR 1.05(7): work without a Permit; the Act too. Bourne's
     # regulations as we hold them stop before BWR 1.08 (fines): no bylaw fine is known,
     # so the order warns of the Act's (MGL c.131 §40: $25,000), for the Act's violation,

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk import clock
-from concom_desk.domain.appeal_routes import appeal_routes
+from concom_desk.domain.appeal_routes import PAPER_OF, appeal_routes
 from concom_desk.domain.file_numbers import shown_number
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.laws import BOTH, is_joint, under_act, under_bylaw, under_words
@@ -129,6 +129,17 @@ def town_context(town_id: str, settings: CommissionSettings) -> Context:
         "appeal_rights": library.appeal_rights,
         "recording_instructions": library.recording_instructions,
     }
+
+
+def appeal_rights_of(session: Session, filing: Filing, template: str, town_id: str) -> str:
+    """The town's appeal paragraph for the paper the template is (a permit, a
+    determination, a certificate ...), a WPA form read as the bylaw paper it states."""
+    from concom_desk.services.documents.context_extras import latest_decision
+    from concom_desk.services.documents.wpa_context import decided_counterpart
+
+    paper = PAPER_OF.get(decided_counterpart(template, latest_decision(session, filing)),
+                         "permit")
+    return library_for(town_id).appeal_for(paper)
 
 
 def dep_office_context(town_id: str, under_the_act: bool) -> Context:
@@ -327,7 +338,8 @@ def filing_context(session: Session, filing: Filing, template: str,
     context["dep_office"] = laws["dep_office"]
     office = laws["dep_office"]
     context["appeal_routes"] = appeal_routes(
-        context["town"]["appeal_rights"], joint=context["filing"]["joint"], decision=template,
+        appeal_rights_of(session, filing, template, context["town"]["id"]),
+        joint=context["filing"]["joint"], decision=template,
         bylaw_is_the_act=not context["town"]["local_bylaw"],
         act_only=not under_bylaw(filing.laws or BOTH, context["town"]["id"]),
         dep_office=office["text"])

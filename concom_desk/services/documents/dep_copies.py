@@ -3,9 +3,14 @@ register, and the Today list's reminder while it is not recorded.
 
 The Act asks for the copy at the same time the decision goes to the applicant
 (mass.gov, "WPA Form 5: Order of Conditions": "A copy must also be mailed or
-hand-delivered at the same time to the appropriate MassDEP Regional Office"), so
-the reminder is due the day the form was made. A DRAFT is not issued: no copy is
-chased for it.
+hand-delivered at the same time to the appropriate MassDEP Regional Office";
+310 CMR 10.05(3)(b), 10.05(6), 10.05(8), 10.05(9), 10.06(4): the copy goes to the
+Department when the decision issues), so the reminder is due the day the decision
+was issued, not the day its form was printed: a 2021 Order printed again today
+was owed in 2021, and is not a new "due today" (the filing's own dep_copy_by
+deadline counts it, with the others too old to list). A form made before its
+decision has an issue date is due the day it was made. A DRAFT is not issued: no
+copy is chased for it.
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from concom_desk.store.models import Filing, GeneratedDocument
 if TYPE_CHECKING:
     from concom_desk.services.filings.rows import TodayItem
 
-CITATION = ("MGL c.131 §40; the WPA forms: a copy to the MassDEP Regional Office at the "
-            "same time as the applicant's")
+CITATION = ("MGL c.131 §40; 310 CMR 10.05(6); the WPA forms: a copy to the MassDEP Regional "
+            "Office at the same time as the applicant's, when the decision issues")
 _WPA_FILES = tuple(f"{name}.docx" for name in WPA_FORMS)
 
 
@@ -82,12 +87,13 @@ class UnsentCopy:
     address: str
     form: str
     made: date
+    due: date  # the decision's issuance, when the copy was owed
 
 
 def unsent_copies(session: Session, since: date,
                   filing_ids: Collection[int] | None = None) -> list[UnsentCopy]:
-    """Issued WPA forms made since `since` whose copy is not recorded as sent (of the
-    filings `filing_ids` only, when given)."""
+    """Issued WPA forms owed since `since` (their decision issued then or later) whose
+    copy is not recorded as sent (of the filings `filing_ids` only, when given)."""
     statement = (
         select(GeneratedDocument, Filing).join(Filing, GeneratedDocument.filing_id == Filing.id)
         .where(GeneratedDocument.template.in_(_WPA_FILES),
@@ -96,10 +102,12 @@ def unsent_copies(session: Session, since: date,
     if filing_ids is not None:
         statement = statement.where(Filing.id.in_(filing_ids))
     rows = session.execute(statement).all()
-    return [UnsentCopy(filing.id, filing.file_no, filing.kind,
-                       filing.property.address if filing.property else "",
-                       _form_of(row.template), row.created_at.date())
-            for row, filing in rows if _issued(row) and row.created_at.date() >= since]
+    copies = [UnsentCopy(filing.id, filing.file_no, filing.kind,
+                         filing.property.address if filing.property else "",
+                         _form_of(row.template), row.created_at.date(),
+                         filing.issued or row.created_at.date())
+              for row, filing in rows if _issued(row)]
+    return [copy for copy in copies if copy.due >= since]
 
 
 def dep_copy_items(session: Session, since: date,
@@ -110,5 +118,5 @@ def dep_copy_items(session: Session, since: date,
 
     return [TodayItem(filing_id=c.filing_id, file_no=c.file_no, kind=c.kind,
                       address=c.address, what=f"Send the copy of {c.form} to MassDEP",
-                      due=c.made, citation=CITATION)
+                      due=c.due, citation=CITATION)
             for c in unsent_copies(session, since, filing_ids)]

@@ -205,7 +205,10 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
         extras.update(template_extras(session, filing, decided, base, draft))
     if template == "form-5-order-of-conditions":
         extras.setdefault("reasons", [])  # none for an Order that approves
-        if base["town"]["local_bylaw"] and (filing.laws or BOTH) == BOTH:
+        # Without a bylaw the commission's standard conditions restate the General
+        # Conditions MassDEP prints on the form; with one, a joint filing's are the
+        # bylaw permit's. Either way the Order carries only the decision's own.
+        if not base["town"]["local_bylaw"] or (filing.laws or BOTH) == BOTH:
             extras.update(act_order_conditions(extras.get("special_conditions", [])))
     if template == "form-4b-order-of-resource-area-delineation":
         # Confirmed under the Act: the Act's areas only, never a bylaw's (an isolated
@@ -223,8 +226,9 @@ def wpa_extras(session: Session, filing: Filing, template: str, base: Context,
 
 
 def act_order_conditions(special: list[Context]) -> Context:
-    """A joint filing's Order under the Act: the General Conditions MassDEP prints on
-    Form 5, then the decision's special conditions numbered from 1. The town's standard
+    """An Order under the Act on the state default, or a joint filing's: the General
+    Conditions MassDEP prints on Form 5, then the decision's special conditions numbered
+    from 1. The town's standard
     conditions (its permit term, its renewal rule, its sections) are the bylaw permit's,
     issued separately as the form's section D says; printed here they read as the Act's
     conditions (Sandwich's "renewed once ... sixty (60) days" beside General Condition 5's

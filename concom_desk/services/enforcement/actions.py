@@ -113,9 +113,11 @@ def _same(text: str) -> str:
 
 
 def add_violations(session: Session, case: EnforcementCase,
-                   drafts: Sequence[ViolationDraft]) -> list[Violation]:
-    """Record the drafts as the case's next violations. One the case already holds (the
-    same provision and what was done, as the notice recorded it) is the same violation
+                   drafts: Sequence[ViolationDraft],
+                   found_by: EnforcementOrder | None = None) -> list[Violation]:
+    """Record the drafts as the case's next violations, found by the paper `found_by`
+    (None: on the case, for its next paper). One the case already holds (the same
+    provision and what was done, as the notice recorded it) is the same violation
     cited again by the order, not a second one: the order carries the notice's over, and
     the papers never list one fill as violations 1 and 2."""
     numbers = [v.number for v in case.violations]
@@ -135,7 +137,8 @@ def add_violations(session: Session, case: EnforcementCase,
         violation = Violation(case_id=case.id, number=max(numbers, default=0) + offset,
                               provision=draft.provision.strip(),
                               description=draft.description.strip(),
-                              observed_on=draft.observed_on, confirmed_on=draft.confirmed_on)
+                              observed_on=draft.observed_on, confirmed_on=draft.confirmed_on,
+                              order_id=found_by.id if found_by is not None else None)
         session.add(violation)
         added.append(violation)
     return added
@@ -254,7 +257,12 @@ def issue_order(db: Database, case_id: int, draft: OrderDraft) -> int:
             served_on=draft.served_on,
         )
         session.add(order)
-        add_violations(session, case, draft.violations)
+        session.flush()  # the order's id, for the violations it finds
+        add_violations(session, case, draft.violations, found_by=order)
+        # Those recorded on the case before any paper are this paper's findings.
+        for held in case.violations:
+            if held.order_id is None:
+                held.order_id = order.id
         session.flush()
         # A further notice on a case already past that stage leaves the status alone.
         if status is not target and not (draft.kind == NOTICE and

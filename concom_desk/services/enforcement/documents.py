@@ -13,15 +13,13 @@ from sqlalchemy.orm import Session
 
 from concom_desk import clock
 from concom_desk.domain.act_areas import cites_the_act
-from concom_desk.domain.fines import dollars
 from concom_desk.domain.plain_dates import long_date
-from concom_desk.domain.town_profile import Fines
 from concom_desk.domain.votes import majority_of
 from concom_desk.errors import UserError
-from concom_desk.services.commission.town_profiles import DEFAULT_TOWN_ID, profile_for
 from concom_desk.services.documents.context import commission_context, common_context
 from concom_desk.services.documents.register import save_document
 from concom_desk.services.enforcement.common import case_profile, lines
+from concom_desk.services.enforcement.penalties import fines_words
 from concom_desk.store import Database
 from concom_desk.store.models import (
     EnforcementCase,
@@ -53,11 +51,14 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
     profile = case_profile(case)
     place = case.property
     violator = case.violator
-    violations = session.scalars(select(Violation).where(Violation.case_id == case.id)
-                                 .order_by(Violation.number)).all()
+    # What this paper found and what the case's earlier papers did (an order carries
+    # the notice's over), never what a later order found: a notice made again later
+    # lists what it cited.
+    violations = session.scalars(select(Violation).where(
+        Violation.case_id == case.id, Violation.order_id.is_not(None),
+        Violation.order_id <= order.id).order_by(Violation.number)).all()
     under_act = [cites_the_act(v.provision) for v in violations]
     context = common_context(session, today)
-    fines = _fines(profile.fines, any(under_act))
     # Signed by the members in office on the order's day, not on the day it is printed.
     context["commission"] = commission_context(session, order.issued_on)
     permit = session.get(Filing, case.filing_id) if case.filing_id else None
@@ -88,12 +89,9 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
             "requirements": lines(order.requirements),
             "ratified": ratification_words(session, order),
         },
-        "fines": {
-            "per_offense": dollars(fines.per_offense) if fines else "",
-            "citation": fines.citation if fines else "",
-            "noncriminal_ticket": dollars(fines.noncriminal_ticket)
-            if fines and fines.noncriminal_ticket is not None else "",
-        },
+        # The fine of each law the violations cite: an order under the Act alone warns
+        # of the Act's, not the town's bylaw's.
+        "fines": fines_words(profile, [v.provision for v in violations]),
     })
     return context
 
@@ -113,15 +111,6 @@ def laws_violated(bylaw: str, local_bylaw: str, under_act: list[bool]) -> str:
     if bylaw_broken:
         return local_bylaw
     return bylaw if not local_bylaw or not act else ACT_WORDS
-
-
-def _fines(town: Fines | None, act_violated: bool) -> Fines | None:
-    """The fine the paper warns of: the town's own; where its profile names none (Bourne's
-    regulations as held stop before BWR 1.08), the Act's for a violation of the Act, and
-    none at all otherwise, rather than a blank amount."""
-    if town is not None or not act_violated:
-        return town
-    return profile_for(DEFAULT_TOWN_ID).fines
 
 
 def _permit(permit: Filing | None) -> dict[str, str]:

@@ -127,6 +127,7 @@ def load_lists(db: Database, today: date,
     rows: list[FilingRow] = []
     items: list[TodayItem] = []
     older: dict[int, int] = {}
+    copy_owed: set[int] = set()  # filings whose own clock already asks for MassDEP's copy
     oldest_listed = today - timedelta(days=OVERDUE_LOOKBACK_DAYS)
     with db.read_session() as session:
         wanted = None if filing_ids is None else with_dependents(session, filing_ids)
@@ -140,6 +141,8 @@ def load_lists(db: Database, today: date,
             row = _with_next(listed, pending)
             rows.append(row)
             for deadline in due_this_week(pending, today):
+                if deadline.id == "dep_copy_by":
+                    copy_owed.add(row.id)
                 if deadline.date < oldest_listed:
                     older[row.id] = older.get(row.id, 0) + 1
                     continue
@@ -153,7 +156,9 @@ def load_lists(db: Database, today: date,
             # Withheld executive-session minutes due their yearly review (§22(g)(1))
             items.extend(review_items(session, today))
         # WPA forms' copies owed to MassDEP
-        items.extend(dep_copy_items(session, oldest_listed, wanted))
+        # (once: a joint filing's dep_copy_by deadline already asks for the same copy)
+        items.extend(item for item in dep_copy_items(session, oldest_listed, wanted)
+                     if item.filing_id not in copy_owed)
         # Site visits planned this week, and follow-ups the last visit asked for
         items.extend(inspection_items(session, oldest_listed, today, wanted))
         # The expiry watch's counts are the town's: a read of a few filings leaves them

@@ -84,6 +84,10 @@ class Violation(Versioned, Base):
     observed_on: Mapped[date | None] = mapped_column(Date)
     confirmed_on: Mapped[date | None] = mapped_column(Date)  # Upton: fines run from here
     corrected_on: Mapped[date | None] = mapped_column(Date)
+    # The notice or order that found it: a paper lists its own and the earlier papers'
+    # (an order carries the notice's over), never a later order's. None: recorded on the
+    # case before any paper, for the next one to cite.
+    order_id: Mapped[int | None] = ref("enforcement_order")
 
 
 class EnforcementOrder(Versioned, Base):

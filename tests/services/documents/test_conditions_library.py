@@ -19,7 +19,7 @@ APPEALS = [
     ("nantucket", "not more than 20 days after the issuance"),  # Nantucket ch. 136
     ("upton", "within 21 days of the date of its issuance"),  # Upton ch. 330
     ("sandwich", "within sixty (60) days of the date of the decision"),  # Sandwich §7.75
-    ("bourne", "within 10 business days"),  # BWR 1.10(1)(a), tentative decisions
+    ("bourne", "commenced within 60 days of the decision"),  # MGL c.249 §4
     ("massachusetts", "within ten business days"),  # 310 CMR 10.05(7)
 ]
 

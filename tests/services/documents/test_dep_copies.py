@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
+from dateutil.relativedelta import relativedelta
 
 from concom_desk.cli import main
 from concom_desk.errors import UserError
@@ -21,6 +22,8 @@ from tests.helpers.record_fixtures import fill_record
 
 MADE = TEST_TODAY  # the register stamps the document with the time it is made
 CHASE = "Send the copy of WPA Form 5 – Order of Conditions to MassDEP"
+# The filing's own clock (310 CMR 10.05(6)), which asks for the same copy: listed once.
+OWED = "Send MassDEP its copy of the decision (on the WPA form)"
 
 
 @pytest.fixture
@@ -42,17 +45,48 @@ def _chased(db: Database) -> list[tuple[str, str, date]]:
             if "MassDEP" in i.what]
 
 
+def _issued_on(db: Database, file_no: str, issued: date) -> None:
+    """The filing heard, decided and issued on `issued` (and its Order with it)."""
+    from sqlalchemy import update
+
+    from concom_desk.store.models import Decision, Filing
+
+    with db.session() as s:
+        s.execute(update(Filing).where(Filing.file_no == file_no).values(
+            received=issued - timedelta(days=30), hearing=issued, closed=issued,
+            decided=issued, issued=issued, expires=issued + relativedelta(years=3)))
+        filing_id = s.query(Filing).filter_by(file_no=file_no).one().id
+        s.execute(update(Decision).where(Decision.filing_id == filing_id)
+                  .values(decided_on=issued, issued_on=issued))
+
+
 def test_an_issued_form_5_is_chased_until_its_copy_is_recorded(db: Database) -> None:
+    _issued_on(db, "2026-014", MADE)  # issued today: its copy is due today
     document = save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
     save_filing_document(db, "2026-014", "permit", MADE)  # the bylaw's: no copy to MassDEP
     copies = dep_copies_of(db, _filing_id(db, "2026-014"))
     assert [(c.document_id, c.form, c.sent) for c in copies] == [
         (document.id, "WPA Form 5 – Order of Conditions", None)]
-    assert _chased(db) == [("2026-014", CHASE, MADE)]  # due the day it is issued
+    assert _chased(db) == [("2026-014", OWED, MADE)]  # due the day it is issued, once
 
     record_dep_copy_sent(db, document.id, MADE)
     assert dep_copies_of(db, _filing_id(db, "2026-014"))[0].sent == MADE
     assert _chased(db) == []
+
+
+def test_an_old_decision_printed_today_is_not_a_new_copy_due_today(db: Database) -> None:
+    # Issued five years ago: its copy was owed then, with the decision (310 CMR 10.05(6)),
+    # not on the day the paper is printed again; too old for Today's overdue list.
+    _issued_on(db, "2026-014", TEST_TODAY - relativedelta(years=5))
+    save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
+    assert _chased(db) == []
+
+
+def test_a_form_printed_after_its_decision_is_owed_from_the_decision(db: Database) -> None:
+    issued = TEST_TODAY - timedelta(days=10)  # within Today's look-back
+    _issued_on(db, "2026-014", issued)
+    save_filing_document(db, "2026-014", "form-5-order-of-conditions", MADE)
+    assert _chased(db) == [("2026-014", CHASE, issued)]
 
 
 def test_a_draft_is_not_chased(db: Database) -> None:

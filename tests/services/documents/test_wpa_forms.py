@@ -130,9 +130,10 @@ def test_form_5_is_filled_from_the_record(db: Database) -> None:
                   "August 5, 2026", "Site Plan, 12 Pond St", "Blackstone Valley Engineering",
                   "David Ellis, P.E.", "July 10, 2026", "1 in. = 20 ft",
                   # 310 CMR 4.00 / the transmittal form: ($500 − $25) ÷ 2 to the state.
-                  "$500.00", "$237.50", "$262.50",
-                  "Record this Order before work begins.", "No fertilizer within 50 feet"):
+                  "$500.00", "$237.50", "$262.50", "No fertilizer within 50 feet"):
         assert value in text, value
+    # The commission's standard conditions restate the form's General Conditions.
+    assert "Record this Order before work begins." not in text
     assert f"{CHECKED}Flood Control" in text.replace("  ", "")
     assert f"{UNCHECKED}Fisheries" in text.replace("  ", "")
     assert "in favor" in text
@@ -262,6 +263,28 @@ def test_a_joint_order_on_form_5_carries_the_acts_conditions_not_the_towns_permi
     # No areas recorded: the project line ends with the work, not "within ."
     (project,) = [line for line in lines if line.startswith("Project described in the")]
     assert not project.endswith("within ."), project
+
+
+def test_the_state_defaults_form_5_lists_only_the_decisions_special_conditions(
+        db: Database) -> None:
+    # No bylaw: the commission's standard conditions ("Failure to comply ...", "Record
+    # this Order ...") repeat the General Conditions MassDEP prints on Form 5 itself
+    # (310 CMR 10.05(6)); its Special Conditions are the decision's own, from 1.
+    with db.session() as s:
+        from concom_desk.store.models import CommissionSettings
+
+        s.query(CommissionSettings).one().town = "massachusetts"
+        filing = s.query(Filing).filter_by(file_no="2026-014").one()
+        filing.town, filing.laws = "massachusetts", "act"
+    document = save_filing_document(db, "2026-014", "form-5-order-of-conditions",
+                                    date(2026, 8, 5))
+    lines = full_text(document.path).splitlines()
+    special = lines[lines.index("Special Conditions:") + 1:
+                    lines.index("D. Findings Under Municipal Wetlands Bylaw or Ordinance")]
+    assert [line for line in special if line] == [
+        "1.  No fertilizer within 50 feet, in perpetuity."]
+    # Once, in the form's General Conditions, not again among the special ones.
+    assert full_text(document.path).count("Failure to comply") == 1
 
 
 def test_form_5_ticks_the_coastal_areas_a_filing_names_and_an_inland_one_has_none(
