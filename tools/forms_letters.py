@@ -29,8 +29,9 @@ LETTER_FOOT = ("{{ commission.address_lines|join(', ') }}"
 def board_notice(document) -> None:
     para(document, "{{ today }}")
     rich(document, ("b", "To: "), ("", "{{ boards|join(', ') }}, Town of {{ town.name }}"))
-    rich(document, ("b", "Re: "), ("", "{{ filing.kind_name }}, {{ property.address }} "
-                                       "(map/lot {{ property.map_lot }}), file "
+    rich(document, ("b", "Re: "), ("", "{{ filing.kind_name }}, {{ property.address }}"
+                                       "{% if property.map_lot %} (map/lot "
+                                       "{{ property.map_lot }}){% endif %}, file "
                                        "{{ filing.file_no }}"))
     filing_facts(document)
     work_paragraph(document)
@@ -77,8 +78,9 @@ def abutter_letter(document) -> None:
     address_block(document, "{{ notice.owner_name }}", "notice.address_lines",
                   care_of="notice.care_of")
     rich(document, ("b", "Re: Notice to abutters — "),
-         ("b", "{{ filing.kind_name }}, {{ property.address }}, map/lot "
-               "{{ property.map_lot }} (file {{ filing.file_no }})"), after=10)
+         ("b", "{{ filing.kind_name }}, {{ property.address }}{% if property.map_lot %}, "
+               "map/lot {{ property.map_lot }}{% endif %} (file {{ filing.file_no }})"),
+         after=10)
     para(document, "Dear property owner:")
     para(document, "You are receiving this notice as the owner of land (map/lot "
                    "{{ notice.parcels|join(', ') }}) near the property named above, as "
@@ -158,9 +160,10 @@ def legal_notice(document) -> None:
                    "following:", align="justify")
     bullet_loop(document, "hearings", "h",
                 "{{ h.kind_name }} filed by {{ h.applicant }}{% if h.owner and h.owner != "
-                "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}, map/lot "
-                "{{ h.map_lot }} (file {{ h.file_no }}{% if h.dep_file_no %}, DEP "
-                "{{ h.dep_file_no }}{% endif %}{% if h.under_words != under_words %}; under "
+                "h.applicant %} for {{ h.owner }}{% endif %}, {{ h.address }}"
+                "{% if h.map_lot %}, map/lot {{ h.map_lot }}{% endif %} (file {{ h.file_no }}"
+                "{% if h.dep_file_no %}, DEP {{ h.dep_file_no }}{% endif %}"
+                "{% if h.under_words != under_words %}; under "
                 "{{ h.under_words }} only{% endif %}){% if h.work_and_areas %}: "
                 "{{ h.work_and_areas }}{% endif %}.{% if h.continued_from %} Continued from "
                 "{{ h.continued_from }}.{% endif %}")
@@ -185,8 +188,9 @@ def agenda(document) -> None:
     heading(document, "Public hearings")
     tag(document, "{%p if hearings %}")
     tag(document, "{%p for h in hearings %}")
-    hang(rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }} "
-                              "(map/lot {{ h.map_lot }})"), after=0))
+    hang(rich(document, ("b", "{{ h.item_no }}.\t{{ h.file_no }} — {{ h.address }}"
+                              "{% if h.map_lot %} (map/lot {{ h.map_lot }}){% endif %}"),
+              after=0))
     hang(para(document, "\t{{ h.kind_name }}, {{ h.applicant }}{% if h.work_and_areas %}: "
                         "{{ h.work_and_areas }}{% endif %}. "
                    "{% if h.status == \"continued\" %}Continued from {{ h.continued_from }}."
@@ -221,7 +225,8 @@ def violation_notice(document) -> None:
     address_block(document, "{{ violator.name }}", "violator.address_lines")
     facts_table(document, [
         ("Case no.", "{{ case.case_no }}"),
-        ("Property", "{{ case.address }}, map/lot {{ case.map_lot }}"),
+        ("Property", "{{ case.address }}{% if case.map_lot %}, map/lot {{ case.map_lot }}"
+                     "{% endif %}"),
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     para(document, "The {{ commission.name }} has found that the following work violates "
@@ -249,7 +254,8 @@ def enforcement_order(document) -> None:
     facts_table(document, [
         ("Order no.", "{{ order.order_no }}"),
         ("Case no.", "{{ case.case_no }}"),
-        ("Property", "{{ case.address }}, map/lot {{ case.map_lot }}"),
+        ("Property", "{{ case.address }}{% if case.map_lot %}, map/lot {{ case.map_lot }}"
+                     "{% endif %}"),
         ("Resource areas", "{{ case.resource_areas }}"),
     ])
     tag(document, "{%p if order.emergency %}")

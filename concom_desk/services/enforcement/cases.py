@@ -77,13 +77,14 @@ def next_case_no(session: Session, year: int) -> str:
 
 
 def _property(session: Session, draft: ComplaintDraft) -> Property:
-    address = draft.address.strip()
-    found = session.scalars(
-        select(Property).where(func.lower(Property.address) == address.lower())
-    ).first()
+    address, map_, lot = draft.address.strip(), draft.map.strip(), draft.lot.strip()
+    same = select(Property).where(func.lower(Property.address) == address.lower())
+    if map_ or lot:  # the lot typed: that lot, not another at the same street address
+        same = same.where(Property.map == map_, Property.lot == lot)
+    found = session.scalars(same.order_by(Property.id)).first()
     if found is not None:
         return found
-    place = Property(address=address, map=draft.map.strip(), lot=draft.lot.strip())
+    place = Property(address=address, map=map_, lot=lot)
     session.add(place)
     return place
 

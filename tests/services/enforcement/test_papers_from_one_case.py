@@ -185,3 +185,28 @@ def test_a_notice_made_again_later_lists_only_what_it_cited(db) -> None:
     assert ACT_FILL.provision not in text  # the order's, found after the notice was sent
     order_text = docx_text(print_order(db, order))  # the notice's carried over, and its own
     assert FILL.provision in order_text and ACT_FILL.provision in order_text
+
+
+def test_a_case_without_map_and_lot_prints_its_address_alone(db) -> None:
+    # A Sandwich order printed "14 Shawme Road, map/lot" for a complaint logged without
+    # the assessor's map and lot: the words come only with the numbers.
+    case_id = open_case(db, ComplaintDraft(
+        reported_on=OPENED, address="14 Shawme Road", map="", lot="",
+        description="Fill in the marsh", complainant="Mary Abbott",
+        violator_name="Shawme Builders LLC", violator_address="9 Route 6A\nSandwich, MA 02563",
+        resource_areas="Salt marsh", attachments=[]))
+    record_inspection(db, case_id, InspectionDraft(OPENED, "Pat Lee", "Fill in the marsh."))
+    for kind in ("violation_notice", "enforcement_order"):
+        order = issue_order(db, case_id, OrderDraft(kind=kind, issued_on=OPENED,
+                                                    signed_by=["Ann Chase", "Bob Lee",
+                                                               "Cara Diaz"],
+                                                    violations=[FILL]))
+        text = docx_text(print_order(db, order, today=date(2026, 11, 30)))
+        assert "14 Shawme Road" in text and "map/lot" not in text, kind
+    # A later complaint at the same address with its map and lot typed keeps them (it was
+    # put on the first complaint's land, its map and lot dropped).
+    with_lot = _case(db)
+    order = issue_order(db, with_lot, OrderDraft(kind="violation_notice", issued_on=OPENED,
+                                                 signed_by=["Ann Chase"], violations=[FILL]))
+    assert "14 Shawme Road, map/lot 12-40" in docx_text(print_order(db, order,
+                                                                   today=date(2026, 11, 30)))
