@@ -53,7 +53,8 @@ def test_the_order_on_massdeps_form(db) -> None:
         "under M.G.L. c. 131, §40 or the buffer zone without approval from the issuing " \
         "authority (i.e., a valid Order of Conditions or Negative Determination)." in text
     for words in ("Shawme Builders LLC", "14 Shawme Road", "12-40",
-                  "Truck dumping fill into the marsh behind the house (within Salt marsh).",
+                  "Truck dumping fill into the marsh behind the house (within Salt Marsh "
+                  "(310 CMR 10.32)).",
                   "Remove the fill by hand.",
                   "by December 31, 2026", "December 4, 2026", "Pat Lee, Conservation Agent",
                   "to be ratified by a majority of the members at the next scheduled meeting"):
