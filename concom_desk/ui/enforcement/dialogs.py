@@ -194,6 +194,8 @@ class ComplaintDialog(RecordDialog):
         # The town's list of areas, as on a filing's Areas tab: codes with amounts.
         self._profile = desk_profile(database)
         self.area_table = AreaTable(self._profile, list(draft.areas or ()) if draft else [])
+        # Wide enough to show the amount, the unit and the citation beside each name.
+        self.area_table.setMinimumSize(640, 230)
         self._loaded: tuple[tuple[NamedArea, ...], str] = ((), "")
         self.files = FileList()
         self._filing_id: int | None = None
