@@ -572,15 +572,26 @@ def form_8b(document) -> None:
     answers(document, [("{{ wpa.applicant.name }}", "Name", 3),
                        ("{{ wpa.applicant.address }}, {{ wpa.applicant.city_state_zip }}",
                         "Mailing Address, City/Town, State, Zip Code", 3)])
+    # A.2-4 as wpafrm8b.doc rev. 5/29/14 numbers them: the Order (to whom, its date and
+    # file number), the site with the Order's recording, and the site inspection.
     item(document, "2.", "This Certificate of Compliance is issued for work regulated by a "
                          "final Order of Conditions issued to:")
-    answers(document, [("{{ wpa.owner.name }}", "Name", 4),
-                       ("{{ wpa.dep_file_no }}", "DEP File Number", 2)])
-    item(document, "3.", "Date Order of Conditions Issued:")
-    answers(document, [("{{ original_permit.issued or '____________________' }}", "", 1)])
-    _location(document, "4.", latlong=False)
-    _registry(document, "5.")
-    item(document, "6.", "Date of Site Visit:")
+    answers(document, [("{{ wpa.owner.name }}", "Name", 3),
+                       ("{{ original_permit.issued or '____________________' }}", "Dated", 1.5),
+                       ("{{ wpa.dep_file_no }}", "DEP File Number", 1.5)])
+    item(document, "3.", "The project site is located at:")
+    answers(document, [("{{ wpa.location.street }}", "Street Address", 4),
+                       ("{{ wpa.location.town }}", "City/Town", 2)])
+    answers(document, [("{{ wpa.location.map }}", "Assessors Map/Plat Number", 3),
+                       ("{{ wpa.location.parcel }}", "Parcel/Lot Number", 3)])
+    small(document, "the final Order of Conditions was recorded at the Registry of Deeds for:")
+    answers(document, [("{{ wpa.owner.name }}", "Property Owner (if different)", 6)])
+    answers(document, [("{{ wpa.registry.county }}", "County", 2.4),
+                       ("{{ wpa.registry.book }}", "Book", 1),
+                       ("{{ wpa.registry.page }}", "Page", 1),
+                       ("{{ wpa.registry.certificate }}", "Certificate", 1.6)])
+    item(document, "4.", "A site inspection was made in the presence of the applicant, or the "
+                         "applicant's agent, on:")
     answers(document, [("{{ inspection.date or '____________________' }}", "Date", 2),
                        ("{{ inspection.by }}", "By", 4)])
 
@@ -621,45 +632,72 @@ def form_8b(document) -> None:
 
 # -- Emergency Certification ----------------------------------------------------------------
 def emergency(document) -> None:
+    # The numbered items of MassDEP's WPA Emergency Certification Form (rev. 01/31/0x,
+    # as a 2023 copy in Northampton's records prints it), in its order.
     section(document, "A. Emergency Information")
-    item(document, "1.", "Issuing Authority:")
-    check(document, "☒", "Conservation Commission of {{ wpa.commission_town }}        ☐  "
-                         "MassDEP")
-    _location(document, "2.", latlong=False)
-    item(document, "3.", "Applicant (the public agency or person requesting the "
-                         "certification):")
+    item(document, "", "Issuance From:")
+    answers(document, [("{{ commission.name }}", "Issuing Authority", 6)])
+    item(document, "1.", "Site Location:")
+    answers(document, [("{{ wpa.location.street }}, {{ wpa.location.town }}",
+                        "Street Address, City/Town", 4),
+                       ("{{ wpa.location.map }} / {{ wpa.location.parcel }}",
+                        "Assessors Map/Plat – Parcel/Lot", 2)])
+    item(document, "2.", "Reason for Emergency:")
+    small(document, "{{ emergency.reason }}")
+    item(document, "3.", "Applicant to perform work:")
     answers(document, [("{{ emergency.requested_by or wpa.applicant.name }}", "Name", 3),
                        ("{{ wpa.applicant.address }}, {{ wpa.applicant.city_state_zip }}",
                         "Mailing Address, City/Town, State, Zip Code", 3)])
-    item(document, "4.", "Property Owner (if different):")
-    answers(document, [("{{ wpa.owner.name }}", "Name", 6)])
-
-    section(document, "B. Authorization")
-    small(document, "The Issuing Authority certifies that the following work is necessary "
-                    "for the protection of the health or safety of the citizens of the "
-                    "Commonwealth, limited to the abatement of the emergency "
-                    "(310 CMR 10.06(1)):")
-    item(document, "1.", "Reason for the emergency:")
-    small(document, "{{ emergency.reason }}")
-    item(document, "2.", "Work allowed:")
+    item(document, "4.", "Public agency to perform work or public agency ordering the work "
+                         "to be performed:")
+    answers(document, [("{{ emergency.requested_by or wpa.applicant.name }}",
+                        "Public agency", 6)])
+    item(document, "5.", "Date of Site Visit:")
+    # The site visit is the commission's (310 CMR 10.06(1)); the record's dates of
+    # the certification and of the 30 days (10.06(3)) fill the start and the end.
+    answers(document, [("________________", "Date of Site Visit", 2),
+                       ("{{ wpa.dates.issued }}", "Start Date", 2),
+                       ("{{ wpa.dates.work_by }}", "End Date *", 2)])
+    small(document, "* no later than 30 days from start date or 60 days in the case of an "
+                    "Immediate Response Action approved by MassDEP to address an oil/hazardous "
+                    "material release (310 CMR 10.06(3)).", italic=True)
+    item(document, "6.", "Work to be allowed *:")
     small(document, "{{ emergency.work_allowed }}")
-    item(document, "3.", "Conditions:")
-    loop_of(document, "special_conditions", "c", "{{ c.number }}.  {{ c.text }}",
-            empty="None beyond the limits of this certification.")
-    item(document, "4.", "Dates:")
-    answers(document, [("{{ wpa.dates.issued }}", "a. Date of Certification", 2),
-                       ("{{ wpa.dates.work_by }}",
-                        "b. Work to be completed by (310 CMR 10.06(3): 30 days)", 2),
-                       ("{{ deadlines.emergency_filing_by.date or '__________' }}",
-                        "c. Notice of Intent to be filed by", 2)])
-    small(document, "No work beyond that necessary to abate the emergency is allowed. The "
-                    "emergency certification does not relieve the applicant of filing a "
-                    "Notice of Intent for the work, nor of any other permit. A copy of this "
-                    "certification is sent to the MassDEP Regional Office.", italic=True)
-    section(document, "C. Signatures")
+    small(document, "* May not include work beyond that necessary to abate the emergency.",
+          italic=True)
+
+    section(document, "B. Signatures")
+    small(document, "Certified to be an Emergency by this Issuing Authority.")
     signatures(document, "Signed by the {{ commission.name }} (by a majority, or by the "
                          "member or agent the Commission designated, as 310 CMR 10.06 "
                          "allows):")
+    small(document, "A copy of this form must be provided to the appropriate MassDEP "
+                    "Regional Office (310 CMR 10.06(4)).", italic=True)
+
+    section(document, "C. General Conditions")
+    for number, text in enumerate(EMERGENCY_CONDITIONS, start=1):
+        check(document, f"{number}.", text, indent=0.0, after=3)
+    item(document, "", "Conditions of this Commission:")
+    loop_of(document, "special_conditions", "c", "{{ c.number }}.  {{ c.text }}",
+            empty="None beyond the limits of this certification.")
+    answers(document, [("{{ deadlines.emergency_filing_by.date or '__________' }}",
+                        "Notice of Intent to be filed by", 3)])
+    small(document, "The emergency certification does not relieve the applicant of filing a "
+                    "Notice of Intent for the work, nor of any other permit.", italic=True)
+
+
+# The general conditions of the WPA Emergency Certification Form (C.1-3), as read.
+EMERGENCY_CONDITIONS = (
+    "Failure to comply with all conditions stated herein, and with all related statutes and "
+    "other regulatory measures, shall be deemed cause to revoke or modify this Emergency "
+    "Certification or subject to enforcement action.",
+    "This Emergency Certification does not grant any property rights or any exclusive "
+    "privileges; it does not authorize any injury to private property or invasion of "
+    "property rights.",
+    "This Emergency Certification does not relieve the applicant or any other person of the "
+    "necessity of complying with all other applicable federal, state, or local statutes, "
+    "ordinances, bylaws, or regulations.",
+)
 
 
 # -- Enforcement Order ----------------------------------------------------------------------
@@ -683,13 +721,16 @@ def enforcement(document) -> None:
 
     section(document, "B. Findings")
     small(document, "The Issuing Authority has determined that the activity described above is "
-                    "in violation of the Wetlands Protection Act (M.G.L. c. 131, §40) and its "
-                    "Regulations (310 CMR 10.00), because:")
+                    "in a resource area and/or buffer zone and is in violation of the Wetlands "
+                    "Protection Act (M.G.L. c. 131, §40) and its Regulations (310 CMR 10.00), "
+                    "because:")
     # The Act's violations only: a bylaw's sections are cited on the town's own order.
     # Work with no Order of Conditions is itself the violation of MGL c.131 §40; work
     # under one breaks the Order, whose holder, date and number the case's permit gives.
     check(document, "{{ '☐' if case.permit.dep_file_no else '☒' }}",
-          "the activity has been/is being conducted without a valid Order of Conditions.",
+          "the activity has been/is being conducted in an area subject to protection under "
+          "M.G.L. c. 131, §40 or the buffer zone without approval from the issuing authority "
+          "(i.e., a valid Order of Conditions or Negative Determination).",
           indent=0.3)
     check(document, "{{ '☒' if case.permit.dep_file_no else '☐' }}",
           "the activity has been/is being conducted in violation of an Order of Conditions "

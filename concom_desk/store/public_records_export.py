@@ -64,6 +64,9 @@ CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("filing_resource_area", "code"): {a.code: f"{a.name} ({a.section})"
                                        for a in STATE_AREAS},
     ("filing_resource_area", "unit"): dict(UNITS),
+    # An enforcement case's areas, the same way (issue 34).
+    ("case_resource_area", "code"): {a.code: f"{a.name} ({a.citation})" for a in STATE_AREAS},
+    ("case_resource_area", "unit"): dict(UNITS),
 }
 SAMPLE_ROWS = 2000
 # Internal bookkeeping, not part of the public record.

@@ -70,6 +70,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         'opened_on', 'closed_on', 'version', 'id',
     ),
     'filing_resource_area': ('filing_id', 'code', 'amount', 'unit', 'text', 'id',),
+    'case_resource_area': ('case_id', 'code', 'amount', 'unit', 'text', 'id',),
     'payment': (
         'filing_id', 'entry', 'fee', 'amount_cents', 'received_on', 'receipt_no', 'method',
         'check_no', 'received_by', 'reason', 'note', 'id',

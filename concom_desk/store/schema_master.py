@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0020_violation_paper"
+EXPECTED_REVISION = "0021_case_resource_areas"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -78,6 +78,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_case_attachment_inspection_id'): '1ec985b308df08bf',
     ('index', 'ix_case_note_case_id'): 'f3fe8c1b3fc95b8e',
     ('index', 'ix_case_note_noted_on'): '1beebd349f085550',
+    ('index', 'ix_case_resource_area_case_id'): '5ab687aa25f5a9e5',
     ('index', 'ix_condition_decision_id'): 'aba69cf9e51dac46',
     ('index', 'ix_condition_standard_condition_id'): '2527f9c854ec1d2d',
     ('index', 'ix_continuance_from_meeting_id'): '28570bafeb95a4ad',
@@ -156,6 +157,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('table', 'calendar_feed'): '341a77401162ed1c',
     ('table', 'case_attachment'): 'c3c8dc8f7de4ebaf',
     ('table', 'case_note'): 'e2b3b4581cfc179a',
+    ('table', 'case_resource_area'): '02992bcbc672c0a6',
     ('table', 'commission_settings'): '48fbe1f4e7972d21',
     ('table', 'condition'): '14963b1d18ebd8c3',
     ('table', 'conservation_land'): '44897f0d8ec5e3f5',

@@ -154,7 +154,7 @@ def test_an_enforcement_case_from_violation_to_ratification(
         complaint.map.setText("12")
         complaint.lot.setText("34")
         complaint.description.setPlainText(WHAT_WAS_DONE)
-        complaint.resource_areas.setText("Bordering vegetated wetland")
+        complaint.area_table.tick("bvw")  # from the town's list, as a filing's areas
         complaint.violator.setText("Shore Builders LLC")
         complaint.violator_address.setPlainText("9 Dock Street\nHyannis, MA 02601")
         complaint.save_button.click()

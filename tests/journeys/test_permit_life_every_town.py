@@ -482,8 +482,9 @@ def check_the_papers(town: Town, papers: dict[str, Path], notes: dict[str, str])
     form_8b = every_word(papers["form-8b-certificate-of-compliance"]).replace("\t", "")
     assert "☒1. Complete Certification" in form_8b
     assert "☐2. Partial Certification" in form_8b
-    assert f"Date Order of Conditions Issued:{long_date(today)}" in form_8b
-    assert DEP_NO in form_8b and f"Date of Site Visit:{long_date(today)}" in form_8b
+    # A.2 the Order: its date beside its DEP number; A.4 the inspection's date.
+    assert f"{long_date(today)}{DEP_NO}NameDatedDEP File Number" in form_8b
+    assert f"applicant's agent, on:{long_date(today)}" in form_8b
 
 
 @pytest.fixture(params=TOWNS, ids=[t.id for t in TOWNS])

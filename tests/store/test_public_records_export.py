@@ -22,7 +22,7 @@ from tests.helpers.clock import TEST_TODAY
 
 TABLE_TITLES = [
     "Abutter", "Abutter notice", "Attendance", "Audit entry", "Calendar feed",
-    "Case attachment", "Case note", "Commission settings",
+    "Case attachment", "Case note", "Case resource area", "Commission settings",
     "Condition", "Conservation land", "Continuance", "Decision", "Enforcement case",
     "Enforcement order", "Executive minutes", "Filing", "Filing resource area",
     "Fine", "Fine payment", "Generated document", "Hearing", "Hearing notice", "Hearing waiver",

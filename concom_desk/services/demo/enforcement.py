@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from datetime import date, datetime, timedelta
 
+from concom_desk.domain.resource_areas import areas_in_text
 from concom_desk.services.demo.calendar import MeetingCalendar, days_between
 from concom_desk.services.demo.people import AGENT, VIOLATIONS, PeopleSource, provisions_for
 from concom_desk.services.demo.records import RecordWriter
 from concom_desk.services.documents.conditions_library import library_for
 from concom_desk.store.models import (
+    CaseResourceArea,
     EnforcementCase,
     EnforcementOrder,
     Fine,
@@ -51,16 +53,20 @@ def write_cases(writer: RecordWriter, rng: random.Random, people: PeopleSource,
         property_id = writer.new_property()
         address = book.get(Property, property_id)["address"]
         violator = writer.new_party(address)
+        areas = people.resource_areas()
         case_id = book.add(
             EnforcementCase, case_no=f"EC-{opened.year}-{numbers[opened.year]:03d}",
             town=writer.town_id, opened_on=opened, status=status, property_id=property_id,
             violator_id=violator, description=rng.choice(VIOLATIONS),
-            resource_areas=people.resource_areas(),
+            resource_areas=areas,
             **_reported(told),
             closed_on=min(opened + days_between(rng, 60, 230), today)
             if status == "closed" else None,
             voided_at=None if status != "void" else _at(opened),
             void_reason="Duplicate of an earlier complaint." if status == "void" else "")
+        for area in areas_in_text(areas):  # the case's areas as codes, as a filing's
+            book.add(CaseResourceArea, case_id=case_id, code=area.code, amount=None,
+                     unit="", text=area.text)
         if status == "void":
             continue
         violations = []

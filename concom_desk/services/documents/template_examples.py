@@ -229,7 +229,9 @@ _ENFORCEMENT: Context = {
         "address": "88 Mill Pond Road",
         "map_lot": "9-112",
         "description": "Fill and cutting of vegetation within a Bordering Vegetated Wetland",
-        "resource_areas": "Bordering Vegetated Wetland; Buffer Zone",
+        # By name and citation, from the case's codes (services/enforcement/case_areas.py).
+        "resource_areas": "Bordering Vegetated Wetland (310 CMR 10.55): 2,000 square feet; "
+                          "Buffer Zone (310 CMR 10.02(2)(b))",
         "status": "order issued",
         # The Order of Conditions the case concerns; its fields "" when none.
         "permit": {"file_no": "", "dep_file_no": "", "holder": "", "issued": ""},

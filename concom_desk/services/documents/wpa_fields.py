@@ -21,28 +21,31 @@ from concom_desk.domain.resource_areas import STATE_AREAS, ResourceArea, areas_i
 BLANK = "_" * 16
 CHECKED, UNCHECKED = "☒", "☐"
 
-# The WPA templates: (MassDEP's form, the revision read, the kinds of filing it decides).
-# The revision is printed at the foot of each form.
+# The WPA templates: (MassDEP's form, the revision followed, the kinds of filing it
+# decides). The revision is printed at the foot of each form; docs/templates.md's table
+# "Which revision each form follows" says where each was read (a test keeps them equal).
 WPA_FORMS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "form-2-determination-of-applicability": (
-        "WPA Form 2 – Determination of Applicability", "layout of wpaform2, rev. 2000s",
-        ("rda",)),
+        "WPA Form 2 – Determination of Applicability",
+        "wpaform2.doc; no dated revision found", ("rda",)),
     "form-4b-order-of-resource-area-delineation": (
-        "WPA Form 4B – Order of Resource Area Delineation", "layout of wpaform4b",
-        ("anrad",)),
+        "WPA Form 4B – Order of Resource Area Delineation",
+        "wpaform4b.doc; no dated revision found", ("anrad",)),
     "form-5-order-of-conditions": (
-        "WPA Form 5 – Order of Conditions", "layout of wpaform5.doc rev. 3/1/05",
+        "WPA Form 5 – Order of Conditions", "wpaform5.doc rev. 5/18/2020",
         ("noi", "amendment")),
     "form-7-extension-permit": (
         "WPA Form 7 – Extension Permit for Orders of Conditions",
-        "layout of wpaform7, rev. March 2010", ("extension",)),
+        "wpaform7, rev. March 2010", ("extension",)),
     "form-8b-certificate-of-compliance": (
-        "WPA Form 8B – Certificate of Compliance", "layout of wpaform8b", ("coc",)),
+        "WPA Form 8B – Certificate of Compliance", "wpafrm8b.doc rev. 5/29/14", ("coc",)),
     "emergency-certification-wpa": (
-        "Emergency Certification Form (310 CMR 10.06)", "layout of MassDEP's form",
+        "WPA Emergency Certification Form (310 CMR 10.06)",
+        "rev. 01/31/0x",
         ("emergency",)),
     "enforcement-order-wpa": (
-        "Enforcement Order (MGL c.131 §40; 310 CMR 10.08)", "layout of MassDEP's form", ()),
+        "WPA Form 9 – Enforcement Order (MGL c.131 §40; 310 CMR 10.08)",
+        "wpaform9a.doc rev. 5/18/2020", ()),
 }
 WPA_TEMPLATE_NAMES: tuple[str, ...] = tuple(WPA_FORMS)
 
@@ -70,6 +73,10 @@ INLAND_AREAS: tuple[ResourceArea, ...] = tuple(
     a for a in STATE_AREAS if a.setting == "inland" and a.form_name)
 COASTAL_AREAS: tuple[ResourceArea, ...] = tuple(
     a for a in STATE_AREAS if a.setting == "coastal" and a.form_name)
+# MassDEP's April 2015 revision of Form 5 added the Riverfront Area to the coastal table
+# (a coastal river's riverfront, 310 CMR 10.58): a filing on coastal areas puts its
+# riverfront amount there, in that table's last row, not in the inland table's.
+RIVERFRONT: ResourceArea = next(a for a in STATE_AREAS if a.code == "riverfront")
 
 
 def box(checked: bool) -> str:
@@ -275,18 +282,21 @@ def wpa_group(facts: WpaFacts) -> dict[str, Any]:
     named = _area_amounts(facts)
     approved = not group["denied"]
 
-    def row(area: ResourceArea) -> dict[str, str]:
+    def row(area: ResourceArea, here: bool = True) -> dict[str, str]:
         # The amount the filing proposes, in the "Proposed Alteration" column; the
         # permitted amount is the commission's, written in by hand.
-        return {"area": area.form_name, "unit": area.form_unit,
-                "box": box(area.code in named and approved),
-                "proposed": named.get(area.code, "") if approved else ""}
+        ticked = here and area.code in named and approved
+        return {"area": area.form_name, "unit": area.form_unit, "box": box(ticked),
+                "proposed": named.get(area.code, "") if ticked else ""}
 
-    group["impacts"] = [row(area) for area in INLAND_AREAS]
     # The coastal table is printed when the filing names a coastal area, so an inland
     # town's Order stays the page it was.
-    group["coastal_named"] = any(area.code in named for area in COASTAL_AREAS)
-    group["coastal"] = [row(area) for area in COASTAL_AREAS]
+    coastal = any(area.code in named for area in COASTAL_AREAS)
+    group["coastal_named"] = coastal
+    group["impacts"] = [row(area, not (coastal and area is RIVERFRONT))
+                        for area in INLAND_AREAS]
+    group["coastal"] = ([row(area) for area in COASTAL_AREAS]
+                        + [row(RIVERFRONT, coastal)])
     group["flood"] = {"recorded": False, **facts.flood}
     if "vote" in needs and facts.votes_for is None:
         missing.append("no vote recorded")

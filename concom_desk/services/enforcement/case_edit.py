@@ -12,6 +12,11 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from concom_desk.errors import UserError
+from concom_desk.services.enforcement.case_areas import (
+    set_case_areas,
+    stored_case_areas,
+    wanted_areas,
+)
 from concom_desk.services.enforcement.cases import ComplaintDraft, _violator
 from concom_desk.services.enforcement.common import CORRECTED, VOID, get_case
 from concom_desk.store import Database
@@ -48,7 +53,8 @@ def case_draft(db: Database, case_id: int) -> ComplaintDraft:
             map=place.map if place else "", lot=place.lot if place else "",
             violator_name=party.name if party else "",
             violator_address=_violator_lines(party), violator_phone=party.phone if party else "",
-            resource_areas=case.resource_areas, filing_id=case.filing_id,
+            resource_areas=case.resource_areas,
+            areas=tuple(stored_case_areas(session, case)), filing_id=case.filing_id,
             version=case.version)
 
 
@@ -106,9 +112,14 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
             raise UserError("the date reported is in the future")
         if draft.filing_id is not None and session.get(Filing, draft.filing_id) is None:
             raise UserError(f"there is no filing with id {draft.filing_id}")
+        areas = wanted_areas(draft.areas, draft.resource_areas)
+        text_before = case.resource_areas
         changed: list[str] = []
+        if set_case_areas(session, case, areas,
+                          text=draft.resource_areas if draft.areas is None else None):
+            changed.append(_WORDS["resource_areas"])
         wanted = {"opened_on": draft.reported_on, "description": draft.description.strip(),
-                  "resource_areas": draft.resource_areas.strip(), "source": draft.source,
+                  "source": draft.source,
                   "complainant": draft.complainant.strip(),
                   "complainant_contact": draft.complainant_contact.strip(),
                   "filing_id": draft.filing_id}
@@ -118,7 +129,9 @@ def update_case(db: Database, case_id: int, draft: ComplaintDraft, today: date) 
                 changed.append(_WORDS[name])
         place, moved = _place(session, case, draft)
         # Whether the case's own row is written (a query may have flushed it already).
-        own_row_changed = bool(changed) or place is not case.property
+        own_row_changed = (any(w != _WORDS["resource_areas"] for w in changed)
+                           or case.resource_areas != text_before
+                           or place is not case.property)
         if moved:
             case.property = place
             changed.append(_WORDS["property"])

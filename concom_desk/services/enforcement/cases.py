@@ -13,11 +13,19 @@ from sqlalchemy.orm import Session
 
 from concom_desk.domain.abutters.addresses import read_last_line
 from concom_desk.domain.enforcement_case import CaseStatus, check_transition
+from concom_desk.domain.resource_areas import NamedArea
 from concom_desk.errors import UserError
+from concom_desk.services.enforcement.case_areas import set_case_areas, wanted_areas
 from concom_desk.services.enforcement.common import (
     case_status,
     commission_town,
     get_case,
+)
+from concom_desk.services.filings.resource_areas import (
+    areas_phrase,
+    checked_areas,
+    profile_of,
+    shown,
 )
 from concom_desk.services.inspections.photos import AttachmentCopier, add_attachment_rows
 from concom_desk.store import Database
@@ -47,6 +55,10 @@ class ComplaintDraft:
     violator_address: str = ""  # mailing address, one line per line
     violator_phone: str = ""
     resource_areas: str = ""
+    # The areas picked from the town's list (codes with amounts; "other" with its
+    # words); None: read from `resource_areas`, the words a script or the command line
+    # wrote.
+    areas: tuple[NamedArea, ...] | None = None
     filing_id: int | None = None
     attachments: Sequence[Path] = field(default_factory=list)
     # How many times the case had been saved when its details were read to correct
@@ -118,22 +130,29 @@ def open_case(db: Database, draft: ComplaintDraft) -> int:
     with AttachmentCopier(db.path) as copier, db.session() as session:
         if draft.filing_id is not None and session.get(Filing, draft.filing_id) is None:
             raise UserError(f"there is no filing with id {draft.filing_id}")
+        town = commission_town(session)
+        areas = wanted_areas(draft.areas, draft.resource_areas)
+        text = draft.resource_areas.strip()
+        if draft.areas is not None:  # the phrase the picked areas make, set before the
+            profile = profile_of(town)  # first write: one save is one change of the case
+            text = areas_phrase(shown(checked_areas(areas, profile), profile))
         case = EnforcementCase(
             case_no=next_case_no(session, draft.reported_on.year),
-            town=commission_town(session),
+            town=town,
             opened_on=draft.reported_on,
             status=CaseStatus.OPEN.value,
             property=_property(session, draft),
             violator=_violator(draft),
             filing_id=draft.filing_id,
             description=draft.description.strip(),
-            resource_areas=draft.resource_areas.strip(),
+            resource_areas=text,
             source=draft.source,
             complainant=draft.complainant.strip(),
             complainant_contact=draft.complainant_contact.strip(),
         )
         session.add(case)
         session.flush()
+        set_case_areas(session, case, areas, text=text)
         if draft.attachments:
             copies = copier.copy(f"case-{case.id}", draft.attachments)
             add_attachment_rows(session, case.id, copies, draft.reported_on)

@@ -18,6 +18,7 @@ from concom_desk.domain.votes import majority_of
 from concom_desk.errors import UserError
 from concom_desk.services.documents.context import commission_context, common_context
 from concom_desk.services.documents.register import save_document
+from concom_desk.services.enforcement.case_areas import case_areas, cited_phrase
 from concom_desk.services.enforcement.common import case_profile, lines
 from concom_desk.services.enforcement.penalties import fines_words
 from concom_desk.store import Database
@@ -67,7 +68,9 @@ def order_context(session: Session, order_id: int, today: date) -> dict[str, Any
             "case_no": case.case_no, "opened": _day(case.opened_on),
             "address": place.address if place else "",
             "map_lot": place.map_lot if place else "",
-            "description": case.description, "resource_areas": case.resource_areas,
+            # By name and citation, from the case's codes: "Salt Marsh (310 CMR 10.32)".
+            "description": case.description,
+            "resource_areas": cited_phrase(case_areas(session, case)),
             "status": case.status.replace("_", " "),
             "permit": _permit(permit),
         },

@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from concom_desk.domain.enforcement_case import CaseStatus
+from concom_desk.services.enforcement.case_areas import case_areas, cited_phrase
 from concom_desk.services.enforcement.common import VOID, get_case, lines, meeting_dates
 from concom_desk.services.enforcement.deadlines import enforcement_deadlines
 from concom_desk.services.enforcement.ratification import (
@@ -194,7 +195,8 @@ def case_detail(session: Session, case_id: int, today: date) -> CaseDetail:
         map_lot=case.property.map_lot if case.property else "",
         violator=case.violator.name if case.violator else "",
         violator_address=case.violator.address_lines() if case.violator else [],
-        description=case.description, resource_areas=case.resource_areas,
+        description=case.description,
+        resource_areas=cited_phrase(case_areas(session, case)),
         filing_id=case.filing_id, filing_no=filing.file_no if filing else "",
         closed_on=case.closed_on,
     )

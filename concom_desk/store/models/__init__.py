@@ -61,7 +61,7 @@ from concom_desk.store.models.meetings import (
 )
 from concom_desk.store.models.parties import PARTY_KINDS, Party, Property
 from concom_desk.store.models.payments import Payment
-from concom_desk.store.models.resource_areas import FilingResourceArea
+from concom_desk.store.models.resource_areas import CaseResourceArea, FilingResourceArea
 from concom_desk.store.models.status_corrections import StatusCorrection
 
 __all__ = [
@@ -70,7 +70,8 @@ __all__ = [
     "FILING_KINDS", "FILING_STATUSES", "FINE_KINDS", "HEARING_STATUSES", "MEETING_KINDS",
     "OPEN_HEARING_STATUSES",
     "MEMBER_ROLES", "NOTICE_METHODS", "ORDER_KINDS", "PARTY_KINDS", "VOTE_CHOICES",
-    "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CommissionSettings",
+    "Abutter", "AbutterNotice", "Attendance", "AuditEntry", "Base", "CaseResourceArea",
+    "CommissionSettings",
     "Condition", "Continuance", "Decision", "EnforcementCase", "EnforcementOrder", "Filing",
     "Fine", "FilingResourceArea", "FinePayment", "GeneratedDocument", "Hearing",
     "HearingWaiver", "Inspection",

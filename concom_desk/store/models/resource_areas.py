@@ -29,3 +29,23 @@ class FilingResourceArea(Base):
     amount: Mapped[float | None] = mapped_column(Float)
     unit: Mapped[str] = text_field(12)
     text: Mapped[str] = text_field(200)
+
+
+class CaseResourceArea(Base):
+    """The resource areas an enforcement case's violation is in, one row each, as a
+    filing's are: the code, the amount altered where it was measured, its unit, and the
+    clerk's words for an area on no list ("other"). The case's `resource_areas` text is
+    written from these rows (the notices and the orders print them by name)."""
+
+    __tablename__ = "case_resource_area"
+    __table_args__ = (
+        one_of("unit", ("", *UNITS)),
+        CheckConstraint("amount IS NULL OR amount >= 0", name="amount_not_negative"),
+        CheckConstraint("code <> 'other' OR length(trim(text)) > 0", name="other_has_text"),
+    )
+
+    case_id: Mapped[int] = ref("enforcement_case", nullable=False)
+    code: Mapped[str] = mapped_column(String(40))
+    amount: Mapped[float | None] = mapped_column(Float)
+    unit: Mapped[str] = text_field(12)
+    text: Mapped[str] = text_field(200)

@@ -142,6 +142,9 @@ class CaseForm(QWidget):
         for key in ("Case", "Status", "Opened", "How it came in", "Property", "Alleged violator",
                     "Description", "Resource areas", "Permit involved"):
             label = QLabel()
+            # What the clerk typed is shown as typed: "<a href=...>" in a description
+            # or an "other" area is words, never a link or markup.
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.facts[key] = label

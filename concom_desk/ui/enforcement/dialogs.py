@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.enforcement_case import check_order_signatures
+from concom_desk.domain.resource_areas import NamedArea
 from concom_desk.errors import OperationFailed, RecordChanged, UserError
 from concom_desk.services.database import Database
 from concom_desk.services.enforcement.actions import (
@@ -39,10 +40,12 @@ from concom_desk.services.enforcement.actions import (
     record_inspection,
     signers_not_in_office,
 )
+from concom_desk.services.enforcement.case_areas import desk_profile
 from concom_desk.services.enforcement.case_edit import case_draft, update_case
 from concom_desk.services.enforcement.cases import ComplaintDraft, open_case
 from concom_desk.services.enforcement.common import signer_choices
 from concom_desk.services.enforcement.reads import violations_on_record
+from concom_desk.services.filings.resource_areas import areas_phrase, shown
 from concom_desk.ui import colours
 from concom_desk.ui.enforcement.fields import (
     FileList,
@@ -51,6 +54,7 @@ from concom_desk.ui.enforcement.fields import (
     date_edit,
     date_of,
 )
+from concom_desk.ui.filings.area_table import AreaTable
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 from concom_desk.ui.screen_fit import FormScroll
 
@@ -187,7 +191,12 @@ class ComplaintDialog(RecordDialog):
         self.violator = QLineEdit()
         self.violator_address = text_box(2)
         self.description = text_box(3)
-        self.resource_areas = QLineEdit()
+        # The town's list of areas, as on a filing's Areas tab: codes with amounts.
+        self._profile = desk_profile(database)
+        self.area_table = AreaTable(self._profile, list(draft.areas or ()) if draft else [])
+        # Wide enough to show the amount, the unit and the citation beside each name.
+        self.area_table.setMinimumSize(640, 230)
+        self._loaded: tuple[tuple[NamedArea, ...], str] = ((), "")
         self.files = FileList()
         self._filing_id: int | None = None
         self.map.setAccessibleName("Assessor's map")
@@ -200,13 +209,14 @@ class ComplaintDialog(RecordDialog):
         for label, widget in (("How it came in", source), ("Date", self.reported_on),
                               ("Property address", self.address), ("Assessor", map_lot),
                               ("What was reported", self.description),
-                              ("Resource areas", self.resource_areas),
+                              ("Resource areas", self.area_table),
                               ("Complainant", self.complainant), ("Contact", self.contact),
                               ("Alleged violator", self.violator),
                               ("Violator's address", self.violator_address),
                               ("Photos", self.files)):
             self.form.addRow(label, widget)
         self.watch(self.complaint, self.address, self.complainant, self.description)
+        self.area_table.changed.connect(self.validate)
         self.complaint.toggled.connect(self.complainant.setEnabled)
         self._version: int | None = None
         if draft is not None:
@@ -226,9 +236,10 @@ class ComplaintDialog(RecordDialog):
         for box, text in ((self.address, draft.address), (self.map, draft.map),
                           (self.lot, draft.lot), (self.complainant, draft.complainant),
                           (self.contact, draft.complainant_contact),
-                          (self.violator, draft.violator_name),
-                          (self.resource_areas, draft.resource_areas)):
+                          (self.violator, draft.violator_name)):
             box.setText(text)
+        self.area_table.fill(list(draft.areas or ()))
+        self._loaded = (tuple(draft.areas or ()), draft.resource_areas)
         self.violator_address.setPlainText(draft.violator_address)
         self.description.setPlainText(draft.description)
         self._filing_id = draft.filing_id
@@ -243,7 +254,8 @@ class ComplaintDialog(RecordDialog):
             complainant_contact=self.contact.text(), map=self.map.text(), lot=self.lot.text(),
             violator_name=self.violator.text(),
             violator_address=self.violator_address.toPlainText(),
-            resource_areas=self.resource_areas.text(), attachments=self.files.paths(),
+            resource_areas=self._areas_text(), areas=self._areas(),
+            attachments=self.files.paths(),
             filing_id=self._filing_id, version=self._version)
 
     def field_words(self, names: list[str]) -> str:
@@ -253,8 +265,18 @@ class ComplaintDialog(RecordDialog):
                  "violator_address": "violator's address"}
         return ", ".join(words.get(name, name.replace("_", " ")) for name in names)
 
+    def _areas(self) -> tuple[NamedArea, ...]:
+        return self.area_table.areas() if not self.area_table.problems() else self._loaded[0]
+
+    def _areas_text(self) -> str:
+        """The words the case keeps for its areas: as written while they are unchanged."""
+        areas = self._areas()
+        if areas == self._loaded[0]:
+            return self._loaded[1]
+        return areas_phrase(shown(areas, self._profile))
+
     def problems_now(self) -> list[str]:
-        return self.draft().problems()
+        return self.area_table.problems() + self.draft().problems()
 
     def write(self) -> int:
         if self.case_id is None:

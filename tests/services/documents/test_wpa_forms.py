@@ -306,3 +306,20 @@ def test_form_5_ticks_the_coastal_areas_a_filing_names_and_an_inland_one_has_non
     assert f"{UNCHECKED}Rocky Intertidal Shores (square feet)" in text
     # A coastal bank is not the inland Bank of 310 CMR 10.54.
     assert f"{UNCHECKED}Bank (linear feet)" in text
+
+
+def _revision_table() -> dict[str, str]:
+    """docs/templates.md's table of the revision each WPA form follows: template → revision."""
+    text = (app_root() / "docs" / "templates.md").read_text(encoding="utf-8")
+    table = text.split("<!-- wpa-revisions", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split("|") for line in table.splitlines() if line.startswith("| `")]
+    return {row[1].strip().strip("`"): row[2].strip() for row in rows}
+
+
+def test_the_docs_say_for_every_form_the_revision_its_foot_prints_and_where_it_was_read(
+) -> None:
+    table = _revision_table()
+    assert set(table) == set(WPA_FORMS)
+    for name, (form, _revision, _kinds) in WPA_FORMS.items():
+        foot = every_word(forms_dir() / "wpa" / f"{name}.docx")
+        assert f"Follows MassDEP {form} ({table[name]})" in foot, name

@@ -49,10 +49,12 @@ def test_the_order_on_massdeps_form(db) -> None:
     assert "§7.55" not in text
     assert "Fill placed in salt marsh (MGL c.131 §40: fill in a salt marsh without an Order" \
         in text
-    assert "☒\tthe activity has been/is being conducted without a valid Order of " \
-        "Conditions." in text
+    assert "☒\tthe activity has been/is being conducted in an area subject to protection " \
+        "under M.G.L. c. 131, §40 or the buffer zone without approval from the issuing " \
+        "authority (i.e., a valid Order of Conditions or Negative Determination)." in text
     for words in ("Shawme Builders LLC", "14 Shawme Road", "12-40",
-                  "Truck dumping fill into the marsh behind the house (within Salt marsh).",
+                  "Truck dumping fill into the marsh behind the house (within Salt Marsh "
+                  "(310 CMR 10.32)).",
                   "Remove the fill by hand.",
                   "by December 31, 2026", "December 4, 2026", "Pat Lee, Conservation Agent",
                   "to be ratified by a majority of the members at the next scheduled meeting"):

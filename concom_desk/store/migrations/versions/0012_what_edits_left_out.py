@@ -16,7 +16,8 @@ from datetime import date
 import sqlalchemy as sa
 from alembic import op
 
-from concom_desk.domain.extension_acts import apply_acts, load_acts
+# The acts' reading frozen as this revision had it (not the domain's, which changes).
+from concom_desk.store.migrations.frozen_extension_acts import expiry_in_force, load_acts
 from concom_desk.paths import data_dir, resources_dir
 
 revision: str = '0012_what_edits_left_out'
@@ -54,11 +55,11 @@ def _permit_life() -> None:
         "SELECT id, issued, expires FROM filing WHERE issued IS NOT NULL "
         "AND expires IS NOT NULL AND kind NOT IN ('amendment', 'extension')")).fetchall()
     for filing_id, issued, expires in rows:
-        found = apply_acts(date.fromisoformat(str(issued)[:10]),
-                           date.fromisoformat(str(expires)[:10]), acts)
-        if found.applied:
+        term_ends = date.fromisoformat(str(expires)[:10])
+        found = expiry_in_force(date.fromisoformat(str(issued)[:10]), term_ends, acts)
+        if found != term_ends:
             connection.execute(sa.text("UPDATE filing SET expires = :d WHERE id = :i"),
-                               {"d": found.expires.isoformat(), "i": filing_id})
+                               {"d": found.isoformat(), "i": filing_id})
 
 
 def upgrade() -> None:

@@ -1,0 +1,134 @@
+"""An enforcement case's resource areas as codes with amounts (a new table,
+`case_resource_area`), as a filing's are (0019).
+
+Each case's free-text `resource_areas` is carried over: the words that name one of the
+Act's areas (or a bylaw's isolated wetland, vernal pool, no-disturb zone) become its
+code, the rest is kept as "other" with its words. The audit triggers are rebuilt first,
+so every carried-over row is in the trail. The text column stays: the notices and the
+orders print it as a phrase.
+
+Revision ID: 0021_case_resource_areas
+Revises: 0020_violation_paper
+Create Date: 2026-12-04 21:30:00
+"""
+import re
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+from concom_desk.store.audit import install_audit_triggers
+
+revision: str = "0021_case_resource_areas"
+down_revision: str | None = "0020_violation_paper"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+# -- Frozen: the reading of free text as it was when this revision was written
+# (concom_desk/domain/resource_areas.py's areas_in_text, December 2026; the
+# same reading 0019 froze for the filings' text). A revision
+# must do the same to every database whenever it runs, so it does not import the
+# domain, which will go on changing (a new area, new words) after this revision has
+# run on other clerks' files. Do not edit; a new reading is a new revision.
+# (code, unit, the words that name it), in the order they are tried: a bylaw's first,
+# then coastal before inland (a "coastal bank" is not the inland "bank"), longest
+# words first.
+_BYLAW_WORDS = (
+    ("isolated_wetland", ("isolated vegetated wetland", "isolated wetland")),
+    ("vernal_pool", ("vernal pool",)),
+    ("no_disturb", ("no-disturb", "no disturb", "no-build", "no build")),
+)
+_STATE_WORDS = (
+    ("lscsf", "sq_ft", ("coastal storm flowage", "lscsf")),
+    ("luo", "sq_ft", ("land under the ocean",)),
+    ("rocky_intertidal", "sq_ft", ("rocky intertidal",)),
+    ("dpa", "sq_ft", ("designated port",)),
+    ("barrier_beach", "sq_ft", ("barrier beach",)),
+    ("coastal_beach", "sq_ft", ("coastal beach",)),
+    ("coastal_dune", "sq_ft", ("coastal dune", "dune")),
+    ("coastal_bank", "linear_ft", ("coastal bank",)),
+    ("salt_marsh", "sq_ft", ("salt marsh",)),
+    ("fish_run", "linear_ft", ("fish run", "anadromous")),
+    ("salt_pond", "sq_ft", ("salt pond",)),
+    ("shellfish", "sq_ft", ("shellfish",)),
+    ("blsf", "sq_ft", ("bordering land subject", "blsf")),
+    ("bvw", "sq_ft", ("bordering vegetated", "bvw")),
+    ("luww", "sq_ft", ("land under water",)),
+    ("ilsf", "sq_ft", ("isolated land", "ilsf")),
+    ("buffer_zone", "sq_ft", ("buffer zone",)),
+    ("riverfront", "sq_ft", ("riverfront",)),
+    ("bank", "linear_ft", ("bank",)),
+)
+
+
+def _code_of(part: str) -> tuple[str, str] | None:
+    lowered = " ".join(part.lower().split())
+    for code, words in _BYLAW_WORDS:
+        if any(word in lowered for word in words):
+            return code, "sq_ft"
+    for code, unit, words in _STATE_WORDS:
+        if any(re.search(rf"\b{re.escape(word)}\b", lowered) for word in words):
+            return code, unit
+    return None
+
+
+def _areas_in_text(text: str) -> list[tuple[str, str, str]]:
+    """(code, unit, words) for each area the text names, each code once, in the text's
+    order; what names none is ("other", "", its words)."""
+    found: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for part in re.split(r"[;,\n]|\band\b|&", text or ""):
+        part = part.strip(" .")
+        if not part:
+            continue
+        matched = _code_of(part)
+        if matched is None:
+            found.append(("other", "", part))
+        elif matched[0] not in seen:
+            seen.add(matched[0])
+            found.append((matched[0], matched[1], ""))
+    return found
+# -- end of the frozen reading
+
+
+def upgrade() -> None:
+    op.create_table(
+        'case_resource_area',
+        sa.Column('case_id', sa.Integer(), nullable=False),
+        sa.Column('code', sa.String(length=40), nullable=False),
+        sa.Column('amount', sa.Float(), nullable=True),
+        sa.Column('unit', sa.String(length=12), server_default='', nullable=False),
+        sa.Column('text', sa.String(length=200), server_default='', nullable=False),
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.CheckConstraint("unit IN ('', 'sq_ft', 'linear_ft', 'cubic_yards')",
+                           name=op.f('ck_case_resource_area_unit_allowed')),
+        sa.CheckConstraint('amount IS NULL OR amount >= 0',
+                           name=op.f('ck_case_resource_area_amount_not_negative')),
+        sa.CheckConstraint("code <> 'other' OR length(trim(text)) > 0",
+                           name=op.f('ck_case_resource_area_other_has_text')),
+        sa.ForeignKeyConstraint(['case_id'], ['enforcement_case.id'],
+                                name=op.f('fk_case_resource_area_case_id_enforcement_case'),
+                                ondelete='RESTRICT'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_case_resource_area')))
+    with op.batch_alter_table('case_resource_area', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_case_resource_area_case_id'), ['case_id'],
+                              unique=False)
+    bind = op.get_bind()
+    if bind.dialect.name == "sqlite":
+        install_audit_triggers(bind)
+    rows = bind.execute(sa.text(
+        "SELECT id, resource_areas FROM enforcement_case "
+        "WHERE trim(coalesce(resource_areas, '')) <> '' ORDER BY id"))
+    insert = sa.text("INSERT INTO case_resource_area (case_id, code, amount, unit, text) "
+                     "VALUES (:case_id, :code, NULL, :unit, :text)")
+    for case_id, text in rows.all():
+        for code, unit, words in _areas_in_text(text):
+            bind.execute(insert, {"case_id": case_id, "code": code, "unit": unit,
+                                  "text": words[:200]})
+
+
+def downgrade() -> None:
+    with op.batch_alter_table('case_resource_area', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_case_resource_area_case_id'))
+    op.drop_table('case_resource_area')
