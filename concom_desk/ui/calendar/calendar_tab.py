@@ -25,6 +25,7 @@ from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
+from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
 from concom_desk.services.database import Database
@@ -75,6 +76,9 @@ class CalendarTab(QWidget):
         self.waiting_actions: set[str] = set()  # the actions waiting for the month read
         self.loader.failed.connect(lambda _message: self._forget_waiting())
         self.seen_changes = -1  # the store's change count this tab last read
+        # The filings' deadlines its months have counted, kept while no desk saves:
+        # the next month counts only the filings the last did not (a second at 4x).
+        self.counted = CountedDeadlines()
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
@@ -204,7 +208,9 @@ class CalendarTab(QWidget):
         db, today = self._db, self.today
         self.seen_changes = db.changes
         start, end = grid_days(self.month.yearShown(), self.month.monthShown())
-        self.loader.load(lambda _progress: read_month(db, start, end, today), self._loaded)
+        counted = self.counted
+        self.loader.load(lambda _progress: read_month(db, start, end, today, counted),
+                         self._loaded)
 
     def after_read(self, then: Callable[[], None]) -> None:
         """`then` once the month is read again: the read under way, or a new one when

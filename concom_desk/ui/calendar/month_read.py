@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.errors import UserError
+from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import CalendarSnapshot
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.database import Database
@@ -22,13 +23,16 @@ def grid_days(year: int, month: int) -> tuple[date, date]:
     return start, start + timedelta(days=GRID_DAYS - 1)
 
 
-def read_month(db: Database, start: date, end: date, today: date
+def read_month(db: Database, start: date, end: date, today: date,
+               counted: CountedDeadlines | None = None
                ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
     """What the tab shows for a month (read off the GUI thread): the meetings and
     deadlines of its grid, the meetings from today on (the agenda list), the town's
-    business calendar; and the problem to tell, if the calendar could not be read."""
+    business calendar; and the problem to tell, if the calendar could not be read.
+    `counted`: the filings' deadlines the tab's earlier months counted (kept while
+    no desk saves)."""
     try:
-        snapshot = load_calendar(db, start, end, agenda_from=today)
+        snapshot = load_calendar(db, start, end, agenda_from=today, counted=counted)
         problem = ""
     except UserError as exc:
         snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
