@@ -3,6 +3,7 @@ the six weeks of its grid, the meetings ahead, the town's business calendar."""
 
 from __future__ import annotations
 
+import logging
 from datetime import date, timedelta
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
@@ -14,6 +15,8 @@ from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
 
 GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
+
+_log = logging.getLogger(__name__)
 
 
 def grid_days(year: int, month: int) -> tuple[date, date]:
@@ -43,3 +46,23 @@ def read_month(db: Database, start: date, end: date, today: date,
     except ValueError:  # an unknown closure rule: the settings dialog names it
         business = BusinessCalendar()
     return snapshot, business, problem
+
+
+def month_beside(year: int, month: int, step: int) -> tuple[int, int]:
+    """The month `step` months after `year`-`month` (before it when negative)."""
+    index = year * 12 + month - 1 + step
+    return index // 12, index % 12 + 1
+
+
+def count_ahead(db: Database, year: int, month: int, counted: CountedDeadlines) -> None:
+    """The deadlines of the filings of the months either side of the one shown counted
+    into `counted`, behind it (off the GUI thread): the clerk's next turn of the page
+    finds them counted. A head start only: whatever stops it, the month's own read
+    counts what it needs and says what went wrong."""
+    for step in (1, -1):
+        start, end = grid_days(*month_beside(year, month, step))
+        try:
+            load_calendar(db, start, end, counted=counted)
+        except Exception:  # noqa: BLE001 (see above: nothing is lost, nothing to tell)
+            _log.debug("counting ahead stopped", exc_info=True)
+            return
