@@ -9,35 +9,42 @@ elsewhere, the meeting its hearing is booked on, the commission's closures) and 
 town profiles, never on the day they are shown: so what was counted stands as long as
 no desk has saved anything, which the audit trail tells (every change to the records
 is an entry in it: its newest entry's id is the records' `mark`), and the profiles are
-the same. Kept by whoever shows the calendar (ui/calendar/calendar_tab.py), one per
-database.
+the same. The filings that may have a deadline in a month are kept too (the query
+that finds them is most of a month read again). Kept by whoever shows the calendar
+(ui/calendar/calendar_tab.py), one per database.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from datetime import date
 
 from concom_desk.domain.town_profile import TownProfile
+from concom_desk.services.calendar.entries import DeadlineEntry
 
-if TYPE_CHECKING:
-    from concom_desk.services.calendar.entries import DeadlineEntry
 
-# filing id -> its deadlines on every day (each month's are picked out of them)
-Counted = dict[int, tuple["DeadlineEntry", ...]]
+@dataclass
+class Counted:
+    """What was counted at one mark of the records."""
+
+    # filing id -> its deadlines on every day (each month's are picked out of them)
+    deadlines: dict[int, tuple[DeadlineEntry, ...]] = field(default_factory=dict)
+    # (first day, last day) -> the filings that may have a deadline in those days
+    candidates: dict[tuple[date, date], list[int]] = field(default_factory=dict)
 
 
 class CountedDeadlines:
     def __init__(self) -> None:
         self._counted_at: tuple[int, frozenset[tuple[str, int]]] | None = None
-        self._counted: Counted = {}
+        self._counted = Counted()
 
     def at(self, mark: int, profiles: Mapping[str, TownProfile]) -> Counted:
-        """The deadlines counted when the records were at `mark` with these profiles
-        (empty, and kept from now on, when they were not). A read still running from an
-        older mark keeps the dictionary it was given: what it adds is never taken for
-        the records as they are now."""
+        """What was counted when the records were at `mark` with these profiles
+        (nothing, and kept from now on, when they were not). A read still running from
+        an older mark keeps what it was given: what it adds is never taken for the
+        records as they are now."""
         key = (mark, frozenset((town, id(profile)) for town, profile in profiles.items()))
         if key != self._counted_at:
-            self._counted_at, self._counted = key, {}
+            self._counted_at, self._counted = key, Counted()
         return self._counted

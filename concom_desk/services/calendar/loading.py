@@ -264,16 +264,21 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
     again, and those counted here are added to it."""
     counting = FilingClock.read_profiles(session, profiles)
     in_effect = counting.profiles
-    candidates = select(Filing.id).where(Filing.status.not_in(CLOCKS_STOPPED))
-    if window.start is not None and window.end is not None:
-        # Only the filings that can have a deadline in the window (see month_scope);
-        # those counted from a booked meeting are read whatever (a few).
-        # A continued hearing's date certain is counted from too (a few filings).
-        counted_elsewhere = set(booked) | set(open_continuances(session))
-        candidates = candidates.where(may_fall_within(window.start, window.end, in_effect,
-                                                      counted_elsewhere))
-    ids = list(session.scalars(candidates.order_by(Filing.id)))
-    known: Counted = {} if counted is None else counted
+    span = (window.start, window.end) if window.start and window.end else None
+    ids = counted.candidates.get(span) if counted is not None and span else None
+    if ids is None:
+        candidates = select(Filing.id).where(Filing.status.not_in(CLOCKS_STOPPED))
+        if span is not None:
+            # Only the filings that can have a deadline in the window (see month_scope);
+            # those counted from a booked meeting are read whatever (a few).
+            # A continued hearing's date certain is counted from too (a few filings).
+            counted_elsewhere = set(booked) | set(open_continuances(session))
+            candidates = candidates.where(may_fall_within(*span, in_effect,
+                                                          counted_elsewhere))
+        ids = list(session.scalars(candidates.order_by(Filing.id)))
+        if counted is not None and span is not None:
+            counted.candidates[span] = ids
+    known = {} if counted is None else counted.deadlines
     missing = [filing_id for filing_id in ids if filing_id not in known]
     if missing:
         query = (select(Filing).options(selectinload(Filing.original))
