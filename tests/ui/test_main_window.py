@@ -192,6 +192,7 @@ def test_a_taken_file_number_is_refused_in_plain_words(qtbot, town_db: Database)
     dialog.parties_tab.applicant.setText("Someone Else")
     dialog.address.setText("1 Main Street")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not dialog.saving)  # written off the window's thread
     assert "file number 2026-41 is already used" in dialog.problems.text()
     assert dialog.isVisible()
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import ColumnElement, and_, or_, select, true
+from sqlalchemy import ColumnElement, and_, func, or_, select, true
 from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.enforcement_case import RATIFICATION_CITATION
@@ -17,6 +17,7 @@ from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadli
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.calendar.clocks import meeting_start
+from concom_desk.services.calendar.counted_deadlines import Counted, CountedDeadlines
 from concom_desk.services.calendar.entries import (
     CalendarSnapshot,
     DeadlineEntry,
@@ -27,9 +28,10 @@ from concom_desk.services.calendar.entries import (
 from concom_desk.services.calendar.month_scope import may_fall_within
 from concom_desk.services.commission.town_profiles import available_profiles
 from concom_desk.services.filings.deadlines import open_continuances
-from concom_desk.services.filings.filing_clock import FilingClock
+from concom_desk.services.filings.filing_clock import MOST_IDS_LISTED, FilingClock
 from concom_desk.store import Database
 from concom_desk.store.models import (
+    AuditEntry,
     CommissionSettings,
     Continuance,
     EnforcementCase,
@@ -256,34 +258,57 @@ def booked_days(session: Session) -> dict[int, tuple[date, bool]]:
 
 
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
-                      booked: Mapping[int, tuple[date, bool]], window: Window
-                      ) -> list[DeadlineEntry]:
-    found = []
+                      booked: Mapping[int, tuple[date, bool]], window: Window,
+                      counted: Counted | None = None) -> list[DeadlineEntry]:
+    """The deadlines of the filings that may have one in the window (every filing's
+    without one), each filing's on every day; those in `counted` are not counted
+    again, and those counted here are added to it."""
     counting = FilingClock.read_profiles(session, profiles)
     in_effect = counting.profiles
-    query = (select(Filing).where(Filing.status.not_in(CLOCKS_STOPPED))
-             .options(selectinload(Filing.original)).order_by(Filing.id))
-    if window.start is not None and window.end is not None:
-        # Only the filings that can have a deadline in the window (see month_scope);
-        # those counted from a booked meeting are read whatever (a few).
-        # A continued hearing's date certain is counted from too (a few filings).
-        counted_elsewhere = set(booked) | set(open_continuances(session))
-        query = query.where(may_fall_within(window.start, window.end, in_effect,
-                                            counted_elsewhere))
-    filings = list(session.scalars(query))
-    # (A month's few thousand filings' acts by id; the whole calendar's over every filing.)
-    clock = counting.with_acts_of(session, [filing.id for filing in filings])
-    for filing in filings:
-        if filing.received is None or filing.town not in in_effect:
-            continue
-        booked_day, published = booked.get(filing.id, (None, False))
-        facts = filing.facts()
-        for deadline in clock.deadlines(facts, hearing_booked=booked_day):
-            met = (clock.is_met(facts, deadline)
-                   or (published and deadline.id == "legal_notice_by"))
-            found.append(DeadlineEntry(
-                "filing", filing.id, filing.file_no, deadline.id, deadline.date,
-                deadline.label, deadline.citation, met=met))
+    span = (window.start, window.end) if window.start and window.end else None
+    ids = counted.candidates.get(span) if counted is not None and span else None
+    if ids is None:
+        candidates = select(Filing.id).where(Filing.status.not_in(CLOCKS_STOPPED))
+        if span is not None:
+            # Only the filings that can have a deadline in the window (see month_scope);
+            # those counted from a booked meeting are read whatever (a few).
+            # A continued hearing's date certain is counted from too (a few filings).
+            counted_elsewhere = set(booked) | set(open_continuances(session))
+            candidates = candidates.where(may_fall_within(*span, in_effect,
+                                                          counted_elsewhere))
+        ids = list(session.scalars(candidates.order_by(Filing.id)))
+        if counted is not None and span is not None:
+            counted.candidates[span] = ids
+    known = {} if counted is None else counted.deadlines
+    missing = [filing_id for filing_id in ids if filing_id not in known]
+    if missing:
+        query = (select(Filing).options(selectinload(Filing.original))
+                 .where(Filing.status.not_in(CLOCKS_STOPPED)).order_by(Filing.id))
+        if len(missing) <= MOST_IDS_LISTED:  # (more: read them all, quicker than a list)
+            query = query.where(Filing.id.in_(missing))
+        wanted = set(missing)
+        filings = [filing for filing in session.scalars(query) if filing.id in wanted]
+        # (A month's few thousand filings' acts by id; the whole calendar's over every filing.)
+        clock = counting.with_acts_of(session, [filing.id for filing in filings])
+        for filing in filings:
+            known[filing.id] = tuple(_counted(filing, clock, in_effect, booked))
+    return [entry for filing_id in ids for entry in known.get(filing_id, ())]
+
+
+def _counted(filing: Filing, clock: FilingClock, in_effect: Mapping[str, TownProfile],
+             booked: Mapping[int, tuple[date, bool]]) -> list[DeadlineEntry]:
+    """Every deadline of `filing`, on any day."""
+    if filing.received is None or filing.town not in in_effect:
+        return []
+    found = []
+    booked_day, published = booked.get(filing.id, (None, False))
+    facts = filing.facts()
+    for deadline in clock.deadlines(facts, hearing_booked=booked_day):
+        met = (clock.is_met(facts, deadline)
+               or (published and deadline.id == "legal_notice_by"))
+        found.append(DeadlineEntry(
+            "filing", filing.id, filing.file_no, deadline.id, deadline.date,
+            deadline.label, deadline.citation, met=met))
     return found
 
 
@@ -305,11 +330,13 @@ def _ratifications(session: Session) -> list[RatificationEntry]:
 def load_calendar(db: Database, start: date | None = None, end: date | None = None,
                   profiles: Mapping[str, TownProfile] | None = None,
                   identity: str | None = None, *,
-                  agenda_from: date | None = None) -> CalendarSnapshot:
+                  agenda_from: date | None = None,
+                  counted: CountedDeadlines | None = None) -> CalendarSnapshot:
     """The calendar from `start` to `end` (the whole of it without them): the meetings
     and deadlines of those days, and every meeting from `agenda_from` on. `identity`:
     the feed's, when the caller stores it itself (the .ics export stores a new one only
-    once its file exists)."""
+    once its file exists). `counted`: the filings' deadlines counted by earlier reads,
+    used while the records are as they were then (the calendar tab's months)."""
     window = Window(start, end, agenda_from)
     # The feed identity is made on the first whole read (the .ics export); a view of a
     # month only reads it, so showing a month never writes to the records.
@@ -320,7 +347,11 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
         settings = session.scalars(select(CommissionSettings)).first()
         records = _Records(session, window)
         meetings = records.meeting_entries()
-        deadlines = _filing_deadlines(session, profiles, booked_days(session), window)
+        # The records' mark, read in this read's own snapshot: what was counted at it
+        # is what this read would count.
+        known = None if counted is None else counted.at(
+            int(session.scalar(select(func.max(AuditEntry.id))) or 0), profiles)
+        deadlines = _filing_deadlines(session, profiles, booked_days(session), window, known)
         ratifications = _ratifications(session)
     for meeting in meetings:
         if not meeting.cancelled:

@@ -19,16 +19,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from concom_desk import clock
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.errors import UserError
+from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
 from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
 from concom_desk.services.database import Database
 from concom_desk.ui import colours, document_actions
+from concom_desk.ui.background import in_background
 from concom_desk.ui.calendar import meeting_papers
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.calendar_models import (
@@ -47,7 +50,7 @@ from concom_desk.ui.calendar.meeting_dialogs import (
     ScheduleDialog,
     SpecialMeetingDialog,
 )
-from concom_desk.ui.calendar.month_read import grid_days, read_month
+from concom_desk.ui.calendar.month_read import count_ahead, grid_days, read_month
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
@@ -75,6 +78,10 @@ class CalendarTab(QWidget):
         self.waiting_actions: set[str] = set()  # the actions waiting for the month read
         self.loader.failed.connect(lambda _message: self._forget_waiting())
         self.seen_changes = -1  # the store's change count this tab last read
+        # The filings' deadlines its months have counted, kept while no desk saves:
+        # the next month counts only the filings the last did not (a second at 4x).
+        self.counted = CountedDeadlines()
+        self._counting_ahead = False  # the months beside the one shown, being counted
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
@@ -204,7 +211,9 @@ class CalendarTab(QWidget):
         db, today = self._db, self.today
         self.seen_changes = db.changes
         start, end = grid_days(self.month.yearShown(), self.month.monthShown())
-        self.loader.load(lambda _progress: read_month(db, start, end, today), self._loaded)
+        counted = self.counted
+        self.loader.load(lambda _progress: read_month(db, start, end, today, counted),
+                         self._loaded)
 
     def after_read(self, then: Callable[[], None]) -> None:
         """`then` once the month is read again: the read under way, or a new one when
@@ -235,6 +244,22 @@ class CalendarTab(QWidget):
         waiting, self._after_load = self._after_load, []
         for then in waiting:
             then()
+        self._count_ahead()
+
+    def _count_ahead(self) -> None:
+        """The months either side counted behind the one shown (once it is on screen,
+        one at a time): turning the page then reads what is already counted."""
+        if self._counting_ahead or self.loader.loading:
+            return
+        self._counting_ahead = True
+        db, counted = self._db, self.counted
+        year, month = self.month.yearShown(), self.month.monthShown()
+
+        def done(_result: object = None) -> None:
+            if isValid(self):
+                self._counting_ahead = False
+
+        in_background(lambda _progress: count_ahead(db, year, month, counted), done, done)
 
     def _size_agenda(self) -> None:
         """Fit the agenda's rows to their wrapped text once it is in sight: measuring a

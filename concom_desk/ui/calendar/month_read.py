@@ -3,16 +3,20 @@ the six weeks of its grid, the meetings ahead, the town's business calendar."""
 
 from __future__ import annotations
 
+import logging
 from datetime import date, timedelta
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
 from concom_desk.errors import UserError
+from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import CalendarSnapshot
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
 
 GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
+
+_log = logging.getLogger(__name__)
 
 
 def grid_days(year: int, month: int) -> tuple[date, date]:
@@ -22,13 +26,16 @@ def grid_days(year: int, month: int) -> tuple[date, date]:
     return start, start + timedelta(days=GRID_DAYS - 1)
 
 
-def read_month(db: Database, start: date, end: date, today: date
+def read_month(db: Database, start: date, end: date, today: date,
+               counted: CountedDeadlines | None = None
                ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
     """What the tab shows for a month (read off the GUI thread): the meetings and
     deadlines of its grid, the meetings from today on (the agenda list), the town's
-    business calendar; and the problem to tell, if the calendar could not be read."""
+    business calendar; and the problem to tell, if the calendar could not be read.
+    `counted`: the filings' deadlines the tab's earlier months counted (kept while
+    no desk saves)."""
     try:
-        snapshot = load_calendar(db, start, end, agenda_from=today)
+        snapshot = load_calendar(db, start, end, agenda_from=today, counted=counted)
         problem = ""
     except UserError as exc:
         snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
@@ -39,3 +46,23 @@ def read_month(db: Database, start: date, end: date, today: date
     except ValueError:  # an unknown closure rule: the settings dialog names it
         business = BusinessCalendar()
     return snapshot, business, problem
+
+
+def month_beside(year: int, month: int, step: int) -> tuple[int, int]:
+    """The month `step` months after `year`-`month` (before it when negative)."""
+    index = year * 12 + month - 1 + step
+    return index // 12, index % 12 + 1
+
+
+def count_ahead(db: Database, year: int, month: int, counted: CountedDeadlines) -> None:
+    """The deadlines of the filings of the months either side of the one shown counted
+    into `counted`, behind it (off the GUI thread): the clerk's next turn of the page
+    finds them counted. A head start only: whatever stops it, the month's own read
+    counts what it needs and says what went wrong."""
+    for step in (1, -1):
+        start, end = grid_days(*month_beside(year, month, step))
+        try:
+            load_calendar(db, start, end, counted=counted)
+        except Exception:  # noqa: BLE001 (see above: nothing is lost, nothing to tell)
+            _log.debug("counting ahead stopped", exc_info=True)
+            return

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.filing_requirements import (
@@ -47,10 +48,11 @@ from concom_desk.domain.laws import (
     default_under,
     under_act,
 )
-from concom_desk.errors import RecordChanged, UserError
+from concom_desk.errors import OperationFailed, RecordChanged, UserError
 from concom_desk.services.commission.settings import example_town
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.services.filings.payments import town_fee_words
+from concom_desk.ui.background import Progress, in_background
 from concom_desk.ui.filings.areas_tab import AreasTab
 from concom_desk.ui.filings.parties_tab import PartiesTab
 from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
@@ -121,6 +123,7 @@ class FilingFormDialog(QDialog):
         self.question: QWidget | None = None  # "changed at another desk — reload?"
         self._properties = {p.address: p for p in properties}
         self.choices_read = bool(parties or properties)  # (else once use_choices is called)
+        self.saving = False  # a save is being written (the buttons are off meanwhile)
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
         self.tabs = QTabWidget()
@@ -358,7 +361,7 @@ class FilingFormDialog(QDialog):
         else:
             self.problems.setText("\n".join(["Ready to save.",
                                              *self.parties_tab.address_changes()]))
-        self.save_button.setEnabled(not found)
+        self.save_button.setEnabled(not found and not self.saving)
         return found
 
     def form(self) -> FilingForm:
@@ -424,18 +427,50 @@ class FilingFormDialog(QDialog):
         self.validate()
 
     def _accept(self) -> None:
-        if self.validate():
+        """Save: written off the window's thread (the write waits for the disk to
+        confirm it, 40-60 ms the window froze for: bench/freeze.py), the form kept open
+        and its buttons off until the save returns; then closed, or the refusal shown."""
+        if self.saving or self.validate():
             return
-        try:
-            filing_id = self._save(self.form())
-        except RecordChanged as exc:  # another desk saved it since this form read it
-            self._changed_elsewhere(str(exc))
+        form, save = self.form(), self._save
+
+        def write(_progress: Progress) -> tuple[str, int | str]:
+            try:
+                return "saved", save(form)
+            except RecordChanged as exc:  # another desk saved it since this form read it
+                return "changed", str(exc)
+            except (UserError, OperationFailed) as exc:  # e.g. the file number is used
+                return "refused", str(exc)
+
+        self._set_saving(True)
+        in_background(write, self._written, lambda message: self._written(("refused", message)))
+
+    def _set_saving(self, saving: bool) -> None:
+        self.saving = saving
+        self.buttons.setEnabled(not saving)
+        if saving:
+            self.problems.setText("Saving…")
+        else:
+            self.validate()
+
+    def _written(self, outcome: tuple[str, int | str]) -> None:
+        if not isValid(self):  # (its window closed meanwhile: nobody to tell)
             return
-        except UserError as exc:  # e.g. the file number is already used
-            self.problems.setText(f"• {exc}")
-            return
-        self.saved.emit(filing_id)
-        self.accept()
+        self._set_saving(False)
+        what, said = outcome
+        if what == "saved":
+            assert isinstance(said, int)
+            self.saved.emit(said)
+            self.accept()
+        elif what == "changed":
+            self._changed_elsewhere(str(said))
+        else:
+            self.problems.setText(f"• {said}")
+
+    def reject(self) -> None:
+        """Cancel or Esc: not while a save is being written (it is closed when done)."""
+        if not self.saving:
+            super().reject()
 
     # -- saved at another desk meanwhile ----------------------------------------------
     def _changed_elsewhere(self, message: str) -> None:

@@ -109,10 +109,22 @@ class FilingWindows:
         return lambda: filing_detail(self.window.db, filing_id, self.window.today).form
 
     def _saved(self, filing_id: int) -> None:
-        record = self.records.get(filing_id)
-        if record is not None:
-            record.reload()
+        """The form saved the filing: the lists read it again, and its record, if open,
+        shows it read again off the window's thread (a record's read: 50-250 ms)."""
         self.announce(filing_id)
+        record = self.records.get(filing_id)
+        if record is None:
+            return
+        from concom_desk.services.filings.filing_record import filing_detail
+
+        db, today = self.window.db, self.window.today
+
+        def shown(detail: FilingDetail) -> None:
+            if isValid(record) and self.records.get(filing_id) is record:
+                record.reload(detail)
+
+        in_background(lambda _progress: filing_detail(db, filing_id, today), shown,
+                      self.window.show_problem)
 
     def open_record(self, filing_id: int) -> None:
         """The clerk asked for a filing's record (a row opened): read off the window's

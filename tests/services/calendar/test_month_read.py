@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from concom_desk.domain.time_rule import Direction, Unit
+from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import DeadlineEntry
 from concom_desk.services.calendar.hearings import record_waiver
 from concom_desk.services.calendar.loading import load_calendar
@@ -77,6 +79,36 @@ def month_days(db: Database, year: int, month: int) -> list[tuple[object, ...]]:
 def whole_days(db: Database, year: int, month: int) -> list[tuple[object, ...]]:
     start, end = six_weeks(year, month)
     return shown(tuple(d for d in load_calendar(db).deadlines if start <= d.day <= end))
+
+
+def test_a_month_counts_again_only_once_a_desk_has_saved(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The calendar tab keeps the filings' deadlines its months counted; a save (any
+    # desk's: the audit trail's newest entry moves) has them counted again.
+    from concom_desk.services.calendar import loading
+
+    filing_id = add_filing(db, with_hearing=False)  # received 2026-06-01, no hearing yet
+    counting: list[int] = []
+    real = loading._counted
+
+    def counted_now(filing: Filing, *rest: Any) -> Any:
+        counting.append(filing.id)
+        return real(filing, *rest)
+
+    monkeypatch.setattr(loading, "_counted", counted_now)
+    counted = CountedDeadlines()
+    june = load_calendar(db, *six_weeks(2026, 6), agenda_from=TODAY, counted=counted)
+    assert counting == [filing_id]
+    counting.clear()
+    assert load_calendar(db, *six_weeks(2026, 6), agenda_from=TODAY, counted=counted) == june
+    assert counting == []  # nothing saved: nothing counted again, the same month shown
+    record_waiver(db, filing_id, date(2026, 6, 10), "Jane Doe",
+                  hearing_no_later_than=date(2026, 11, 20))
+    november = load_calendar(db, *six_weeks(2026, 11), agenda_from=TODAY, counted=counted)
+    assert counting == [filing_id]
+    assert shown(november.deadlines) == whole_days(db, 2026, 11)
+    assert (date(2026, 11, 20), "filing", filing_id) in [
+        row[:3] for row in shown(november.deadlines)]
 
 
 # A waiver's date can lie months past every date of its filing: the month it falls in

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QDialogButtonBox
+from shiboken6 import isValid
 
 from concom_desk.services.commission.settings import save_settings
 from concom_desk.services.filings.form import MailingAddress
@@ -143,6 +144,39 @@ def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
     again.reject()
 
 
+def test_the_save_is_written_off_the_window_thread_and_its_record_follows(
+        qtbot, upton: Database, monkeypatch) -> None:
+    # The write waits for the disk to confirm it (the window froze for it): it runs on a
+    # worker while the form waits, its buttons off; the open record is read again after.
+    import threading
+
+    from concom_desk.services.filings import editing
+
+    written_on: list[threading.Thread] = []
+    real_save = editing.save_filing
+
+    def save_filing(db, form):  # type: ignore[no-untyped-def]
+        written_on.append(threading.current_thread())
+        return real_save(db, form)
+
+    monkeypatch.setattr(editing, "save_filing", save_filing)
+    window = open_window(qtbot, upton)
+    filing_id = the_filing(window)
+    record = window.open_filing(filing_id)
+    dialog = window.edit_filing(filing_id)
+    dialog.notes.setPlainText("Applicant called Monday.")
+    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
+        dialog.save_button.click()
+        # Until the write returns: "Saving…", no second Save, and Esc does not close it.
+        assert dialog.saving and dialog.problems.text() == "Saving…"
+        assert not dialog.save_button.isEnabled() and not dialog.buttons.isEnabled()
+        dialog.reject()
+        assert dialog.isVisible()
+    assert written_on and written_on[0] is not threading.main_thread()
+    assert not isValid(dialog) or not dialog.isVisible()  # saved: the form closed
+    qtbot.waitUntil(lambda: "Notes: Applicant called Monday." in record.summary.text())
+
+
 def test_boards_notified_takes_the_clock_off_today_and_the_record(qtbot, upton: Database
                                                                   ) -> None:
     window = open_window(qtbot, upton)
@@ -159,9 +193,13 @@ def test_boards_notified_takes_the_clock_off_today_and_the_record(qtbot, upton: 
     qtbot.keyClicks(dialog.dates["boards_notified"], "11/10/2026")
     save(qtbot, window, dialog)
     assert SEND_TO_BOARDS not in [i.what for i in window.today_view.shown_items()]
-    board = next(line for line in record.deadline_lines()
-                 if line[2] == f"Upton: {SEND_TO_BOARDS}")
-    assert board[:2] == ("2026-11-09 Mon", "done")
+
+    def board_done() -> bool:  # the open record is read again behind the window
+        board = next(line for line in record.deadline_lines()
+                     if line[2] == f"Upton: {SEND_TO_BOARDS}")
+        return board[:2] == ("2026-11-09 Mon", "done")
+
+    qtbot.waitUntil(board_done)
 
 
 @pytest.mark.parametrize(("field", "typed", "said"), [

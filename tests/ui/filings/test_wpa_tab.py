@@ -160,6 +160,7 @@ def test_a_fee_beyond_any_filing_is_refused_in_one_line(qtbot, upton: Database) 
     dialog = window.edit_filing(the_filing(window))
     qtbot.keyClicks(dialog.wpa_tab.wpa_fee, "30000000")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not dialog.saving)  # written off the window's thread
     assert dialog.problems.text() == (
         "• the fee under the Act $30,000,000.00 is more than the program accepts "
         "($10,000,000); check the figure")
