@@ -124,6 +124,7 @@ class FilingFormDialog(QDialog):
         self._properties = {p.address: p for p in properties}
         self.choices_read = bool(parties or properties)  # (else once use_choices is called)
         self.saving = False  # a save is being written (the buttons are off meanwhile)
+        self._refused = False  # the last save's refusal is what the problems line says
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
         self.tabs = QTabWidget()
@@ -193,7 +194,11 @@ class FilingFormDialog(QDialog):
         model.setStringList(sorted(self._properties))
         self.parties_tab.use_choices(parties)
         self.choices_read = True
-        self.validate()  # an address typed meanwhile that differs from the one on file
+        # An address typed meanwhile that differs from the one on file; not over a save's
+        # refusal, which stays until the clerk changes something (a $30,000,000 fee's
+        # refusal was replaced by "Ready to save." when the lists arrived a moment later).
+        if not self.saving and not self._refused:
+            self.validate()
 
     # -- tabs ---------------------------------------------------------------------------
     def _date(self, name: str, label: str, value: date | None) -> QLineEdit:
@@ -329,6 +334,7 @@ class FilingFormDialog(QDialog):
         return values
 
     def validate(self) -> list[str]:
+        self._refused = False  # a change since: the line says what the form holds now
         kind = self.current_kind()
         found: list[str] = []
         dates = self._dates(found)
@@ -463,8 +469,10 @@ class FilingFormDialog(QDialog):
             self.saved.emit(said)
             self.accept()
         elif what == "changed":
+            self._refused = True
             self._changed_elsewhere(str(said))
         else:
+            self._refused = True
             self.problems.setText(f"• {said}")
 
     def reject(self) -> None:
