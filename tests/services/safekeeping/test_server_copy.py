@@ -152,10 +152,24 @@ def _spoil_first_filing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_copy_that_reads_back_different_is_rolled_back_on_the_server(
-        town_file: Path, server_address: ServerAddress,
+        town_file: Path, server_address: ServerAddress, pg_cluster: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
     _spoil_first_filing(monkeypatch)
     with pytest.raises(OperationFailed, match="the contents of filing differ.*nothing was kept"):
+        copy_between(str(town_file), url(server_address))
+    # The tables went in with the rows, in one transaction: the server is as before,
+    # not one table (nor row, nor trail entry) kept.
+    tables = pg_cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+                             server_address.database)
+    assert tables.strip() == "0"
+
+
+def test_a_copy_that_fails_on_a_set_up_server_leaves_it_empty(
+        town_file: Path, server_address: ServerAddress,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    set_up_schema(server_address)
+    _spoil_first_filing(monkeypatch)
+    with pytest.raises(OperationFailed, match="the contents of filing differ"):
         copy_between(str(town_file), url(server_address))
     server = open_server_database(server_address)
     try:
