@@ -138,6 +138,22 @@ def test_a_file_that_holds_records_is_refused(town_file: Path, tmp_path: Path,
         copy_between(url(server_address), str(town_file))
 
 
+def test_an_empty_file_is_replaced_whole_by_the_copy(town_file: Path, tmp_path: Path,
+                                                    server_address: ServerAddress) -> None:
+    """A file made and left empty (its -wal beside it) takes the copy in one rename:
+    no journal file of the empty one is read into the records."""
+    copy_between(str(town_file), url(server_address))
+    empty = tmp_path / "empty.sqlite"
+    open_database(empty).close()
+    copy_between(url(server_address), str(empty))
+    with open_database(town_file, lock=False) as original:
+        before = every_row(original)["filing"]
+    with open_database(empty) as copied:
+        assert every_row(copied)["filing"] == before
+        assert copied.verify_audit_chain().ok
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def _spoil_first_filing(monkeypatch: pytest.MonkeyPatch) -> None:
     """One value changed on its way into the target: what a faulty driver or a disk
     error would do; the read-back must catch it."""
