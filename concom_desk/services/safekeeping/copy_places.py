@@ -150,7 +150,10 @@ def _push(source: Database, address: ServerAddress, password: str | None,
 
             def before_commit(last: tuple[int, str] | None) -> None:
                 journal.last_entry = last
-                journal.write()
+                try:
+                    journal.write()
+                except OSError as exc:  # no journal, no commit: the server rolls back
+                    raise plain_os_error(exc, "copy the records", folder) from None
 
             try:
                 report = copy_records(source, target, progress,
