@@ -140,15 +140,22 @@ def _settle_a_stopped_restore(db_path: Path, report: HealthReport) -> None:
                   "next opens the database.")
         return
     try:
-        for told in (settle_interrupted_restore(db_path), settle_interrupted_copy(db_path)):
+        for what, settle, again in (
+                ("Restore", settle_interrupted_restore, "restore the backup again"),
+                ("Copy", settle_interrupted_copy, "copy the records again")):
+            try:
+                told = settle(db_path)
+            except UnreadableJournal as exc:
+                report.problem(f"{what}: {exc}; it was left alone. Remove it once the "
+                               f"records are known to be right, or {again}.")
+                continue
+            except OSError as exc:
+                report.problem(f"{what}: one stopped half-way could not be settled yet "
+                               f"({exc}); close every program that uses these files and "
+                               "check again.")
+                continue
             if told:
                 report.ok(told)
-    except UnreadableJournal as exc:
-        report.problem(f"Restore or copy: {exc}; it was left alone. Remove it once the "
-                       "records are known to be right, or restore or copy them again.")
-    except OSError as exc:
-        report.problem(f"Restore: one stopped half-way could not be settled yet ({exc}); "
-                       "close every program that uses these files and check again.")
     finally:
         lock.release()
 
