@@ -195,7 +195,10 @@ def db_path_from(args: argparse.Namespace) -> Path:
         raise UserError(f"{what} works on a database file on this computer, not on a "
                         "server; give --db a file")
     path = Path(given)
-    if not path.exists() and not getattr(args, "create", False):
+    # `check` settles a copy from a server that was stopped before the file took its
+    # name (store.copy_journal), and says so, rather than only that there is no file.
+    settling = getattr(args, "command", None) == "check" and _copy_journal_beside(path)
+    if not path.exists() and not getattr(args, "create", False) and not settling:
         raise UserError(f"there is no database at {path}; check the path (or add --create "
                         "to start a new, empty database there)")
     if path.exists() and not path.is_file():
@@ -205,6 +208,12 @@ def db_path_from(args: argparse.Namespace) -> Path:
         raise UserError(f"{path} is {what}, not a database file; give --db the "
                         "database file")
     return path
+
+
+def _copy_journal_beside(path: Path) -> bool:
+    from concom_desk.store.copy_journal import copy_journal_path
+
+    return copy_journal_path(path).exists()
 
 
 def server_address_from(args: argparse.Namespace) -> ServerAddress | None:

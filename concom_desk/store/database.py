@@ -40,6 +40,7 @@ from concom_desk.store.audit import (
     register_audit_functions,
     verify_audit_chain,
 )
+from concom_desk.store.copy_journal import settle_interrupted_copy
 from concom_desk.store.file_identity import APPLICATION_ID, check_file_identity, hold, release
 from concom_desk.store.location import location_warning
 from concom_desk.store.lock import DatabaseLock
@@ -291,6 +292,15 @@ def _settle_a_stopped_restore(db_path: Path) -> str:
                 "(File → Restore from backup…) if the records are not right.")
 
 
+def _settle_a_stopped_copy(db_path: Path) -> str:
+    try:
+        return settle_interrupted_copy(db_path)
+    except UnreadableJournal as exc:
+        # the file in place is whole (it is put there by one rename)
+        return (f"A copy from the server left a journal: {exc}; it was left alone. Copy "
+                "the records again if they are not right.")
+
+
 def open_database(path: Path | str | None = None, *, initials: str = "",
                   lock: bool = True) -> Database:
     """Open (creating or upgrading as needed) the commission's database at `path`
@@ -318,15 +328,18 @@ def open_database(path: Path | str | None = None, *, initials: str = "",
                 db_lock = None
         actor = Actor.current()
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        settled = ""
+        settled = copied = ""
         if db_lock is not None:
             # a restore stopped half-way is finished or undone, never left half
             settled = _settle_a_stopped_restore(db_path)
+            # and so is a copy from a server into this file
+            copied = _settle_a_stopped_copy(db_path)
             # the full copy a killed restore left beside the records, hidden
             sweep_abandoned_restores(db_path.parent)
         crashed = db_lock is not None and db_lock.recovered_stale
         state = look_before_opening(db_path, crashed, may_set_aside=lock)
         state.settled_restore = settled
+        state.settled_copy = copied
         upgrade_backup = None
         if state.read_only:
             engine = make_read_only_engine(db_path, actor, state.immutable)

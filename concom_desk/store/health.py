@@ -81,15 +81,15 @@ def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
     db_path = Path(db_path)
     report = HealthReport(db_path)
     _settle_a_stopped_restore(db_path, report)
+    for swept in sweep_abandoned_restores(db_path.parent):
+        report.ok(f"Removed {swept.name}, the hidden working copy of a restore or a copy "
+                  "that was stopped before it finished (the records were not touched by it).")
     if not db_path.is_file():
         report.problem(f"There is no database at {db_path}.")
         return report
     if not looks_like_sqlite(db_path):
         report.problem(f"{db_path} is not a database file (it is not SQLite).")
         return report
-    for swept in sweep_abandoned_restores(db_path.parent):
-        report.ok(f"Removed {swept.name}, the hidden working copy of a restore that was "
-                  "stopped before it finished (the records were not touched by it).")
     anchor = read_anchor(db_path)
     stray = foreign_wal(db_path, anchor if isinstance(anchor, Anchor) else None,
                         crashed=lock_left_behind(db_path))
@@ -118,8 +118,10 @@ def check(db_path: Path, heads: tuple[ChainHead, ...] = ()) -> HealthReport:
 
 
 def _settle_a_stopped_restore(db_path: Path, report: HealthReport) -> None:
-    """A restore stopped half-way is finished or undone before the database is judged
-    (one half-restored is neither the old records nor the backup's)."""
+    """A restore (or a copy from a server) stopped half-way is finished or undone before
+    the database is judged (one half-restored is neither the old records nor the
+    backup's)."""
+    from concom_desk.store.copy_journal import copy_journal_path, settle_interrupted_copy
     from concom_desk.store.lock import DatabaseLock
     from concom_desk.store.restore_journal import (
         UnreadableJournal,
@@ -127,7 +129,7 @@ def _settle_a_stopped_restore(db_path: Path, report: HealthReport) -> None:
         settle_interrupted_restore,
     )
 
-    if not journal_path(db_path).exists():
+    if not journal_path(db_path).exists() and not copy_journal_path(db_path).exists():
         return
     lock = DatabaseLock(db_path)
     try:
@@ -138,15 +140,22 @@ def _settle_a_stopped_restore(db_path: Path, report: HealthReport) -> None:
                   "next opens the database.")
         return
     try:
-        told = settle_interrupted_restore(db_path)
-        if told:
-            report.ok(told)
-    except UnreadableJournal as exc:
-        report.problem(f"Restore: {exc}; it was left alone. Remove it once the records "
-                       "are known to be right, or restore the backup again.")
-    except OSError as exc:
-        report.problem(f"Restore: one stopped half-way could not be settled yet ({exc}); "
-                       "close every program that uses these files and check again.")
+        for what, settle, again in (
+                ("Restore", settle_interrupted_restore, "restore the backup again"),
+                ("Copy", settle_interrupted_copy, "copy the records again")):
+            try:
+                told = settle(db_path)
+            except UnreadableJournal as exc:
+                report.problem(f"{what}: {exc}; it was left alone. Remove it once the "
+                               f"records are known to be right, or {again}.")
+                continue
+            except OSError as exc:
+                report.problem(f"{what}: one stopped half-way could not be settled yet "
+                               f"({exc}); close every program that uses these files and "
+                               "check again.")
+                continue
+            if told:
+                report.ok(told)
     finally:
         lock.release()
 

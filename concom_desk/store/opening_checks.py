@@ -46,6 +46,7 @@ class OpeningState:
     problems: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)  # told once, then work goes on
     settled_restore: str = ""  # a restore stopped half-way, finished or undone: what was done
+    settled_copy: str = ""  # a copy to or from a server stopped half-way (store.copy_journal)
 
 
 def folder_is_writable(folder: Path) -> bool:

@@ -170,3 +170,12 @@ def restart_anchor(db_path: Path, stamp: str, kept_aside: list[Path]) -> None:
     with closing(open_read_only(db_path)) as conn:
         head = chain_head(conn)
     write_anchor(db_path, head, timeline_from=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def anchor_new_file(db_path: Path) -> None:
+    """The anchor of a file a copy from the server made (store.copy_journal): its
+    trail's head, its timeline starting now (an anchor of the empty file it replaced,
+    if any, described nothing)."""
+    with closing(open_read_only(db_path)) as conn:
+        head = chain_head(conn)
+    write_anchor(db_path, head, timeline_from=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))

@@ -34,6 +34,7 @@ import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from concom_desk.store.disk import fsync_directory
 from concom_desk.store.restore_staging import JOURNAL_SUFFIX, staging_in_use
@@ -85,32 +86,48 @@ class RestoreJournal:
             "swaps": [{"current": str(s.current), "restored": str(s.restored),
                        "aside": str(s.aside)} for s in self.swaps],
         }
-        partial = self.staging / "journal.partial"
-        with open(partial, "w", encoding="utf-8") as handle:
-            json.dump(data, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(partial, self.path)
-        fsync_directory(self.path.parent)
+        write_journal_file(data, self.staging / "journal.partial", self.path)
 
     def remove(self) -> None:
         self.path.unlink(missing_ok=True)
         fsync_directory(self.path.parent)
 
 
+def write_journal_file(data: dict[str, object], partial: Path, path: Path) -> None:
+    """A journal (a restore's, a copy's: store.copy_journal) whole or not at all:
+    written to `partial` in the working folder, flushed, renamed to `path`."""
+    with open(partial, "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(partial, path)
+    fsync_directory(path.parent)
+
+
 class UnreadableJournal(Exception):
-    """A file under the journal's name that is not a restore's journal."""
+    """A file under a journal's name that is not a journal."""
 
 
-def read_journal(db_path: Path) -> RestoreJournal | None:
-    """The journal a restore of `db_path` left, None when there is none."""
-    path = journal_path(db_path)
+def read_journal_file(path: Path) -> dict[str, Any] | None:
+    """A journal's contents, None when there is none; UnreadableJournal when the file
+    is not JSON."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as exc:
         raise UnreadableJournal(f"{path.name} cannot be read ({exc})") from None
+    if not isinstance(data, dict):
+        raise UnreadableJournal(f"{path.name} is not a journal")
+    return data
+
+
+def read_journal(db_path: Path) -> RestoreJournal | None:
+    """The journal a restore of `db_path` left, None when there is none."""
+    path = journal_path(db_path)
+    data = read_journal_file(path)
+    if data is None:
+        return None
     try:
         folder = db_path.parent
         aside = data["database_aside"]

@@ -25,6 +25,7 @@ from concom_desk.store.lock import _os_unlock, _try_os_lock
 
 STAGING_PREFIX = ".concom-restore-"
 JOURNAL_SUFFIX = ".restore-journal"  # beside the database: concom_desk.store.restore_journal
+COPY_JOURNAL_SUFFIX = ".copy-journal"  # a copy to or from a server: store.copy_journal
 _CLAIM = ".in-use"
 # A folder without a claim file was made by an older program, or is a second old: the
 # claim is taken a moment after the folder is made.
@@ -89,9 +90,11 @@ def sweep_abandoned_restores(folder: Path) -> list[Path]:
 
 
 def _named_by_journals(folder: Path) -> set[str]:
-    """The working folders unfinished restores' journals name (to be settled first)."""
+    """The working folders unfinished restores' and copies' journals name (to be
+    settled first: a copy's holds papers that belong to records already in place)."""
     names = set()
-    for journal in folder.glob("*" + JOURNAL_SUFFIX):
+    journals = [*folder.glob("*" + JOURNAL_SUFFIX), *folder.glob("*" + COPY_JOURNAL_SUFFIX)]
+    for journal in journals:
         try:
             names.add(str(json.loads(journal.read_text(encoding="utf-8"))["staging"]))
         except (OSError, ValueError, KeyError, TypeError):

@@ -50,6 +50,10 @@ def tell_about_opening(window: MainWindow, db: Database) -> None:
     if db.state.settled_restore:
         boxes.append(_box(window, QMessageBox.Icon.Information, "restore-settled",
                           "A restore had been stopped half-way", db.state.settled_restore))
+    if db.state.settled_copy:
+        boxes.append(_box(window, QMessageBox.Icon.Information, "copy-settled",
+                          "A copy of the records had been stopped half-way",
+                          db.state.settled_copy))
     if db.state.why == DAMAGED:
         boxes.append(_damaged(window, db))
     elif db.state.why == GUARDS:

@@ -11,9 +11,10 @@ WHEN is a number (the n-th step; 0 never kills, and prints the number of steps
 at the end, for the parent to draw from) or `EVENT~END~N` (the N-th step of that
 kind with an argument, a path, ending in END).
 
-WORK is `restore ARCHIVE DB` or `backup DB NOW` (an automatic backup at the
-moment NOW, ISO, and the thinning of the old ones). (Copy to and from the server
-is not killed here yet.)
+WORK is `restore ARCHIVE DB`, `backup DB NOW` (an automatic backup at the
+moment NOW, ISO, and the thinning of the old ones), `push DB URL DATA` (the file's
+records copied onto the empty server database at URL, the desk's data folder DATA)
+or `pull URL DB DATA` (the server's records copied into the new file DB).
 
     python -m tests.store.kill_child --serve
 
@@ -68,6 +69,11 @@ def do(work: str, args: list[str]) -> None:
 
     if work == "restore":
         restore(Path(args[0]), Path(args[1]))
+    elif work in ("push", "pull"):
+        from concom_desk.services.safekeeping.copy_places import copy_between
+
+        os.environ["CONCOM_DESK_DATA"] = args[2]  # where the desk keeps its server folders
+        copy_between(args[0], args[1])
     else:
         from datetime import datetime
 
@@ -84,6 +90,7 @@ def main(when: str, work: str, *args: str) -> None:
 
 
 def serve() -> None:
+    import concom_desk.services.safekeeping.copy_places  # noqa: F401
     import concom_desk.store.backup  # noqa: F401  (imported once, before the forks)
     import concom_desk.store.restore  # noqa: F401
 

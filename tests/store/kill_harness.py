@@ -100,7 +100,7 @@ def hidden_leftovers(*folders: Path) -> list[str]:
             continue
         for path in folder.iterdir():
             if path.name.startswith(".concom-") or path.name.endswith(
-                    (".partial", ".restore-journal")):
+                    (".partial", ".restore-journal", ".copy-journal")):
                 found.append(f"{folder.name}/{path.name}")
     return sorted(found)
 

@@ -79,8 +79,17 @@ def is_on_server(connection: Connection) -> bool:
     return connection.dialect.name == "postgresql"
 
 
+# Done on the target inside its transaction before anything is read: a server's
+# tables made (the copy's COMMIT makes them with the rows, or neither).
+Prepare = Callable[[Connection], None]
+# Told the source trail's last entry (id, hash; None for no trail) just before the
+# target commits: a push journals it (store.copy_journal).
+BeforeCommit = Callable[[tuple[int, str] | None], None]
+
+
 def copy_records(source: Database, target: Database,
-                 progress: Progress | None = None) -> CopyReport:
+                 progress: Progress | None = None, prepare: Prepare | None = None,
+                 before_commit: BeforeCommit | None = None) -> CopyReport:
     """Copy every record of `source` into the empty `target` (either engine, either
     way), verified as the module says; raises UserError (not empty, another schema)
     or OperationFailed (a difference found, the server refused) with the target left
@@ -92,6 +101,8 @@ def copy_records(source: Database, target: Database,
         with source.engine.connect() as reading, target.engine.connect() as writing:
             reading = reading.execution_options(sqlite_begin="DEFERRED")
             with reading.begin(), writing.begin():
+                if prepare is not None:
+                    prepare(writing)
                 _refuse_unsuitable(reading, writing, source, target)
                 counts = {t.name: _count(reading, t) for t in tables}
                 digests = {}
@@ -104,6 +115,8 @@ def copy_records(source: Database, target: Database,
                     if is_on_server(writing):
                         _set_sequences(writing, tables)
                 _verify(writing, tables, digests, report)
+                if before_commit is not None:
+                    before_commit(last_entry(reading))
                 # Leaving the `with` commits the target; any exception above rolled it back.
     except (UserError, OperationFailed):
         raise
@@ -111,6 +124,13 @@ def copy_records(source: Database, target: Database,
         raise OperationFailed(_explain(exc, target)) from None
     report.seconds = time.perf_counter() - started
     return report
+
+
+def last_entry(connection: Connection) -> tuple[int, str] | None:
+    """The trail's last entry, as (id, hash); None when there is none."""
+    row = connection.execute(text(
+        f"SELECT id, entry_hash FROM {AUDIT_TABLE} ORDER BY id DESC LIMIT 1")).first()
+    return (int(row[0]), str(row[1])) if row is not None else None
 
 
 def _refuse_unsuitable(reading: Connection, writing: Connection, source: Database,

@@ -1,17 +1,19 @@
 """The server's catalog compared with what the program makes, as `schema_master` does
 for a SQLite file: every table and its columns (names and types), every index (name,
-unique, definition), every view, every CHECK constraint and every function that is not
-the trail's own, in the records' schema.
+unique, definition), every view, every CHECK constraint, every foreign key (with what
+happens ON DELETE and ON UPDATE), each column's NOT NULL and default, and every
+function that is not the trail's own, in the records' schema.
 
 What is expected is derived from the models' metadata (the server's tables are made
 from it by `server init`, store.server.schema), so a table added to the models is
 expected without a list to keep. The trail's triggers and functions are judged by
 `server_trail_problems`; a trigger or rule of anyone else's is named there too.
 
-A CHECK is compared by meaning, not by its text: PostgreSQL keeps a constraint as a
-parsed tree and prints it back in its own words (`kind IN ('noi')` comes back as
-`(kind)::text = ANY (...)`), so both the program's expression and the server's are
-handed to the server's planner (`EXPLAIN`, which runs nothing) and its renderings
+A CHECK (and a column's default) is compared by meaning, not by its text: PostgreSQL
+keeps a constraint as a parsed tree and prints it back in its own words (`kind IN
+('noi')` comes back as `(kind)::text = ANY (...)`), so both the program's expression
+and the server's are handed to the server's planner (`EXPLAIN`, which runs nothing)
+and its renderings
 compared. Everything here only reads: it runs inside `check`'s read-only snapshot and
 at every opening.
 """
@@ -66,6 +68,8 @@ def catalog_differences(connection: Connection, schema: str, whole: bool = True)
             found += _column_differences(name, table, columns.get(name, {}))
     found += _index_differences(connection, schema, tables, set(present))
     found += _check_differences(connection, schema, tables, set(present))
+    found += _foreign_key_differences(connection, schema, tables, set(present))
+    found += _column_rule_differences(connection, schema, tables, set(present))
     found += _foreign_functions(connection, schema)
     return found
 
@@ -212,6 +216,146 @@ def _check_differences(connection: Connection, schema: str, tables: dict[str, Ta
             found.append(f"the table {table!r} defined otherwise than ConCom Desk makes it "
                          f"(its CHECK {name!r} is {_shown(present[(table, name)][1])})")
     return found
+
+
+# pg_constraint's letters for what a foreign key does, in the words of its definition
+_FK_ACTIONS = {"a": "NO ACTION", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL",
+               "d": "SET DEFAULT"}
+
+
+def _foreign_key_differences(connection: Connection, schema: str, tables: dict[str, Table],
+                             present_tables: set[str]) -> list[str]:
+    """Foreign keys by name: their columns, the table and columns they point to, what
+    they do ON DELETE and ON UPDATE, and when they are checked (deferred or not).
+    A foreign key dropped lets a record point at nothing; one made to CASCADE lets a
+    deletion take records (and their history) with it."""
+    expected: dict[tuple[str, str], tuple[object, ...]] = {}
+    for name, table in tables.items():
+        for key in table.foreign_key_constraints:
+            expected[(name, str(key.name))] = (
+                tuple(column.name for column in key.columns),
+                key.referred_table.name,
+                tuple(element.column.name for element in key.elements),
+                (key.ondelete or "NO ACTION").upper(), (key.onupdate or "NO ACTION").upper(),
+                bool(key.deferrable), (key.initially or "IMMEDIATE").upper() == "DEFERRED")
+    rows = connection.exec_driver_sql(
+        "SELECT t.relname, k.conname, r.relname, k.confdeltype::text, k.confupdtype::text, "
+        "k.condeferrable, k.condeferred, pg_get_constraintdef(k.oid), "
+        "ARRAY(SELECT a.attname::text FROM unnest(k.conkey) WITH ORDINALITY u(n, o) JOIN "
+        "pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.n ORDER BY u.o), "
+        "ARRAY(SELECT a.attname::text FROM unnest(k.confkey) WITH ORDINALITY u(n, o) JOIN "
+        "pg_attribute a ON a.attrelid = k.confrelid AND a.attnum = u.n ORDER BY u.o) "
+        "FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid "
+        "JOIN pg_class r ON r.oid = k.confrelid "
+        "JOIN pg_namespace n ON n.oid = t.relnamespace "
+        "WHERE n.nspname = %(s)s AND k.contype = 'f'", {"s": schema}).all()
+    present = {(table, name): ((tuple(columns), referred, tuple(referred_columns),
+                                _FK_ACTIONS.get(on_delete, on_delete),
+                                _FK_ACTIONS.get(on_update, on_update),
+                                bool(deferrable), bool(deferred)), definition)
+               for (table, name, referred, on_delete, on_update, deferrable, deferred,
+                    definition, columns, referred_columns) in rows}
+    found = []
+    for (table, name), (_shape, definition) in sorted(present.items()):
+        if (table, name) not in expected:
+            found.append(f"a foreign key {name!r} on the table {table!r} that ConCom Desk "
+                         f"does not make ({_shown(definition)})")
+    for (table, name), shape in sorted(expected.items()):
+        if table not in present_tables:
+            continue  # named once, as a table missing
+        if (table, name) not in present:
+            found.append(f"the table {table!r} defined otherwise than ConCom Desk makes it "
+                         f"(its foreign key {name!r} is missing)")
+        elif present[(table, name)][0] != shape:
+            found.append(f"the table {table!r} defined otherwise than ConCom Desk makes it "
+                         f"(its foreign key {name!r} is {_shown(present[(table, name)][1])})")
+    return found
+
+
+def _column_rule_differences(connection: Connection, schema: str, tables: dict[str, Table],
+                             present_tables: set[str]) -> list[str]:
+    """Each column's NOT NULL, and its default (compared by meaning, as a CHECK is: each
+    cast to the column's type, so `'0'` and `0` for a number agree)."""
+    rules: dict[tuple[str, str], tuple[bool, str | None]] = {
+        (table, column): (bool(not_null), default)
+        for table, column, not_null, default in connection.exec_driver_sql(
+            "SELECT c.relname, a.attname, a.attnotnull, pg_get_expr(d.adbin, d.adrelid) "
+            "FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_attrdef d "
+            "ON d.adrelid = a.attrelid AND d.adnum = a.attnum WHERE n.nspname = %(s)s "
+            "AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped",
+            {"s": schema})}
+    found = []
+    compared: dict[tuple[str, str], tuple[str, str]] = {}
+    for name, table in sorted(tables.items()):
+        if name not in present_tables:
+            continue  # named once, as a table missing
+        for column in table.columns:
+            if (name, column.name) not in rules:
+                continue  # named as a column missing
+            not_null, default = rules[(name, column.name)]
+            otherwise = f"the table {name!r} defined otherwise than ConCom Desk makes it"
+            if not_null and column.nullable:
+                found.append(f"{otherwise} (its column {column.name!r} is NOT NULL; "
+                             "ConCom Desk lets it be empty)")
+            elif not not_null and not column.nullable:
+                found.append(f"{otherwise} (its column {column.name!r} may be left empty; "
+                             "ConCom Desk makes it NOT NULL)")
+            wanted = _default_of(table, column)
+            if wanted is None and default is not None:
+                found.append(f"{otherwise} (its column {column.name!r} has the default "
+                             f"{_shown(default)}; ConCom Desk gives it none)")
+            elif wanted is not None and default is None:
+                found.append(f"{otherwise} (its column {column.name!r} has no default; "
+                             f"ConCom Desk gives it {_shown(wanted)})")
+            elif wanted is not None and default is not None:
+                if _plainly_same(wanted, default):
+                    continue  # the usual case, without asking the planner
+                kind = server_type(column.type)
+                compared[(name, f"default {column.name}")] = (
+                    f"CAST(({wanted}) AS {kind})", f"CAST(({default}) AS {kind})")
+    pending = {key: pair for key, pair in compared.items() if pair not in _SAME_MEANING}
+    meanings = _planned(connection, schema, pending) if pending else {}
+    for key, pair in pending.items():
+        if meanings.get(key) is not None and meanings[key][0] == meanings[key][1]:
+            _SAME_MEANING.add(pair)
+    for (name, what), pair in sorted(compared.items()):
+        if pair not in _SAME_MEANING:
+            column = what.removeprefix("default ")
+            shown = pair[1].removeprefix("CAST((").rsplit(") AS ", 1)[0]
+            found.append(f"the table {name!r} defined otherwise than ConCom Desk makes it "
+                         f"(its column {column!r} has the default {_shown(shown)})")
+    return found
+
+
+def _plainly_same(wanted: str, default: str) -> bool:
+    """The server's words for a default the program gave, when they are plainly the
+    same: the same text, a number given as text (`'1'` kept as `1`), or a text literal
+    kept with its cast (`''` kept as `''::character varying`)."""
+    if default == wanted:
+        return True
+    if wanted.startswith("'") and wanted.endswith("'"):
+        inner = wanted[1:-1]
+        if inner.isdigit() and default == inner:
+            return True
+        return default.startswith(wanted + "::") and \
+            re.fullmatch(r"[a-z ]+(\(\d+\))?", default[len(wanted) + 2:]) is not None
+    return False
+
+
+def _default_of(table: Table, column: object) -> str | None:
+    """The default `server init` gives the column, in SQL: the models' server_default,
+    or the id's sequence (a SERIAL column)."""
+    server_default = getattr(column, "server_default", None)
+    if server_default is not None:
+        argument = server_default.arg
+        if isinstance(argument, str):
+            return "'" + argument.replace("'", "''") + "'"
+        return str(argument.compile(dialect=postgresql.dialect(),
+                                    compile_kwargs={"literal_binds": True}))
+    if table.autoincrement_column is column:
+        return f"nextval('{table.name}_{column.name}_seq'::regclass)"  # type: ignore[attr-defined]
+    return None
 
 
 # (the program's expression, the server's) found to mean the same: asked once a run.

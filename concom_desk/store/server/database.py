@@ -25,7 +25,9 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.store.audit import Actor
 from concom_desk.store.database import Database
 from concom_desk.store.opening_checks import OpeningState
+from concom_desk.store.restore_staging import sweep_abandoned_restores
 from concom_desk.store.server.address import ServerAddress
+from concom_desk.store.server.copy_settling import settle_copy_to_server
 from concom_desk.store.server.engine import make_server_engine
 from concom_desk.store.server.health import trail_opening_state
 from concom_desk.store.server.password import stored_password
@@ -102,6 +104,10 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
             role = desk_role(connection)
             if role is None:
                 raise UserError(not_a_desk_login(address))
+            # a copy onto the server this desk left half-way, finished or undone first
+            copied = settle_copy_to_server(connection, address)
+            # and the working folder of one killed before its journal, hidden, swept
+            sweep_abandoned_restores(desk_folder(address))
             refuse_unknown_server(connection, address.display())
             trail = trail_opening_state(connection)  # damaged or missing: no writing
     except (UserError, OperationFailed):
@@ -118,6 +124,7 @@ def open_server_database(address: ServerAddress, *, initials: str = "",
         database.state = OpeningState(
             refusal=f"this login ({address.user}) can only read the records",
             why=READ_ONLY_LOGIN)
+    database.state.settled_copy = copied
     desk_folder(address).mkdir(parents=True, exist_ok=True)
     database.set_initials(initials)
     return database

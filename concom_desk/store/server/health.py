@@ -52,6 +52,7 @@ def check_server(address: ServerAddress, heads: tuple[ChainHead, ...] = (),
         # The read-only snapshot the engine gives read sessions (store.server.engine).
         with engine.connect().execution_options(sqlite_begin="DEFERRED") as connection, \
                 connection.begin():
+            _settle_a_stopped_copy(connection, address, report)
             check_server_trail(connection, report, address.display(), heads)
     except SQLAlchemyError as exc:
         from concom_desk.store.server.database import explain_connection_failure
@@ -60,6 +61,25 @@ def check_server(address: ServerAddress, heads: tuple[ChainHead, ...] = (),
     finally:
         engine.dispose()
     return report
+
+
+def _settle_a_stopped_copy(connection: Connection, address: ServerAddress,
+                           report: HealthReport) -> None:
+    """A copy onto the server this desk left half-way is finished or undone first, as
+    at the opening (store.copy_journal), and its hidden working folder swept."""
+    from concom_desk.store.restore_staging import sweep_abandoned_restores
+    from concom_desk.store.server.copy_settling import settle_copy_to_server
+    from concom_desk.store.server.database import desk_folder
+
+    try:
+        told = settle_copy_to_server(connection, address)
+        sweep_abandoned_restores(desk_folder(address))
+    except OSError as exc:
+        report.problem(f"Copy: one stopped half-way could not be settled yet ({exc}); "
+                       "close every program that uses these files and check again.")
+        return
+    if told:
+        report.ok(told)
 
 
 def check_server_trail(connection: Connection, report: HealthReport, where: str,

@@ -138,6 +138,22 @@ def test_a_file_that_holds_records_is_refused(town_file: Path, tmp_path: Path,
         copy_between(url(server_address), str(town_file))
 
 
+def test_an_empty_file_is_replaced_whole_by_the_copy(town_file: Path, tmp_path: Path,
+                                                    server_address: ServerAddress) -> None:
+    """A file made and left empty (its -wal beside it) takes the copy in one rename:
+    no journal file of the empty one is read into the records."""
+    copy_between(str(town_file), url(server_address))
+    empty = tmp_path / "empty.sqlite"
+    open_database(empty).close()
+    copy_between(url(server_address), str(empty))
+    with open_database(town_file, lock=False) as original:
+        before = every_row(original)["filing"]
+    with open_database(empty) as copied:
+        assert every_row(copied)["filing"] == before
+        assert copied.verify_audit_chain().ok
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
 def _spoil_first_filing(monkeypatch: pytest.MonkeyPatch) -> None:
     """One value changed on its way into the target: what a faulty driver or a disk
     error would do; the read-back must catch it."""
@@ -152,10 +168,24 @@ def _spoil_first_filing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_copy_that_reads_back_different_is_rolled_back_on_the_server(
-        town_file: Path, server_address: ServerAddress,
+        town_file: Path, server_address: ServerAddress, pg_cluster: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
     _spoil_first_filing(monkeypatch)
     with pytest.raises(OperationFailed, match="the contents of filing differ.*nothing was kept"):
+        copy_between(str(town_file), url(server_address))
+    # The tables went in with the rows, in one transaction: the server is as before,
+    # not one table (nor row, nor trail entry) kept.
+    tables = pg_cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+                             server_address.database)
+    assert tables.strip() == "0"
+
+
+def test_a_copy_that_fails_on_a_set_up_server_leaves_it_empty(
+        town_file: Path, server_address: ServerAddress,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    set_up_schema(server_address)
+    _spoil_first_filing(monkeypatch)
+    with pytest.raises(OperationFailed, match="the contents of filing differ"):
         copy_between(str(town_file), url(server_address))
     server = open_server_database(server_address)
     try:

@@ -179,3 +179,25 @@ def test_a_backup_holding_a_view_is_named_and_removed_again(
                            "n.oid = c.relnamespace WHERE n.nspname = 'public' "
                            "AND c.relkind IN ('r', 'v')", second_address.database)
     assert left.strip() == "0"
+
+
+def test_a_backup_whose_foreign_key_cascades_is_named_and_removed_again(
+        server_db: Any, second_address: ServerAddress, tmp_path: Path, pg_cluster: Any) -> None:
+    """A dump made where deleting a filing would take its payments with it: restore
+    compares the constraints as `check` does, and takes nothing of it."""
+    add_filing(server_db)
+    pg_cluster.psql("ALTER TABLE payment DROP CONSTRAINT fk_payment_filing_id_filing; "
+                    "ALTER TABLE payment ADD CONSTRAINT fk_payment_filing_id_filing FOREIGN "
+                    "KEY (filing_id) REFERENCES filing(id) ON DELETE CASCADE",
+                    server_db.address.database)
+    made = back_up_server(server_db, tmp_path / "made.zip")
+    with pytest.raises(OperationFailed, match=r"made\.zip was restored, but it holds what "
+                       r"ConCom Desk does not make \(the table 'payment' defined otherwise "
+                       r"than ConCom Desk makes it \(its foreign key "
+                       r"'fk_payment_filing_id_filing' is FOREIGN KEY \(filing_id\) "
+                       r"REFERENCES filing\(id\) ON DELETE CASCADE\)\); the restored records "
+                       r"were removed again"):
+        restore_server(made.path, second_address)
+    left = pg_cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
+                           second_address.database)
+    assert left.strip() == "0"

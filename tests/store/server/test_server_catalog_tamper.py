@@ -43,6 +43,29 @@ TAMPERS = {
         "ALTER TABLE party ALTER COLUMN name TYPE text",
         "the table 'party' defined otherwise than ConCom Desk makes it (the column 'name' "
         "is text, ConCom Desk makes it character varying(200))"),
+    "a foreign key dropped": (
+        "ALTER TABLE hearing DROP CONSTRAINT fk_hearing_filing_id_filing",
+        "the table 'hearing' defined otherwise than ConCom Desk makes it (its foreign key "
+        "'fk_hearing_filing_id_filing' is missing)"),
+    "a foreign key made to cascade": (
+        "ALTER TABLE payment DROP CONSTRAINT fk_payment_filing_id_filing; ALTER TABLE "
+        "payment ADD CONSTRAINT fk_payment_filing_id_filing FOREIGN KEY (filing_id) "
+        "REFERENCES filing(id) ON DELETE CASCADE",
+        "the table 'payment' defined otherwise than ConCom Desk makes it (its foreign key "
+        "'fk_payment_filing_id_filing' is FOREIGN KEY (filing_id) REFERENCES filing(id) ON "
+        "DELETE CASCADE)"),
+    "a NOT NULL dropped": (
+        "ALTER TABLE filing ALTER COLUMN kind DROP NOT NULL",
+        "the table 'filing' defined otherwise than ConCom Desk makes it (its column 'kind' "
+        "may be left empty; ConCom Desk makes it NOT NULL)"),
+    "a default changed": (
+        "ALTER TABLE abutter_notice ALTER COLUMN method SET DEFAULT 'hand'",
+        "the table 'abutter_notice' defined otherwise than ConCom Desk makes it (its column "
+        "'method' has the default 'hand'::character varying)"),
+    "a default dropped": (
+        "ALTER TABLE filing ALTER COLUMN version DROP DEFAULT",
+        "the table 'filing' defined otherwise than ConCom Desk makes it (its column "
+        "'version' has no default; ConCom Desk gives it '1')"),
     "a function of someone else's": (
         "CREATE FUNCTION helper() RETURNS int LANGUAGE sql AS 'SELECT 1'",
         "a function 'helper' that ConCom Desk does not make (helper())"),
