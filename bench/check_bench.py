@@ -15,7 +15,8 @@ beside the walk, so on a machine with no idle core (a shared, loaded box) the
 ratio tends to the ratio of CPU time, about 1.5 on the large demo town. The
 in-process time of `check()` is printed too. Runs interleaved (floor, command, in
 process, floor, ...); prints the median seconds of each and the ratios ours /
-floor (the goal: within 1.5).
+floor (the goal: within 1.5), and the same ratios of CPU time (threads and the
+command's process included), which the machine's load does not move.
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from large_demo import large_demo_db  # noqa: E402
-from spread import RUNS, interleaved, ratio_line, spread_line  # noqa: E402
+from spread import (  # noqa: E402
+    RUNS,
+    cpu_ratio_line,
+    interleaved,
+    ratio_line,
+    spread_line,
+    with_cpu,
+)
 
 
 def floor_check(db: Path) -> float:
@@ -74,13 +82,17 @@ def main() -> None:
     with closing(sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)) as conn:
         entries = conn.execute("SELECT count(*) FROM audit_entry").fetchone()[0]
     print(f"database: {db} ({db.stat().st_size / 1e6:.0f} MB, {entries:,} audit entries)")
-    runs = interleaved(args.runs, floor=lambda: floor_check(db),
-                       command=lambda: command_check(db), inside=lambda: in_process_check(db))
+    cpu: dict[str, list[float]] = {"floor": [], "command": [], "inside": []}
+    runs = interleaved(args.runs, floor=with_cpu(lambda: floor_check(db), cpu["floor"]),
+                       command=with_cpu(lambda: command_check(db), cpu["command"]),
+                       inside=with_cpu(lambda: in_process_check(db), cpu["inside"]))
     print(spread_line("floor (integrity_check + the trail read)", runs["floor"]))
     print(spread_line("concom-desk check", runs["command"]))
     print(spread_line("check() in process", runs["inside"]))
     print(ratio_line(runs["command"], runs["floor"], goal=1.5, what="as a command"))
     print(ratio_line(runs["inside"], runs["floor"], goal=1.5, what="in process"))
+    print(cpu_ratio_line(cpu["command"], cpu["floor"], goal=1.5, what="as a command"))
+    print(cpu_ratio_line(cpu["inside"], cpu["floor"], goal=1.5, what="in process"))
 
 if __name__ == "__main__":
     main()

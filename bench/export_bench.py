@@ -9,7 +9,8 @@ Cancel), the temporary name, the flush to disk and the rename.
 
     python bench/export_bench.py [--db PATH] [--runs 5] [--format xlsx|csv|both]
 
-min / median / max of each; ratio of medians ours / floor (the goal: within 1.2x).
+min / median / max of each; ratio of medians ours / floor (the goal: within 1.2x), and
+the same ratio of CPU time, which the machine's load does not move.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from large_demo import large_demo_db  # noqa: E402
-from spread import RUNS, interleaved, ratio_line, spread_line  # noqa: E402
+from spread import (  # noqa: E402
+    RUNS,
+    cpu_ratio_line,
+    interleaved,
+    ratio_line,
+    spread_line,
+    with_cpu,
+)
 
 from concom_desk.store.export_writers import export  # noqa: E402
 
@@ -90,20 +98,22 @@ def main() -> None:
     for fmt in formats:
         floor = floor_xlsx if fmt == "xlsx" else floor_csv
         work = Path(tempfile.mkdtemp(prefix="export-bench-"))
+        cpu: dict[str, list[float]] = {"floor": [], "ours": []}
         try:
             runs = interleaved(args.runs,
-                               floor=lambda floor=floor, work=work: floor(
-                                   db, Path(tempfile.mkdtemp(dir=work))),
-                               ours=lambda fmt=fmt, work=work: export(
+                               floor=with_cpu(lambda floor=floor, work=work: floor(
+                                   db, Path(tempfile.mkdtemp(dir=work))), cpu["floor"]),
+                               ours=with_cpu(lambda fmt=fmt, work=work: export(
                                    db, fmt, Path(tempfile.mkdtemp(dir=work)) / "ours",
-                                   report=progress_shown))
+                                   report=progress_shown), cpu["ours"]))
         finally:
             shutil.rmtree(work, ignore_errors=True)
         name = "SELECT * → openpyxl write-only" if fmt == "xlsx" else "SELECT * → csv.writer"
         print(f"{fmt} [{db.name}]")
         print(spread_line(f"  floor ({name})", runs["floor"]))
         print(spread_line("  concom-desk export", runs["ours"]))
-        print("  " + ratio_line(runs["ours"], runs["floor"], goal=1.2), flush=True)
+        print("  " + ratio_line(runs["ours"], runs["floor"], goal=1.2))
+        print("  " + cpu_ratio_line(cpu["ours"], cpu["floor"], goal=1.2), flush=True)
 
 if __name__ == "__main__":
     main()

@@ -51,3 +51,33 @@ def ms_spread(times: list[float]) -> str:
     """The same in milliseconds, for the benches of a window's reads."""
     return (f"min {min(times) * 1000:.1f} / median {statistics.median(times) * 1000:.1f} / "
             f"max {max(times) * 1000:.1f} ms")
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process (all its threads) and of the children it has waited for:
+    on a shared, loaded machine the wall-clock ratio swings with the load, this one
+    does not (a bench prints both)."""
+    used = time.process_time()
+    try:
+        import resource
+    except ImportError:  # Windows: this process only
+        return used
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used + children.ru_utime + children.ru_stime
+
+
+def with_cpu(step: Callable[[], object], spent: list[float]) -> Callable[[], None]:
+    """`step`, noting its CPU seconds in `spent` each time it runs."""
+    def run() -> None:
+        started = cpu_seconds()
+        step()
+        spent.append(cpu_seconds() - started)
+    return run
+
+
+def cpu_ratio_line(ours: list[float], floor: list[float], goal: float, what: str = "") -> str:
+    ratio = statistics.median(ours) / statistics.median(floor)
+    name = f" {what}" if what else ""
+    return (f"CPU-time ratio{name} (medians {statistics.median(ours):.2f} / "
+            f"{statistics.median(floor):.2f} s): {ratio:.2f}  goal: within {goal}  "
+            f"{'met' if ratio <= goal else 'MISSED'}")

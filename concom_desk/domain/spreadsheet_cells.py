@@ -22,7 +22,7 @@ _HEADER_WORDS = {
 }
 
 # Control characters spreadsheets refuse (XML 1.0 forbids them); tab, LF and CR stay.
-_ILLEGAL_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+ILLEGAL_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def neutralize_cell(text: str) -> str:
@@ -37,7 +37,7 @@ def printable_cell(text: str) -> str:
     # Text with nothing unprintable (nearly every cell: names, addresses, dates) holds no
     # control character: the test is one pass in C, where the removal is a regex's.
     if not text.isprintable():
-        text = _ILLEGAL_CONTROL.sub("", text)
+        text = ILLEGAL_CONTROL.sub("", text)
     # neutralize_cell, written out: an export calls this for each of millions of cells.
     return "'" + text if text.startswith(FORMULA_TRIGGERS) else text
 

@@ -189,7 +189,7 @@ def _write_csv(table: TableView, target: Path, tally: Tally) -> None:
         writer = PublicCsvWriter(handle)
         writer.writerow(table.headers)
         for batch in tally.chunks(table):
-            writer.writerows(batch)
+            writer.write_cells(batch)
         handle.flush()
         os.fsync(handle.fileno())
 
@@ -197,11 +197,12 @@ def _write_csv(table: TableView, target: Path, tally: Tally) -> None:
 def _write_all(conn: Any, fmt: str, staging: Path, out_dir: Path, stem: str,
                tally: Tally) -> list[tuple[Path, Path]]:
     """Write every table under `staging`; (temporary, final) path pairs."""
-    tables = table_views(conn)
     if fmt == "xlsx":
         name = f"{stem} records {clock.today().isoformat()}.xlsx"
-        _write_xlsx(tables, staging / name, tally, _may_hold_overlong_text(conn))
+        _write_xlsx(table_views(conn), staging / name, tally, _may_hold_overlong_text(conn))
         return [(staging / name, out_dir / name)]
+    # The CSV writer neutralizes the text it writes a batch at a time (public_csv).
+    tables = table_views(conn, neutralized=False)
     taken: set[str] = set()
     finished = []
     for table in tables:

@@ -243,29 +243,52 @@ SPLIT_SHEETS = {
 }
 
 
-def table_views(conn: sqlite3.Connection) -> Iterator[TableView]:
+def table_views(conn: sqlite3.Connection, neutralized: bool = True) -> Iterator[TableView]:
+    """Every table in plain words. `neutralized=False`: text is left as stored where
+    it is shown as it is (not a link, a code, a date, money or yes/no), for a writer
+    that neutralizes the text it writes as a whole (the CSV's, domain.public_csv)."""
     labels = RecordLabels(conn)
     for table in _tables(conn):
         split = SPLIT_SHEETS.get(table)
         if split and split[0] in {name for name, _ in _columns(conn, table)}:
             column, other = split
-            yield _table_view(conn, labels, table, f"{_quoted(column)} IS NULL")
-            yield _table_view(conn, labels, table, f"{_quoted(column)} IS NOT NULL", other)
+            yield _table_view(conn, labels, table, neutralized, f"{_quoted(column)} IS NULL")
+            yield _table_view(conn, labels, table, neutralized,
+                              f"{_quoted(column)} IS NOT NULL", other)
         else:
-            yield _table_view(conn, labels, table)
+            yield _table_view(conn, labels, table, neutralized)
 
 
-def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str, where: str = "",
-                shown_as: str = "") -> TableView:
+def _only_text_and_numbers(conn: Any, table: str, columns: list[str]) -> bool:
+    """Whether these columns hold nothing but text, numbers and NULL (one scan, in
+    SQLite): a file's text and number columns always do unless a value was put in
+    from outside the program (SQLite keeps a blob where text belongs). A server's
+    rows are typed by their columns (a date column gives dates): never taken as is."""
+    if _on_server(conn) or not columns:
+        return not columns
+    odd = " OR ".join(f"typeof({_quoted(column)}) = 'blob'" for column in columns)
+    return conn.execute(f"SELECT 1 FROM {_quoted(table)} WHERE {odd} LIMIT 1").fetchone() is None
+
+
+def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str,
+                neutralized: bool = True, where: str = "", shown_as: str = "") -> TableView:
     # The record's own number first, where a reader looks for it.
     columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
     links = _foreign_keys(conn, table)
     headers = [plain_header(name) for name, _ in columns]
     lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
     words = [CODE_WORDS.get((table, name)) for name, _ in columns]
-    cells = [_cell_of(name, declared, lookup, code_words)
-             for (name, declared), lookup, code_words in zip(columns, lookups, words,
-                                                             strict=True)]
+    kinds = list(zip(columns, lookups, words, strict=True))
+    as_stored = [not _judged(name, declared, lookup, code_words)
+                 for (name, declared), lookup, code_words in kinds]
+    if neutralized or not _only_text_and_numbers(
+            conn, table, [name for (name, _), plain in zip(columns, as_stored, strict=True)
+                          if plain]):
+        as_stored = [False] * len(columns)
+    # None: the value as stored (text the writer neutralizes, a number, nothing).
+    cells = [None if plain else _cell_of(name, declared, lookup, code_words)
+             for ((name, declared), lookup, code_words), plain in zip(kinds, as_stored,
+                                                                      strict=True)]
     select = ", ".join(_quoted(name) for name, _ in columns)
     cursor = _rows(conn, f"SELECT {select} FROM {_quoted(table)} "
                          f"{'WHERE ' + where if where else ''} "
@@ -276,8 +299,12 @@ def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str, wher
     if table == AUDIT_TABLE:
         cursor = _withhold_trail(cursor, names, _released_minutes(conn))
         cursor = _name_audited_records(cursor, names, labels)
-    rows = ([None if value is None else cell(value)
-             for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
+    rows: Iterable[Any]
+    if not any(cells):
+        rows = cursor  # every value as stored: the rows as SQLite hands them over
+    else:
+        rows = ([value if value is None or cell is None else cell(value)
+                 for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
     if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
         headers.append(REGULATIONS_HEADER)
         rows = _with_regulations(rows, [name for name, _ in columns])
@@ -348,16 +375,43 @@ def _name_audited_records(rows: Iterable[tuple[Any, ...]], names: list[str],
     label ("2026-014", "Ruth Åkesson") while the record still exists."""
     table_at, record_at = names.index("table_name"), names.index("record_id")
     present = set(_tables(labels.conn))
+    # Each table's labels, looked up once (a trail of 300,000 entries names records of
+    # thirty tables): a table a later schema dropped, or one unreadable, has none.
+    by_table: dict[Any, dict[Any, str]] = {}
     for raw in rows:
-        row = list(raw)
-        try:  # a table a later schema dropped has no labels
-            label = labels.labels(row[table_at], "id").get(row[record_at]) \
-                if row[table_at] in present else None
-        except sqlite3.Error:
-            label = None
-        if label is not None:
+        table = raw[table_at]
+        named = by_table.get(table)
+        if named is None:
+            named = by_table[table] = _labels_of(labels, table) if table in present else {}
+        label = named.get(raw[record_at])
+        if label is None:
+            yield raw
+        else:
+            row = list(raw)
             row[record_at] = label
-        yield tuple(row)
+            yield tuple(row)
+
+
+def _labels_of(labels: RecordLabels, table: str) -> dict[Any, str]:
+    try:
+        return labels.labels(table, "id")
+    except sqlite3.Error:
+        return {}
+
+
+def _judged(name: str, declared: str, lookup: dict[Any, str] | None,
+            code_words: dict[str, str] | None) -> bool:
+    """A column whose values are shown otherwise than as stored: a link shown as its
+    record's label, a code in words, money, yes/no, a moment."""
+    return (lookup is not None or code_words is not None or name.endswith("_cents")
+            or "BOOL" in declared or "DATETIME" in declared or "TIMESTAMP" in declared)
+
+
+class _LinkLabels(dict[Any, str]):
+    """The labels of the records a column links to; a link to none names its number."""
+
+    def __missing__(self, key: Any) -> str:
+        return f"(missing record {key})"
 
 
 def _cell_of(name: str, declared: str, lookup: dict[Any, str] | None,
@@ -368,18 +422,14 @@ def _cell_of(name: str, declared: str, lookup: dict[Any, str] | None,
     taken by its type; anything else (SQLite keeps what it is given: text in a number
     column) goes through plain_value, which judges every value."""
     if lookup is not None:
-        shown = {key: printable_cell(label) for key, label in lookup.items()}
-
-        def linked(value: Any) -> Cell:
-            label = shown.get(value)
-            return label if label is not None else f"(missing record {value})"
-        return linked
+        # A dict's own lookup is the cell's function: no Python call for each link.
+        return _LinkLabels({key: printable_cell(label)
+                            for key, label in lookup.items()}).__getitem__
 
     def judged(value: Any) -> Cell:
         return plain_value(value, declared, name, code_words)
 
-    if code_words is not None or name.endswith("_cents") or "BOOL" in declared \
-            or "DATETIME" in declared or "TIMESTAMP" in declared:
+    if _judged(name, declared, None, code_words):
         return judged
 
     def text_or_number(value: Any) -> Cell:
