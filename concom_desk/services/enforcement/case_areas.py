@@ -17,9 +17,11 @@ from concom_desk.errors import UserError
 from concom_desk.services.enforcement.common import commission_town
 from concom_desk.services.filings.resource_areas import (
     ShownArea,
+    area_key,
     areas_phrase,
     checked_areas,
     profile_of,
+    put_area_rows,
     shown,
 )
 from concom_desk.store import Database
@@ -64,10 +66,6 @@ def wanted_areas(areas: Sequence[NamedArea] | None, text: str) -> list[NamedArea
     return chosen
 
 
-def _key(area: NamedArea | CaseResourceArea) -> tuple[str, str]:
-    return (area.code, area.text.strip() if area.code == OTHER else "")
-
-
 def set_case_areas(session: Session, case: EnforcementCase, areas: Sequence[NamedArea],
                    text: str | None = None) -> bool:
     """Make the case's rows these areas (rows kept where unchanged, so the trail shows
@@ -76,33 +74,19 @@ def set_case_areas(session: Session, case: EnforcementCase, areas: Sequence[Name
     profile = profile_of(case.town)
     areas = checked_areas(areas, profile)
     existing = _rows(session, case)
-    before = [(_key(r), r.amount, r.unit) for r in existing]
+    before = [(area_key(r), r.amount, r.unit) for r in existing]
     if text is not None:
         phrase = text.strip()
     elif case.resource_areas and existing and \
-            sorted(_key(r) for r in existing) == sorted(_key(a) for a in areas):
+            sorted(area_key(r) for r in existing) == sorted(area_key(a) for a in areas):
         phrase = case.resource_areas  # the same areas keep the words they were written in
     else:
         phrase = areas_phrase(shown(areas, profile))
     changed = phrase != (case.resource_areas or "")
     case.resource_areas = phrase
-    by_key = {_key(row): row for row in existing}
-    kept: set[int] = set()
-    for area in areas:
-        key = _key(area)
-        row = by_key.get(key)
-        if row is None:
-            row = CaseResourceArea(case_id=case.id, code=area.code)
-            session.add(row)
-        row.amount = area.amount
-        row.unit = area.unit if area.amount is not None or area.unit else ""
-        row.text = key[1]
-        if row.id is not None:
-            kept.add(row.id)
-    for row in existing:
-        if row.id not in kept:
-            session.delete(row)
-    after = [(_key(a), a.amount, a.unit if a.amount is not None or a.unit else "")
+    put_area_rows(session, existing, areas,
+                  lambda code: CaseResourceArea(case_id=case.id, code=code))
+    after = [(area_key(a), a.amount, a.unit if a.amount is not None or a.unit else "")
              for a in areas]
     return changed or before != after
 

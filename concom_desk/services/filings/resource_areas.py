@@ -5,8 +5,9 @@ notice, the abutter letter and the permit's sentences name what the rows hold.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -122,7 +123,8 @@ def checked_areas(areas: Sequence[NamedArea], profile: TownProfile | None) -> li
     return list(areas)
 
 
-def _key(area: NamedArea | FilingResourceArea) -> tuple[str, str]:
+def area_key(area: Any) -> tuple[str, str]:
+    """What makes two of a record's areas the same: the code, and an "other" one's words."""
     return (area.code, area.text.strip() if area.code == OTHER else "")
 
 
@@ -139,8 +141,8 @@ def areas_text(session: Session, filing: Filing, areas: Sequence[NamedArea]) -> 
     Set before the filing is first written, so one save is one change of the filing."""
     profile = profile_of(filing.town)
     areas = checked_areas(areas, profile)
-    stored = sorted(_key(row) for row in _rows(session, filing))
-    if filing.resource_areas and stored and stored == sorted(_key(a) for a in areas):
+    stored = sorted(area_key(row) for row in _rows(session, filing))
+    if filing.resource_areas and stored and stored == sorted(area_key(a) for a in areas):
         return filing.resource_areas
     return areas_phrase(shown(areas, profile))
 
@@ -151,14 +153,22 @@ def set_filing_areas(session: Session, filing: Filing, areas: Sequence[NamedArea
     trail shows only what changed) and its text the phrase they make (or `text`, the
     words a caller without the table wrote them in)."""
     filing.resource_areas = areas_text(session, filing, areas) if text is None else text
-    existing = _rows(session, filing)
-    by_key = {_key(row): row for row in existing}
+    put_area_rows(session, _rows(session, filing), areas,
+                  lambda code: FilingResourceArea(filing_id=filing.id, code=code))
+
+
+def put_area_rows(session: Session, existing: Sequence[Any], areas: Sequence[NamedArea],
+                  new_row: Callable[[str], Any]) -> None:
+    """Make a record's area rows (`existing`: a filing's or a case's) these areas: a row
+    kept where its area is unchanged, so the trail shows only what changed; a new one
+    made by `new_row(code)`; the others deleted."""
+    by_key = {area_key(row): row for row in existing}
     kept: set[int] = set()
     for area in areas:
-        key = _key(area)
+        key = area_key(area)
         row = by_key.get(key)
         if row is None:
-            row = FilingResourceArea(filing_id=filing.id, code=area.code)
+            row = new_row(area.code)
             session.add(row)
         row.amount = area.amount
         row.unit = area.unit if area.amount is not None or area.unit else ""

@@ -58,9 +58,8 @@ def test_legal_notice_for_the_newspaper(commission: Commission, tmp_path: Path) 
     assert titles == ["Legal notice, March 3, 2027", "Legal notice, March 17, 2027"]
 
 
-def test_agenda_with_ratification(commission: Commission, tmp_path: Path) -> None:
-    c = commission
-    _continue_two(c, book_three(c))
+def _emergency_order(c: Commission) -> None:
+    """An emergency order signed by one member on March 8, to be ratified March 17."""
     with c.db.session() as session:
         case = EnforcementCase(case_no="ENF 2027-002", town="upton", opened_on=date(2027, 3, 8),
                                status="open")
@@ -69,6 +68,12 @@ def test_agenda_with_ratification(commission: Commission, tmp_path: Path) -> Non
         session.add(EnforcementOrder(case_id=case.id, order_no="EO 2027-002",
                                      issued_on=date(2027, 3, 8), signed_by="Baker",
                                      emergency=True, ratify_by=MAR17))
+
+
+def test_agenda_with_ratification(commission: Commission, tmp_path: Path) -> None:
+    c = commission
+    _continue_two(c, book_three(c))
+    _emergency_order(c)
     form = write_form(tmp_path, "agenda", AGENDA_LINES)
     out = write_agenda(c.db, c.meetings[MAR17], today=MAR3, form=form)
     assert paragraphs(out) == [
@@ -151,14 +156,7 @@ def test_the_ratification_deadline_cites_the_state_rule_in_every_town(
     from concom_desk.services.filings.desk_lists import ENFORCEMENT_CITATIONS
 
     c = commission
-    with c.db.session() as session:
-        case = EnforcementCase(case_no="ENF 2027-002", town="upton", opened_on=date(2027, 3, 8),
-                               status="open")
-        session.add(case)
-        session.flush()
-        session.add(EnforcementOrder(case_id=case.id, order_no="EO 2027-002",
-                                     issued_on=date(2027, 3, 8), signed_by="Baker",
-                                     emergency=True, ratify_by=MAR17))
+    _emergency_order(c)
     snapshot = load_calendar(c.db, MAR3, MAR17 + timedelta(days=1))
     cited = [d.citation for d in snapshot.deadlines if d.kind == "ratify_by"]
     assert cited == [ENFORCEMENT_CITATIONS["ratify"]]

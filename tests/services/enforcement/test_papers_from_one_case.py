@@ -41,9 +41,9 @@ def default_templates(db, isolated_data_dir: Path) -> None:
         template.unlink()
 
 
-def _case(db) -> int:
+def _case(db, map_: str = "12", lot: str = "40") -> int:
     case_id = open_case(db, ComplaintDraft(
-        reported_on=OPENED, address="14 Shawme Road", map="12", lot="40",
+        reported_on=OPENED, address="14 Shawme Road", map=map_, lot=lot,
         description="Fill in the marsh", complainant="Mary Abbott",
         violator_name="Shawme Builders LLC", violator_address="9 Route 6A\nSandwich, MA 02563",
         resource_areas="Salt marsh", attachments=[]))
@@ -190,12 +190,7 @@ def test_a_notice_made_again_later_lists_only_what_it_cited(db) -> None:
 def test_a_case_without_map_and_lot_prints_its_address_alone(db) -> None:
     # A Sandwich order printed "14 Shawme Road, map/lot" for a complaint logged without
     # the assessor's map and lot: the words come only with the numbers.
-    case_id = open_case(db, ComplaintDraft(
-        reported_on=OPENED, address="14 Shawme Road", map="", lot="",
-        description="Fill in the marsh", complainant="Mary Abbott",
-        violator_name="Shawme Builders LLC", violator_address="9 Route 6A\nSandwich, MA 02563",
-        resource_areas="Salt marsh", attachments=[]))
-    record_inspection(db, case_id, InspectionDraft(OPENED, "Pat Lee", "Fill in the marsh."))
+    case_id = _case(db, map_="", lot="")
     for kind in ("violation_notice", "enforcement_order"):
         order = issue_order(db, case_id, OrderDraft(kind=kind, issued_on=OPENED,
                                                     signed_by=["Ann Chase", "Bob Lee",
