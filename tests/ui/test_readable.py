@@ -116,11 +116,14 @@ def test_at_150_percent_the_next_deadline_keeps_its_date_and_first_words(
     # the widest of them now give way, elided, none cut below ten characters.
     window = open_window(qtbot, demo_db)
     window.resize(LAPTOP * 2 / 3)
-    window.tabs.setCurrentWidget(window.filings_tab)
+    # Fitted on the first read, while Today is in front (as the program opens), then
+    # the Filings tab chosen: its width is known only then.
     qtbot.waitUntil(lambda: window.filings_tab.columns_fitted)
     view = window.filings_tab.table
     deadline = column(view, "Next deadline")
-    assert view.columnWidth(deadline) >= text_width(view, "2026-12-10  Hold the public")
+    window.tabs.setCurrentWidget(window.filings_tab)
+    qtbot.waitUntil(lambda: view.columnWidth(deadline) >= text_width(
+        view, "2026-12-10  Hold the public"))
     ten = view.fontMetrics().averageCharWidth() * 10
     others = [c for c in range(view.model().columnCount()) if c != deadline]
     assert all(view.columnWidth(c) >= min(ten, text_width(view, view.model().headerData(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,7 +33,7 @@ from concom_desk.ui.filings.filing_table import (
     FilingTableModel,
 )
 from concom_desk.ui.list_table import ListTable
-from concom_desk.ui.row_table import fit_columns_in_turns
+from concom_desk.ui.row_table import fit_columns_in_turns, make_room
 
 
 class FilingsTab(QWidget):
@@ -170,6 +171,14 @@ class FilingsTab(QWidget):
 
     def _fitted(self) -> None:
         self.columns_fitted = True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        # The columns are fitted on the town's first read, while Today is in front: only
+        # once shown does the grid know its width, and whether Next deadline has room.
+        super().showEvent(event)
+        if self.columns_fitted:
+            QTimer.singleShot(0, self.table, lambda: make_room(self.table,
+                                                               NEXT_DEADLINE_COLUMN))
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
