@@ -108,18 +108,21 @@ LEAST_MEANING_CHARS = 32
 LEAST_OTHER_CHARS = 10
 
 
-def make_room(view: QTableView, stretch: int) -> None:
+def make_room(view: QTableView, stretch: int, may_cut: Collection[int] | None = None
+              ) -> None:
     """Where the columns sized to their contents leave the `stretch` column too narrow
     to read (a laptop at 150 %: the Filings tab's Next deadline showed "2026-12-…"),
-    the widest of the others give way, each no narrower than the next widest, elided
-    (their full text a double-click away, in the record)."""
+    the widest of the others (of `may_cut`, where given: names and addresses, not the
+    days left) give way, each no narrower than the next widest, elided (their full text
+    a double-click away, in the record)."""
     model = view.model()
     if model is None or not view.isVisible():  # a hidden grid's width means nothing yet
         return
     chars = view.fontMetrics().averageCharWidth()
-    others = {c: view.columnWidth(c) for c in range(model.columnCount())
+    widths = {c: view.columnWidth(c) for c in range(model.columnCount())
               if c != stretch and not view.isColumnHidden(c)}
-    short = sum(others.values()) + LEAST_MEANING_CHARS * chars - view.viewport().width()
+    others = {c: w for c, w in widths.items() if may_cut is None or c in may_cut}
+    short = sum(widths.values()) + LEAST_MEANING_CHARS * chars - view.viewport().width()
     floor = LEAST_OTHER_CHARS * chars
     while short > 0:
         widest = max(others, key=others.__getitem__, default=None)
@@ -133,7 +136,8 @@ def make_room(view: QTableView, stretch: int) -> None:
 
 
 def fit_columns_in_turns(view: QTableView, stretch: int,
-                         done: Callable[[], None] | None = None) -> None:
+                         done: Callable[[], None] | None = None,
+                         may_cut: Collection[int] | None = None) -> None:
     """`fit_columns`, one column per turn of the event loop, then `done`: measuring a
     sample of a column's texts takes 10-20 ms on a slow laptop, and a whole town's grid
     fitted at once froze the window a fifth of a second as its rows were handed over
@@ -150,7 +154,7 @@ def fit_columns_in_turns(view: QTableView, stretch: int,
     def next_column() -> None:
         if not waiting or view.model() is not model:
             if not waiting:
-                make_room(view, stretch)
+                make_room(view, stretch, may_cut)
             if done is not None:
                 done()
             return

@@ -124,6 +124,9 @@ def test_at_150_percent_the_next_deadline_keeps_its_date_and_first_words(
     window.tabs.setCurrentWidget(window.filings_tab)
     qtbot.waitUntil(lambda: view.columnWidth(deadline) >= text_width(
         view, "2026-12-10  Hold the public"))
+    # How soon, and for which file, stay whole: names, addresses and statuses give way.
+    for title in ("Kind", "File no.", "Received", "Days left"):
+        assert cut_cells(view, title) == [], title
     ten = view.fontMetrics().averageCharWidth() * 10
     others = [c for c in range(view.model().columnCount()) if c != deadline]
     assert all(view.columnWidth(c) >= min(ten, text_width(view, view.model().headerData(

@@ -42,6 +42,10 @@ from concom_desk.ui.shown_rows import ShownRowsProxy
 
 RECEIVED_COLUMN = 7
 NEXT_DEADLINE_COLUMN = 9  # what is due next and when: it gets the width left over
+# DEP file no., address, map/lot, applicant, status: cut (elided) where the screen is
+# too narrow for Next deadline's date and first words; the kind, the file number, the
+# day received and the days left kept whole.
+MAY_CUT_COLUMNS = (2, 3, 4, 5, 6)
 
 KIND_LABELS = {"rda": "RDA", "noi": "NOI", "anrad": "ANRAD", "amendment": "Amendment",
                "extension": "Extension", "coc": "COC request", "emergency": "Emergency",

@@ -27,6 +27,7 @@ from concom_desk.services.filings.search_index import SearchIndex
 from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.filing_table import (
     KIND_LABELS,
+    MAY_CUT_COLUMNS,
     NEXT_DEADLINE_COLUMN,
     RECEIVED_COLUMN,
     FilingFilterProxy,
@@ -166,7 +167,8 @@ class FilingsTab(QWidget):
         # first read has none, and its first filing would be shown cut to the headers.
         if not self._sized and rows:
             self._sized = True
-            fit_columns_in_turns(self.table, NEXT_DEADLINE_COLUMN, self._fitted)
+            fit_columns_in_turns(self.table, NEXT_DEADLINE_COLUMN, self._fitted,
+                                 MAY_CUT_COLUMNS)
         self._update_count()
 
     def _fitted(self) -> None:
@@ -178,7 +180,8 @@ class FilingsTab(QWidget):
         super().showEvent(event)
         if self.columns_fitted:
             QTimer.singleShot(0, self.table, lambda: make_room(self.table,
-                                                               NEXT_DEADLINE_COLUMN))
+                                                               NEXT_DEADLINE_COLUMN,
+                                                               MAY_CUT_COLUMNS))
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
