@@ -34,6 +34,7 @@ from concom_desk.domain.status_rules import Status
 from concom_desk.errors import UserError
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.background import Progress, run_in_background
+from concom_desk.ui.screen_fit import grow_to_content, keep_on_screen
 
 if TYPE_CHECKING:
     from concom_desk.services.database import Database
@@ -204,6 +205,9 @@ class DocumentMakerDialog(QDialog):
         self._form.setRowVisible(self.denial_kind, name == "denial")
         self._form.setRowVisible(self.interests, name == "form-5-order-of-conditions")
         self._warn_if_draft(name)
+        if self.isVisible():  # rows shown since it opened: as tall as they now want
+            grow_to_content(self)
+            keep_on_screen(self)
 
     def _warn_if_draft(self, name: str | None) -> None:
         from concom_desk.errors import UserError

@@ -140,3 +140,23 @@ def test_a_permit_for_a_filing_only_received_is_made_as_a_draft(qtbot, town_db: 
     assert "DRAFT — not for issue: no hearing date;" in plain(dialog.result.text())
     dialog.template.setCurrentIndex(dialog.template.findData("board-notice"))
     assert dialog.draft_note.text() == ""  # a notice states no decision
+
+
+def test_choosing_form_5_after_the_dialog_opened_shows_its_boxes_whole(qtbot, town_db: Database
+                                                                      ) -> None:
+    # A Bourne clerk at 150 %: the dialog opened on the notice to the boards (a short
+    # form), then WPA Form 5 chosen: its nine interest boxes were drawn half-height, one
+    # over another. The dialog now grows to what the rows it shows want.
+    from PySide6.QtWidgets import QCheckBox
+
+    window = open_window(qtbot, town_db)
+    record = window.open_filing(filing_id(window, "2026-41"))
+    dialog = window.make_document(record)
+    qtbot.waitExposed(dialog)
+    assert dialog.template.currentData() == "board-notice"
+    dialog.template.setCurrentIndex(dialog.template.findData("form-5-order-of-conditions"))
+    boxes = [b for b in dialog.findChildren(QCheckBox) if b.isVisible()]
+    assert len(boxes) == 9
+    assert all(b.height() >= b.minimumSizeHint().height() for b in boxes)
+    layout = dialog.layout()  # and the wrapped notes under them whole
+    assert dialog.height() >= layout.totalHeightForWidth(dialog.width())
