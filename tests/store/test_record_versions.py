@@ -89,5 +89,5 @@ def test_every_table_but_the_trail_that_a_person_edits_counts_its_saves() -> Non
     assert not_counted == {"audit_entry", "calendar_feed", "status_correction",
                            "fine_payment", "case_attachment", "attendance", "member_vote",
                            "town_closure_day", "inspection_check", "payment",
-                           "filing_resource_area"}
+                           "filing_resource_area", "case_resource_area"}
     assert save_counter("minutes") == "edit_version" and save_counter("filing") == "version"

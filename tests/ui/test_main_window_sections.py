@@ -78,8 +78,11 @@ def test_a_permit_is_made_from_the_record_and_listed_in_its_documents(
     record = window.open_filing(filing_id(window, "2026-41"))
     before = record.documents.rowCount()
     dialog = window.make_document(record)
-    # A joint NOI's first document is MassDEP's Form 5; the bylaw's permit comes next.
-    assert dialog.template.currentData() == "form-5-order-of-conditions"
+    # A joint NOI still being heard is offered the notice to the boards first, then
+    # MassDEP's Form 5, then the bylaw's permit.
+    offered = [dialog.template.itemData(i) for i in range(dialog.template.count())]
+    assert offered[:4] == ["board-notice", "waiver-21-day", "form-5-order-of-conditions",
+                           "permit"]
     dialog.template.setCurrentIndex(dialog.template.findData("permit"))
     dialog.special.setPlainText("Erosion controls inspected after every storm.")
     with qtbot.waitSignal(dialog.made, timeout=20_000):
