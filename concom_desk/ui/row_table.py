@@ -124,15 +124,18 @@ def make_room(view: QTableView, stretch: int, may_cut: Collection[int] | None = 
     others = {c: w for c, w in widths.items() if may_cut is None or c in may_cut}
     short = sum(widths.values()) + LEAST_MEANING_CHARS * chars - view.viewport().width()
     floor = LEAST_OTHER_CHARS * chars
-    while short > 0:
-        widest = max(others, key=others.__getitem__, default=None)
-        if widest is None or others[widest] <= floor:
-            return
-        below = max([w for c, w in others.items() if c != widest] + [floor])
-        cut = min(short, others[widest] - max(below, floor)) or 1
-        others[widest] -= cut
+    cut_to = dict(others)  # worked out first, each column then set once (a grid re-lays
+    while short > 0:       # itself out at every width set)
+        widest = max(cut_to, key=cut_to.__getitem__, default=None)
+        if widest is None or cut_to[widest] <= floor:
+            break
+        below = max([w for c, w in cut_to.items() if c != widest] + [floor])
+        cut = min(short, cut_to[widest] - below) or 1
+        cut_to[widest] -= cut
         short -= cut
-        view.setColumnWidth(widest, others[widest])
+    for column, width in cut_to.items():
+        if width != others[column]:
+            view.setColumnWidth(column, width)
 
 
 def fit_columns_in_turns(view: QTableView, stretch: int,
