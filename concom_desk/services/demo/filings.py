@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from concom_desk.domain.extension_acts import ExtensionAct, apply_acts
+from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.services.commission import town_profiles
 from concom_desk.services.demo.calendar import MeetingCalendar, add_years, days_between
+from concom_desk.services.filings.filing_clock import FilingClock
 
 HEARING_KINDS = ("noi", "rda", "anrad", "amendment")
 PERMIT_DECISION = {"noi": "order_of_conditions", "amendment": "amended_order",
@@ -26,6 +28,13 @@ DENIAL_DECISION = {"extension": "denial_of_extension", "coc": "denial_of_coc"}
 VOID_REASONS = ("Entered twice; the filing is recorded under the next number.",
                 "Logged under the wrong property; re-entered correctly.",
                 "Paper filing returned to the applicant as incomplete before logging.")
+
+
+@functools.cache
+def _clock() -> FilingClock:
+    """The deadline service on the profiles as shipped (a demo town has no closures
+    of its own yet), made once for a whole demo town."""
+    return FilingClock(town_profiles.available_profiles())
 
 
 @functools.cache
@@ -63,10 +72,12 @@ class FilingPlan:
 
 
 class FilingPlanner:
-    def __init__(self, rng: random.Random, calendar: MeetingCalendar, today: date):
+    def __init__(self, rng: random.Random, calendar: MeetingCalendar, today: date,
+                 town: str):
         self.rng = rng
         self.calendar = calendar
         self.today = today
+        self.town = town
 
     def _days(self, low: int, high: int) -> timedelta:
         return days_between(self.rng, low, high)
@@ -206,15 +217,25 @@ class FilingPlanner:
                 ext.status, ext.denied = "denied", True
             else:
                 ext.status = "issued"
-                # An act that already moved the permit does not move its extension too.
-                assert plan.issued is not None
-                moved = apply_acts(plan.issued, add_years(plan.issued, 5 if plan.maintenance
-                                                          else 3), _acts())
-                ext.expires = apply_acts(issued, add_years(plan.expires, 1), _acts(),
-                                         skip={a.act.id for a in moved.applied}).expires
+                ext.expires = self._extended_to(plan, ext)
                 if plan.status == "expired" and ext.expires >= self.today:
                     plan.status = "issued"
         plan.follow_ups.append(ext)
+
+    def _extended_to(self, permit: FilingPlan, ext: FilingPlan) -> date:
+        """The extended permit's expiry as the program's clock counts it (the town's
+        term for an extension, else the Act's; an act that already moved the permit
+        does not move its extension too), so the demo stores what a save would."""
+        def facts(plan: FilingPlan, original: FilingFacts | None = None) -> FilingFacts:
+            # Demo filings are under both laws (the column's default).
+            return FilingFacts(id=None, file_no="", kind=plan.kind, town=self.town,
+                               laws="both", status=plan.status,
+                               maintenance=plan.maintenance, received=plan.received,
+                               complete=plan.complete, issued=plan.issued,
+                               expires=plan.expires, original=original)
+        expiry = _clock().expiry(facts(ext, facts(permit)))
+        assert expiry is not None, "every profile gives an extension a term"
+        return expiry.date
 
     # -- emergency certifications -------------------------------------------------
     def emergency(self, received: date) -> FilingPlan:

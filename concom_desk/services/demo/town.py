@@ -105,7 +105,7 @@ class DemoTownBuilder:
         self.book = RowBook()
         self.start = date(today.year - size.years + 1, 1, 1)
         self.calendar = MeetingCalendar(self.start, today + timedelta(days=120))
-        self.planner = FilingPlanner(self.rng, self.calendar, today)
+        self.planner = FilingPlanner(self.rng, self.calendar, today, self.town_id)
 
     def build(self) -> RowBook:
         book = self.book

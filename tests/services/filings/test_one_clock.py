@@ -150,9 +150,7 @@ class ElsewhereShown:
                 if letter["expired"] != (max(expiry) < self.today):
                     said.append(f"{file_no}: reminder letter expired={letter['expired']}, "
                                 f"record window {sorted(expiry)}")
-                # (The demo writes an extension's expiry as a year; the engine counts
-                # the term the law allows: a re-save stores the clock's.)
-                if filing.kind != "extension" and filing.expires not in expiry:
+                if filing.expires not in expiry:
                     said.append(f"{file_no}: stored expiry {filing.expires} (the annual "
                                 f"report counts it), record window {sorted(expiry)}")
         return said
