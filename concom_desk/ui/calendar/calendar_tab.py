@@ -23,17 +23,15 @@ from shiboken6 import isValid
 
 from concom_desk import clock
 from concom_desk.domain.ma_calendar import BusinessCalendar
-from concom_desk.domain.meeting_schedule import months_ahead
 from concom_desk.domain.plain_dates import weekday_date
-from concom_desk.errors import UserError
 from concom_desk.services.calendar.counted_deadlines import CountedDeadlines
 from concom_desk.services.calendar.entries import CalendarSnapshot, MeetingEntry
-from concom_desk.services.calendar.meetings import generate_meetings, month_without_meeting
+from concom_desk.services.calendar.meetings import month_without_meeting
 from concom_desk.services.database import Database
 from concom_desk.ui import colours, document_actions
 from concom_desk.ui.background import in_background
-from concom_desk.ui.calendar import meeting_papers
-from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+from concom_desk.ui.calendar import adding_meetings, meeting_papers
+from concom_desk.ui.calendar.booking_flow import BookingFlow
 from concom_desk.ui.calendar.calendar_models import (
     CalendarRowsModel,
     HearingRole,
@@ -47,8 +45,6 @@ from concom_desk.ui.calendar.current_month import on_the_month_as_it_is
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
 from concom_desk.ui.calendar.meeting_dialogs import (
     MeetingChangeDialog,
-    ScheduleDialog,
-    SpecialMeetingDialog,
 )
 from concom_desk.ui.calendar.month_read import count_ahead, grid_days, read_month
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
@@ -59,7 +55,7 @@ from concom_desk.ui.window_memory import remember_splitter
 # The documents (python-docx, the templates) and the .ics writer are imported when a
 # button asks for them: importing them with the tab froze the window on first sight.
 
-SCHEDULE_MONTHS_AHEAD = 6
+
 class CalendarTab(QWidget):
     record_requested = Signal(str, int)  # ("filing" | "meeting" | "enforcement_case", id)
     new_filing_requested = Signal()  # the booking dialog found no filing to book
@@ -81,6 +77,7 @@ class CalendarTab(QWidget):
         # The filings' deadlines its months have counted, kept while no desk saves:
         # the next month counts only the filings the last did not (a second at 4x).
         self.counted = CountedDeadlines()
+        self.booking = BookingFlow(self)
         self._counting_ahead = False  # the months beside the one shown, being counted
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
@@ -369,13 +366,7 @@ class CalendarTab(QWidget):
     @on_the_month_as_it_is
     def book_hearing(self) -> None:
         meeting = self.selected_meeting()
-        dialog = BookHearingDialog(self._db, self._meetings(), self.today,
-                                   meeting_id=meeting.meeting_id if meeting else None,
-                                   parent=self, now=self._now())
-        dialog.booked.connect(lambda _id: self.say("Hearing booked."))
-        dialog.add_meeting_requested.connect(self.add_meetings)
-        dialog.new_filing_requested.connect(self.new_filing_requested)
-        self.run_dialog(dialog)
+        self.booking.book(meeting_id=meeting.meeting_id if meeting else None)
 
     @on_the_month_as_it_is
     def continue_hearing(self) -> None:
@@ -436,37 +427,7 @@ class CalendarTab(QWidget):
         meeting_papers.export_ical(self)
 
     def add_meetings(self) -> None:
-        dialog = ScheduleDialog(self._db, self.today, parent=self, now=self._now())
-        dialog.special_requested.connect(self._special_meeting)
-        dialog.saved.connect(self._generate)
-        self.run_dialog(dialog)
-
-    def _generate(self, start: date | None = None) -> None:
-        start = start or self.today
-        # Six months ahead, or through the month shown when the clerk looks further.
-        shown = date(self.month.yearShown(), self.month.monthShown(), 1)
-        usual = months_ahead(self.today, SCHEDULE_MONTHS_AHEAD)
-        end = max(usual, months_ahead(shown, 0))
-        try:
-            added = generate_meetings(self._db, start, end)
-        except UserError as exc:
-            self.say(str(exc), error=True)
-            return
-
-        def say_added() -> None:  # the meetings ahead are read again first
-            first = min((m for m in self.snapshot.meetings if m.meeting_id in added),
-                        key=lambda m: m.at, default=None)
-            span = (f"for the next {SCHEDULE_MONTHS_AHEAD} months" if end == usual
-                    else f"through {end:%B %Y}")
-            self.say(f"{len(added)} regular meetings added {span}"
-                     + (f", the first on {weekday_date(first.day)}." if first else "."))
-        self.refresh(say_added)
-
-    def _special_meeting(self) -> None:
-        dialog = SpecialMeetingDialog(self._db, self.selected_day(), parent=self,
-                                      now=self._now())
-        dialog.added.connect(lambda _id: self.say("Special meeting added."))
-        self.run_dialog(dialog)
+        adding_meetings.add_meetings(self)
 
     @on_the_month_as_it_is
     def change_meeting(self) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDate, QDateTime, QTime
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from concom_desk.services.calendar.meetings import load_schedule
@@ -115,7 +115,7 @@ def test_special_meeting_proposes_the_first_day_still_postable(qtbot: QtBot,
     assert buttons.button(QDialogButtonBox.StandardButton.Save).isEnabled()
 
 
-def test_add_a_meeting_from_book_hearing_opens_the_meetings_dialog(qtbot: QtBot,
+def test_add_a_meeting_from_book_hearing_comes_back_to_the_booking(qtbot: QtBot,
                                                                    commission: Commission
                                                                    ) -> None:
     from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
@@ -127,11 +127,71 @@ def test_add_a_meeting_from_book_hearing_opens_the_meetings_dialog(qtbot: QtBot,
     qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog))
     booking = tab.active_dialog
     assert isinstance(booking, BookHearingDialog)
+    assert booking.filing_box.count() > 1
+    booking.filing_box.setCurrentIndex(booking.filing_box.count() - 1)  # not the first
+    chosen = booking.filing_box.currentText()
     booking.add_meeting_button.click()
-    assert isinstance(tab.active_dialog, ScheduleDialog)
-    assert tab.active_dialog.isVisible() and not booking.isVisible()
+    meetings = tab.active_dialog
+    assert isinstance(meetings, ScheduleDialog)
+    assert meetings.isVisible() and not booking.isVisible()
     # First and third Wednesday: May 5 7 PM is due Mon May 3 7 PM, still ahead at 9 AM.
-    assert tab.active_dialog.start.date() == QDate(2027, 5, 5)
+    assert meetings.start.date() == QDate(2027, 5, 5)
+    if not meetings.place.text():
+        meetings.place.setText("Town Hall, Room 2")
+    meetings.save_button.click()
+    # Back to the booking, on the filing chosen, the first meeting added proposed.
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog)
+                    and tab.active_dialog is not booking)
+    again = tab.active_dialog
+    assert again.isVisible()
+    assert again.filing_box.currentText() == chosen
+    assert again.meeting_box.currentText().startswith("Wednesday, May 5, 2027, 7:00 PM")
+    assert "regular meetings added" in tab.status.text()
+
+
+def test_a_special_meeting_added_from_book_hearing_is_proposed(qtbot: QtBot,
+                                                               commission: Commission) -> None:
+    from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+
+    now = datetime(2027, 5, 3, 9, 0)
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.book_hearing()
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog))
+    booking = tab.active_dialog
+    booking.add_meeting_button.click()
+    next(button for button in tab.active_dialog.findChildren(QPushButton)
+         if button.text() == "Special meeting…").click()
+    special = tab.active_dialog
+    assert isinstance(special, SpecialMeetingDialog)
+    special.at.setDateTime(QDateTime(QDate(2027, 5, 12), QTime(18, 30)))
+    if not special.place.text():
+        special.place.setText("Town Hall, Room 2")
+    special.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog)
+                    and tab.active_dialog is not booking)
+    assert tab.active_dialog.meeting_box.currentText().startswith(
+        "Wednesday, May 12, 2027, 6:30 PM")
+
+
+def test_a_booking_given_up_for_meetings_not_added_does_not_come_back(
+        qtbot: QtBot, commission: Commission) -> None:
+    from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+
+    now = datetime(2027, 5, 3, 9, 0)
+    tab = CalendarTab(commission.db, now=lambda: now)
+    qtbot.addWidget(tab)
+    tab.book_hearing()
+    qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog))
+    tab.active_dialog.add_meeting_button.click()
+    tab.active_dialog.reject()  # the Meetings dialog cancelled
+    tab.add_meetings()  # later, meetings added for their own sake
+    meetings = tab.active_dialog
+    if not meetings.place.text():
+        meetings.place.setText("Town Hall, Room 2")
+    meetings.save_button.click()
+    qtbot.waitUntil(lambda: "regular meetings added" in tab.status.text())
+    assert tab.active_dialog is meetings and not meetings.isVisible()
 
 
 def test_meeting_buttons_say_what_to_select_or_add(qtbot: QtBot, commission: Commission,
