@@ -122,12 +122,23 @@ def fitted(blocks: list[list[Line]], room: int) -> list[Line]:
             continue
         if lines:
             return [*lines, (None, True, False, f"+{left} more")][:room]
-        if left == 1:  # the only tag: as much of it as fits (elided where drawn)
-            return block[:room]
+        if left == 1:  # the only tag: as much of it as fits
+            return _cut(block, room)
         if room < 2:  # one line for several tags: how many
             return [(block[0][0], True, False, f"{left} items")][:room]
-        return [*block[:room - 1], (None, True, False, f"+{left - 1} more")]
+        return [*_cut(block, room - 1), (None, True, False, f"+{left - 1} more")]
     return lines[:room]
+
+
+def _cut(block: list[Line], room: int) -> list[Line]:
+    """A tag's first `room` lines, the last holding the rest of its words, which the
+    drawing elides with "…" (a line cut between words looked whole: "Post the")."""
+    kept = block[:room]
+    if 0 < len(kept) < len(block):
+        swatch, indented, holiday, _text = kept[-1]
+        rest = " ".join(text for *_line, text in block[room - 1:])
+        kept[-1] = (swatch, indented, holiday, rest)
+    return kept
 
 
 class MonthView(QCalendarWidget):

@@ -74,9 +74,11 @@ MEETING = _tag("meeting", "Meeting 7:00 pm")
     # Room for the first, then the others counted.
     ([HEARING, NOTICE, MEETING], 3, ["Hearing NOI 2026-1", "+2 more"]),
     # A Bourne clerk at 150 %: one line per cell showed "+1 more" under nothing.
-    ([NOTICE], 1, ["Publish the legal"]),
+    # What is cut keeps its words for the drawing to elide: "Publish the legal" looked whole.
+    ([NOTICE], 1, ["Publish the legal notice, NOI 2026-1"]),
     ([NOTICE, HEARING], 1, ["2 items"]),
-    ([NOTICE, HEARING, MEETING], 2, ["Publish the legal", "+2 more"]),
+    ([NOTICE, HEARING, MEETING], 2, ["Publish the legal notice, NOI 2026-1", "+2 more"]),
+    ([HEARING], 1, ["Hearing NOI 2026-1"]),
     ([], 1, []),
 ])
 def test_a_short_cell_shows_what_fits_and_counts_the_rest(
