@@ -106,6 +106,22 @@ def wrap(text: str, metrics: QFontMetrics, width: int, most: int = 2) -> list[st
     return lines
 
 
+def elided(text: str, metrics: QFontMetrics, width: int) -> str:
+    """`text` as it fits `width`: whole; else cut after a whole word with "…" ("Post
+    the…"); else its first word alone, a label still read at a glance ("Christmas",
+    not "Christm…"; the day's panel beside gives every word); else cut within it."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    words = text.split(" ")
+    for count in range(len(words) - 1, 0, -1):
+        shorter = " ".join(words[:count]).rstrip(",;:·-—") + "…"
+        if metrics.horizontalAdvance(shorter) <= width:
+            return shorter
+    if metrics.horizontalAdvance(words[0]) <= width:
+        return words[0]
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
 Line = tuple[str | None, bool, bool, str]  # swatch colour or None, indented, holiday ink, text
 
 
@@ -226,6 +242,6 @@ class MonthView(QCalendarWidget):
             width = inner.right() - left
             painter.drawText(QRect(left, top, width, line),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             metrics.elidedText(text, Qt.TextElideMode.ElideRight, width))
+                             elided(text, metrics, width))
             top += line
         painter.restore()

@@ -88,3 +88,22 @@ def test_a_short_cell_shows_what_fits_and_counts_the_rest(
     lines = fitted(blocks, room)
     assert [text for *_rest, text in lines] == shown
     assert len(lines) <= room
+
+
+def test_a_tag_too_long_for_its_cell_is_cut_after_a_word(qtbot) -> None:
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from concom_desk.ui.calendar.month_view import elided
+
+    metrics = QFontMetrics(QFont())
+    width = metrics.horizontalAdvance
+    text = "Post the agenda (Open Meeting Law)"
+    assert elided(text, metrics, width(text)) == text
+    # Room for two words and the mark: never "Post the" alone, which looks whole.
+    assert elided(text, metrics, width("Post the…")) == "Post the…"
+    assert elided(text, metrics, width("Post the ag…")) == "Post the…"
+    # Room for the first word but not for it and the mark: the word, not "Christm…".
+    assert elided("Christmas Day", metrics, width("Christmas")) == "Christmas"
+    # Not even the first word: cut within it, marked.
+    cut = elided("Christmas Day", metrics, width("Chris…"))
+    assert cut.endswith("…") and width(cut) <= width("Chris…")
