@@ -25,6 +25,11 @@ from concom_desk.services.filings.permit_life import late_acts
 from concom_desk.services.filings.record_detail import DeadlineLine
 from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS
 
+# The hearing notices, each with the act that records it given (the hearing's own
+# date also meets them: services/filings/deadlines.py MET_BY).
+HEARING_NOTICES = {"legal_notice_by": "legal_ad_published",
+                   "abutter_notice_by": "abutters_mailed"}
+
 
 def deadline_lines(filing: FilingFacts, profiles: Mapping[str, TownProfile],
                    done: ActsDone | None = None) -> list[DeadlineLine]:
@@ -37,8 +42,19 @@ def deadline_lines(filing: FilingFacts, profiles: Mapping[str, TownProfile],
         waived.add("decision_by")
     found = sorted(filing_deadlines(filing, profiles, done=done), key=lambda d: d.date)
     late = {act.deadline.id for act in late_acts(filing, found, done)}
-    return [DeadlineLine(d, is_met(filing, d, done),
-                         "waived" if d.id in waived else "done LATE" if d.id in late else "done",
+
+    def how(deadline_id: str) -> str:
+        if deadline_id in waived:
+            return "waived"
+        if deadline_id in late:
+            return "done LATE"
+        # A notice counts as given once the hearing was held, but the record has no
+        # date for it: "done" beside the hearing's warning "none is recorded" misled.
+        if deadline_id in HEARING_NOTICES and not recorded.get(HEARING_NOTICES[deadline_id]):
+            return "notice not recorded"
+        return "done"
+
+    return [DeadlineLine(d, is_met(filing, d, done), how(d.id),
                          lapsed=no_longer_owed(filing, d))
             for d in found]
 

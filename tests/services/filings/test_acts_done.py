@@ -175,3 +175,32 @@ def test_a_decided_filing_owes_no_notice_and_its_dep_copy_is_met_when_sent(
                                 dep_copy_sent_on=date(2026, 12, 2)))
     with upton.read_session() as s:
         assert acts_done(s)[s.query(Filing).one().id]["dep_copy_sent"] == date(2026, 12, 2)
+
+
+def test_a_notice_met_only_by_the_hearing_says_it_is_not_recorded(upton: Database) -> None:
+    """Nantucket clerk: the hearing held Dec 16 with no notice recorded read "done"
+    beside the close-hearing warning "the legal notice ... none is recorded"."""
+    from concom_desk.services.filings.next_deadline import deadline_lines
+
+    def how() -> dict[str, str]:
+        with upton.read_session() as s:
+            filing = s.query(Filing).one()
+            return {line.deadline.id: line.met_how for line in
+                    deadline_lines(filing.facts(), available_profiles(), acts_done(s))
+                    if line.met}
+
+    with upton.session() as s:
+        filing = s.query(Filing).one()
+        filing.hearing, filing.status = date(2026, 11, 24), "hearing"
+        hearing = Hearing(filing_id=filing.id, status="open")
+        s.add(hearing)
+    assert how()["legal_notice_by"] == "notice not recorded"
+    assert how()["abutter_notice_by"] == "notice not recorded"
+    assert how()["hearing_by"] == "done"
+    with upton.session() as s:
+        # Tue Nov 24 less 5 business days is Tue Nov 17 (Upton § 330-10D); in time.
+        s.query(Hearing).one().legal_ad_published_on = date(2026, 11, 16)
+        for notice in s.query(AbutterNotice):
+            notice.mailed_on = date(2026, 11, 5)
+    assert how()["legal_notice_by"] == "done"
+    assert how()["abutter_notice_by"] == "done"
