@@ -16,11 +16,23 @@ class FilingStanding:
     status: str
     decided: str | None  # the decision that issued or denied it (its kind), if recorded
     certified: bool  # a certificate of compliance is recorded for it
+    # The recorded decision's special conditions and reasons, which its papers print
+    # (what the clerk would type for a paper made before the decision is recorded).
+    conditions: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
 
 
 def filing_standing(db: Database, file_no: str) -> FilingStanding:
     with db.read_session() as session:
         filing = filing_by_number(session, file_no)
         decision = latest_decision(session, filing)
-        return FilingStanding(filing.status, decision.kind if decision is not None else None,
-                              certificate_of(session, filing).decision is not None)
+        if decision is None:
+            return FilingStanding(filing.status, None,
+                                  certificate_of(session, filing).decision is not None)
+        special = sorted((c for c in decision.conditions if c.kind == "special"),
+                         key=lambda c: c.number)
+        reasons = (decision.reasons or "").splitlines() if decision.kind == "denial" else []
+        return FilingStanding(filing.status, decision.kind,
+                              certificate_of(session, filing).decision is not None,
+                              conditions=tuple(c.text for c in special),
+                              reasons=tuple(line.strip() for line in reasons if line.strip()))

@@ -128,7 +128,7 @@ class DocumentMakerDialog(QDialog):
 
         self.template = QComboBox()
         self.template.setAccessibleName("Document to make")
-        status, decided = "received", None
+        status, decided, standing = "received", None, None
         try:
             joint, _state_forms = offered_templates(db, file_no, kind)
             standing = filing_standing(db, file_no)
@@ -162,6 +162,8 @@ class DocumentMakerDialog(QDialog):
         form.addRow("&Reasons:", self.reasons)
         form.addRow("&Kind of denial:", self.denial_kind)
         self._form = form
+        if standing is not None:
+            self._show_decided(standing.conditions, standing.reasons)
 
         # Said before Make: a decision the record does not hold yet comes out a DRAFT.
         self.draft_note = QLabel()
@@ -197,6 +199,21 @@ class DocumentMakerDialog(QDialog):
         self.setMinimumWidth(640)
         self.template.currentIndexChanged.connect(self._show_fields)
         self._show_fields()
+
+    def _show_decided(self, conditions: tuple[str, ...], reasons: tuple[str, ...]) -> None:
+        """The recorded decision's conditions and reasons are what its papers print:
+        shown as recorded, not offered for typing (what was typed here was ignored)."""
+        for edit, lines, words in ((self.special, conditions, "Special conditions"),
+                                   (self.reasons, reasons, "Reasons")):
+            if not lines:
+                continue
+            edit.setPlainText("\n".join(f"{n}. {line}" for n, line in enumerate(lines, 1)))
+            edit.setReadOnly(True)
+            edit.setToolTip(f"{words} as recorded with the decision; to change them, "
+                            "correct the decision.")
+            label = self._form.labelForField(edit)
+            if isinstance(label, QLabel):
+                label.setText(f"{words}\n(as decided):")
 
     def _show_fields(self) -> None:
         name = self.template.currentData()
