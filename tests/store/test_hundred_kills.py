@@ -317,7 +317,10 @@ def _judge_pull(ends: ServerEnds, target: Path, prepared: Prepared,
 
 def test_kills_during_the_copy_to_and_from_the_server_lose_nothing_and_leave_nothing(
         prepared: Prepared, server: tuple[KillServer, Path], tmp_path: Path,
-        request: pytest.FixtureRequest) -> None:
+        request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The desks' folders below are set in this process's environment; put back after,
+    # or a later test on this worker backs a server up into a folder since removed.
+    monkeypatch.setenv("CONCOM_DESK_DATA", str(tmp_path / "desk"))
     with _usual_temp():  # skipped here when no PostgreSQL can be started
         pg_cluster = request.getfixturevalue("pg_cluster")
     seed = CRASH_SEED + 1
