@@ -255,8 +255,10 @@ class EnforcementTab(QWidget):
             self.model.set_rows(rows)
             # Once there are rows, from a sample of them: later reads keep the widths (a
             # new town's first case would be shown cut to the headers).
-            if not self._sized and rows:
-                self._sized = True
+            # With none yet, to the headers: Qt's default widths ran past the list's edge
+            # at 150 %, an empty list scrolling sideways.
+            if not self._sized:
+                self._sized = bool(rows)
                 fit_columns(self.table, NEXT_DEADLINE_COLUMN,
                             may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN), widest_chars=18)
             wanted, self._wanted = self._wanted, None

@@ -230,3 +230,18 @@ def test_a_new_towns_first_case_is_shown_whole(qtbot, tab):
         if (header.sectionResizeMode(column) != header.ResizeMode.Stretch
                 and column not in (PROPERTY_COLUMN, VIOLATOR_COLUMN)):  # held narrow
             assert view.columnWidth(column) >= view.sizeHintForColumn(column), column
+
+
+def test_an_empty_case_list_fits_its_width(qtbot, new_records) -> None:
+    """A new town's Enforcement tab at 150 % showed an empty list scrolling sideways:
+    Qt's default column widths ran past its edge."""
+    db = new_records()
+    widget = EnforcementTab(db, today=Clock(FRIDAY))
+    qtbot.addWidget(widget)
+    widget.resize(1100, 600)
+    widget.show()
+    loaded(qtbot, widget)
+    assert widget.model.rowCount() == 0
+    header = widget.table.horizontalHeader()
+    assert header.length() <= widget.table.viewport().width()
+    assert not widget.table.horizontalScrollBar().isVisible()
