@@ -38,13 +38,14 @@ def _generate(tab: Any, start: date | None) -> None:
         return
 
     def say_added() -> None:  # the meetings ahead are read again first
-        first = min((m for m in tab.snapshot.meetings if m.meeting_id in added),
-                    key=lambda m: m.at, default=None)
+        ahead = sorted((m for m in tab.snapshot.meetings if m.meeting_id in added),
+                       key=lambda m: m.at)
+        first = ahead[0] if ahead else None
         span = (f"for the next {SCHEDULE_MONTHS_AHEAD} months" if end == usual
                 else f"through {end:%B %Y}")
         tab.say(f"{len(added)} regular meetings added {span}"
                 + (f", the first on {weekday_date(first.day)}." if first else "."))
-        tab.booking.resume(booking, first.meeting_id if first else None)
+        tab.booking.resume(booking, [m.meeting_id for m in ahead])
     tab.refresh(say_added)
 
 
@@ -54,5 +55,5 @@ def _special_meeting(tab: Any) -> None:
     dialog = SpecialMeetingDialog(tab.db, tab.selected_day(), parent=tab, now=tab.now())
     dialog.added.connect(lambda _id: tab.say("Special meeting added."))
     dialog.added.connect(lambda meeting_id: tab.after_read(
-        lambda: tab.booking.resume(booking, meeting_id)))
+        lambda: tab.booking.resume(booking, [meeting_id])))
     tab.run_dialog(dialog)

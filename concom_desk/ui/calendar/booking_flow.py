@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from concom_desk.errors import UserError
+from concom_desk.services.calendar.hearings import preview_booking
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
+
+CANDIDATES = 4  # the meetings added that are weighed for the booking proposed
 
 
 class BookingFlow:
@@ -38,7 +42,26 @@ class BookingFlow:
         waiting, self._waiting = self._waiting, None
         return waiting
 
-    def resume(self, filing_id: int | None, meeting_id: int | None) -> None:
-        """Back to the booking after meetings were added, when a booking asked."""
-        if filing_id is not None and meeting_id is not None:
-            self.book(filing_id, meeting_id)
+    def resume(self, filing_id: int | None, meeting_ids: list[int]) -> None:
+        """Back to the booking after meetings were added (in time order), when a
+        booking asked: proposed, the first whose notices can still be on time."""
+        if filing_id is not None and meeting_ids:
+            self.book(filing_id, self._first_in_time(filing_id, meeting_ids))
+
+    def _first_in_time(self, filing_id: int, meeting_ids: list[int]) -> int:
+        """Of the first few meetings, the earliest with the fewest warnings: added
+        today, the first regular meeting is often too soon for the legal notice
+        ("can no longer be on time"), the next one not. A few reads: the hearing's
+        own clock rules out the later ones anyway."""
+        tab = self._tab
+        best, fewest = meeting_ids[0], None
+        for meeting_id in meeting_ids[:CANDIDATES]:
+            try:
+                review = preview_booking(tab.db, filing_id, meeting_id, tab.today,
+                                         now=tab.now())
+            except UserError:
+                continue
+            count = (review.blocked, len(review.warnings))
+            if fewest is None or count < fewest:
+                best, fewest = meeting_id, count
+        return best

@@ -139,13 +139,19 @@ def test_add_a_meeting_from_book_hearing_comes_back_to_the_booking(qtbot: QtBot,
     if not meetings.place.text():
         meetings.place.setText("Town Hall, Room 2")
     meetings.save_button.click()
-    # Back to the booking, on the filing chosen, the first meeting added proposed.
+    # Back to the booking, on the filing chosen, the first meeting added whose notices
+    # can still be on time proposed: Wed May 5 is two days off, its legal notice was due
+    # Wed Apr 28 (5 business days before); Wed May 19's is due Wed May 12.
     qtbot.waitUntil(lambda: isinstance(tab.active_dialog, BookHearingDialog)
                     and tab.active_dialog is not booking)
     again = tab.active_dialog
     assert again.isVisible()
     assert again.filing_box.currentText() == chosen
+    assert again.meeting_box.currentText().startswith("Wednesday, May 19, 2027, 7:00 PM")
+    assert not any("can no longer be on time" in line for line in again.findings.texts())
+    again.meeting_box.setCurrentIndex(0)
     assert again.meeting_box.currentText().startswith("Wednesday, May 5, 2027, 7:00 PM")
+    assert any("can no longer be on time" in line for line in again.findings.texts())
     assert "regular meetings added" in tab.status.text()
 
 
