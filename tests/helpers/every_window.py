@@ -143,6 +143,7 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
             meeting_dialogs,
             minutes_approval,
             minutes_view,
+            notice_dialogs,
             public_records_desk,
             vote_dialog,
         )
@@ -154,9 +155,9 @@ def _calendar(name: str) -> Callable[[Desk], QWidget]:
                 db, today, parent),
             "MeetingChangeDialog": lambda: meeting_dialogs.MeetingChangeDialog(
                 db, meeting, today, parent),
-            "PublicationDialog": lambda: meeting_dialogs.PublicationDialog(
+            "PublicationDialog": lambda: notice_dialogs.PublicationDialog(
                 db, meeting, today, parent),
-            "PostingDialog": lambda: meeting_dialogs.PostingDialog(
+            "PostingDialog": lambda: notice_dialogs.PostingDialog(
                 db, meeting, datetime.combine(today, time(9, 0)), parent),
             "ContinueHearingDialog": lambda: hearing_dialogs.ContinueHearingDialog(
                 db, desk.meetings(), today, meeting.hearings[0].hearing_id, parent),

@@ -4,9 +4,9 @@ shown before the clerk confirms) and the line that says why an action failed."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from datetime import date
+from datetime import date, datetime, time
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QDateEdit,
@@ -94,6 +94,15 @@ def date_box(day: date, name: str) -> QDateEdit:
 
 def pydate(day: QDate) -> date:
     return date(day.year(), day.month(), day.day())
+
+
+def qdatetime(moment: datetime) -> QDateTime:
+    return QDateTime(qdate(moment.date()), QTime(moment.hour, moment.minute))
+
+
+def pydatetime(moment: QDateTime) -> datetime:
+    return datetime.combine(pydate(moment.date()), time(moment.time().hour(),
+                                                        moment.time().minute()))
 
 
 def stack(dialog: QWidget, top: QLayout, *below: QWidget) -> QVBoxLayout:

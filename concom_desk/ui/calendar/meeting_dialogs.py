@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from PySide6.QtCore import QDateTime, QSize, QTime, Signal
+from PySide6.QtCore import QSize, QTime, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -40,14 +40,10 @@ from concom_desk.services.calendar.meetings import (
     first_postable,
     first_postable_day,
     load_schedule,
-    mark_agenda_posted,
-    mark_legal_notice_published,
     move_meeting,
-    posting_problem,
     posting_too_late,
     preview_meeting_change,
     save_schedule,
-    usual_newspaper,
     usual_time_and_place,
 )
 from concom_desk.services.database import Database
@@ -56,22 +52,15 @@ from concom_desk.ui.calendar.dialog_parts import (
     ErrorLine,
     FindingsList,
     pydate,
+    pydatetime,
     qdate,
+    qdatetime,
     save_cancel,
     stack,
 )
 from concom_desk.ui.date_picker import typing_replaces_sections
 from concom_desk.ui.row_table import DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT
 from concom_desk.ui.window_memory import remember
-
-
-def _qdatetime(moment: datetime) -> QDateTime:
-    return QDateTime(qdate(moment.date()), QTime(moment.hour, moment.minute))
-
-
-def _pydatetime(moment: QDateTime) -> datetime:
-    return datetime.combine(pydate(moment.date()), time(moment.time().hour(),
-                                                        moment.time().minute()))
 
 
 def _qtime(at: time) -> QTime:
@@ -270,7 +259,7 @@ class SpecialMeetingDialog(QDialog):
         at = usual_at or time(19, 0)
         # The chosen day, unless its notice could no longer be posted in time.
         day = max(day, first_postable_day(at, self._now))
-        self.at = QDateTimeEdit(_qdatetime(datetime.combine(day, at)))
+        self.at = QDateTimeEdit(qdatetime(datetime.combine(day, at)))
         self.at.setDisplayFormat(DATE_TIME_FORMAT)
         self.at.setCalendarPopup(True)
         typing_replaces_sections(self.at)
@@ -291,11 +280,11 @@ class SpecialMeetingDialog(QDialog):
         self._show_posting()
 
     def _show_posting(self) -> None:
-        self.posting.show_for(_pydatetime(self.at.dateTime()), self._now, "")
+        self.posting.show_for(pydatetime(self.at.dateTime()), self._now, "")
 
     def _save(self) -> None:
         try:
-            meeting_id = add_meeting(self._db, _pydatetime(self.at.dateTime()),
+            meeting_id = add_meeting(self._db, pydatetime(self.at.dateTime()),
                                      self.place.text(), self.kind.currentData())
         except UserError as exc:
             self.error.say(str(exc))
@@ -316,7 +305,7 @@ class MeetingChangeDialog(QDialog):
         self.move = QRadioButton("Move it to")
         self.cancel = QRadioButton("Cancel it")
         self.move.setChecked(True)
-        self.new_at = QDateTimeEdit(_qdatetime(meeting.at))
+        self.new_at = QDateTimeEdit(qdatetime(meeting.at))
         self.new_at.setDisplayFormat(DATE_TIME_FORMAT)
         self.new_at.setCalendarPopup(True)
         self.new_at.setAccessibleName("New date and time")
@@ -340,7 +329,7 @@ class MeetingChangeDialog(QDialog):
         self.refresh()
 
     def _target(self) -> datetime | None:
-        return _pydatetime(self.new_at.dateTime()) if self.move.isChecked() else None
+        return pydatetime(self.new_at.dateTime()) if self.move.isChecked() else None
 
     def refresh(self) -> None:
         self.error.say("")
@@ -373,95 +362,4 @@ class MeetingChangeDialog(QDialog):
             self.error.say(str(exc))
             return
         self.changed.emit(words)
-        self.accept()
-
-
-class PublicationDialog(QDialog):
-    """Record that the meeting's legal notice appeared in the newspaper."""
-
-    recorded = Signal(str)
-
-    def __init__(self, database: Database, meeting: MeetingEntry, today: date,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Legal notice published — meeting of {weekday_date(meeting.day)}")
-        self._db, self._meeting, self._today = database, meeting, today
-        self.published_on = QDateEdit(qdate(today))
-        self.published_on.setDisplayFormat(DATE_FORMAT)
-        self.published_on.setCalendarPopup(True)
-        typing_replaces_sections(self.published_on)
-        # The commission's newspaper, as the wizard set it; another may be typed.
-        self.newspaper = QLineEdit(usual_newspaper(database))
-        self.error = ErrorLine()
-        form = QFormLayout()
-        form.addRow("Published &on:", self.published_on)
-        form.addRow("&Newspaper:", self.newspaper)
-        buttons = save_cancel(self, self._save)
-        stack(self, form, self.error, buttons)
-
-    def _save(self) -> None:
-        day = pydate(self.published_on.date())
-        due = self._meeting.publish_by()
-        try:
-            count = mark_legal_notice_published(self._db, self._meeting.meeting_id, day,
-                                                self.newspaper.text(), today=self._today)
-        except UserError as exc:
-            self.error.say(str(exc))
-            return
-        late = f" — LATE: it was due by {weekday_date(due)}" if due and day > due else ""
-        self.recorded.emit(f"Legal notice recorded as published on {weekday_date(day)} for "
-                           f"{count} hearing(s){late}.")
-        self.accept()
-
-
-class PostingDialog(QDialog):
-    """Record when the meeting's notice and agenda were posted (Open Meeting Law, MGL
-    c.30A §20(b)): the time asked for and shown before it is saved, never one click
-    (the posting is a legal act, as the publication and the mailing are)."""
-
-    recorded = Signal(str)
-
-    def __init__(self, database: Database, meeting: MeetingEntry, now: datetime,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Agenda posted — meeting of {weekday_date(meeting.day)}")
-        self.setMinimumWidth(460)
-        self._db, self._meeting, self._now = database, meeting, now
-        self.at = QDateTimeEdit(_qdatetime(now.replace(second=0, microsecond=0)))
-        self.at.setDisplayFormat(DATE_TIME_FORMAT)
-        self.at.setCalendarPopup(True)
-        self.at.setAccessibleName("Posted at")
-        typing_replaces_sections(self.at)
-        self.shown = QLabel()
-        self.shown.setWordWrap(True)
-        self.at.dateTimeChanged.connect(self._show)
-        self.error = ErrorLine()
-        form = QFormLayout()
-        form.addRow("Posted &at:", self.at)
-        form.addRow(self.shown)
-        buttons = save_cancel(self, self._save)
-        stack(self, form, self.error, buttons)
-        self._show()
-
-    def posted_at(self) -> datetime:
-        return _pydatetime(self.at.dateTime())
-
-    def _show(self) -> None:
-        at, due = self.posted_at(), self._meeting.post_by
-        late = f" — LATE: it was due by {weekday_date_time(due)}" if at > due else ""
-        self.shown.setText(f"Records the notice and agenda as posted "
-                           f"{weekday_date_time(at)}{late}.")
-        self.shown.setStyleSheet(colours.style(colours.PROBLEM) if late else "")
-
-    def _save(self) -> None:
-        at = self.posted_at()
-        problem = posting_problem(self._db, self._meeting.meeting_id, at, self._now)
-        if problem:
-            self.error.say(problem)
-            self.adjustSize()  # the refusal in full, not cut under the buttons
-            return
-        mark_agenda_posted(self._db, self._meeting.meeting_id, at)
-        due = self._meeting.post_by
-        late = f" — LATE: it was due by {weekday_date_time(due)}" if at > due else ""
-        self.recorded.emit(f"Agenda recorded as posted {weekday_date_time(at)}{late}.")
         self.accept()

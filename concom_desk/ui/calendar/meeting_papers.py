@@ -15,7 +15,7 @@ from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.calendar.entries import HearingEntry
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.ui.background import Progress, busy, run_in_background
-from concom_desk.ui.calendar.meeting_dialogs import PostingDialog, PublicationDialog
+from concom_desk.ui.calendar.notice_dialogs import PostingDialog, PublicationDialog
 
 if TYPE_CHECKING:
     from concom_desk.services.calendar.ical_export import ExportSummary

@@ -16,11 +16,8 @@ from concom_desk.store.models import CommissionSettings
 from concom_desk.ui.calendar.calendar_tab import CalendarTab
 from concom_desk.ui.calendar.dialog_parts import qdate
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, ContinueHearingDialog
-from concom_desk.ui.calendar.meeting_dialogs import (
-    MeetingChangeDialog,
-    PostingDialog,
-    PublicationDialog,
-)
+from concom_desk.ui.calendar.meeting_dialogs import MeetingChangeDialog
+from concom_desk.ui.calendar.notice_dialogs import PostingDialog, PublicationDialog
 from tests.helpers.calendar_db import Commission
 from tests.helpers.loading import show_day
 from tests.services.calendar.test_hearing_services import FEB18, MAR3, MAR17, book_three
