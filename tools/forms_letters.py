@@ -153,7 +153,8 @@ def legal_notice(document) -> None:
          bold=True, align="center")
     # Each law one of the hearings is under (the Act alone on the state default); a
     # filing under fewer of them says so on its own line.
-    para(document, "Under {{ under_words }}, the "
+    para(document, "Under {{ under_words }}{% if bylaw_cited and town.local_bylaw %} "
+                   "({{ town.local_bylaw }}){% endif %}, the "
                    "{{ commission.name }} will hold {% if hearings|length > 1 %}public hearings"
                    "{% else %}a public hearing{% endif %} on {{ meeting.weekday }}, "
                    "{{ meeting.date }} at {{ meeting.time }} at {{ meeting.place }} on the "

@@ -27,11 +27,8 @@ from concom_desk.domain.plain_dates import long_date
 from concom_desk.services.commission.settings import load_settings
 from concom_desk.ui.calendar.booking_dialog import BookHearingDialog
 from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog
-from concom_desk.ui.calendar.meeting_dialogs import (
-    PublicationDialog,
-    ScheduleDialog,
-    SpecialMeetingDialog,
-)
+from concom_desk.ui.calendar.meeting_dialogs import ScheduleDialog, SpecialMeetingDialog
+from concom_desk.ui.calendar.notice_dialogs import PublicationDialog
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.document_maker import DocumentMakerDialog
@@ -416,8 +413,9 @@ def check_the_papers(town: Town, papers: dict[str, Path], notes: dict[str, str])
     publish_by = business_days_before(today, 5)
     assert f"To {NEWSPAPER}: please publish once, on or before {long_date(publish_by)}." \
         in lines["legal-notice"]
+    # The bylaw cited by its title, as the permit cites it.
     laws = "the Wetlands Protection Act (MGL c.131 §40)" + (
-        f" and the {town.name} wetlands bylaw" if town.bylaw else "")
+        f" and the {town.name} wetlands bylaw ({town.bylaw})" if town.bylaw else "")
     assert (f"Under {laws}, the {commission} will hold public hearings on "
             f"{today:%A}, {long_date(today)} at 7:00 PM at Town Hall, Room 2 on the "
             "following:") in lines["legal-notice"]

@@ -108,6 +108,8 @@ def legal_notice_context(meeting: MeetingEntry, common: Mapping[str, Any]) -> di
         "meeting": meeting_context(meeting, common),
         "publish_by": _date_or_blank(meeting.publish_by()),
         "under_words": laws["under_words"],
+        # A notice of a hearing under the bylaw cites it, as the permit does.
+        "bylaw_cited": bylaws,
         "dep_office": laws["dep_office"],
         "hearings": [hearing_row(h, town) for h in advertised],
     }

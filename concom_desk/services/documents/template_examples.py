@@ -295,6 +295,8 @@ def _build() -> dict[str, Context]:
             # Act applies to any of them.
             "under_words": "the Wetlands Protection Act (MGL c.131 §40) and the Upton "
                            "wetlands bylaw",
+            # One of its hearings is under the bylaw: the notice cites its chapter.
+            "bylaw_cited": True,
             "dep_office": _DEP_OFFICE,
             "hearings": [
                 _HEARING_ROW,

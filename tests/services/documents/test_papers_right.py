@@ -210,9 +210,16 @@ def test_legal_notice_and_agenda_use_the_settings_and_no_doubled_stops(tmp_path:
 @pytest.mark.parametrize(("town", "chair", "under", "signed"), [
     # A town with its own bylaw: the Act and the bylaw for joint filings (MGL c.131 §40;
     # domain/laws.under_words). Each filing under one law only says so on its own line.
+    # The bylaw cited as the permit cites it (a Nantucket notice named "the Nantucket
+    # wetlands bylaw" and no chapter).
     ("upton", "Margaret Hale",
-     "Under the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw, the "
+     "Under the Wetlands Protection Act (MGL c.131 §40) and the Upton wetlands bylaw (Town "
+     "of Upton General Bylaws, Chapter 330, Wetlands Regulations), the "
      "Upton Conservation Commission will hold", "Margaret Hale, Chair"),
+    ("nantucket", "Ernie Steinauer",
+     "Under the Wetlands Protection Act (MGL c.131 §40) and the Nantucket wetlands bylaw "
+     "(Code of the Town of Nantucket, Chapter 136, Wetlands), the "
+     "Upton Conservation Commission will hold", "Ernie Steinauer, Chair"),
     # The state default: its law is the Act itself, named once. No chair among the members
     # yet: the line reads "Chair", not ", Chair".
     ("massachusetts", "",
