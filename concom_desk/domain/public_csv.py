@@ -42,7 +42,7 @@ _AFTER_SEMICOLON_BYTES = re.compile(rb"(;[ ]*)(?=[=+\-@\t\r])")
 # or after a `,` or a line's end; inside a field a quote is doubled). A quote before
 # the CR LF that ends a line mostly closes its field (a line ends every row): that one
 # is taken only after a `,` or a line's end, in the search itself, not a Python step
-# for each row.
+# for each row (and then only where it opens a field, neutralized_csv_bytes).
 _MAYBE_FORMULA = re.compile(rb'"(?:[=+\-@\t]|\r(?!\n)|\r\n(?<=[,\n]"\r\n))')
 _CONTROL_BYTES = bytes(code for code in range(32) if ILLEGAL_CONTROL.match(chr(code)))
 
@@ -64,6 +64,11 @@ def neutralized_csv_bytes(written: bytes) -> bytes:
     pieces, done = [], 0
     for opens in opening:
         if opens == 1 or written[opens - 2] in b",\n":
+            # Before CR LF the quote may close a text ending in `,` or a line end (the
+            # row's last field): it opens one only after an even count of quotes from
+            # the batch's start (which starts a row), outside every field.
+            if written.startswith(b"\r\n", opens) and written.count(b'"', 0, opens - 1) % 2:
+                continue
             pieces += (written[done:opens], b"'")
             done = opens
     if pieces:
