@@ -61,6 +61,7 @@ CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
 
 Cell = str | int | float | Decimal | None
 SAMPLE_ROWS = 2000
+BINARY_WORDS = "(binary data, {} bytes)"
 _MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?(.*)$")
 
 
@@ -99,7 +100,7 @@ def plain_value(value: Any, declared: str, column: str = "",
     if "BOOL" in declared and value in (0, 1):
         return "yes" if value else "no"
     if isinstance(value, bytes):
-        return f"(binary data, {len(value)} bytes)"
+        return BINARY_WORDS.format(len(value))
     if isinstance(value, datetime):  # a server's moments: as a file's text shows them
         return value.isoformat(timespec="seconds")
     if isinstance(value, date):
@@ -147,15 +148,13 @@ def table_views(conn: sqlite3.Connection, neutralized: bool = True) -> Iterator[
             yield _table_view(conn, labels, table, neutralized)
 
 
-def _only_text_and_numbers(conn: Any, table: str, columns: list[str]) -> bool:
-    """Whether these columns hold nothing but text, numbers and NULL (one scan, in
-    SQLite): a file's text and number columns always do unless a value was put in
-    from outside the program (SQLite keeps a blob where text belongs). A server's
-    rows are typed by their columns (a date column gives dates): never taken as is."""
-    if on_server(conn) or not columns:
-        return not columns
-    odd = " OR ".join(f"typeof({quoted(column)}) = 'blob'" for column in columns)
-    return conn.execute(f"SELECT 1 FROM {quoted(table)} WHERE {odd} LIMIT 1").fetchone() is None
+def _as_stored(column: str) -> str:
+    """A column read as stored, but for a blob: SQLite keeps one where text belongs
+    when it was put in from outside the program, and it is shown as plain_value shows
+    it, by its size (in the query: no step for each value of the column in Python)."""
+    before, after = BINARY_WORDS.split("{}")
+    return (f"CASE WHEN typeof({column}) = 'blob' THEN '{before}' || length({column}) || "
+            f"'{after}' ELSE {column} END")
 
 
 def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str,
@@ -169,17 +168,19 @@ def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str,
     kinds = list(zip(columns, lookups, words, strict=True))
     as_stored = [not _judged(name, declared, lookup, code_words)
                  for (name, declared), lookup, code_words in kinds]
-    if neutralized or not _only_text_and_numbers(
-            conn, table, [name for (name, _), plain in zip(columns, as_stored, strict=True)
-                          if plain]):
+    # A server's rows are typed by their columns (a date column gives dates): every
+    # value is judged.
+    if neutralized or on_server(conn):
         as_stored = [False] * len(columns)
     # None: the value as stored (text the writer neutralizes, a number, nothing).
     cells = [None if plain else _cell_of(name, declared, lookup, code_words)
              for ((name, declared), lookup, code_words), plain in zip(kinds, as_stored,
                                                                       strict=True)]
     names = [name for name, _ in columns]
-    select = ", ".join(_trail_value(conn, name) if table == AUDIT_TABLE else quoted(name)
-                       for name in names)
+    select = ", ".join(
+        _trail_value(conn, name, plain) if table == AUDIT_TABLE
+        else _as_stored(quoted(name)) if plain else quoted(name)
+        for name, plain in zip(names, as_stored, strict=True))
     cursor: Iterable[tuple[Any, ...]] = rows_of(
         conn, f"SELECT {select} FROM {quoted(table)} {'WHERE ' + where if where else ''} "
               f"ORDER BY {row_key(conn, table)}")
@@ -232,19 +233,20 @@ def _withhold_minutes(rows: Iterable[tuple[Any, ...]], names: list[str]
         yield tuple(row)
 
 
-def _trail_value(conn: Any, name: str) -> str:
+def _trail_value(conn: Any, name: str, as_stored: bool) -> str:
     """A trail's column as the export reads it: an entry of minutes not yet released
     has its values hidden, in the query itself (the row, its time, who and its hashes
     are shown as they are: the chain is still checkable against the database, which
     holds the words)."""
+    stored = _as_stored(quoted(name)) if as_stored else quoted(name)
     if name not in ("old_values", "new_values"):
-        return quoted(name)
+        return stored
     released = "1 = 0"  # a file from before executive minutes: none released
     if EXECUTIVE_TABLE in tables(conn):
         released = (f"EXISTS (SELECT 1 FROM {EXECUTIVE_TABLE} m WHERE m.released_on IS NOT "
                     f"NULL AND m.id = {quoted(AUDIT_TABLE)}.record_id)")
     return (f"CASE WHEN table_name = '{EXECUTIVE_TABLE}' AND {quoted(name)} IS NOT NULL "
-            f"AND NOT {released} THEN '{WITHHELD}' ELSE {quoted(name)} END")
+            f"AND NOT {released} THEN '{WITHHELD}' ELSE {stored} END")
 
 
 def _with_regulations(rows: Iterable[Sequence[Cell]], names: list[str]
