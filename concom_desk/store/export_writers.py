@@ -158,8 +158,10 @@ def _fill_sheets(tables: Iterable[TableView], tally: Tally,
             for row in batch:
                 if count == XLSX_MAX_ROWS:  # Excel's limit: the table goes on in another sheet
                     sheet, count = new_sheet(table), 1
-                for i in money:
-                    row[i] = _fit_cell(sheet, row[i])
+                if money:  # rows may be tuples, as read
+                    row = list(row)
+                    for i in money:
+                        row[i] = _fit_cell(sheet, row[i])
                 if measure_rows and max(map(_text_length, row), default=0) > XLSX_CELL_LIMIT:
                     row = [_fit_cell(sheet, v) for v in row]
                 sheet.append(row)

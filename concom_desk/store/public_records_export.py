@@ -7,55 +7,45 @@ name, a filing's file number, a property's address), dates are ISO
 in words. All tables are read inside one read transaction, so the export is a
 consistent picture of one moment.
 
-The same reading works on a server's records (a psycopg connection): only where the
-tables are listed differs (the catalog instead of sqlite_master and PRAGMAs), and a
-row is ordered by its `id` where SQLite has its `rowid`.
+The same reading works on a server's records (store.record_tables). A table's rows are
+read and shown a batch at a time, a column at a time: a column shown as stored costs
+nothing, and a link's labels, a code's words or money are mapped over the column in one
+call (no Python step for each row of a 300,000-row trail).
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from itertools import chain, count, islice
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from itertools import chain, islice
+from typing import Any
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.regulations_in_force import in_force_words
 from concom_desk.domain.resource_areas import STATE_AREAS, UNITS
 from concom_desk.domain.spreadsheet_cells import column_header, printable_cell
 from concom_desk.store.audit import AUDIT_TABLE
-from concom_desk.store.db_identity import open_read_only, require_concom_database
+from concom_desk.store.record_labels import RecordLabels, name_audited_records
+from concom_desk.store.record_tables import columns as table_columns
+from concom_desk.store.record_tables import (
+    foreign_keys,
+    on_server,
+    quoted,
+    record_snapshot,
+    row_key,
+    rows_of,
+    server_snapshot,
+    tables,
+)
 from concom_desk.store.regulations_table import regulations
 
-if TYPE_CHECKING:
-    from concom_desk.store.server.database import ServerDatabase
+__all__ = ["Cell", "TableView", "record_snapshot", "server_snapshot", "table_names",
+           "table_views"]
 
-# Columns that name a record, best first: what a person would call the record by.
-LABEL_COLUMNS = (
-    "file_no", "local_file_no", "case_no", "order_no", "name", "full_name", "display_name",
-    "owner_name", "title", "street_address", "address", "label", "initials", "code",
-)
-# How a record with no naming column is called, in SQL over its own row (the table
-# name qualifies its columns). Anything else falls back to "<Table> <id>".
-RECORD_LABELS = {
-    "meeting": "'meeting of ' || meeting.held_on",
-    "hearing": "'hearing on ' || (SELECT file_no FROM filing WHERE filing.id = hearing.filing_id)",
-    "decision": "decision.kind || ' on ' || "
-                "(SELECT file_no FROM filing WHERE filing.id = decision.filing_id)",
-    "violation": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = "
-                 "violation.case_id) || ' violation ' || violation.number",
-    "fine": "(SELECT case_no FROM enforcement_case WHERE enforcement_case.id = fine.case_id)"
-            " || ' fine for ' || fine.offense_on",
-    "vote": "'vote of ' || (SELECT held_on FROM meeting WHERE meeting.id = vote.meeting_id)"
-            " || ': ' || substr(vote.motion, 1, 60)",
-    "standard_condition": "'standard condition ' || standard_condition.number",
-}
 # Codes shown in words: (table, column) → {code: words}.
 CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("filing", "kind"): {code: kind.name for code, kind in KINDS.items()},
@@ -68,11 +58,10 @@ CODE_WORDS: dict[tuple[str, str], dict[str, str]] = {
     ("case_resource_area", "code"): {a.code: f"{a.name} ({a.citation})" for a in STATE_AREAS},
     ("case_resource_area", "unit"): dict(UNITS),
 }
-SAMPLE_ROWS = 2000
-# Internal bookkeeping, not part of the public record.
-SKIPPED_TABLES = ("alembic_version",)
 
 Cell = str | int | float | Decimal | None
+SAMPLE_ROWS = 2000
+BINARY_WORDS = "(binary data, {} bytes)"
 _MOMENT = re.compile(r"^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)?(.*)$")
 
 
@@ -84,113 +73,13 @@ class TableView:
 
     name: str
     headers: list[str]
-    rows: Iterable[list[Cell]]
-    sample: list[list[Cell]]
+    rows: Iterable[Sequence[Cell]]
+    sample: list[Sequence[Cell]]
 
     @property
     def title(self) -> str:
         return column_header(self.name)
 
-
-def _quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def _on_server(conn: Any) -> bool:
-    return not isinstance(conn, sqlite3.Connection)
-
-
-def _tables(conn: sqlite3.Connection) -> list[str]:
-    if _on_server(conn):
-        listed = conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-            "current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name COLLATE \"C\"")
-    else:
-        listed = conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "ORDER BY name")
-    return [r[0] for r in listed if r[0] not in SKIPPED_TABLES]
-
-
-def _columns(conn: sqlite3.Connection, table: str) -> list[tuple[str, str]]:
-    """(name, declared type) of each column, in table order."""
-    if _on_server(conn):
-        return [(r[0], r[1].upper()) for r in conn.execute(
-            "SELECT column_name, data_type FROM information_schema.columns WHERE "
-            "table_schema = current_schema() AND table_name = %s ORDER BY ordinal_position",
-            (table,))]
-    return [(r[1], (r[2] or "").upper()) for r in conn.execute(
-        f"PRAGMA table_info({_quoted(table)})"
-    )]
-
-
-def _foreign_keys(conn: sqlite3.Connection, table: str) -> dict[str, tuple[str, str]]:
-    """column → (parent table, parent column), for single-column foreign keys."""
-    if _on_server(conn):
-        return {child: (parent, parent_column) for child, parent, parent_column in conn.execute(
-            "SELECT a.attname, p.relname, pa.attname FROM pg_constraint c "
-            "JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class p ON p.oid = c.confrelid "
-            "JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] "
-            "JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1] "
-            "WHERE c.contype = 'f' AND cardinality(c.conkey) = 1 AND t.relname = %s "
-            "AND t.relnamespace = current_schema()::regnamespace", (table,))}
-    links: dict[str, tuple[str, str]] = {}
-    for row in conn.execute(f"PRAGMA foreign_key_list({_quoted(table)})"):
-        parent, child_column, parent_column = row[2], row[3], row[4]
-        links[child_column] = (parent, parent_column or "id")
-    return links
-
-
-def _row_key(conn: Any, table: str) -> str:
-    """What orders a table's rows as they were written: SQLite's rowid; on a server,
-    the record's own number (every table of the records has an `id`)."""
-    if not _on_server(conn):
-        return "rowid"
-    names = [name for name, _ in _columns(conn, table)]
-    return "id" if "id" in names else _quoted(names[0])
-
-
-def _rows(conn: Any, sql: str) -> Iterable[tuple[Any, ...]]:
-    """The rows of a query, read a batch at a time on a server (a named cursor), so a
-    long trail is never held whole in memory; SQLite's cursor already steps."""
-    if not _on_server(conn):
-        return conn.execute(sql)  # type: ignore[no-any-return]
-    cursor = conn.cursor(name=f"export_{next(_cursor_numbers)}")
-    cursor.itersize = SAMPLE_ROWS
-    cursor.execute(sql)
-    return cursor  # type: ignore[no-any-return]
-
-
-_cursor_numbers = count(1)
-
-
-class RecordLabels:
-    """The human label of any record, looked up once per table and kept."""
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-        self._cache: dict[tuple[str, str], dict[Any, str]] = {}
-
-    def label_expression(self, table: str) -> str:
-        names = [c for c, _ in _columns(self.conn, table)]
-        chosen = [c for c in LABEL_COLUMNS if c in names]
-        fallback = (f"'{column_header(table).replace(chr(39), chr(39) * 2)} ' || "
-                    f"{_row_key(self.conn, table)}")
-        if table in RECORD_LABELS:
-            return f"coalesce({RECORD_LABELS[table]}, {fallback})"
-        if chosen:
-            return f"coalesce(nullif({_quoted(chosen[0])}, ''), {fallback})"
-        return fallback
-
-    def labels(self, table: str, key: str) -> dict[Any, str]:
-        if (table, key) not in self._cache:
-            expression = self.label_expression(table)
-            self._cache[(table, key)] = {
-                k: str(label) for k, label in self.conn.execute(
-                    f"SELECT {_quoted(key)}, {expression} FROM {_quoted(table)}"
-                )
-            }
-        return self._cache[(table, key)]
 
 
 def plain_header(column: str) -> str:
@@ -211,7 +100,7 @@ def plain_value(value: Any, declared: str, column: str = "",
     if "BOOL" in declared and value in (0, 1):
         return "yes" if value else "no"
     if isinstance(value, bytes):
-        return f"(binary data, {len(value)} bytes)"
+        return BINARY_WORDS.format(len(value))
     if isinstance(value, datetime):  # a server's moments: as a file's text shows them
         return value.isoformat(timespec="seconds")
     if isinstance(value, date):
@@ -231,7 +120,7 @@ def _iso_moment(text: str) -> str:
 
 def table_names(conn: sqlite3.Connection) -> list[str]:
     """The tables an export writes, in its order."""
-    return _tables(conn)
+    return tables(conn)
 
 
 # One table shown as two sheets where it holds two things a reader asks for apart: a
@@ -248,68 +137,81 @@ def table_views(conn: sqlite3.Connection, neutralized: bool = True) -> Iterator[
     it is shown as it is (not a link, a code, a date, money or yes/no), for a writer
     that neutralizes the text it writes as a whole (the CSV's, domain.public_csv)."""
     labels = RecordLabels(conn)
-    for table in _tables(conn):
+    for table in tables(conn):
         split = SPLIT_SHEETS.get(table)
-        if split and split[0] in {name for name, _ in _columns(conn, table)}:
+        if split and split[0] in {name for name, _ in table_columns(conn, table)}:
             column, other = split
-            yield _table_view(conn, labels, table, neutralized, f"{_quoted(column)} IS NULL")
+            yield _table_view(conn, labels, table, neutralized, f"{quoted(column)} IS NULL")
             yield _table_view(conn, labels, table, neutralized,
-                              f"{_quoted(column)} IS NOT NULL", other)
+                              f"{quoted(column)} IS NOT NULL", other)
         else:
             yield _table_view(conn, labels, table, neutralized)
 
 
-def _only_text_and_numbers(conn: Any, table: str, columns: list[str]) -> bool:
-    """Whether these columns hold nothing but text, numbers and NULL (one scan, in
-    SQLite): a file's text and number columns always do unless a value was put in
-    from outside the program (SQLite keeps a blob where text belongs). A server's
-    rows are typed by their columns (a date column gives dates): never taken as is."""
-    if _on_server(conn) or not columns:
-        return not columns
-    odd = " OR ".join(f"typeof({_quoted(column)}) = 'blob'" for column in columns)
-    return conn.execute(f"SELECT 1 FROM {_quoted(table)} WHERE {odd} LIMIT 1").fetchone() is None
+def _as_stored(column: str) -> str:
+    """A column read as stored, but for a blob: SQLite keeps one where text belongs
+    when it was put in from outside the program, and it is shown as plain_value shows
+    it, by its size (in the query: no step for each value of the column in Python)."""
+    before, after = BINARY_WORDS.split("{}")
+    return (f"CASE WHEN typeof({column}) = 'blob' THEN '{before}' || length({column}) || "
+            f"'{after}' ELSE {column} END")
 
 
 def _table_view(conn: sqlite3.Connection, labels: RecordLabels, table: str,
                 neutralized: bool = True, where: str = "", shown_as: str = "") -> TableView:
     # The record's own number first, where a reader looks for it.
-    columns = sorted(_columns(conn, table), key=lambda c: c[0] != "id")
-    links = _foreign_keys(conn, table)
+    columns = sorted(table_columns(conn, table), key=lambda c: c[0] != "id")
+    links = foreign_keys(conn, table)
     headers = [plain_header(name) for name, _ in columns]
-    lookups = [labels.labels(*links[name]) if name in links else None for name, _ in columns]
+    lookups = [labels.shown(*links[name]) if name in links else None for name, _ in columns]
     words = [CODE_WORDS.get((table, name)) for name, _ in columns]
     kinds = list(zip(columns, lookups, words, strict=True))
     as_stored = [not _judged(name, declared, lookup, code_words)
                  for (name, declared), lookup, code_words in kinds]
-    if neutralized or not _only_text_and_numbers(
-            conn, table, [name for (name, _), plain in zip(columns, as_stored, strict=True)
-                          if plain]):
+    # A server's rows are typed by their columns (a date column gives dates): every
+    # value is judged.
+    if neutralized or on_server(conn):
         as_stored = [False] * len(columns)
     # None: the value as stored (text the writer neutralizes, a number, nothing).
     cells = [None if plain else _cell_of(name, declared, lookup, code_words)
              for ((name, declared), lookup, code_words), plain in zip(kinds, as_stored,
                                                                       strict=True)]
-    select = ", ".join(_quoted(name) for name, _ in columns)
-    cursor = _rows(conn, f"SELECT {select} FROM {_quoted(table)} "
-                         f"{'WHERE ' + where if where else ''} "
-                         f"ORDER BY {_row_key(conn, table)}")
     names = [name for name, _ in columns]
+    select = ", ".join(
+        _trail_value(conn, name, plain) if table == AUDIT_TABLE
+        else _as_stored(quoted(name)) if plain else quoted(name)
+        for name, plain in zip(names, as_stored, strict=True))
+    cursor: Iterable[tuple[Any, ...]] = rows_of(
+        conn, f"SELECT {select} FROM {quoted(table)} {'WHERE ' + where if where else ''} "
+              f"ORDER BY {row_key(conn, table)}")
     if table == EXECUTIVE_TABLE:
         cursor = _withhold_minutes(cursor, names)
     if table == AUDIT_TABLE:
-        cursor = _withhold_trail(cursor, names, _released_minutes(conn))
-        cursor = _name_audited_records(cursor, names, labels)
-    rows: Iterable[Any]
-    if not any(cells):
-        rows = cursor  # every value as stored: the rows as SQLite hands them over
-    else:
-        rows = ([value if value is None or cell is None else cell(value)
-                 for cell, value in zip(cells, raw, strict=True)] for raw in cursor)
-    if table == "filing" and {"received", "town", "laws"} <= {n for n, _ in columns}:
+        cursor = name_audited_records(cursor, names, labels)
+    rows: Iterable[Sequence[Cell]] = cursor  # every value as stored: as read
+    if any(cells):
+        rows = chain.from_iterable(_shown(batch, cells) for batch in _batches(cursor))
+    if table == "filing" and {"received", "town", "laws"} <= set(names):
         headers.append(REGULATIONS_HEADER)
-        rows = _with_regulations(rows, [name for name, _ in columns])
+        rows = _with_regulations(rows, names)
     sample = list(islice(rows, SAMPLE_ROWS))
     return TableView(shown_as or table, headers, chain(sample, rows), sample)
+
+
+def _batches(rows: Iterable[tuple[Any, ...]]) -> Iterator[list[tuple[Any, ...]]]:
+    """The rows a few thousand at a time, as they are read."""
+    rows = iter(rows)
+    return iter(lambda: list(islice(rows, SAMPLE_ROWS)), [])
+
+
+def _shown(batch: list[tuple[Any, ...]], cells: list[Callable[[Any], Cell] | None]
+           ) -> Iterator[tuple[Cell, ...]]:
+    """A batch's rows with each judged column mapped by its cell, a column at a time."""
+    shown: list[Iterable[Any]] = list(zip(*batch, strict=True))
+    for at, cell in enumerate(cells):
+        if cell is not None:
+            shown[at] = map(cell, shown[at])
+    return zip(*shown, strict=True)
 
 
 REGULATIONS_HEADER = "Regulations in force"
@@ -319,13 +221,6 @@ REGULATIONS_HEADER = "Regulations in force"
 EXECUTIVE_TABLE = "executive_minutes"
 WITHHELD = ("(withheld: executive-session minutes not yet released, "
             "MGL c.30A §22(f))")
-
-
-def _released_minutes(conn: Any) -> set[Any]:
-    if EXECUTIVE_TABLE not in _tables(conn):
-        return set()
-    return {r[0] for r in conn.execute(
-        f"SELECT id FROM {EXECUTIVE_TABLE} WHERE released_on IS NOT NULL")}
 
 
 def _withhold_minutes(rows: Iterable[tuple[Any, ...]], names: list[str]
@@ -338,65 +233,39 @@ def _withhold_minutes(rows: Iterable[tuple[Any, ...]], names: list[str]
         yield tuple(row)
 
 
-def _withhold_trail(rows: Iterable[tuple[Any, ...]], names: list[str],
-                    released: set[Any]) -> Iterator[tuple[Any, ...]]:
-    """The trail's entries of withheld minutes, their values hidden (the row, its
-    time, who and its hashes are shown as they are: the chain is still checkable
-    against the database, which holds the words)."""
-    table_at, record_at = names.index("table_name"), names.index("record_id")
-    hidden = [names.index("old_values"), names.index("new_values")]
-    for raw in rows:
-        if raw[table_at] == EXECUTIVE_TABLE and raw[record_at] not in released:
-            row = list(raw)
-            for at in hidden:
-                if row[at] is not None:
-                    row[at] = WITHHELD
-            yield tuple(row)
-        else:
-            yield raw
+def _trail_value(conn: Any, name: str, as_stored: bool) -> str:
+    """A trail's column as the export reads it: an entry of minutes not yet released
+    has its values hidden, in the query itself (the row, its time, who and its hashes
+    are shown as they are: the chain is still checkable against the database, which
+    holds the words)."""
+    stored = _as_stored(quoted(name)) if as_stored else quoted(name)
+    if name not in ("old_values", "new_values"):
+        return stored
+    released = "1 = 0"  # a file from before executive minutes: none released
+    if EXECUTIVE_TABLE in tables(conn):
+        released = (f"EXISTS (SELECT 1 FROM {EXECUTIVE_TABLE} m WHERE m.released_on IS NOT "
+                    f"NULL AND m.id = {quoted(AUDIT_TABLE)}.record_id)")
+    return (f"CASE WHEN table_name = '{EXECUTIVE_TABLE}' AND {quoted(name)} IS NOT NULL "
+            f"AND NOT {released} THEN '{WITHHELD}' ELSE {stored} END")
 
 
-def _with_regulations(rows: Iterable[list[Cell]], names: list[str]) -> Iterator[list[Cell]]:
+def _with_regulations(rows: Iterable[Sequence[Cell]], names: list[str]
+                      ) -> Iterator[list[Cell]]:
     """A filing's row with the regulations it is reviewed under, by its received day:
     not a stored column, but what a reader of the record asks first of an old permit.
     (A file from before the `laws` column has none: its export is as it was.)"""
     table = regulations()
     at = {name: names.index(name) for name in ("received", "town", "laws")}
+    # Ten thousand filings were received on a few thousand days: each day's words once.
+    words: dict[tuple[date | None, str, str], str] = {}
     for row in rows:
         received = row[at["received"]]
-        day = date.fromisoformat(str(received)) if received else None
-        yield [*row, printable_cell(in_force_words(
-            table, day, str(row[at["town"]] or ""), str(row[at["laws"]] or "")))]
+        asked = (date.fromisoformat(str(received)) if received else None,
+                 str(row[at["town"]] or ""), str(row[at["laws"]] or ""))
+        if asked not in words:
+            words[asked] = printable_cell(in_force_words(table, *asked))
+        yield [*row, words[asked]]
 
-
-def _name_audited_records(rows: Iterable[tuple[Any, ...]], names: list[str],
-                          labels: RecordLabels) -> Iterator[tuple[Any, ...]]:
-    """An audit entry names its record by table and id; the reader gets the record's
-    label ("2026-014", "Ruth Åkesson") while the record still exists."""
-    table_at, record_at = names.index("table_name"), names.index("record_id")
-    present = set(_tables(labels.conn))
-    # Each table's labels, looked up once (a trail of 300,000 entries names records of
-    # thirty tables): a table a later schema dropped, or one unreadable, has none.
-    by_table: dict[Any, dict[Any, str]] = {}
-    for raw in rows:
-        table = raw[table_at]
-        named = by_table.get(table)
-        if named is None:
-            named = by_table[table] = _labels_of(labels, table) if table in present else {}
-        label = named.get(raw[record_at])
-        if label is None:
-            yield raw
-        else:
-            row = list(raw)
-            row[record_at] = label
-            yield tuple(row)
-
-
-def _labels_of(labels: RecordLabels, table: str) -> dict[Any, str]:
-    try:
-        return labels.labels(table, "id")
-    except sqlite3.Error:
-        return {}
 
 
 def _judged(name: str, declared: str, lookup: dict[Any, str] | None,
@@ -407,66 +276,45 @@ def _judged(name: str, declared: str, lookup: dict[Any, str] | None,
             or "BOOL" in declared or "DATETIME" in declared or "TIMESTAMP" in declared)
 
 
-class _LinkLabels(dict[Any, str]):
-    """The labels of the records a column links to; a link to none names its number."""
+class _Known(dict[Any, Cell]):
+    """A column's usual values as shown; any other is judged when met."""
 
-    def __missing__(self, key: Any) -> str:
-        return f"(missing record {key})"
+    def __init__(self, known: dict[Any, Cell], judged: Callable[[Any], Cell]) -> None:
+        super().__init__(known)
+        self.judged = judged
+
+    def __missing__(self, value: Any) -> Cell:
+        return self.judged(value)
 
 
 def _cell_of(name: str, declared: str, lookup: dict[Any, str] | None,
              code_words: dict[str, str] | None) -> Callable[[Any], Cell]:
-    """How one column's stored values (never None: the row leaves those empty) are
-    shown: chosen once per column, so that the three hundred thousand rows of a trail
-    pay one call a cell, not plain_value's questions. What a column usually holds is
+    """How one column's stored values are shown (nothing stays nothing): chosen once
+    per column, so that the three hundred thousand rows of a trail pay one call a
+    cell, not plain_value's questions. What a column usually holds is
     taken by its type; anything else (SQLite keeps what it is given: text in a number
     column) goes through plain_value, which judges every value."""
     if lookup is not None:
         # A dict's own lookup is the cell's function: no Python call for each link.
-        return _LinkLabels({key: printable_cell(label)
-                            for key, label in lookup.items()}).__getitem__
+        return lookup.__getitem__  # type: ignore[attr-defined,no-any-return]
 
     def judged(value: Any) -> Cell:
         return plain_value(value, declared, name, code_words)
 
     if _judged(name, declared, None, code_words):
-        return judged
+        if name.endswith("_cents") or (code_words is None and "BOOL" not in declared):
+            return judged
+        # A yes/no or a code: its few values worked out once, a dict lookup each.
+        known = [None, *(code_words or ()), *((0, 1) if "BOOL" in declared else ())]
+        return _Known({value: judged(value) for value in known}, judged).__getitem__
 
     def text_or_number(value: Any) -> Cell:
         kind = type(value)
         if kind is str:
             return printable_cell(value)
-        if kind is int or kind is float:
+        if kind is int or kind is float or value is None:
             return value  # type: ignore[no-any-return]
         return judged(value)
     return text_or_number
 
 
-@contextmanager
-def record_snapshot(db_path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection inside one read transaction: every table the export
-    reads shows the same moment, even if the window saves meanwhile."""
-    require_concom_database(db_path)
-    with closing(open_read_only(db_path)) as conn:
-        conn.isolation_level = None
-        conn.execute("BEGIN")
-        try:
-            yield conn
-        finally:
-            conn.execute("COMMIT")
-
-
-@contextmanager
-def server_snapshot(database: ServerDatabase) -> Iterator[Any]:
-    """On a server: one REPEATABLE READ, READ ONLY transaction (the same moment for
-    every table while other desks go on saving), on a connection of the database's."""
-    raw = database.engine.raw_connection()
-    try:
-        conn = raw.driver_connection
-        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-        try:
-            yield conn
-        finally:
-            conn.rollback()
-    finally:
-        raw.close()

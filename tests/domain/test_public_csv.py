@@ -14,7 +14,8 @@ from concom_desk.domain.public_csv import PublicCsvWriter, csv_text
 TEXTS = [
     "=1+1", "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "plain", "", "O'Brien, Anne-Marie",
     'say "=hi"', '"=quoted"', 'a,"=b', "a\n=b", 'a\n"=b', "Smith;=cmd", "Smith;  -2",
-    "x;\"=y", "\x01=cmd", "bell\x07;=x", "line\x0b two", '{"a":"-1","b":-1}', ";", "'=x",
+    "x;\"=y", "\r\nline", "\r\n=1", "\x01=cmd", "bell\x07;=x", "line\x0b two",
+    '{"a":"-1","b":-1}', ";", "'=x", "wet meadow,", "bank\n",
 ]
 NUMBERS = [12, -5, -2.5, Decimal("-125.00"), None]
 
