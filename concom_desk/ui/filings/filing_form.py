@@ -18,7 +18,6 @@ from datetime import date
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.domain.filing_requirements import (
@@ -39,11 +39,11 @@ from concom_desk.domain.filing_requirements import (
     record_problems,
 )
 from concom_desk.domain.laws import BOTH, DEP_NUMBERED_KINDS, under_act
-from concom_desk.errors import UserError
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.services.filings.payments import town_fee_words
+from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.areas_tab import AreasTab
-from concom_desk.ui.filings.form_pages import money_page, recording_page
+from concom_desk.ui.filings.form_pages import filing_page, money_page, recording_page
 from concom_desk.ui.filings.form_words import (
     AMOUNTS,
     DATE_FIELDS,
@@ -51,11 +51,10 @@ from concom_desk.ui.filings.form_words import (
     NOT_TYPED,
     RECORD_DATES,
     field_words,
-    laws_choice,
     offer_laws,
 )
 from concom_desk.ui.filings.parties_tab import PartiesTab
-from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
+from concom_desk.ui.filings.party_fields import complete_from, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
 from concom_desk.ui.save_behind import SAVING, save_behind
@@ -96,7 +95,8 @@ class FilingFormDialog(QDialog):
         self.tabs.setAccessibleName("Parts of the record")
         self.dates: dict[str, QLineEdit] = {}
         self.amounts: dict[str, QLineEdit] = {}
-        self.tabs.addTab(self._filing_tab(form), "&Filing")
+        self._town = form.town
+        self.tabs.addTab(filing_page(self, form), "&Filing")
         self.areas_tab = AreasTab(form)  # the town's areas as codes, amounts, flood data
         self.tabs.addTab(self.areas_tab, "Areas && flood &zones")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
@@ -204,42 +204,6 @@ class FilingFormDialog(QDialog):
         self.dates[name] = line
         return line
 
-    def _filing_tab(self, form: FilingForm) -> QWidget:
-        page = QWidget()
-        self.kind = QComboBox()
-        self.kind.setAccessibleName("Kind of filing")
-        for code, kind in KINDS.items():
-            self.kind.addItem(f"{kind.name} ({code.upper()})", code)
-        self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
-        self.kind.setEnabled(form.id is None)  # a filing does not change its kind
-        self._town = form.town
-        self.laws = laws_choice(form.town, form.laws)
-        self.file_no = named_line(form.file_no, "Local file number", "e.g. 2026-41")
-        self.dep_file_no = named_line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
-        self.parent_file_no = named_line(form.parent_file_no, "Permit file number",
-                                    "file number of the permit it refers to")
-        self.address = named_line(form.address, "Property street address", "e.g. 12 Pond Road")
-        self.map_lot = named_line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
-        self.work = QPlainTextEdit(form.work_description)
-        self.work.setAccessibleName("Work description")
-        self.work.setTabChangesFocus(True)
-        self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
-        layout = form_layout(page)
-        layout.addRow("&Kind:", self.kind)
-        layout.addRow("&Under:", self.laws)
-        layout.addRow("File &no.:", self.file_no)
-        layout.addRow("&DEP file no.:", self.dep_file_no)
-        self._parent_label = QLabel("Permi&t file no.:")
-        self._parent_label.setBuddy(self.parent_file_no)
-        layout.addRow(self._parent_label, self.parent_file_no)
-        layout.addRow("Property &address:", self.address)
-        layout.addRow("&Map/lot:", self.map_lot)
-        layout.addRow("&Work:", self.work)
-        for name, label in DATE_FIELDS:
-            layout.addRow(label + ":", self.date_line(name, label, getattr(form, name)))
-        self._filing_layout = layout
-        return page
-
     def amount_line(self, name: str, label: str, cents: int) -> QLineEdit:
         line = named_line(amount_text(cents), label, "dollars, e.g. 1,250.00")
         self.amounts[name] = line
@@ -297,12 +261,12 @@ class FilingFormDialog(QDialog):
         found += self.wpa_tab.problems()
         found += self.areas_tab.problems()
         for name, _label in DATE_FIELDS:
-            self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
+            self.filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
                                               or bool(self.dates[name].text()))
-        self._filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
+        self.filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
         # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
         # an RDA or an emergency certification (one typed before stays shown).
-        self._filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
+        self.filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
             kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
         self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
         if found:
@@ -425,13 +389,28 @@ class FilingFormDialog(QDialog):
                               "again to be asked, or Cancel.")
 
     def reload_keeping_changes(self) -> None:
-        """Read the record again and put what the clerk changed back on top of it."""
+        """Read the record again behind the window (its fields off meanwhile) and put
+        what the clerk changed back on top of it."""
         self.question = None
-        assert self._rereading is not None
-        try:
-            theirs, mine = self._rereading.reload()
-        except UserError as exc:  # e.g. voided meanwhile
-            self.problems.setText(f"• {exc}")
-            return
-        self.reloaded.setText(reread_words(theirs, mine, field_words))
-        self.reloaded.setVisible(True)
+        assert self._rereading is not None and self._reload is not None
+        reread, rereading = self._reload, self._rereading
+        self.tabs.setEnabled(False)
+        self.save_button.setEnabled(False)
+        self.problems.setText(READING)
+
+        def shown(fresh: FilingForm) -> None:
+            if not isValid(self):  # (closed meanwhile)
+                return
+            self.tabs.setEnabled(True)
+            theirs, mine = rereading.reload(fresh)
+            self.reloaded.setText(reread_words(theirs, mine, field_words))
+            self.reloaded.setVisible(True)
+
+        def failed(message: str) -> None:  # e.g. voided meanwhile
+            if isValid(self):
+                self.tabs.setEnabled(True)
+                self.validate()
+                self._refused = True
+                self.problems.setText(f"• {message}")
+
+        in_background(lambda _progress: reread(), shown, failed)

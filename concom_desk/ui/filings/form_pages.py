@@ -1,18 +1,67 @@
-"""The filing form's record-keeping pages: the fees and bond (money in and back, the
-town's schedule beside what was typed) and where the permit was recorded. Their boxes
-are the form's (FilingFormDialog): its checks, its save and its reload read them."""
+"""The filing form's pages of boxes: the filing itself, the fees and bond (money in
+and back, the town's schedule beside what was typed) and where the permit was
+recorded. Their boxes are the form's (FilingFormDialog): its checks, its save and its
+reload read them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
+from concom_desk.domain.filing_kinds import KINDS
 from concom_desk.services.filings.form import FilingForm
+from concom_desk.ui.filings.form_words import DATE_FIELDS, laws_choice
 from concom_desk.ui.filings.party_fields import form_layout, named_line
 
 if TYPE_CHECKING:
     from concom_desk.ui.filings.filing_form import FilingFormDialog
+
+
+def filing_page(dialog: FilingFormDialog, form: FilingForm) -> QWidget:
+    """What the filing is: its kind (kept once filed), the laws, its numbers, the
+    property, the work and the dates the deadline engine counts from."""
+    page = QWidget()
+    dialog.kind = QComboBox()
+    dialog.kind.setAccessibleName("Kind of filing")
+    for code, kind in KINDS.items():
+        dialog.kind.addItem(f"{kind.name} ({code.upper()})", code)
+    dialog.kind.setCurrentIndex(max(dialog.kind.findData(form.kind), 0))
+    dialog.kind.setEnabled(form.id is None)  # a filing does not change its kind
+    dialog.laws = laws_choice(form.town, form.laws)
+    dialog.file_no = named_line(form.file_no, "Local file number", "e.g. 2026-41")
+    dialog.dep_file_no = named_line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
+    dialog.parent_file_no = named_line(form.parent_file_no, "Permit file number",
+                                       "file number of the permit it refers to")
+    dialog.address = named_line(form.address, "Property street address", "e.g. 12 Pond Road")
+    dialog.map_lot = named_line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
+    dialog.work = QPlainTextEdit(form.work_description)
+    dialog.work.setAccessibleName("Work description")
+    dialog.work.setTabChangesFocus(True)
+    dialog.work.setMaximumHeight(dialog.fontMetrics().lineSpacing() * 5)
+    layout = form_layout(page)
+    layout.addRow("&Kind:", dialog.kind)
+    layout.addRow("&Under:", dialog.laws)
+    layout.addRow("File &no.:", dialog.file_no)
+    layout.addRow("&DEP file no.:", dialog.dep_file_no)
+    parent_label = QLabel("Permi&t file no.:")
+    parent_label.setBuddy(dialog.parent_file_no)
+    layout.addRow(parent_label, dialog.parent_file_no)
+    layout.addRow("Property &address:", dialog.address)
+    layout.addRow("&Map/lot:", dialog.map_lot)
+    layout.addRow("&Work:", dialog.work)
+    for name, label in DATE_FIELDS:
+        layout.addRow(label + ":", dialog.date_line(name, label, getattr(form, name)))
+    dialog.filing_layout = layout
+    return page
 
 
 def money_page(dialog: FilingFormDialog, form: FilingForm) -> QWidget:

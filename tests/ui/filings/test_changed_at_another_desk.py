@@ -85,6 +85,10 @@ def test_reload_keeps_what_the_clerk_typed_and_saves_both(qtbot, desks) -> None:
 
     with qtbot.waitSignal(box.finished, timeout=5_000):
         box.button(QMessageBox.StandardButton.Yes).click()
+    # Read again behind the window: the fields off until it comes.
+    assert dialog.problems.text() == "Reading the filing…" and not dialog.tabs.isEnabled()
+    qtbot.waitUntil(dialog.reloaded.isVisible, timeout=10_000)
+    assert dialog.tabs.isEnabled()
     # The other desk's DEP number came in; her consultant and notes are back on top.
     assert dialog.dep_file_no.text() == "SE 082-1400"
     assert dialog.consultant.text() == "Goddard Consulting"
