@@ -368,10 +368,9 @@ class FilingRecordDialog(QDialog):
 
     def _apply(self, wanted: str, reason: str | None, on: date | None,
                entry: DecisionEntry | None = None) -> None:
-        if reason is None and on is None:
-            reason = "Give the date the change happened."
         if reason or on is None:
-            self.status_reason.setText(refusal_html(reason or ""))
+            self.status_reason.setText(refusal_html(reason or "Give the date the change "
+                                                              "happened."))
             return
         change, when = self._change_status, on
         # The store re-checks, with the latest facts: its refusal is said as the law's.
@@ -405,12 +404,9 @@ class FilingRecordDialog(QDialog):
         what changed."""
         def accepted() -> None:  # (the dialog wrote behind the window: ui/save_behind.py)
             self.question = None
-
-            def shown() -> None:
-                self.status_reason.setText(done())
-                self.changed.emit(self.filing_id)
-
-            self.writes.read_again(shown)
+            said = done()  # (read from the dialog before it goes)
+            self.changed.emit(self.filing_id)  # the lists read it meanwhile
+            self.writes.read_again(lambda: self.status_reason.setText(said))
 
         dialog.accepted.connect(accepted)
         dialog.rejected.connect(lambda: setattr(self, "question", None))
