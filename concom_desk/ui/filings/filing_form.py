@@ -236,7 +236,20 @@ class FilingFormDialog(QDialog):
                 values[name] = None
         return values
 
+    def _show_rows_of(self, kind: str) -> None:
+        """The rows the kind has (a date typed stays shown), while being read too."""
+        for name, _label in DATE_FIELDS:
+            self.filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
+                                             or bool(self.dates[name].text()))
+        self.filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
+        # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
+        # an RDA or an emergency certification (one typed before stays shown).
+        self.filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
+            kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
+        self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
+
     def validate(self) -> list[str]:
+        self._show_rows_of(self.current_kind())
         if self.reading:  # nothing to check or save until the filing is in the boxes
             self.problems.setText(self._reading_says)
             self.save_button.setEnabled(False)
@@ -260,15 +273,6 @@ class FilingFormDialog(QDialog):
                                  self._today)
         found += self.wpa_tab.problems()
         found += self.areas_tab.problems()
-        for name, _label in DATE_FIELDS:
-            self.filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
-                                              or bool(self.dates[name].text()))
-        self.filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
-        # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
-        # an RDA or an emergency certification (one typed before stays shown).
-        self.filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
-            kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
-        self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
         if found:
             self.problems.setText("\n".join(f"• {p}" for p in found))
         else:
