@@ -160,7 +160,9 @@ class Driver(QObject):
         # Filled once the parties and properties it completes from are read (behind it).
         self.steps.append(Step("form open", open_form,
                                lambda: self.form is not None and self.form.isVisible()
-                               and getattr(self.form, "choices_read", True)))
+                               and getattr(self.form, "choices_read", True)
+                               # (its filing read behind it and in its boxes)
+                               and not getattr(self.form, "reading", False)))
         self.steps.append(Step("filing saved", save,
                                lambda: self.records_seen > self.seen_before_save))
 

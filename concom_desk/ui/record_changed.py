@@ -55,11 +55,12 @@ class Rereading(Generic[Draft]):
         self._typed, self._show, self._reread, self._skip = typed, show, reread, skip
         self.as_read = typed()
 
-    def reload(self) -> tuple[list[str], list[str]]:
-        """Show the record as it is now with the clerk's changes on top; returns the
-        fields the other desk changed and the clerk's own (UserError if it is gone)."""
+    def reload(self, fresh: Draft | None = None) -> tuple[list[str], list[str]]:
+        """Show the record as it is now (`fresh`, when already read behind the window)
+        with the clerk's changes on top; returns the fields the other desk changed and
+        the clerk's own (UserError if it is gone)."""
         typed = self._typed()
-        fresh = self._reread()
+        fresh = self._reread() if fresh is None else fresh
         self._show(fresh)
         fresh_read = self._typed()
         theirs = changed_fields(self.as_read, fresh_read, self._skip)

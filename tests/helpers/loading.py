@@ -27,3 +27,9 @@ def all_loaded(qtbot: QtBot, timeout: int = 30_000) -> None:
     from concom_desk.ui import view_loader
 
     qtbot.waitUntil(lambda: not view_loader.running(), timeout=timeout)
+
+
+def filled(qtbot: QtBot, form: View, timeout: int = 30_000) -> View:
+    """An edit form once its filing, read behind it, is in its boxes."""
+    qtbot.waitUntil(lambda: not form.reading, timeout=timeout)  # type: ignore[attr-defined]
+    return form

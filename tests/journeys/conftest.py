@@ -133,6 +133,11 @@ def top_level(kind: type[QWidget]) -> Any:
     return None
 
 
+def filled_form(form: Any) -> Any:
+    """An edit form once its filing, read behind it, is in its boxes (else None)."""
+    return form if form is not None and not form.reading else None
+
+
 def when_shown(kind: type[QWidget], act: Callable[[Any], None], what: str) -> None:
     """Once a modal window of this kind is up (the step that opened it is waiting in
     its loop), act on it as the person would: fill it in, press its button. A window

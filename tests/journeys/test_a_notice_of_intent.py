@@ -37,7 +37,7 @@ from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.filings.filing_record import FilingRecordDialog
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import full_text, paragraphs
-from tests.journeys.conftest import Steps, Wait, top_level
+from tests.journeys.conftest import Steps, Wait, filled_form, top_level
 from tests.journeys.first_run import COMMISSION, through_the_wizard
 
 FILE_NO = "2026-101"
@@ -433,8 +433,8 @@ def test_the_hearing_is_booked_held_voted_and_the_order_issued_recorded_and_comp
 
         # Recorded: Edit…, the Recording tab, the Registry's book and page and the date.
         record.edit_button.click()
-        form: FilingFormDialog = yield Wait("the filing form, to edit",
-                                            lambda: top_level_dialog(FilingFormDialog))
+        form: FilingFormDialog = yield Wait("the filing form, to edit, filled",
+                                            lambda: filled_form(top_level_dialog(FilingFormDialog)))
         assert form.windowTitle() == "Edit filing"
         choose_tab(form.tabs, "&Recording")
         form.dates["recorded"].setText(today.isoformat())

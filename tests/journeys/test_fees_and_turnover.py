@@ -17,7 +17,7 @@ from concom_desk.ui.filings.payments_panel import PaymentsPanel
 from concom_desk.ui.filings.turnover_dialog import TurnoverDialog
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import paragraphs
-from tests.journeys.conftest import Steps, Wait, menu_action, top_level
+from tests.journeys.conftest import Steps, Wait, filled_form, menu_action, top_level
 from tests.journeys.test_a_notice_of_intent import FILE_NO, choose_tab, file_the_noi
 
 
@@ -32,8 +32,8 @@ def test_a_fee_is_received_with_its_receipt_and_turned_over(
     def steps() -> Steps:
         window, _filing_id, record = yield from file_the_noi()
         record.edit_button.click()
-        form: FilingFormDialog = yield Wait("the filing form", lambda: top_level(
-            FilingFormDialog))
+        form: FilingFormDialog = yield Wait("the filing form, filled",
+                                            lambda: filled_form(top_level(FilingFormDialog)))
         assert form.town_fee.text() == ("Town's schedule: not in the town's profile; type the "
                                         "commission's fee (point here for why).")
         assert form.town_fee.toolTip().startswith("The state's rules alone: no town bylaw")

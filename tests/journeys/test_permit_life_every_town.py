@@ -38,7 +38,7 @@ from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.setup.setup_wizard import SetupWizard
 from tests.helpers.clock import TEST_TODAY
 from tests.helpers.docx_reading import every_word, full_text
-from tests.journeys.conftest import Steps, Wait, top_level
+from tests.journeys.conftest import Steps, Wait, filled_form, top_level
 from tests.journeys.first_run import MEMBERS
 from tests.journeys.test_a_notice_of_intent import (
     ASSESSORS_LIST,
@@ -335,8 +335,8 @@ def decided_recorded_and_certified(window: MainWindow, rda: Any, noi: Any,
         papers[template], notes[template] = yield from make_document(noi, template)
 
     noi.edit_button.click()
-    form: FilingFormDialog = yield Wait("the filing form, to edit",
-                                        lambda: top_level(FilingFormDialog))
+    form: FilingFormDialog = yield Wait("the filing form, to edit, filled",
+                                        lambda: filled_form(top_level(FilingFormDialog)))
     choose_tab(form.tabs, "&Recording")
     form.dates["recorded"].setText(today.isoformat())
     form.recorded_book.setText(BOOK)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox
 from concom_desk.domain.plain_dates import weekday_date
 from concom_desk.store import Database
 from concom_desk.ui.main_window import MainWindow
+from tests.helpers.loading import filled
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 
@@ -199,7 +200,7 @@ def test_a_taken_file_number_is_refused_in_plain_words(qtbot, town_db: Database)
 
 def test_edit_a_filing(qtbot, town_db: Database) -> None:
     window = open_window(qtbot, town_db)
-    dialog = window.edit_filing(filing_id(window, "2026-40"))
+    dialog = filled(qtbot, window.edit_filing(filing_id(window, "2026-40")))
     assert not dialog.kind.isEnabled()
     assert dialog.parties_tab.owner.text() == "Mill Trust"
     dialog.dep_file_no.setText("se 082-1299")
@@ -347,12 +348,12 @@ def test_resource_areas_are_entered_on_the_form_and_reach_the_documents(qtbot, t
     from concom_desk.services.documents.context import filing_by_number, filing_fields
 
     window = open_window(qtbot, town_db)
-    dialog = window.edit_filing(filing_id(window, "2026-41"))
+    dialog = filled(qtbot, window.edit_filing(filing_id(window, "2026-41")))
     dialog.areas_tab.tick("bvw", "1,200")
     dialog.areas_tab.tick("buffer_zone")
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
-    again = window.edit_filing(filing_id(window, "2026-41"))
+    again = filled(qtbot, window.edit_filing(filing_id(window, "2026-41")))
     assert [(a.code, a.amount) for a in again.areas_tab.areas()] == [("bvw", 1200.0),
                                                                      ("buffer_zone", None)]
     again.reject()

@@ -48,6 +48,7 @@ from concom_desk.services.filings.resource_areas import (
 )
 from concom_desk.store import Database
 from concom_desk.store.models import CommissionSettings, Filing, Party, Property
+from concom_desk.store.models.parties import envelope_lines, map_lot_of
 from concom_desk.store.record_versions import refuse_if_changed
 
 
@@ -346,14 +347,22 @@ def suggested_file_number(db: Database, today: date) -> str:
     return "" if suggested in numbers else suggested
 
 
+# Every party and property on file, for a form's names and addresses to complete from:
+# read as columns, not as records (45,000 parties and 36,000 properties at 4x took 3.5 s
+# as records, behind the open form, holding the interpreter the window shares).
 def party_choices(db: Database) -> list[PartyChoice]:
     with db.read_session() as session:
-        return [PartyChoice(p.name, ", ".join(p.address_lines()), mailing_address(p),
-                            p.company, p.phone, p.email)
-                for p in session.scalars(select(Party).order_by(Party.name))]
+        rows = session.execute(select(
+            Party.name, Party.care_of, Party.address_line1, Party.address_line2, Party.city,
+            Party.state, Party.zip, Party.company, Party.phone, Party.email,
+        ).order_by(Party.name)).all()
+    return [PartyChoice(name, ", ".join(envelope_lines(care, line1, line2, city, state, code)),
+                        MailingAddress(line1, line2, city, state, code), company, phone, email)
+            for name, care, line1, line2, city, state, code, company, phone, email in rows]
 
 
 def property_choices(db: Database) -> list[PropertyChoice]:
     with db.read_session() as session:
-        return [PropertyChoice(p.address, p.map_lot)
-                for p in session.scalars(select(Property).order_by(Property.address))]
+        rows = session.execute(select(Property.address, Property.map, Property.lot)
+                               .order_by(Property.address)).all()
+    return [PropertyChoice(address, map_lot_of(map_no, lot)) for address, map_no, lot in rows]

@@ -12,6 +12,19 @@ from concom_desk.store.models.base import Base, Versioned, lowered_index, one_of
 PARTY_KINDS = ("person", "company", "public_body", "trust")
 
 
+def envelope_lines(care_of: str, line1: str, line2: str, city: str, state: str,
+                   zip_code: str) -> list[str]:
+    """A mailing address as printed on an envelope, empty lines left out (a party's,
+    or its columns read without the record: services/filings/editing.py)."""
+    care = [f"c/o {care_of}"] if care_of else []
+    return [*care, *postal_lines([line1, line2], city, state, zip_code)]
+
+
+def map_lot_of(map_no: str, lot: str) -> str:
+    """"14-22" for map 14, lot 22 ('' when neither is known)."""
+    return f"{map_no}-{lot}" if map_no or lot else ""
+
+
 class Party(Versioned, Base):
     """Anyone a letter is addressed to. `name` is printed exactly as stored."""
 
@@ -32,9 +45,8 @@ class Party(Versioned, Base):
 
     def address_lines(self) -> list[str]:
         """The mailing address as printed on an envelope, empty lines left out."""
-        care = [f"c/o {self.care_of}"] if self.care_of else []
-        return [*care, *postal_lines([self.address_line1, self.address_line2], self.city,
-                                     self.state, self.zip)]
+        return envelope_lines(self.care_of, self.address_line1, self.address_line2,
+                              self.city, self.state, self.zip)
 
 
 class Property(Versioned, Base):
@@ -54,4 +66,4 @@ class Property(Versioned, Base):
 
     @property
     def map_lot(self) -> str:
-        return f"{self.map}-{self.lot}" if self.map or self.lot else ""
+        return map_lot_of(self.map, self.lot)

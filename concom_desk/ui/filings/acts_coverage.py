@@ -4,6 +4,7 @@ Saved as an audited change to the filing; the record then shows the bare term.""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 from PySide6.QtWidgets import (
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.errors import UserError
+from concom_desk.ui.save_behind import SAVING, save_behind
 
 # Kinds whose expiry the acts move (an amendment runs with its permit's term; a COC
 # and an emergency certification have no expiry).
@@ -48,6 +49,7 @@ class ActsCoverageDialog(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
+        self.buttons, self.saving = buttons, False
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         label = QLabel("&Reason the acts do not apply:")
@@ -58,12 +60,29 @@ class ActsCoverageDialog(QDialog):
         layout.addWidget(buttons)
 
     def _accept(self) -> None:
-        try:
-            self._save(self.reason.text())
-        except UserError as exc:
-            self.problem.setText(f"<b>Not saved:</b> {exc}")
+        """Written behind the window ("Saving…", the buttons off), then closed or the
+        refusal shown here."""
+        if self.saving:
             return
-        self.accept()
+        save, why = self._save, self.reason.text()
+        self._set_saving(True)
+        save_behind(self, lambda: save(why), self._written)
+
+    def _set_saving(self, saving: bool) -> None:
+        self.saving = saving
+        self.buttons.setEnabled(not saving)
+        self.problem.setText(SAVING if saving else "")
+
+    def _written(self, what: str, said: object) -> None:
+        self._set_saving(False)
+        if what == "saved":
+            self.accept()
+        else:
+            self.problem.setText(f"<b>Not saved:</b> {html.escape(str(said))}")
+
+    def reject(self) -> None:
+        if not self.saving:  # (closed when the save returns)
+            super().reject()
 
 
 def add_acts_button(record, save: Callable[[str], None]) -> QPushButton | None:  # noqa: ANN001

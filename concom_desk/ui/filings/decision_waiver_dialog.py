@@ -4,6 +4,7 @@ written waiver of the 21-day decision period, to a date it names (Garrity v. Hin
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from datetime import date
 
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.plain_dates import typed_date
 from concom_desk.domain.status_rules import HEARD_KINDS
-from concom_desk.errors import UserError
+from concom_desk.ui.save_behind import SAVING, save_behind
 
 # The kinds decided after a hearing (the 21 days run from its close).
 
@@ -56,6 +57,7 @@ class DecisionWaiverDialog(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
+        self.buttons, self.saving = buttons, False
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -69,12 +71,28 @@ class DecisionWaiverDialog(QDialog):
         except ValueError as exc:
             self.problem.setText(f"<b>Not saved:</b> {exc}")
             return
-        try:
-            self._save(signed_on, self.signed_by.text(), decide_by)
-        except UserError as exc:
-            self.problem.setText(f"<b>Not saved:</b> {exc}")
+        if self.saving:
             return
-        self.accept()
+        save, signed_by = self._save, self.signed_by.text()
+        # Written behind the window ("Saving…", the buttons off), then closed or refused.
+        self._set_saving(True)
+        save_behind(self, lambda: save(signed_on, signed_by, decide_by), self._written)
+
+    def _set_saving(self, saving: bool) -> None:
+        self.saving = saving
+        self.buttons.setEnabled(not saving)
+        self.problem.setText(SAVING if saving else "")
+
+    def _written(self, what: str, said: object) -> None:
+        self._set_saving(False)
+        if what == "saved":
+            self.accept()
+        else:
+            self.problem.setText(f"<b>Not saved:</b> {html.escape(str(said))}")
+
+    def reject(self) -> None:
+        if not self.saving:  # (closed when the save returns)
+            super().reject()
 
 
 def add_decision_waiver_button(record, today: date,  # noqa: ANN001

@@ -2,8 +2,10 @@
 
 It has the one shape every dialog here has: widgets, the domain's plain-word
 checks shown under the fields with Save enabled only when there are none, then
-one service call that writes in one transaction. Applicant, owner and property
-fields complete from what is already on file, so nobody retypes an address.
+one service call that writes in one transaction, behind the window (ui/save_behind.py).
+Applicant, owner and property fields complete from what is already on file, so nobody
+retypes an address. An edit opens at once, its fields off ("Reading the filing…"),
+and fills when its filing, read behind the window, comes.
 
 The whole record is on six tabs (Filing, Parties, Fees & bond, Recording,
 Plans & WPA fee, Notes) so the form fits a 1366x768 town-hall laptop screen.
@@ -16,11 +18,8 @@ from datetime import date
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
-    QGroupBox,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -39,71 +38,30 @@ from concom_desk.domain.filing_requirements import (
     problems,
     record_problems,
 )
-from concom_desk.domain.laws import (
-    ACT,
-    BOTH,
-    BYLAW,
-    DEP_NUMBERED_KINDS,
-    STATE_TOWN,
-    default_under,
-    under_act,
-)
-from concom_desk.errors import OperationFailed, RecordChanged, UserError
-from concom_desk.services.commission.settings import example_town
+from concom_desk.domain.laws import BOTH, DEP_NUMBERED_KINDS, under_act
 from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
 from concom_desk.services.filings.payments import town_fee_words
-from concom_desk.ui.background import Progress, in_background
+from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.areas_tab import AreasTab
+from concom_desk.ui.filings.form_pages import filing_page, money_page, recording_page
+from concom_desk.ui.filings.form_words import (
+    AMOUNTS,
+    DATE_FIELDS,
+    DATE_HINT,
+    NOT_TYPED,
+    RECORD_DATES,
+    field_words,
+    offer_laws,
+)
 from concom_desk.ui.filings.parties_tab import PartiesTab
-from concom_desk.ui.filings.party_fields import complete_from, form_layout, named_line
+from concom_desk.ui.filings.party_fields import complete_from, named_line
 from concom_desk.ui.filings.wpa_tab import WpaTab
 from concom_desk.ui.record_changed import Rereading, ask_to_reload, reread_words
+from concom_desk.ui.save_behind import SAVING, save_behind
 from concom_desk.ui.screen_fit import FormScroll
 
-# The deadline engine's events the form records (shown for the kinds that have them).
-DATE_FIELDS = (("received", "Recei&ved"), ("boards_notified", "&Boards notified"),
-               ("hearing", "&Hearing opened"), ("closed", "Hearing &closed"),
-               ("issued", "&Issued"))
-# Record-keeping dates: when money came in or went back, when the permit was recorded.
-RECORD_DATES = (("fee_paid_on", "Fee paid on"),
-                ("consultant_fee_paid_on", "Consultant fee paid on"),
-                ("bond_posted_on", "Bond posted on"), ("bond_released_on", "Bond released on"),
-                ("recorded", "Recorded on"))
-AMOUNTS = (("fee_cents", "Filing fee"), ("consultant_fee_cents", "Consultant fee"),
-           ("bond_cents", "Bond amount"))
-DATE_HINT = "YYYY-MM-DD or M/D/YYYY"
-# Fields of the form the clerk does not type: the record's id and versions, the
-# one-line addresses (the command line's) and what "Extension acts…" sets.
-NOT_TYPED = frozenset({"id", "version", "party_versions", "applicant_address",
-                       "owner_address", "acts_not_covered", "town"})
-
-
-def laws_choice(town: str, laws: str) -> QComboBox:
-    """Which laws the filing is under, in the commission's words; on the state default
-    the Act alone, shown and not to be changed (there is no bylaw to be under)."""
-    box = QComboBox()
-    box.setAccessibleName("Laws the filing is under")
-    bylaw = f"the {example_town(town)} bylaw" if town else "the town's bylaw"
-    if town == STATE_TOWN:
-        box.addItem("The Wetlands Protection Act (MGL c.131 §40)", ACT)
-        box.setEnabled(False)
-        return box
-    box.addItem(f"The Wetlands Protection Act and {bylaw}", BOTH)
-    box.addItem("The Wetlands Protection Act only", ACT)
-    box.addItem(f"{bylaw[0].upper()}{bylaw[1:]} only", BYLAW)
-    box.setCurrentIndex(max(box.findData(laws or default_under(town)), 0))
-    return box
-
-
-def field_words(names: list[str]) -> str:
-    """"notes, filing fee" for ["notes", "fee_cents"]: the form's own words."""
-    labels = {name: label.replace("&", "").lower()
-              for name, label in (*DATE_FIELDS, *RECORD_DATES, *AMOUNTS)} | {
-        "file_no": "file no.", "dep_file_no": "DEP file no.", "map_lot": "map/lot",
-        "work_description": "work", "parent_file_no": "permit file no.",
-        "applicant_mail": "applicant's address", "owner_mail": "owner's address",
-        "representative_mail": "representative's address", "wpa_fee_cents": "fee under the Act"}
-    return ", ".join(labels.get(n, n.replace("_", " ")) for n in names)
+# What the form says while its filing is read behind it (FilingWindows.edit_form).
+READING = "Reading the filing…"
 
 
 class FilingFormDialog(QDialog):
@@ -112,7 +70,10 @@ class FilingFormDialog(QDialog):
     def __init__(self, form: FilingForm, save: Callable[[FilingForm], int], today: date,
                  parties: list[PartyChoice], properties: list[PropertyChoice],
                  parent: QWidget | None = None, *,
-                 reload: Callable[[], FilingForm] | None = None) -> None:
+                 reload: Callable[[], FilingForm] | None = None,
+                 reading: bool = False) -> None:
+        """`reading`: `form` stands in for the filing being read behind the open form
+        (its id and the town); its fields are off until `fill` brings it."""
         super().__init__(parent)
         self._save = save
         self._today = today
@@ -125,19 +86,23 @@ class FilingFormDialog(QDialog):
         self.choices_read = bool(parties or properties)  # (else once use_choices is called)
         self.saving = False  # a save is being written (the buttons are off meanwhile)
         self._refused = False  # the last save's refusal is what the problems line says
+        self.reading = reading  # the filing is being read (its fields off meanwhile)
+        self._reading_says = READING  # or why it could not be read
+        self._reload = reload
         self.setWindowTitle("Edit filing" if form.id else "New filing")
 
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("Parts of the record")
         self.dates: dict[str, QLineEdit] = {}
         self.amounts: dict[str, QLineEdit] = {}
-        self.tabs.addTab(self._filing_tab(form), "&Filing")
+        self._town = form.town
+        self.tabs.addTab(filing_page(self, form), "&Filing")
         self.areas_tab = AreasTab(form)  # the town's areas as codes, amounts, flood data
         self.tabs.addTab(self.areas_tab, "Areas && flood &zones")
         self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
-        self.tabs.addTab(self._money_tab(form), "Fee&s && bond")
-        self.tabs.addTab(self._recording_tab(form), "&Recording")
+        self.tabs.addTab(money_page(self, form), "Fee&s && bond")
+        self.tabs.addTab(recording_page(self, form), "&Recording")
         self.wpa_tab = WpaTab(form)  # what MassDEP's WPA forms print: plans, the Act's fee
         self.tabs.addTab(self.wpa_tab, "P&lans && WPA fee")
         self.notes = QPlainTextEdit(form.notes)
@@ -179,11 +144,44 @@ class FilingFormDialog(QDialog):
         self.fee_waived.toggled.connect(self.validate)
         self.wpa_tab.changed.connect(self.validate)
         self.areas_tab.changed.connect(self.validate)
+        self.tabs.setEnabled(not reading)
         self.validate()
+        self._rereading: Rereading[FilingForm] | None = None
+        if not reading:
+            self._read_as_shown()
+
+    def _read_as_shown(self) -> None:
         # An edit can read its record again, keeping the clerk's typing, when another
         # desk saved it first (ui.record_changed).
-        self._rereading = (Rereading(self.form, self.show_form, reload, NOT_TYPED)
-                           if form.id is not None and reload is not None else None)
+        if self._id is not None and self._reload is not None:
+            self._rereading = Rereading(self.form, self.show_form, self._reload, NOT_TYPED)
+
+    def fill(self, form: FilingForm) -> None:
+        """The filing read behind the open form: its values in the boxes, which the
+        clerk may now change (a town other than the one it was opened for brings its
+        own laws and areas)."""
+        self.reading = False
+        self._id = form.id
+        self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
+        if form.town != self._town:
+            self._town = form.town
+            offer_laws(self.laws, form.town, form.laws)
+            old = self.areas_tab
+            self.areas_tab = AreasTab(form)
+            self.areas_tab.changed.connect(self.validate)
+            index = self.tabs.indexOf(old)
+            self.tabs.removeTab(index)
+            old.deleteLater()
+            self.tabs.insertTab(index, self.areas_tab, "Areas && flood &zones")
+            self._show_town_fee()
+        self.tabs.setEnabled(True)
+        self.show_form(form)
+        self._read_as_shown()
+
+    def read_failed(self, message: str) -> None:
+        """The filing could not be read: said in one line, the fields left off."""
+        self._reading_says = f"• The filing could not be read: {message}"
+        self.validate()
 
     def use_choices(self, parties: list[PartyChoice], properties: list[PropertyChoice]) -> None:
         """The parties and properties on file, read in the background once the form is
@@ -201,48 +199,12 @@ class FilingFormDialog(QDialog):
             self.validate()
 
     # -- tabs ---------------------------------------------------------------------------
-    def _date(self, name: str, label: str, value: date | None) -> QLineEdit:
+    def date_line(self, name: str, label: str, value: date | None) -> QLineEdit:
         line = named_line(value.isoformat() if value else "", label.replace("&", ""), DATE_HINT)
         self.dates[name] = line
         return line
 
-    def _filing_tab(self, form: FilingForm) -> QWidget:
-        page = QWidget()
-        self.kind = QComboBox()
-        self.kind.setAccessibleName("Kind of filing")
-        for code, kind in KINDS.items():
-            self.kind.addItem(f"{kind.name} ({code.upper()})", code)
-        self.kind.setCurrentIndex(max(self.kind.findData(form.kind), 0))
-        self.kind.setEnabled(form.id is None)  # a filing does not change its kind
-        self._town = form.town
-        self.laws = laws_choice(form.town, form.laws)
-        self.file_no = named_line(form.file_no, "Local file number", "e.g. 2026-41")
-        self.dep_file_no = named_line(form.dep_file_no, "DEP file number", "e.g. SE 082-1234")
-        self.parent_file_no = named_line(form.parent_file_no, "Permit file number",
-                                    "file number of the permit it refers to")
-        self.address = named_line(form.address, "Property street address", "e.g. 12 Pond Road")
-        self.map_lot = named_line(form.map_lot, "Assessor map and lot", "e.g. 14-22")
-        self.work = QPlainTextEdit(form.work_description)
-        self.work.setAccessibleName("Work description")
-        self.work.setTabChangesFocus(True)
-        self.work.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
-        layout = form_layout(page)
-        layout.addRow("&Kind:", self.kind)
-        layout.addRow("&Under:", self.laws)
-        layout.addRow("File &no.:", self.file_no)
-        layout.addRow("&DEP file no.:", self.dep_file_no)
-        self._parent_label = QLabel("Permi&t file no.:")
-        self._parent_label.setBuddy(self.parent_file_no)
-        layout.addRow(self._parent_label, self.parent_file_no)
-        layout.addRow("Property &address:", self.address)
-        layout.addRow("&Map/lot:", self.map_lot)
-        layout.addRow("&Work:", self.work)
-        for name, label in DATE_FIELDS:
-            layout.addRow(label + ":", self._date(name, label, getattr(form, name)))
-        self._filing_layout = layout
-        return page
-
-    def _amount(self, name: str, label: str, cents: int) -> QLineEdit:
+    def amount_line(self, name: str, label: str, cents: int) -> QLineEdit:
         line = named_line(amount_text(cents), label, "dollars, e.g. 1,250.00")
         self.amounts[name] = line
         return line
@@ -253,65 +215,6 @@ class FilingFormDialog(QDialog):
         self.town_fee.setText(f"Town's schedule: {line}")
         self.town_fee.setToolTip(whole)
         self.town_fee.setAccessibleDescription(whole)
-
-    def _money_tab(self, form: FilingForm) -> QWidget:
-        page = QWidget()
-        fee = QGroupBox("Filing fee")
-        rows = form_layout(fee)
-        rows.addRow("Amount ($):", self._amount("fee_cents", "Filing fee", form.fee_cents))
-        rows.addRow("Paid on:", self._date("fee_paid_on", "Fee paid on", form.fee_paid_on))
-        self.fee_waived = QCheckBox("Fee waived")
-        self.fee_waived.setChecked(form.fee_waived)
-        self.fee_waiver_reason = named_line(form.fee_waiver_reason, "Why the fee was waived",
-                                       "e.g. a town department's filing")
-        rows.addRow("", self.fee_waived)
-        rows.addRow("Reason:", self.fee_waiver_reason)
-        # The town's schedule (its profile) beside the amount typed; the state's fee and
-        # its split are on the "Plans & WPA fee" tab; money received is on the record.
-        self.town_fee = QLabel()
-        self.town_fee.setAccessibleName("The town's filing fee schedule")
-        self.town_fee.setWordWrap(True)
-        rows.addRow(self.town_fee)
-
-        consultant = QGroupBox("Consultant review fee (MGL c.44 §53G)")
-        rows = form_layout(consultant)
-        self.consultant = named_line(form.consultant, "Consultant",
-                                     "who reviews for the commission")
-        rows.addRow("Consultant:", self.consultant)
-        rows.addRow("Amount ($):", self._amount("consultant_fee_cents", "Consultant fee",
-                                                form.consultant_fee_cents))
-        rows.addRow("Paid on:", self._date("consultant_fee_paid_on", "Consultant fee paid on",
-                                           form.consultant_fee_paid_on))
-
-        bond = QGroupBox("Bond (security for the work)")
-        rows = form_layout(bond)
-        rows.addRow("Amount ($):", self._amount("bond_cents", "Bond amount", form.bond_cents))
-        self.bond_form = named_line(form.bond_form, "Kind of bond", "passbook, surety bond, cash…")
-        rows.addRow("Kind:", self.bond_form)
-        rows.addRow("Posted on:", self._date("bond_posted_on", "Bond posted on",
-                                             form.bond_posted_on))
-        rows.addRow("Released on:", self._date("bond_released_on", "Bond released on",
-                                               form.bond_released_on))
-        layout = QVBoxLayout(page)
-        for box in (fee, consultant, bond):
-            layout.addWidget(box)
-        layout.addStretch(1)
-        return page
-
-    def _recording_tab(self, form: FilingForm) -> QWidget:
-        page = QWidget()
-        self.recorded_book = named_line(form.recorded_book, "Registry book", "e.g. 61234")
-        self.recorded_page = named_line(form.recorded_page, "Registry page", "e.g. 118")
-        self.recorded_document = named_line(form.recorded_document, "Land Court document number",
-                                       "registered land only")
-        layout = form_layout(page)
-        layout.addRow(QLabel("Where the permit was recorded at the Registry of Deeds "
-                             "(or registered at the Land Court), from the recording receipt."))
-        layout.addRow("Recorded on:", self._date("recorded", "Recorded on", form.recorded))
-        layout.addRow("Book:", self.recorded_book)
-        layout.addRow("Page:", self.recorded_page)
-        layout.addRow("Land Court document no.:", self.recorded_document)
-        return page
 
     # -- completion ---------------------------------------------------------------------
     def _fill_property(self, address: str) -> None:
@@ -333,7 +236,24 @@ class FilingFormDialog(QDialog):
                 values[name] = None
         return values
 
+    def _show_rows_of(self, kind: str) -> None:
+        """The rows the kind has (a date typed stays shown), while being read too."""
+        for name, _label in DATE_FIELDS:
+            self.filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
+                                             or bool(self.dates[name].text()))
+        self.filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
+        # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
+        # an RDA or an emergency certification (one typed before stays shown).
+        self.filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
+            kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
+        self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
+
     def validate(self) -> list[str]:
+        self._show_rows_of(self.current_kind())
+        if self.reading:  # nothing to check or save until the filing is in the boxes
+            self.problems.setText(self._reading_says)
+            self.save_button.setEnabled(False)
+            return [self._reading_says]
         self._refused = False  # a change since: the line says what the form holds now
         kind = self.current_kind()
         found: list[str] = []
@@ -353,15 +273,6 @@ class FilingFormDialog(QDialog):
                                  self._today)
         found += self.wpa_tab.problems()
         found += self.areas_tab.problems()
-        for name, _label in DATE_FIELDS:
-            self._filing_layout.setRowVisible(self.dates[name], name in KINDS[kind].events
-                                              or bool(self.dates[name].text()))
-        self._filing_layout.setRowVisible(self.parent_file_no, kind in NEEDS_PARENT)
-        # MassDEP numbers an NOI, ANRAD, amendment, extension or COC under the Act; never
-        # an RDA or an emergency certification (one typed before stays shown).
-        self._filing_layout.setRowVisible(self.dep_file_no, bool(self.dep_file_no.text()) or (
-            kind in DEP_NUMBERED_KINDS and under_act(self.laws.currentData() or BOTH)))
-        self.fee_waiver_reason.setEnabled(self.fee_waived.isChecked())
         if found:
             self.problems.setText("\n".join(f"• {p}" for p in found))
         else:
@@ -439,31 +350,19 @@ class FilingFormDialog(QDialog):
         if self.saving or self.validate():
             return
         form, save = self.form(), self._save
-
-        def write(_progress: Progress) -> tuple[str, int | str]:
-            try:
-                return "saved", save(form)
-            except RecordChanged as exc:  # another desk saved it since this form read it
-                return "changed", str(exc)
-            except (UserError, OperationFailed) as exc:  # e.g. the file number is used
-                return "refused", str(exc)
-
         self._set_saving(True)
-        in_background(write, self._written, lambda message: self._written(("refused", message)))
+        save_behind(self, lambda: save(form), self._written)
 
     def _set_saving(self, saving: bool) -> None:
         self.saving = saving
         self.buttons.setEnabled(not saving)
         if saving:
-            self.problems.setText("Saving…")
+            self.problems.setText(SAVING)
         else:
             self.validate()
 
-    def _written(self, outcome: tuple[str, int | str]) -> None:
-        if not isValid(self):  # (its window closed meanwhile: nobody to tell)
-            return
+    def _written(self, what: str, said: int | str) -> None:
         self._set_saving(False)
-        what, said = outcome
         if what == "saved":
             assert isinstance(said, int)
             self.saved.emit(said)
@@ -494,13 +393,28 @@ class FilingFormDialog(QDialog):
                               "again to be asked, or Cancel.")
 
     def reload_keeping_changes(self) -> None:
-        """Read the record again and put what the clerk changed back on top of it."""
+        """Read the record again behind the window (its fields off meanwhile) and put
+        what the clerk changed back on top of it."""
         self.question = None
-        assert self._rereading is not None
-        try:
-            theirs, mine = self._rereading.reload()
-        except UserError as exc:  # e.g. voided meanwhile
-            self.problems.setText(f"• {exc}")
-            return
-        self.reloaded.setText(reread_words(theirs, mine, field_words))
-        self.reloaded.setVisible(True)
+        assert self._rereading is not None and self._reload is not None
+        reread, rereading = self._reload, self._rereading
+        self.tabs.setEnabled(False)
+        self.save_button.setEnabled(False)
+        self.problems.setText(READING)
+
+        def shown(fresh: FilingForm) -> None:
+            if not isValid(self):  # (closed meanwhile)
+                return
+            self.tabs.setEnabled(True)
+            theirs, mine = rereading.reload(fresh)
+            self.reloaded.setText(reread_words(theirs, mine, field_words))
+            self.reloaded.setVisible(True)
+
+        def failed(message: str) -> None:  # e.g. voided meanwhile
+            if isValid(self):
+                self.tabs.setEnabled(True)
+                self.validate()
+                self._refused = True
+                self.problems.setText(f"• {message}")
+
+        in_background(lambda _progress: reread(), shown, failed)

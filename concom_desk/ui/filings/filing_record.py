@@ -4,7 +4,6 @@ from the audit trail and its documents."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -33,7 +32,6 @@ from concom_desk.domain.status_rules import (
     status_choices,
     status_name,
 )
-from concom_desk.errors import UserError
 from concom_desk.services.filings.decisions import DecisionAsked, DecisionEntry
 from concom_desk.services.filings.record_detail import (
     FilingDetail,
@@ -42,6 +40,7 @@ from concom_desk.services.filings.summary import record_summary
 from concom_desk.ui import document_actions
 from concom_desk.ui.filings.decision_dialog import DecisionDialog
 from concom_desk.ui.filings.filing_table import KIND_LABELS
+from concom_desk.ui.filings.record_changes import RecordWrites, refusal_html
 from concom_desk.ui.filings.record_columns import (
     DOCUMENT_COLUMNS,
     HISTORY_COLUMNS,
@@ -56,11 +55,6 @@ from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
     RowTableModel,
 )
-
-
-def _refusal_html(reason: str) -> str:
-    return f"<b>Not allowed:</b> {html.escape(reason)}"
-
 
 # The selector's first entry: nothing is chosen until the clerk chooses, so no click
 # ever lands on a next step (least of all a final one) by default.
@@ -95,6 +89,8 @@ class FilingRecordDialog(QDialog):
         self._today = today
         self.detail: FilingDetail | None = None
         self.question: QWidget | None = None  # the open question or dialog, if any
+        # Its changes written, and the record read again, behind the window.
+        self.writes = RecordWrites(self, load)
 
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -204,6 +200,11 @@ class FilingRecordDialog(QDialog):
         self.reload(first)
 
     @property
+    def saving(self) -> bool:
+        """A change is being written behind the window (the buttons are off)."""
+        return self.writes.saving
+
+    @property
     def filing_id(self) -> int:
         assert self.detail is not None
         return self.detail.row.id
@@ -257,15 +258,12 @@ class FilingRecordDialog(QDialog):
                 for i in range(self.new_status.count())) + 4 * metrics.averageCharWidth())
         self.new_status.blockSignals(False)
         self.status_reason.clear()
-        voided = row.status == "void"
-        self.undo_button.setEnabled(detail.undo is not None)
+        self.enable_as_read()
         # What an undo goes back to is said in its tooltip, not on the button: a long
         # label ("… (back to Hearing closed)") widened the record past a 150 % screen.
         undo_to = f"Undo last change: {detail.undo.label}" if detail.undo else ""
         self.undo_button.setToolTip(undo_to)
         self.undo_button.setAccessibleDescription(undo_to)
-        self.correct_button.setEnabled(not voided)
-        self.void_button.setEnabled(not voided)
         self.deadlines.set_rows(detail.deadlines)
         self.history.set_rows(detail.history)
         self.history_view.scrollToBottom()  # the latest change (an undo, say) in sight
@@ -279,6 +277,22 @@ class FilingRecordDialog(QDialog):
         else:
             self.panels.setTabText(0, f"Dead&lines ({len(detail.deadlines)})")
         self._explain_choice()
+
+    def enable_as_read(self) -> None:
+        """What the record as read allows (nothing while a change is being written)."""
+        assert self.detail is not None
+        voided = self.detail.row.status == "void"
+        for widget in (self.new_status, self.status_date, self.edit_button):
+            widget.setEnabled(not self.saving)
+        self.undo_button.setEnabled(not self.saving and self.detail.undo is not None)
+        self.correct_button.setEnabled(not self.saving and not voided)
+        self.void_button.setEnabled(not self.saving and not voided)
+        self._explain_choice()
+
+    def reject(self) -> None:
+        """Close or Esc: not while a change is being written (closed when done)."""
+        if not self.saving:
+            super().reject()
 
     def deadline_lines(self) -> list[tuple[str, str, str, str]]:
         """What the deadlines panel shows, row by row (date, days left, what, citation)."""
@@ -302,11 +316,11 @@ class FilingRecordDialog(QDialog):
     def _explain_choice(self) -> None:
         """Say before anyone presses the button whether the law allows the change."""
         chosen = self.new_status.currentData() is not None
-        self.change_button.setEnabled(chosen)
-        if self.detail is None or not chosen:
+        self.change_button.setEnabled(chosen and not self.saving)
+        if self.detail is None or not chosen or self.saving:
             return
         reason, _on = self._refusal()
-        self.status_reason.setText(_refusal_html(reason) if reason else "")
+        self.status_reason.setText(refusal_html(reason) if reason else "")
 
     def _change(self) -> None:
         assert self.detail is not None
@@ -354,31 +368,22 @@ class FilingRecordDialog(QDialog):
 
     def _apply(self, wanted: str, reason: str | None, on: date | None,
                entry: DecisionEntry | None = None) -> None:
-        if reason is None and on is not None:
-            try:
-                self._change_status(wanted, on, entry)
-            except UserError as exc:  # the store re-checks, with the latest facts
-                reason = str(exc)
-        if reason:
-            self.status_reason.setText(_refusal_html(reason))
+        if reason or on is None:
+            self.status_reason.setText(refusal_html(reason or "Give the date the change "
+                                                              "happened."))
             return
-        self.reload()
-        # The status as the selector names it ("COC", not "coc"), as the enforcement tab says.
-        self.status_reason.setText(f"Status changed to {status_name(wanted)}.")
-        self.changed.emit(self.filing_id)
+        change, when = self._change_status, on
+        # The store re-checks, with the latest facts: its refusal is said as the law's.
+        # The status as the selector names it ("COC", not "coc"), as the enforcement tab.
+        self.writes.save_and_read(lambda: change(wanted, when, entry),
+                                  lambda _none: f"Status changed to {status_name(wanted)}.")
 
     # -- taking a change back ------------------------------------------------------
     def _take_back(self) -> None:
         assert self.detail is not None and self._undo is not None
-        try:
-            restored = self._undo()
-        except UserError as exc:
-            self.status_reason.setText(_refusal_html(str(exc)))
-            return
-        self.reload()
-        self.status_reason.setText(f"Undone: the status is {status_name(restored).lower()} "
-                                   "again (the history keeps both changes).")
-        self.changed.emit(self.filing_id)
+        self.writes.save_and_read(self._undo, lambda restored: (
+            f"Undone: the status is {status_name(restored).lower()} again (the history "
+            "keeps both changes)."))
 
     def correct_status(self) -> CorrectStatusDialog:
         assert self.detail is not None and self._correct is not None
@@ -395,12 +400,13 @@ class FilingRecordDialog(QDialog):
 
     def ask(self, dialog: AskedDialog, done: Callable[[], str]) -> AskedDialog:
         """Open `dialog` as the record's question; once it is accepted (it saved), the
-        record reads itself again, says `done()` and tells the window what changed."""
-        def accepted() -> None:
+        record reads itself again behind the window, says `done()` and tells the window
+        what changed."""
+        def accepted() -> None:  # (the dialog wrote behind the window: ui/save_behind.py)
             self.question = None
-            self.reload()
-            self.status_reason.setText(done())
-            self.changed.emit(self.filing_id)
+            said = done()  # (read from the dialog before it goes)
+            self.changed.emit(self.filing_id)  # the lists read it meanwhile
+            self.writes.read_again(lambda: self.status_reason.setText(said))
 
         dialog.accepted.connect(accepted)
         dialog.rejected.connect(lambda: setattr(self, "question", None))

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.status_rules import Status, final_step_meaning, status_name
-from concom_desk.errors import UserError
 from concom_desk.ui import colours
+from concom_desk.ui.save_behind import SAVING, save_behind
 
 
 def final_step_question(file_no: str, new_status: str, parent: QWidget) -> QMessageBox:
@@ -59,6 +59,7 @@ class _ReasonDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(colours.style(colours.PROBLEM))
+        self.saving = False  # the change is being written behind the window
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.go_ahead = QPushButton(action)
         self.go_ahead.setAutoDefault(False)
@@ -75,18 +76,38 @@ class _ReasonDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def _validate(self) -> None:
-        self.go_ahead.setEnabled(bool(self.reason.text().strip()))
+        self.go_ahead.setEnabled(bool(self.reason.text().strip()) and not self.saving)
 
-    def _write(self) -> None:
+    def _write(self) -> Callable[[], object]:
+        """The write, with what the clerk chose (it runs behind the window)."""
         raise NotImplementedError
 
     def _go(self) -> None:
-        try:
-            self._write()
-        except UserError as exc:
-            self.problem.setText(str(exc))
+        """Written behind the window: "Saving…", the buttons off, then closed (the
+        record reads itself again) or the refusal shown here."""
+        if self.saving or not self.go_ahead.isEnabled():
             return
-        self.accept()
+        self._set_saving(True)
+        save_behind(self, self._write(), self._written)
+
+    def _set_saving(self, saving: bool) -> None:
+        self.saving = saving
+        self.buttons.setEnabled(not saving)
+        self.reason.setEnabled(not saving)
+        self.problem.setText(SAVING if saving else "")
+        self._validate()
+
+    def _written(self, what: str, said: object) -> None:
+        self._set_saving(False)
+        if what == "saved":
+            self.accept()
+        else:
+            self.problem.setText(str(said))
+
+    def reject(self) -> None:
+        """Cancel or Esc: not while the change is being written (closed when done)."""
+        if not self.saving:
+            super().reject()
 
 
 class CorrectStatusDialog(_ReasonDialog):
@@ -117,8 +138,9 @@ class CorrectStatusDialog(_ReasonDialog):
             "are (Edit… corrects those)."
             + (f"<br><br><b>Final step:</b> {html.escape(meaning)}" if meaning else ""))
 
-    def _write(self) -> None:
-        self._correct(self.status.currentData(), self.reason.text())
+    def _write(self) -> Callable[[], object]:
+        correct, status, why = self._correct, self.status.currentData(), self.reason.text()
+        return lambda: correct(status, why)
 
 
 class VoidFilingDialog(_ReasonDialog):
@@ -137,5 +159,6 @@ class VoidFilingDialog(_ReasonDialog):
         self.form.addRow("&Why:", self.reason)
         self._validate()
 
-    def _write(self) -> None:
-        self._void(self.reason.text())
+    def _write(self) -> Callable[[], object]:
+        void, why = self._void, self.reason.text()
+        return lambda: void(why)

@@ -19,6 +19,7 @@ from concom_desk.store.models import Filing, record_history
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.record_changed import TITLE
+from tests.helpers.loading import filled
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 
@@ -43,7 +44,7 @@ def _edit(qtbot, db: Database, filing_id: int) -> tuple[MainWindow, FilingFormDi
     window.show()
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         window.reload()
-    return window, window.edit_filing(filing_id)
+    return window, filled(qtbot, window.edit_filing(filing_id))
 
 
 def _other_desk_saves(other: Database, filing_id: int, **changes: object) -> None:
@@ -84,6 +85,10 @@ def test_reload_keeps_what_the_clerk_typed_and_saves_both(qtbot, desks) -> None:
 
     with qtbot.waitSignal(box.finished, timeout=5_000):
         box.button(QMessageBox.StandardButton.Yes).click()
+    # Read again behind the window: the fields off until it comes.
+    assert dialog.problems.text() == "Reading the filing…" and not dialog.tabs.isEnabled()
+    qtbot.waitUntil(dialog.reloaded.isVisible, timeout=10_000)
+    assert dialog.tabs.isEnabled()
     # The other desk's DEP number came in; her consultant and notes are back on top.
     assert dialog.dep_file_no.text() == "SE 082-1400"
     assert dialog.consultant.text() == "Goddard Consulting"

@@ -109,10 +109,10 @@ def test_extension_acts_button_marks_a_permit_not_covered(qtbot, tmp_path: Path)
     button.click()
     acts = record.question
     acts.reason.setText("holder waived the extension in writing")
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        acts._accept()
-    assert record.status_reason.text() == ("Saved: the permit extension acts do not apply "
-                                           "to this filing.")
+    acts._accept()
+    assert acts.problem.text() == "Saving…" and not acts.buttons.isEnabled()
+    qtbot.waitUntil(lambda: record.status_reason.text() == (
+        "Saved: the permit extension acts do not apply to this filing."), timeout=10_000)
     assert ("Expires: 2025-01-20 — 3-year term to 2025-01-20; not extended by the permit "
             "extension acts: holder waived the extension in writing") in record.summary.text()
     assert date(2025, 1, 20) in [line.date for line in record.detail.deadlines]

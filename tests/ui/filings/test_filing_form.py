@@ -9,6 +9,7 @@ board_notice_by = received + 0 days = 2026-11-09, OVERDUE by 7 days
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -22,6 +23,7 @@ from concom_desk.services.filings.form import MailingAddress
 from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.filing_form import FilingFormDialog
 from concom_desk.ui.main_window import MainWindow
+from tests.helpers.loading import filled
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 UPTON = replace(SETTINGS, town_id="upton")
@@ -100,7 +102,7 @@ def test_the_form_fits_a_town_hall_laptop_on_seven_tabs(qtbot, upton: Database) 
 def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
     filing_id = the_filing(window)
-    dialog = window.edit_filing(filing_id)
+    dialog = filled(qtbot, window.edit_filing(filing_id))
     # The applicant's address shows in its parts, as the store keeps it.
     assert [b.text() for b in dialog.parties_tab.applicant_mail.boxes()] == [
         "12 Pond Road", "", "Upton", "MA", "01568"]
@@ -124,7 +126,7 @@ def test_fill_save_and_reopen_the_whole_record(qtbot, upton: Database) -> None:
         "Notes: Asked for the hearing after Thanksgiving.",
     ]
 
-    again = window.edit_filing(filing_id)
+    again = filled(qtbot, window.edit_filing(filing_id))
     assert again.dates["boards_notified"].text() == "2026-11-10"
     parties = again.parties_tab
     assert [b.text() for b in parties.owner_mail.boxes()] == ["PO Box 77", "", "Naples", "FL",
@@ -163,7 +165,7 @@ def test_the_save_is_written_off_the_window_thread_and_its_record_follows(
     window = open_window(qtbot, upton)
     filing_id = the_filing(window)
     record = window.open_filing(filing_id)
-    dialog = window.edit_filing(filing_id)
+    dialog = filled(qtbot, window.edit_filing(filing_id))
     dialog.notes.setPlainText("Applicant called Monday.")
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.save_button.click()
@@ -189,7 +191,7 @@ def test_boards_notified_takes_the_clock_off_today_and_the_record(qtbot, upton: 
                  if line[2] == f"Upton: {SEND_TO_BOARDS}")
     assert board[:2] == ("2026-11-09 Mon", "OVERDUE by 7 days")
 
-    dialog = window.edit_filing(filing_id)
+    dialog = filled(qtbot, window.edit_filing(filing_id))
     qtbot.keyClicks(dialog.dates["boards_notified"], "11/10/2026")
     save(qtbot, window, dialog)
     assert SEND_TO_BOARDS not in [i.what for i in window.today_view.shown_items()]
@@ -210,7 +212,7 @@ def test_boards_notified_takes_the_clock_off_today_and_the_record(qtbot, upton: 
 def test_bad_input_is_named_and_save_stays_off(qtbot, upton: Database, field: str,
                                                typed: str, said: str) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     box = dialog.amounts.get(field) or dialog.dates[field]
     qtbot.keyClicks(box, typed)
     assert said in dialog.problems.text()
@@ -220,7 +222,7 @@ def test_bad_input_is_named_and_save_stays_off(qtbot, upton: Database, field: st
 
 def test_a_waived_fee_asks_why(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     assert not dialog.fee_waiver_reason.isEnabled()
     dialog.fee_waived.setChecked(True)
     assert "Fee waived: say why it was waived." in dialog.problems.text()
@@ -233,7 +235,7 @@ def test_a_waived_fee_asks_why(qtbot, upton: Database) -> None:
 
 def test_a_changed_address_on_file_is_announced_before_saving(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     qtbot.waitUntil(lambda: dialog.choices_read)  # who is on file: read behind the form
     dialog.parties_tab.applicant_mail.street.setText("9 Lake Street")
     assert ("Saving changes the applicant Jane Doe's address on file from 12 Pond Road, "
@@ -251,7 +253,7 @@ def test_a_changed_representative_address_is_announced_before_saving(qtbot, upto
                representative_mail=MailingAddress("40 Mill Road", "", "Grafton", "MA", "01519"),
                address="3 Elm Street", received=date(2026, 11, 10))
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     qtbot.waitUntil(lambda: dialog.choices_read)
     parties = dialog.parties_tab
     qtbot.keyClicks(parties.representative, "Ellis")
@@ -287,3 +289,75 @@ def test_each_tab_opens_at_its_top_on_a_short_screen(qtbot, upton: Database) -> 
     dialog.tabs.setCurrentIndex(2)  # Parties
     assert scroll.verticalScrollBar().value() == 0
     dialog.reject()
+
+
+def test_an_edit_form_opens_at_once_its_fields_off_then_filled(qtbot, upton: Database) -> None:
+    window = open_window(qtbot, upton)
+    dialog = window.edit_filing(the_filing(window))
+    # Shown before its filing is read (the read is behind the window): nothing to type
+    # into or save yet, and it says why.
+    assert dialog.isVisible()
+    assert dialog.problems.text() == "Reading the filing…"
+    assert not dialog.tabs.isEnabled() and not dialog.file_no.isEnabled()
+    assert not dialog.save_button.isEnabled()
+    assert dialog.file_no.text() == "" and dialog.address.text() == ""
+
+    qtbot.waitUntil(lambda: dialog.file_no.text() == "2026-41", timeout=10_000)
+    assert dialog.tabs.isEnabled() and dialog.file_no.isEnabled()
+    assert (dialog.address.text(), dialog.map_lot.text(), dialog.dates["received"].text(),
+            dialog.parties_tab.applicant.text()) == (
+        "12 Pond Road", "14-22", "2026-11-09", "Jane Doe")
+    assert dialog.current_kind() == "noi" and not dialog.kind.isEnabled()
+    assert dialog.problems.text().startswith("Ready to save.")
+    assert dialog.save_button.isEnabled()
+    dialog.reject()
+
+
+def test_a_form_closed_before_its_filing_is_read_is_left_alone(qtbot, upton: Database,
+                                                               monkeypatch) -> None:
+    from concom_desk.services.filings import filing_record
+
+    window = open_window(qtbot, upton)
+    release, returned = threading.Event(), threading.Event()
+    reading = filing_record.filing_detail
+
+    def slow(db, filing_id, today):  # noqa: ANN001, ANN202 - a read held until the test says
+        release.wait(10)
+        try:
+            return reading(db, filing_id, today)
+        finally:
+            returned.set()
+
+    monkeypatch.setattr(filing_record, "filing_detail", slow)
+    first = window.edit_filing(the_filing(window))
+    first.reject()  # Cancel while "Reading the filing…"
+    qtbot.waitUntil(lambda: not isValid(first), timeout=10_000)  # closed and gone
+    release.set()
+    qtbot.waitUntil(returned.is_set, timeout=10_000)
+    # The read of the closed form came back before the next form's: nothing was filled
+    # or raised (pytest-qt fails the test on an exception in a slot); the next one fills.
+    monkeypatch.setattr(filing_record, "filing_detail", reading)
+    again = filled(qtbot, window.edit_filing(the_filing(window)))
+    assert again.file_no.text() == "2026-41"
+    assert [w for w in window.findChildren(FilingFormDialog) if w.isVisible()] == [again]
+    again.reject()
+
+
+def test_a_filing_that_cannot_be_read_says_so_in_one_line(qtbot, upton: Database,
+                                                         monkeypatch) -> None:
+    from concom_desk.errors import UserError
+    from concom_desk.services.filings import filing_record
+
+    window = open_window(qtbot, upton)
+
+    def gone(db, filing_id, today):  # noqa: ANN001, ANN202
+        raise UserError("Filing 2026-41 was not found; another desk may have voided it.")
+
+    monkeypatch.setattr(filing_record, "filing_detail", gone)
+    dialog = window.edit_filing(the_filing(window))
+    qtbot.waitUntil(lambda: dialog.problems.text() != "Reading the filing…", timeout=10_000)
+    assert dialog.problems.text() == ("• The filing could not be read: Filing 2026-41 was not "
+                                      "found; another desk may have voided it.")
+    assert not dialog.tabs.isEnabled() and not dialog.save_button.isEnabled()
+    dialog.reject()
+    assert not dialog.isVisible()

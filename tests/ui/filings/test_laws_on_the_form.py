@@ -43,7 +43,7 @@ def file_an_rda(qtbot, window: MainWindow, file_no: str, laws: str | None) -> Fi
         "The Wetlands Protection Act and the Sandwich bylaw",
         "The Wetlands Protection Act only", "The Sandwich bylaw only"]
     # MassDEP numbers no RDA: the form does not ask for one.
-    assert dialog._filing_layout.isRowVisible(dialog.dep_file_no) is False
+    assert dialog.filing_layout.isRowVisible(dialog.dep_file_no) is False
     if laws is not None:
         dialog.laws.setCurrentIndex(dialog.laws.findData(laws))
     qtbot.keyClicks(dialog.file_no, file_no)

@@ -99,16 +99,27 @@ def test_a_status_change_reads_its_filing_not_the_town(qtbot, town_db: Database,
     monkeypatch.setattr(window.other_desks, "brought_back", lambda: False)
     saved = next(r for r in tab.model.rows() if r.file_no == "2026-41")
     assert "2026-41" in [i.file_no for i in window.today_view.shown_items()]
+    def next_deadline_shown() -> str:
+        at = next(n for n, r in enumerate(tab.model.rows()) if r.id == saved.id)
+        return str(tab.model.index(at, NEXT_DEADLINE_COLUMN).data() or "")
+
+    assert str(saved.next_deadline) in next_deadline_shown()
     record = window.open_filing(saved.id)
     record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
     record.status_date.setText(str(TODAY - timedelta(days=4)))
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         record.change_button.click()
+        # Written behind the window: the record says so, its buttons off meanwhile.
+        assert record.status_reason.text() == "Saving…"
+        assert not record.change_button.isEnabled() and not record.undo_button.isEnabled()
 
+    assert record.status_reason.text() == "Status changed to Hearing open."
     assert reads == [[saved.id]]  # its filing alone, not the town
     row_now = next(r for r in tab.model.rows() if r.id == saved.id)
     assert row_now.status == "hearing"
     assert row_now.next_deadline == record.detail.row.next_deadline  # as its record says
+    # The grid's Next deadline: the hearing's notices were its next deadline; held, none.
+    assert next_deadline_shown() == "" and row_now.next_deadline is None
     # The hearing held meets its notices' clocks: off Today; the other filing's stay.
     assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40"]
     assert chosen_id(tab) == other.id  # the clerk's row is still the one chosen

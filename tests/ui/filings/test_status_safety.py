@@ -68,19 +68,21 @@ def test_confirmed_final_status_then_undo_puts_it_back(qtbot, town_db: Database)
     choose(record, "completed")
     record.change_button.click()
     record.question.record_button.click()  # the certificate's decision, as offered
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        record.question.go_ahead.click()
+    record.question.go_ahead.click()
+    # Written behind the window: "Saving…", nothing to press until it returns.
+    assert record.status_reason.text() == "Saving…"
+    assert not any(b.isEnabled() for b in (record.change_button, record.undo_button,
+                                           record.correct_button, record.void_button))
+    qtbot.waitUntil(lambda: record.status_reason.text()
+                    == "Status changed to Completed (COC issued).", timeout=10_000)
     assert "Completed (COC issued)" in record.status_label.text()
-    assert record.status_reason.text() == "Status changed to Completed (COC issued)."
     assert record.new_status.currentText() == CHOOSE  # and nothing further is offered
     assert record.undo_button.toolTip() == "Undo last change: back to Issued"
 
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        record.undo_button.click()
-
+    record.undo_button.click()
+    qtbot.waitUntil(lambda: record.status_reason.text() == (
+        "Undone: the status is issued again (the history keeps both changes)."), timeout=10_000)
     assert "Issued" in record.status_label.text()
-    assert record.status_reason.text() == ("Undone: the status is issued again (the history "
-                                           "keeps both changes).")
     whats = [h.what for h in record.history.rows()]
     assert whats[-2:] == ["status: Issued → Completed (COC issued)",
                           "status: Completed (COC issued) → Issued (undo)"]
@@ -95,13 +97,15 @@ def test_correct_status_needs_a_reason_and_shows_it_in_history(qtbot, town_db: D
     dialog.status.setCurrentIndex(dialog.status.findData("received"))
     assert not dialog.go_ahead.isEnabled()
     dialog.reason.setText("the applicant's letter withdrew a different filing")
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        dialog.go_ahead.click()
-    assert "Received" in record.status_label.text()
+    dialog.go_ahead.click()
+    assert dialog.problem.text() == "Saving…" and not dialog.buttons.isEnabled()
+    qtbot.waitUntil(lambda: "Received" in record.status_label.text(), timeout=10_000)
+    assert not dialog.isVisible()
     assert record.history.rows()[-1].what == (
         "status: Withdrawn → Received "
         "(correction: the applicant's letter withdrew a different filing)")
-    assert "2026-30" in [r.file_no for r in window.filings_tab.model.rows()]
+    qtbot.waitUntil(lambda: "2026-30" in [r.file_no for r in window.filings_tab.model.rows()],
+                    timeout=10_000)
 
 
 def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_db: Database
@@ -113,12 +117,11 @@ def test_void_with_a_reason_takes_the_filing_off_filings_and_today(qtbot, town_d
     qtbot.waitUntil(dialog.isVisible)
     assert not dialog.go_ahead.isEnabled()
     dialog.reason.setText("entered twice; see 2026-40")
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        dialog.go_ahead.click()
-
-    assert "Void" in record.status_label.text()
-    assert "2026-41" not in [r.file_no for r in window.filings_tab.model.rows()]
-    assert "2026-41" not in [i.file_no for i in window.today_view.shown_items()]
+    dialog.go_ahead.click()
+    qtbot.waitUntil(lambda: "Void" in record.status_label.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "2026-41" not in [r.file_no for r in window.filings_tab.model.rows()]
+                    and "2026-41" not in [i.file_no for i in window.today_view.shown_items()],
+                    timeout=10_000)
     assert not record.void_button.isEnabled()
     assert record.undo_button.toolTip() == "Undo last change: back to Received"
 
@@ -160,3 +163,25 @@ def test_choosing_form_5_after_the_dialog_opened_shows_its_boxes_whole(qtbot, to
     assert all(b.height() >= b.minimumSizeHint().height() for b in boxes)
     layout = dialog.layout()  # and the wrapped notes under them whole
     assert dialog.height() >= layout.totalHeightForWidth(dialog.width())
+
+
+def test_a_change_another_desk_made_impossible_is_refused_in_the_record(
+        qtbot, town_db: Database) -> None:
+    from concom_desk.services.filings.status_corrections import void_filing_entered_in_error
+
+    window = open_window(qtbot, town_db)
+    voided = filing_id(window, "2026-41")
+    record = window.open_filing(voided)
+    choose(record, "hearing")
+    assert record.change_button.isEnabled(), record.status_reason.text()
+    # Meanwhile another desk voids it: the store, checking with the latest facts, refuses.
+    void_filing_entered_in_error(town_db, voided, "entered twice")
+    record.change_button.click()
+    assert record.status_reason.text() == "Saving…"
+    assert not record.change_button.isEnabled() and not record.new_status.isEnabled()
+    qtbot.waitUntil(lambda: record.status_reason.text() != "Saving…", timeout=10_000)
+    assert plain(record.status_reason.text()) == (
+        "Not allowed: The filing is void; that is final and its status cannot change.")
+    assert "Received" in record.status_label.text()  # as read: nothing else was shown
+    assert record.new_status.isEnabled() and record.change_button.isEnabled()
+    assert record.isVisible()

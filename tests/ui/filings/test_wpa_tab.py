@@ -18,6 +18,7 @@ from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.dep_copies_panel import DepCopiesPanel
 from concom_desk.ui.main_window import MainWindow
 from tests.helpers.clock import TEST_TODAY
+from tests.helpers.loading import filled
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 UPTON = replace(SETTINGS, town_id="upton")
@@ -49,7 +50,7 @@ def the_filing(window: MainWindow) -> int:
 
 def test_the_fee_is_split_as_typed_and_the_plans_are_kept(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     tab = dialog.wpa_tab
     assert "No fee under the Act recorded" in tab.split.text()
     qtbot.keyClicks(tab.wpa_fee, "500")
@@ -68,7 +69,7 @@ def test_the_fee_is_split_as_typed_and_the_plans_are_kept(qtbot, upton: Database
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
 
-    again = window.edit_filing(the_filing(window)).wpa_tab
+    again = filled(qtbot, window.edit_filing(the_filing(window))).wpa_tab
     assert [line.text() for line in again.lines()] == [
         "Site Plan, 12 Pond Road", "Blackstone Valley Engineering", "", "2026-05-01",
         "2026-05-20", "1 in. = 20 ft", "500.00"]
@@ -76,7 +77,7 @@ def test_the_fee_is_split_as_typed_and_the_plans_are_kept(qtbot, upton: Database
 
 def test_a_bad_fee_is_named_and_not_saved(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     qtbot.keyClicks(dialog.wpa_tab.wpa_fee, "five hundred")
     assert "Fee under the Act: 'five hundred' is not an amount" in dialog.problems.text()
     assert not dialog.save_button.isEnabled()
@@ -84,7 +85,7 @@ def test_a_bad_fee_is_named_and_not_saved(qtbot, upton: Database) -> None:
 
 def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> None:
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     dialog.laws.setCurrentIndex(dialog.laws.findData("bylaw"))
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
         dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
@@ -93,7 +94,7 @@ def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> N
     assert "&MassDEP copies" not in tabs  # under the bylaw only: nothing goes to MassDEP
     record.close()
 
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     dialog.laws.setCurrentIndex(dialog.laws.findData("both"))
     qtbot.keyClicks(dialog.dep_file_no, "SE 316-0500")
     with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
@@ -157,7 +158,7 @@ def test_a_fee_beyond_any_filing_is_refused_in_one_line(qtbot, upton: Database) 
     # $30,000,000 for a fee whose largest line is a few thousand: a slip of the keyboard,
     # refused as the filing fee and the bond are, the form kept open and nothing saved.
     window = open_window(qtbot, upton)
-    dialog = window.edit_filing(the_filing(window))
+    dialog = filled(qtbot, window.edit_filing(the_filing(window)))
     qtbot.keyClicks(dialog.wpa_tab.wpa_fee, "30000000")
     dialog.buttons.button(QDialogButtonBox.StandardButton.Save).click()
     qtbot.waitUntil(lambda: not dialog.saving)  # written off the window's thread
@@ -165,4 +166,4 @@ def test_a_fee_beyond_any_filing_is_refused_in_one_line(qtbot, upton: Database) 
         "• the fee under the Act $30,000,000.00 is more than the program accepts "
         "($10,000,000); check the figure")
     assert dialog.isVisible()
-    assert window.edit_filing(the_filing(window)).wpa_tab.wpa_fee.text() == ""
+    assert filled(qtbot, window.edit_filing(the_filing(window))).wpa_tab.wpa_fee.text() == ""
