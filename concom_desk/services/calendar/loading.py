@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.enforcement_case import RATIFICATION_CITATION
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.domain.town_profile import TownProfile
@@ -281,8 +282,11 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
             # those counted from a booked meeting are read whatever (a few).
             # A continued hearing's date certain is counted from too (a few filings).
             counted_elsewhere = set(booked) | set(open_continuances(session))
-            candidates = candidates.where(may_fall_within(*span, in_effect,
-                                                          counted_elsewhere))
+            # The clocks of the towns with filings only (the state's run beside any
+            # town's): each profile adds its own conditions to the query.
+            towns = set(session.scalars(select(Filing.town).distinct())) | {STATE_TOWN}
+            in_use = {town: profile for town, profile in in_effect.items() if town in towns}
+            candidates = candidates.where(may_fall_within(*span, in_use, counted_elsewhere))
         ids = list(session.scalars(candidates.order_by(Filing.id)))
         if counted is not None and span is not None:
             counted.candidates[span] = ids
