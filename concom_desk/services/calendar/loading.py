@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, aliased, selectinload
 
 from concom_desk.domain.enforcement_case import RATIFICATION_CITATION
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import STATE_TOWN
 from concom_desk.domain.open_meeting_law import POSTING_CITATION, posting_deadline
 from concom_desk.domain.status_rules import CLOCKS_STOPPED
 from concom_desk.domain.town_profile import TownProfile
@@ -257,12 +258,19 @@ def booked_days(session: Session) -> dict[int, tuple[date, bool]]:
             for filing_id, held_on, published_on in session.execute(query)}
 
 
+# The filings counted between two calls of a read's `check` (a few hundredths of a
+# second of counting): a read nobody waits for any more stops that soon.
+CHECK_EVERY = 25
+
+
 def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
                       booked: Mapping[int, tuple[date, bool]], window: Window,
-                      counted: Counted | None = None) -> list[DeadlineEntry]:
+                      counted: Counted | None = None,
+                      check: Callable[[], None] | None = None) -> list[DeadlineEntry]:
     """The deadlines of the filings that may have one in the window (every filing's
     without one), each filing's on every day; those in `counted` are not counted
-    again, and those counted here are added to it."""
+    again, and those counted here are added to it (one by one: a read stopped by
+    `check` leaves what it counted to the next)."""
     counting = FilingClock.read_profiles(session, profiles)
     in_effect = counting.profiles
     span = (window.start, window.end) if window.start and window.end else None
@@ -274,8 +282,11 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
             # those counted from a booked meeting are read whatever (a few).
             # A continued hearing's date certain is counted from too (a few filings).
             counted_elsewhere = set(booked) | set(open_continuances(session))
-            candidates = candidates.where(may_fall_within(*span, in_effect,
-                                                          counted_elsewhere))
+            # The clocks of the towns with filings only (the state's run beside any
+            # town's): each profile adds its own conditions to the query.
+            towns = set(session.scalars(select(Filing.town).distinct())) | {STATE_TOWN}
+            in_use = {town: profile for town, profile in in_effect.items() if town in towns}
+            candidates = candidates.where(may_fall_within(*span, in_use, counted_elsewhere))
         ids = list(session.scalars(candidates.order_by(Filing.id)))
         if counted is not None and span is not None:
             counted.candidates[span] = ids
@@ -290,7 +301,9 @@ def _filing_deadlines(session: Session, profiles: Mapping[str, TownProfile],
         filings = [filing for filing in session.scalars(query) if filing.id in wanted]
         # (A month's few thousand filings' acts by id; the whole calendar's over every filing.)
         clock = counting.with_acts_of(session, [filing.id for filing in filings])
-        for filing in filings:
+        for number, filing in enumerate(filings):
+            if check is not None and number % CHECK_EVERY == 0:
+                check()
             known[filing.id] = tuple(_counted(filing, clock, in_effect, booked))
     return [entry for filing_id in ids for entry in known.get(filing_id, ())]
 
@@ -331,12 +344,15 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
                   profiles: Mapping[str, TownProfile] | None = None,
                   identity: str | None = None, *,
                   agenda_from: date | None = None,
-                  counted: CountedDeadlines | None = None) -> CalendarSnapshot:
+                  counted: CountedDeadlines | None = None,
+                  check: Callable[[], None] | None = None) -> CalendarSnapshot:
     """The calendar from `start` to `end` (the whole of it without them): the meetings
     and deadlines of those days, and every meeting from `agenda_from` on. `identity`:
     the feed's, when the caller stores it itself (the .ics export stores a new one only
     once its file exists). `counted`: the filings' deadlines counted by earlier reads,
-    used while the records are as they were then (the calendar tab's months)."""
+    used while the records are as they were then (the calendar tab's months).
+    `check`: called now and then while the filings are counted; it raises to stop a
+    read nobody waits for any more (a month turned past)."""
     window = Window(start, end, agenda_from)
     # The feed identity is made on the first whole read (the .ics export); a view of a
     # month only reads it, so showing a month never writes to the records.
@@ -351,7 +367,8 @@ def load_calendar(db: Database, start: date | None = None, end: date | None = No
         # is what this read would count.
         known = None if counted is None else counted.at(
             int(session.scalar(select(func.max(AuditEntry.id))) or 0), profiles)
-        deadlines = _filing_deadlines(session, profiles, booked_days(session), window, known)
+        deadlines = _filing_deadlines(session, profiles, booked_days(session), window,
+                                      known, check)
         ratifications = _ratifications(session)
     for meeting in meetings:
         if not meeting.cancelled:

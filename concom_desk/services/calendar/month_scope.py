@@ -29,6 +29,7 @@ from sqlalchemy.orm import aliased
 
 from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import KINDS
+from concom_desk.domain.laws import ACT, BOTH, STATE_TOWN
 from concom_desk.domain.time_rule import Direction, Unit
 from concom_desk.domain.town_profile import DEADLINE_PREFIX, DeadlineRule, TownProfile
 from concom_desk.store.models import Filing
@@ -90,42 +91,55 @@ Term = tuple[int, Unit, Direction]
 
 
 def _roots(rule: DeadlineRule, by_id: Mapping[str, list[DeadlineRule]], depth: int = 0
-           ) -> list[tuple[str, int, int, DeadlineRule | None]]:
+           ) -> list[tuple[str, int, int, DeadlineRule | None, frozenset[str]]]:
     """(event, fewest, most days after it, the expiry rule it is counted through, if
-    any) for each event the rule may be counted from; a deadline it counts from is an
-    "event" too ("deadline:hearing_by"), for the dates a waiver gives that deadline."""
+    any, the events the filing must lack for the rule to be counted this way) for each
+    event the rule may be counted from; a deadline it counts from is an "event" too
+    ("deadline:hearing_by"), for the dates a waiver gives that deadline. A rule is
+    counted from its first source known (a later one only while the earlier events
+    are missing), not at all once its `until` event is known (the engine drops a
+    moot deadline: a permit issued years ago is no candidate for its NOI's one-year
+    presumed-lapse clock), and only for a filing with its `when` flag and without its
+    `unless` one (WHEN + flag, UNLESS + flag): a five-year maintenance term makes no
+    other permit a candidate."""
     low, high = _span(rule)
     expiry = rule if rule.id == EXPIRES else None
-    found: list[tuple[str, int, int, DeadlineRule | None]] = []
-    for source in rule.sources:
+    moot = frozenset(({rule.until} if rule.until else set())
+                     | ({WHEN + rule.when} if rule.when else set())
+                     | ({UNLESS + rule.unless} if rule.unless else set()))
+    found: list[tuple[str, int, int, DeadlineRule | None, frozenset[str]]] = []
+    for position, source in enumerate(rule.sources):
+        absent = moot | {earlier for earlier in rule.sources[:position]
+                         if not earlier.startswith(DEADLINE_PREFIX)}
         if not source.startswith(DEADLINE_PREFIX):
-            found.append((source, low, high, expiry))
+            found.append((source, low, high, expiry, absent))
             continue
-        found.append((source, low, high, None))
+        found.append((source, low, high, None, absent))
         if depth < 8:  # profiles refuse cycles; the depth is a second guard
             for other in by_id.get(source.removeprefix(DEADLINE_PREFIX), []):
-                found.extend((event, low + a, high + b, expiry or through)
-                             for event, a, b, through in _roots(other, by_id, depth + 1))
+                found.extend((event, low + a, high + b, expiry or through, absent | lacks)
+                             for event, a, b, through, lacks
+                             in _roots(other, by_id, depth + 1))
     return found
 
 
-# A reach is told apart by the kind of filing it is for, the event it counts from and
-# the expiry term it is counted through, if any.
-ReachKey = tuple[str, str, Term | None]
+# A reach is told apart by the kind of filing it is for, the event it counts from, the
+# expiry term it is counted through, if any, and the events the filing must lack.
+ReachKey = tuple[str, str, Term | None, frozenset[str]]
 
 
 def event_reach(profiles: Mapping[str, TownProfile]
                 ) -> dict[ReachKey, list[tuple[int, int]]]:
-    """(kind, event, the expiry term counted through) -> the stretches (fewest, most
-    days) in which a deadline of a filing of that kind counted from the event can fall,
-    directly or through other deadlines, in any profile: one per length of period, so
-    a five-year expiry does not make every filing of the last five years a candidate
-    for the 21-day clocks' month. By kind, because the engine counts a filing by its
-    own kind's rules only (`TownProfile.rules_for`): a certificate of compliance has no
-    term, so the months its issuance is three years behind are not its months.
-    Counted through an expiry, the days are after the expiry (the acts move it; see
-    `may_fall_within`), not after the event. A deadline is an event for what is counted
-    from it, and for itself (0, 0)."""
+    """(kind, event, the expiry term counted through, the events lacking) -> the
+    stretches (fewest, most days) in which a deadline of a filing of that kind counted
+    from the event can fall, directly or through other deadlines, in any profile: one
+    per length of period, so a five-year expiry does not make every filing of the last
+    five years a candidate for the 21-day clocks' month. By kind, because the engine
+    counts a filing by its own kind's rules only (`TownProfile.rules_for`): a
+    certificate of compliance has no term, so the months its issuance is three years
+    behind are not its months. Counted through an expiry, the days are after the expiry
+    (the acts move it; see `may_fall_within`), not after the event. A deadline is an
+    event for what is counted from it, and for itself (0, 0)."""
     spans: dict[ReachKey, set[tuple[int, int]]] = {}
     for profile in profiles.values():
         for kind in dict.fromkeys(kind for rule in profile.deadlines for kind in rule.kinds):
@@ -134,16 +148,52 @@ def event_reach(profiles: Mapping[str, TownProfile]
             for rule in rules:
                 by_id.setdefault(rule.id, []).append(rule)
             for rule in rules:
-                spans.setdefault((kind, DEADLINE_PREFIX + rule.id, None), set()).add((0, 0))
-                for event, low, high, expiry in _roots(rule, by_id):
+                spans.setdefault((kind, DEADLINE_PREFIX + rule.id, None, frozenset()),
+                                 set()).add((0, 0))
+                for event, low, high, expiry, absent in _roots(rule, by_id):
+                    lacking = _lacking(kind, absent)
                     if expiry is None:
-                        spans.setdefault((kind, event, None), set()).add((low, high))
+                        spans.setdefault((kind, event, None, lacking), set()).add((low, high))
                         continue
                     term_low, term_high = _span(expiry)
                     spans.setdefault((kind, event, (expiry.count, expiry.unit,
-                                                    expiry.direction)),
+                                                    expiry.direction), lacking),
                                      set()).add((low - term_low, high - term_high))
     return {key: _merged(found) for key, found in spans.items()}
+
+
+# The flags a rule may need or refuse (`FilingFacts.flags`) told from the filing's
+# columns; any other flag narrows nothing.
+WHEN, UNLESS = "when:", "unless:"
+FLAG_COLUMNS = {"maintenance": func.coalesce(Filing.maintenance, False).is_(True),
+                "denied": Filing.status == "denied"}
+
+
+def _lacking(kind: str, absent: frozenset[str]) -> frozenset[str]:
+    """Of the events a way of counting needs missing, those a filing of `kind` can show
+    as a column of its own (the others, a date certain or a booked meeting, come from
+    elsewhere and narrow nothing here: `also`); and the flags it needs or refuses that
+    a column tells."""
+    found = KINDS.get(kind)
+    if found is None:
+        return frozenset()
+    return frozenset(
+        event for event in absent
+        if (event in OWN_EVENTS and event in found.events)
+        or event.removeprefix(WHEN).removeprefix(UNLESS) in FLAG_COLUMNS)
+
+
+def _condition_lacking(lacking: frozenset[str]) -> list[ColumnElement[bool]]:
+    """`_lacking`'s events and flags as conditions on `Filing`."""
+    found: list[ColumnElement[bool]] = []
+    for name in sorted(lacking):
+        if name.startswith(WHEN):
+            found.append(FLAG_COLUMNS[name.removeprefix(WHEN)])
+        elif name.startswith(UNLESS):
+            found.append(~FLAG_COLUMNS[name.removeprefix(UNLESS)])
+        else:
+            found.append(getattr(Filing, name).is_(None))
+    return found
 
 
 def _acts_in(profiles: Mapping[str, TownProfile]) -> list[tuple[ExtensionAct, ...]]:
@@ -231,30 +281,74 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                     also: Collection[int] = ()) -> ColumnElement[bool]:
     """A condition on `Filing`: true for every filing that may have a deadline from
     `start` to `end` (and for the filings `also` names: those whose deadlines count from
-    acts recorded elsewhere, a booked meeting or a continued hearing's date certain)."""
+    acts recorded elsewhere, a booked meeting or a continued hearing's date certain).
+    Each town's filings by its own profile's clocks and, under the Act, the state's
+    (`deadlines.every_clock`), so one town's five-year term does not make another's
+    filings of five years ago candidates; a filing of a town with no profile has no
+    deadline."""
     reach = event_reach(profiles)
-    events = {event for _, event, _ in reach if not event.startswith(DEADLINE_PREFIX)}
+    events = {event for _, event, _, _ in reach if not event.startswith(DEADLINE_PREFIX)}
     if events - set(OWN_EVENTS) - {"expiry", "continued"}:
         return true()  # a profile counts from an event not known here: read them all
-    shifts = act_shifts(profiles)
-    original = aliased(Filing)
     # A kind the profiles do not spell as the kinds table does is read whatever (the
     # engine would still know it); a kind no rule names has no deadline to show.
     conditions: list[ColumnElement[bool]] = [Filing.kind.not_in(list(KINDS))]
+    alike: dict[tuple[Any, ...], list[str]] = {}
+    for town, profile in profiles.items():
+        own = event_reach({town: profile})
+        alike.setdefault(tuple(sorted(((key, tuple(spans)) for key, spans in own.items()),
+                                      key=repr)), []).append(town)
+    for towns in alike.values():
+        of_towns = {town: profiles[town] for town in towns}
+        in_towns = Filing.town.in_(towns)
+        if STATE_TOWN in towns:  # a filing under the Act runs on its clocks too
+            in_towns = or_(in_towns, func.coalesce(Filing.laws, BOTH).in_((ACT, BOTH)))
+        found = _by_events(start, end, of_towns)
+        if found:
+            conditions.append(and_(in_towns, or_(*found)))
+    for period, moved in WAIVER_MOVES.items():
+        waived_to = _near(HearingWaiver.hearing_no_later_than, start, end, _merged({
+            span for (_, source, term, _), spans in reach.items()
+            if source == DEADLINE_PREFIX + moved and term is None for span in spans}))
+        if waived_to:
+            of_period = (HearingWaiver.period == period if period == "decision"
+                         else HearingWaiver.period != "decision")
+            conditions.append(Filing.id.in_(select(HearingWaiver.filing_id).where(
+                of_period, or_(*waived_to))))
+    if also:
+        conditions.append(Filing.id.in_(list(also)))
+    return or_(*conditions)
 
-    def near(column: Any, spans: list[tuple[int, int]]) -> list[ColumnElement[bool]]:
-        return [and_(column >= start - timedelta(days=high + SLACK_DAYS),
-                     column <= end - timedelta(days=low - SLACK_DAYS))
-                for low, high in spans]
+
+def _near(column: Any, start: date, end: date, spans: list[tuple[int, int]]
+          ) -> list[ColumnElement[bool]]:
+    return [and_(column >= start - timedelta(days=high + SLACK_DAYS),
+                 column <= end - timedelta(days=low - SLACK_DAYS))
+            for low, high in spans]
+
+
+# The permit an extension extends. One alias for every read: an alias works out its
+# columns on first use, a few hundredths of a second each month otherwise.
+_ORIGINAL = aliased(Filing)
+
+
+def _by_events(start: date, end: date, profiles: Mapping[str, TownProfile]
+               ) -> list[ColumnElement[bool]]:
+    """The conditions on the event dates of a filing counted by `profiles` (one
+    town's, or several alike) that may put one of its deadlines in `start`..`end`."""
+    reach = event_reach(profiles)
+    shifts = act_shifts(profiles)
+    original = _ORIGINAL
 
     def reached(column: Any, event: str, issued: Any = None
                 ) -> list[tuple[tuple[str, ...], list[ColumnElement[bool]]]]:
         """(the kinds, the conditions on `column` for a filing of those kinds), the
         kinds of the same reach from `event` together."""
-        by_kind: dict[str, list[tuple[Term | None, tuple[tuple[int, int], ...]]]] = {}
-        for (kind, source, term), spans in reach.items():
+        by_kind: dict[str, list[tuple[Term | None, frozenset[str],
+                                      tuple[tuple[int, int], ...]]]] = {}
+        for (kind, source, term, lacking), spans in reach.items():
             if source == event:
-                by_kind.setdefault(kind, []).append((term, tuple(spans)))
+                by_kind.setdefault(kind, []).append((term, lacking, tuple(spans)))
         kinds_alike: dict[tuple[Any, ...], list[str]] = {}
         for kind, found in by_kind.items():
             kinds_alike.setdefault(tuple(sorted(found, key=repr)), []).append(kind)
@@ -262,25 +356,32 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
                 for alike, kinds in kinds_alike.items()]
 
     def _conditions(column: Any, event: str,
-                    alike: list[tuple[Term | None, tuple[tuple[int, int], ...]]],
+                    alike: list[tuple[Term | None, frozenset[str],
+                                      tuple[tuple[int, int], ...]]],
                     issued: Any) -> list[ColumnElement[bool]]:
         found: list[ColumnElement[bool]] = []
-        for term, spans in alike:
+        for term, lacking, spans in alike:
+            these: list[ColumnElement[bool]] = []
             if term is None:
-                found.extend(near(column, list(spans)))
+                these.extend(_near(column, start, end, list(spans)))
             elif event == "issued" and term[1] is Unit.YEARS and term[2] is Direction.AFTER:
-                found.extend(and_(column >= first, column <= last) for first, last
+                these.extend(and_(column >= first, column <= last) for first, last
                              in issued_between(term, list(spans), start, end, shifts))
             else:  # counted through an expiry from elsewhere: each way the acts move it
                 term_low, term_high = _signed(*term)
                 for shift in shifts:
-                    for condition in near(column, [(low + term_low + shift.fewest,
-                                                    high + term_high + shift.most)
-                                                   for low, high in spans]):
-                        found.append(condition if shift.issued_by is None or issued is None
+                    for condition in _near(column, start, end,
+                                           [(low + term_low + shift.fewest,
+                                             high + term_high + shift.most)
+                                            for low, high in spans]):
+                        these.append(condition if shift.issued_by is None or issued is None
                                      else and_(condition, issued <= shift.issued_by))
+            if these and lacking:
+                these = [and_(or_(*these), *_condition_lacking(lacking))]
+            found.extend(these)
         return found
 
+    conditions: list[ColumnElement[bool]] = []
     for event in OWN_EVENTS:
         column = getattr(Filing, event)
         for kinds, found in reached(column, event, func.coalesce(Filing.issued, column)):
@@ -291,15 +392,4 @@ def may_fall_within(start: date, end: date, profiles: Mapping[str, TownProfile],
         if found:
             conditions.append(and_(Filing.kind.in_(kinds), Filing.original_id.in_(
                 select(original.id).where(or_(*found)))))
-    for period, moved in WAIVER_MOVES.items():
-        waived_to = near(HearingWaiver.hearing_no_later_than, _merged({
-            span for (_, source, term), spans in reach.items()
-            if source == DEADLINE_PREFIX + moved and term is None for span in spans}))
-        if waived_to:
-            of_period = (HearingWaiver.period == period if period == "decision"
-                         else HearingWaiver.period != "decision")
-            conditions.append(Filing.id.in_(select(HearingWaiver.filing_id).where(
-                of_period, or_(*waived_to))))
-    if also:
-        conditions.append(Filing.id.in_(list(also)))
-    return or_(*conditions)
+    return conditions

@@ -4,6 +4,7 @@ hearings. Activating a row asks the window to open its record (`record_requested
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -46,7 +47,7 @@ from concom_desk.ui.calendar.hearing_dialogs import CloseHearingDialog, Continue
 from concom_desk.ui.calendar.meeting_dialogs import (
     MeetingChangeDialog,
 )
-from concom_desk.ui.calendar.month_read import count_ahead, grid_days, read_month
+from concom_desk.ui.calendar.month_read import count_ahead, grid_days, read_month, stopped_by
 from concom_desk.ui.calendar.month_view import MonthView, from_qdate, to_qdate
 from concom_desk.ui.calendar.vote_dialog import VoteDialog
 from concom_desk.ui.view_loader import BusyLine, ViewLoader
@@ -79,6 +80,7 @@ class CalendarTab(QWidget):
         self.counted = CountedDeadlines()
         self.booking = BookingFlow(self)
         self._counting_ahead = False  # the months beside the one shown, being counted
+        self._ahead_stop = threading.Event()  # set: the counting ahead stops soon
         self.form_overrides: dict[str, Path] = {}  # template name -> .docx (tests, clerks)
         self.active_dialog: QWidget | None = None  # the dialog last opened (kept alive)
         self.last_document: Path | None = None
@@ -209,7 +211,9 @@ class CalendarTab(QWidget):
         self.seen_changes = db.changes
         start, end = grid_days(self.month.yearShown(), self.month.monthShown())
         counted = self.counted
-        self.loader.load(lambda _progress: read_month(db, start, end, today, counted),
+        self._ahead_stop.set()  # the month asked for counts first, not beside it
+        self.loader.load(lambda progress: read_month(db, start, end, today, counted,
+                                                     progress.check),
                          self._loaded)
 
     def after_read(self, then: Callable[[], None]) -> None:
@@ -251,12 +255,16 @@ class CalendarTab(QWidget):
         self._counting_ahead = True
         db, counted = self._db, self.counted
         year, month = self.month.yearShown(), self.month.monthShown()
+        self._ahead_stop = stop = threading.Event()
+        check = stopped_by(stop)  # once a month is asked for (see `refresh`)
 
         def done(_result: object = None) -> None:
             if isValid(self):
                 self._counting_ahead = False
+                if stop.is_set() and not self.loader.loading:
+                    self._count_ahead()  # stopped for a month since shown: around it now
 
-        in_background(lambda _progress: count_ahead(db, year, month, counted), done, done)
+        in_background(lambda _work: count_ahead(db, year, month, counted, check), done, done)
 
     def _size_agenda(self) -> None:
         """Fit the agenda's rows to their wrapped text once it is in sight: measuring a

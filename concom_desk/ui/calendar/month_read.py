@@ -4,6 +4,8 @@ the six weeks of its grid, the meetings ahead, the town's business calendar."""
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from concom_desk.domain.ma_calendar import BusinessCalendar
@@ -13,6 +15,7 @@ from concom_desk.services.calendar.entries import CalendarSnapshot
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.services.database import Database
 from concom_desk.services.filings.deadlines import town_closures
+from concom_desk.ui.background import Cancelled
 
 GRID_DAYS = 42  # the month grid: six weeks, from the Sunday on or before the 1st
 
@@ -27,15 +30,18 @@ def grid_days(year: int, month: int) -> tuple[date, date]:
 
 
 def read_month(db: Database, start: date, end: date, today: date,
-               counted: CountedDeadlines | None = None
+               counted: CountedDeadlines | None = None,
+               check: Callable[[], None] | None = None
                ) -> tuple[CalendarSnapshot, BusinessCalendar, str]:
     """What the tab shows for a month (read off the GUI thread): the meetings and
     deadlines of its grid, the meetings from today on (the agenda list), the town's
     business calendar; and the problem to tell, if the calendar could not be read.
     `counted`: the filings' deadlines the tab's earlier months counted (kept while
-    no desk saves)."""
+    no desk saves). `check` raises to stop a read the tab no longer waits for (the
+    clerk turned past the month): what it counted stays counted."""
     try:
-        snapshot = load_calendar(db, start, end, agenda_from=today, counted=counted)
+        snapshot = load_calendar(db, start, end, agenda_from=today, counted=counted,
+                                 check=check)
         problem = ""
     except UserError as exc:
         snapshot, problem = CalendarSnapshot(identity="", commission_name=""), str(exc)
@@ -54,15 +60,25 @@ def month_beside(year: int, month: int, step: int) -> tuple[int, int]:
     return index // 12, index % 12 + 1
 
 
-def count_ahead(db: Database, year: int, month: int, counted: CountedDeadlines) -> None:
+def count_ahead(db: Database, year: int, month: int, counted: CountedDeadlines,
+                check: Callable[[], None] | None = None) -> None:
     """The deadlines of the filings of the months either side of the one shown counted
     into `counted`, behind it (off the GUI thread): the clerk's next turn of the page
-    finds them counted. A head start only: whatever stops it, the month's own read
-    counts what it needs and says what went wrong."""
+    finds them counted. A head start only: whatever stops it (`check` raises once a
+    month is asked for, so the month's read does not count beside it the filings both
+    would count), the month's own read counts what it needs and says what went wrong."""
     for step in (1, -1):
         start, end = grid_days(*month_beside(year, month, step))
         try:
-            load_calendar(db, start, end, counted=counted)
+            load_calendar(db, start, end, counted=counted, check=check)
         except Exception:  # noqa: BLE001 (see above: nothing is lost, nothing to tell)
             _log.debug("counting ahead stopped", exc_info=True)
             return
+
+
+def stopped_by(stop: threading.Event) -> Callable[[], None]:
+    """A read's `check` that stops it (raises) once `stop` is set."""
+    def check() -> None:
+        if stop.is_set():
+            raise Cancelled
+    return check

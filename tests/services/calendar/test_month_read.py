@@ -111,6 +111,42 @@ def test_a_month_counts_again_only_once_a_desk_has_saved(
         row[:3] for row in shown(november.deadlines)]
 
 
+class TurnedPast(Exception):
+    """What the calendar tab's `check` raises once the clerk has turned past a month."""
+
+
+def test_a_month_read_stopped_midway_leaves_what_it_counted_to_the_next(
+        town: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The tab stops a month's read (or its counting ahead) once another month is asked
+    # for; the filings it counted stay counted, and the month read again is whole.
+    from concom_desk.services.calendar import loading
+
+    counting: list[int] = []
+    real = loading._counted
+
+    def counted_now(filing: Filing, *rest: Any) -> Any:
+        counting.append(filing.id)
+        return real(filing, *rest)
+
+    monkeypatch.setattr(loading, "_counted", counted_now)
+    checks: list[int] = []
+
+    def check() -> None:
+        checks.append(len(counting))
+        if len(checks) == 2:
+            raise TurnedPast
+
+    counted = CountedDeadlines()
+    may = six_weeks(2026, 5)
+    with pytest.raises(TurnedPast):
+        load_calendar(town, *may, agenda_from=TODAY, counted=counted, check=check)
+    assert checks == [0, loading.CHECK_EVERY]  # stopped within a slice
+    before, counting[:] = list(counting), []
+    again = load_calendar(town, *may, agenda_from=TODAY, counted=counted)
+    assert counting and not set(counting) & set(before)  # the rest, none twice
+    assert shown(again.deadlines) == whole_days(town, 2026, 5)
+
+
 # A waiver's date can lie months past every date of its filing: the month it falls in
 # shows the clock it moved (310 CMR 10.05(5)(b) as waived in writing by the applicant;
 # Garrity v. Hingham Conservation Commission, 2012, for the decision).
@@ -193,6 +229,6 @@ def test_the_month_reads_the_permits_issued_on_the_days_whose_expiry_the_acts_mo
         issued: date, read: bool) -> None:
     profiles = {"massachusetts": available_profiles()["massachusetts"]}
     term = (3, Unit.YEARS, Direction.AFTER)
-    stretches = issued_between(term, event_reach(profiles)[("noi", "issued", term)],
+    stretches = issued_between(term, event_reach(profiles)[("noi", "issued", term, frozenset())],
                                *six_weeks(2025, 8), act_shifts(profiles))
     assert any(first <= issued <= last for first, last in stretches) == read

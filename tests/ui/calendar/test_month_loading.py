@@ -36,14 +36,15 @@ def test_turning_the_months_quickly_shows_the_last_month_asked_for(
 
     february = grid_days(2027, 2)[0]
 
-    def read_month(db: Any, start: date, end: date, today: date, counted: Any = None) -> Any:
+    def read_month(db: Any, start: date, end: date, today: date, counted: Any = None,
+                   check: Any = None) -> Any:
         assert threading.current_thread() is not threading.main_thread()  # a worker's
         asked.append(start)
         # February's read, the tab's first, is the slow one. Held by its month, not
         # by the order the reads arrive in: the pool may start March's thread first.
         if start == february:
             let_go.wait(HELD)
-        return real_read(db, start, end, today, counted)
+        return real_read(db, start, end, today, counted, check)
 
     monkeypatch.setattr(calendar_module, "read_month", read_month)
     tab = CalendarTab(commission.db, now=lambda: datetime(2027, 2, 18, 9, 0))
