@@ -12,6 +12,7 @@ A window closed before its save returns is not told (the save itself is kept).""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -41,3 +42,32 @@ def save_behind(owner: QWidget, write: Callable[[], Any],
             written(*outcome)
 
     in_background(work, told, lambda message: told(("refused", message)))
+
+
+class SavesBehind:
+    """A small dialog that writes behind the window: "Saving…" with its buttons off
+    while the write runs, closed once saved, the refusal shown when not; Esc waits for
+    the write. Mixed in before QDialog; the dialog has `buttons` and a `problem` label."""
+
+    saving = False
+
+    def save_then_close(self, write: Callable[[], Any]) -> None:
+        self._set_saving(True)
+        save_behind(self, write, self._written)  # type: ignore[arg-type]
+
+    def _set_saving(self, saving: bool) -> None:
+        self.saving = saving
+        self.buttons.setEnabled(not saving)  # type: ignore[attr-defined]
+        self.problem.setText(SAVING if saving else "")  # type: ignore[attr-defined]
+
+    def _written(self, what: str, said: object) -> None:
+        self._set_saving(False)
+        if what == "saved":
+            self.accept()  # type: ignore[attr-defined]
+        else:
+            self.problem.setText(  # type: ignore[attr-defined]
+                f"<b>Not saved:</b> {html.escape(str(said))}")
+
+    def reject(self) -> None:
+        if not self.saving:  # (closed when the save returns)
+            super().reject()  # type: ignore[misc]

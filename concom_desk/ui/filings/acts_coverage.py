@@ -4,7 +4,6 @@ Saved as an audited change to the filing; the record then shows the bare term.""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 from PySide6.QtWidgets import (
@@ -17,14 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.ui.save_behind import SAVING, save_behind
+from concom_desk.ui.save_behind import SavesBehind
 
 # Kinds whose expiry the acts move (an amendment runs with its permit's term; a COC
 # and an emergency certification have no expiry).
 COVERED_KINDS = frozenset({"rda", "noi", "anrad", "extension"})
 
 
-class ActsCoverageDialog(QDialog):
+class ActsCoverageDialog(SavesBehind, QDialog):
     """The reason the acts do not apply; an empty reason: they apply again."""
 
     def __init__(self, file_no: str, reason: str, save: Callable[[str], None],
@@ -65,24 +64,8 @@ class ActsCoverageDialog(QDialog):
         if self.saving:
             return
         save, why = self._save, self.reason.text()
-        self._set_saving(True)
-        save_behind(self, lambda: save(why), self._written)
+        self.save_then_close(lambda: save(why))
 
-    def _set_saving(self, saving: bool) -> None:
-        self.saving = saving
-        self.buttons.setEnabled(not saving)
-        self.problem.setText(SAVING if saving else "")
-
-    def _written(self, what: str, said: object) -> None:
-        self._set_saving(False)
-        if what == "saved":
-            self.accept()
-        else:
-            self.problem.setText(f"<b>Not saved:</b> {html.escape(str(said))}")
-
-    def reject(self) -> None:
-        if not self.saving:  # (closed when the save returns)
-            super().reject()
 
 
 def add_acts_button(record, save: Callable[[str], None]) -> QPushButton | None:  # noqa: ANN001

@@ -4,7 +4,6 @@ written waiver of the 21-day decision period, to a date it names (Garrity v. Hin
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from datetime import date
 
@@ -21,14 +20,14 @@ from PySide6.QtWidgets import (
 
 from concom_desk.domain.plain_dates import typed_date
 from concom_desk.domain.status_rules import HEARD_KINDS
-from concom_desk.ui.save_behind import SAVING, save_behind
+from concom_desk.ui.save_behind import SavesBehind
 
 # The kinds decided after a hearing (the 21 days run from its close).
 
 SaveWaiver = Callable[[date, str, date], None]
 
 
-class DecisionWaiverDialog(QDialog):
+class DecisionWaiverDialog(SavesBehind, QDialog):
     def __init__(self, file_no: str, today: date, save: SaveWaiver,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,24 +74,8 @@ class DecisionWaiverDialog(QDialog):
             return
         save, signed_by = self._save, self.signed_by.text()
         # Written behind the window ("Saving…", the buttons off), then closed or refused.
-        self._set_saving(True)
-        save_behind(self, lambda: save(signed_on, signed_by, decide_by), self._written)
+        self.save_then_close(lambda: save(signed_on, signed_by, decide_by))
 
-    def _set_saving(self, saving: bool) -> None:
-        self.saving = saving
-        self.buttons.setEnabled(not saving)
-        self.problem.setText(SAVING if saving else "")
-
-    def _written(self, what: str, said: object) -> None:
-        self._set_saving(False)
-        if what == "saved":
-            self.accept()
-        else:
-            self.problem.setText(f"<b>Not saved:</b> {html.escape(str(said))}")
-
-    def reject(self) -> None:
-        if not self.saving:  # (closed when the save returns)
-            super().reject()
 
 
 def add_decision_waiver_button(record, today: date,  # noqa: ANN001
