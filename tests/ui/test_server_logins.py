@@ -67,7 +67,8 @@ def test_a_public_records_terminal_opens_read_only_and_says_why(qtbot, logins) -
         dialog = record.void_filing()
         qtbot.waitUntil(dialog.isVisible)
         dialog.reason.setText("entered twice")
-        dialog.go_ahead.click()
+        dialog.go_ahead.click()  # written behind the window: "Saving…", then the refusal
+        qtbot.waitUntil(lambda: dialog.problem.text() != "Saving…")
         assert dialog.isVisible()
         assert dialog.problem.text() == f"this login ({kiosk.user}) can only read the records"
         _shot(dialog, "issue21-pginit-kiosk-void")
@@ -86,7 +87,8 @@ def test_a_commissioners_status_change_is_refused_in_one_line(qtbot, logins) -> 
         record = window.open_filing(filing_id)
         record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
         record.status_date.setText(TODAY.isoformat())
-        record.change_button.click()
+        record.change_button.click()  # written behind the window: "Saving…", then told
+        qtbot.waitUntil(lambda: record.status_reason.text() not in ("", "Saving…"))
         said = re.sub("<[^>]+>", "", record.status_reason.text())
         assert said == (f"Not allowed: your login ({chair.user}) may not change filings; "
                         "ask the clerk")
