@@ -16,6 +16,7 @@ from concom_desk.domain.deadline_engine import Deadline
 from concom_desk.domain.filing_facts import FilingFacts
 from concom_desk.domain.town_profile import TownProfile
 from concom_desk.services.filings.deadlines import (
+    MET_BY,
     ActsDone,
     filing_deadlines,
     is_met,
@@ -27,8 +28,8 @@ from concom_desk.services.filings.rows import WEEK_AHEAD_DAYS
 
 # The hearing notices, each with the act that records it given (the hearing's own
 # date also meets them: services/filings/deadlines.py MET_BY).
-HEARING_NOTICES = {"legal_notice_by": "legal_ad_published",
-                   "abutter_notice_by": "abutters_mailed"}
+HEARING_NOTICES = {notice: MET_BY[notice][1] for notice in ("legal_notice_by",
+                                                              "abutter_notice_by")}
 
 
 def deadline_lines(filing: FilingFacts, profiles: Mapping[str, TownProfile],
