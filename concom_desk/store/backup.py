@@ -169,17 +169,13 @@ def sweep_backup_leftovers(folder: Path) -> None:
     sweep_leftovers(Path(tempfile.gettempdir()), STAGING_PREFIX)  # and its working copies
 
 
-def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
-    """Write a verified backup archive of the database at `db_path` to `out_zip`."""
-    db_path, out_zip = Path(db_path), Path(out_zip)
-    require_concom_database(db_path)
-    out_zip = backup_target(out_zip, db_path.stem)
-    folder = out_zip.parent
+def claim_backup_folders(folder: Path) -> tuple[RestoreStaging, RestoreStaging]:
+    """The working folders of one backup, claimed: the copy of the records in the
+    system's temporary folder, and beside the backups the zip being written (under a
+    hidden name, removed if anything fails), so it can be renamed into place at once.
+    Both are claimed for as long as the backup runs: a killed backup's are swept by the
+    next at once, and a running one's never (by a backup on another desk or window)."""
     try:
-        # The copy of the database in the system's temporary folder; only the zip
-        # being written (under a hidden name, removed if anything fails) is beside
-        # the backups, so it can be renamed into place at once. Both are claimed for
-        # as long as this runs: a killed backup's are swept by the next at once.
         workspace_claim = RestoreStaging(Path(tempfile.gettempdir()), STAGING_PREFIX)
         try:
             staging_claim = RestoreStaging(folder, STAGING_PREFIX)
@@ -188,6 +184,16 @@ def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> Backup
             raise
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
+    return workspace_claim, staging_claim
+
+
+def make_backup(db_path: Path, out_zip: Path, *, kind: str = "manual") -> BackupMade:
+    """Write a verified backup archive of the database at `db_path` to `out_zip`."""
+    db_path, out_zip = Path(db_path), Path(out_zip)
+    require_concom_database(db_path)
+    out_zip = backup_target(out_zip, db_path.stem)
+    folder = out_zip.parent
+    workspace_claim, staging_claim = claim_backup_folders(folder)
     with workspace_claim as workspace, staging_claim as staging:
         try:
             manifest = _write_backup(db_path, out_zip, kind, workspace, staging)

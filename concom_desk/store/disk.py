@@ -56,7 +56,7 @@ def fsync_directory(folder: Path) -> None:
 STALE_AFTER_SECONDS = 24 * 3600  # no backup or export takes a day; an older one is dead
 
 
-def _folder_now(folder: Path) -> float:
+def folder_now(folder: Path) -> float:
     """The time by the clock that stamps `folder`'s files: a town hall's file server
     (or a USB stick's last writer) may keep another time than this laptop, and a
     folder made a minute ago must not look a day old. The laptop's clock where nothing
@@ -80,7 +80,7 @@ def sweep_leftovers(folder: Path, prefix: str) -> None:
         return
     if not leftovers:
         return
-    cutoff = _folder_now(folder) - STALE_AFTER_SECONDS
+    cutoff = folder_now(folder) - STALE_AFTER_SECONDS
     for path in leftovers:
         try:
             if claimed_and_abandoned(path) or path.stat().st_mtime < cutoff:

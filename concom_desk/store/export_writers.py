@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from itertools import islice
@@ -30,6 +28,7 @@ from concom_desk.store.public_records_export import (
     table_names,
     table_views,
 )
+from concom_desk.store.restore_staging import RestoreStaging
 
 if TYPE_CHECKING:
     from concom_desk.store.database import Database
@@ -251,10 +250,20 @@ def _export(snapshot: Callable[[], contextlib.AbstractContextManager[Any]], stem
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         sweep_leftovers(out_dir, STAGING_PREFIX)
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+        # claimed, so that an export into the same folder from another window or desk
+        # never sweeps this one's files while they are written
+        staging_claim = RestoreStaging(out_dir, STAGING_PREFIX)
     except OSError as exc:
         raise plain_os_error(exc, "write the export", out_dir) from None
     written: list[Path] = []
+    with staging_claim as staging:
+        _write_in_place(snapshot, stem, fmt, out_dir, report, staging, written)
+    return written
+
+
+def _write_in_place(snapshot: Callable[[], contextlib.AbstractContextManager[Any]],
+                    stem: str, fmt: str, out_dir: Path, report: Report | None,
+                    staging: Path, written: list[Path]) -> None:
     try:
         with snapshot() as conn:
             tally = Tally(conn, report)
@@ -266,6 +275,3 @@ def _export(snapshot: Callable[[], contextlib.AbstractContextManager[Any]], stem
             written.append(final)
     except OSError as exc:
         raise plain_os_error(exc, "write the export", out_dir) from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return written

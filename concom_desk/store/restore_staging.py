@@ -13,14 +13,16 @@ needs: concom_desk.store.restore_journal).
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
 import tempfile
-import time
 from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from concom_desk.store.disk import folder_now
 from concom_desk.store.lock import _os_unlock, _try_os_lock
 
 STAGING_PREFIX = ".concom-restore-"
@@ -40,18 +42,15 @@ class RestoreStaging:
 
     def __init__(self, folder: Path, prefix: str = STAGING_PREFIX) -> None:
         self.folder = folder
-        self._claim: IO[bytes] | None = None
-        for attempt in range(3):
-            self.path = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
-            try:
-                self._claim = open(self.path / _CLAIM, "w+b")  # noqa: SIM115
-                break
-            except FileNotFoundError:
-                # another run's sweep took the folder while it was still empty
-                if attempt == 2:
-                    raise
-        assert self._claim is not None
-        _try_os_lock(self._claim)
+        for _attempt in range(3):
+            path = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
+            claim = _claim_new(path)
+            if claim is not None:
+                self.path = path
+                self._claim: IO[bytes] | None = claim
+                return
+        raise OSError(errno.EBUSY, "another run keeps removing the working folders made "
+                      "there", str(folder))
 
     def __enter__(self) -> Path:
         return self.path
@@ -60,7 +59,11 @@ class RestoreStaging:
                  traceback: TracebackType | None) -> None:
         # The claim goes last: a run killed while cleaning up leaves a folder still
         # marked as claimed by nobody, which the next run removes at once.
-        for inside in self.path.iterdir():
+        try:
+            inside_folder = list(self.path.iterdir())
+        except OSError:
+            inside_folder = []
+        for inside in inside_folder:
             if inside.name != _CLAIM:
                 if inside.is_dir() and not inside.is_symlink():
                     shutil.rmtree(inside, ignore_errors=True)
@@ -71,6 +74,25 @@ class RestoreStaging:
             self._claim.close()
             self._claim = None
         shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _claim_new(path: Path) -> IO[bytes] | None:
+    """The claim on the folder `path` just made, held; None when another run's sweep
+    took the folder first. The claim is checked after it is held: between the folder's
+    making and the lock, a sweep may have found the folder empty or the claim free, and
+    removed it (a server backup's pg_dump then wrote into a folder that was gone)."""
+    try:
+        handle = open(path / _CLAIM, "w+b")  # noqa: SIM115  (held until __exit__)
+    except FileNotFoundError:
+        return None
+    try:
+        if _try_os_lock(handle) and os.path.samestat(os.fstat(handle.fileno()),
+                                                     os.stat(path / _CLAIM)):
+            return handle
+    except OSError:
+        pass
+    handle.close()
+    return None
 
 
 def sweep_abandoned_restores(folder: Path) -> list[Path]:
@@ -104,8 +126,21 @@ def _named_by_journals(folder: Path) -> set[str]:
 
 def claimed_and_abandoned(path: Path) -> bool:
     """A working folder that was claimed by a process no longer running (or that is
-    empty: nothing in it to lose)."""
-    return _empty(path) or ((path / _CLAIM).exists() and _abandoned(path))
+    empty and older than a minute: nothing in it to lose, and not one being made)."""
+    return _empty_and_old(path) or ((path / _CLAIM).exists() and _abandoned(path))
+
+
+def _empty_and_old(path: Path) -> bool:
+    return _empty(path) and _older_than_grace(path)
+
+
+def _older_than_grace(path: Path) -> bool:
+    """Older than a minute by the clock that stamps the folder's files (a file server's
+    may differ from this laptop's: concom_desk.store.disk.folder_now)."""
+    try:
+        return folder_now(path.parent) - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+    except OSError:
+        return False
 
 
 def _empty(path: Path) -> bool:
@@ -124,8 +159,7 @@ def _abandoned(path: Path) -> bool:
     claim = path / _CLAIM
     try:
         if not claim.exists():
-            return _empty(path) or \
-                time.time() - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+            return _older_than_grace(path)
         with open(claim, "r+b") as handle:
             if not _try_os_lock(handle):
                 return False  # a restore is at work in it

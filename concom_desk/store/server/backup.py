@@ -51,11 +51,13 @@ from concom_desk.store.backup import (
     STAGING_PREFIX,
     BackupMade,
     backup_target,
+    claim_backup_folders,
     user_templates_dir,
 )
 from concom_desk.store.db_identity import APPLICATION_ID, is_newer_than_program
 from concom_desk.store.disk import plain_os_error
 from concom_desk.store.models import Base
+from concom_desk.store.restore_staging import RestoreStaging
 from concom_desk.store.server.address import ServerAddress
 from concom_desk.store.server.database import (
     DESK_FILE,
@@ -113,11 +115,14 @@ def back_up_server(database: ServerDatabase, out: Path | None = None, *,
             raise plain_os_error(exc, "write the backup", out_zip) from None
     out_zip = backup_target(out_zip, address.database)
     folder = out_zip.parent
-    try:
-        workspace = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX))
-        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder))
-    except OSError as exc:
-        raise plain_os_error(exc, "write the backup", folder) from None
+    workspace_claim, staging_claim = claim_backup_folders(folder)
+    with workspace_claim as workspace, staging_claim as staging:
+        return _write_server_backup(database, out_zip, kind, password, workspace, staging)
+
+
+def _write_server_backup(database: ServerDatabase, out_zip: Path, kind: str,
+                         password: str | None, workspace: Path, staging: Path) -> BackupMade:
+    address, folder = database.address, out_zip.parent
     try:
         dump = workspace / f"{address.database}{DUMP_SUFFIX}"
         member = f"{DATABASE_FOLDER}/{dump.name}"
@@ -131,9 +136,6 @@ def back_up_server(database: ServerDatabase, out: Path | None = None, *,
         put_in_place(partial, out_zip, manifest)
     except OSError as exc:
         raise plain_os_error(exc, "write the backup", folder) from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(workspace, ignore_errors=True)
     return BackupMade(out_zip, manifest)
 
 
@@ -191,8 +193,7 @@ def restore_server(archive_path: Path, address: ServerAddress,
         engine = make_server_engine(address, Actor(address.user), password)
         try:
             _refuse_filled(engine, address)
-            workspace = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX))
-            try:
+            with RestoreStaging(Path(tempfile.gettempdir()), STAGING_PREFIX) as workspace:
                 dump = workspace / Path(manifest.database).name
                 extract_member(archive, manifest, manifest.database, dump, archive_path)
                 # Owners and grants are this server's, not the dumped one's (whose roles
@@ -207,8 +208,6 @@ def restore_server(archive_path: Path, address: ServerAddress,
                 done.notices += _grant_again(engine)
                 done.documents = _restore_documents(archive, manifest, address, workspace,
                                                     archive_path)
-            finally:
-                shutil.rmtree(workspace, ignore_errors=True)
         finally:
             engine.dispose()
     return done

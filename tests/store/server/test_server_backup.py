@@ -201,3 +201,30 @@ def test_a_backup_whose_foreign_key_cascades_is_named_and_removed_again(
     left = pg_cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'",
                            second_address.database)
     assert left.strip() == "0"
+
+
+def test_a_backup_on_another_desk_never_sweeps_a_running_server_backup(
+        server_db: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another desk's (or window's) backup sweeps the temporary folder and the backups
+    folder of what killed backups left; a server backup still waiting for pg_dump holds
+    working folders with nothing in them yet, and they must be claimed as in use
+    (pg_dump once wrote into a folder that was gone: "could not open output file")."""
+    from concom_desk.store import backup as file_backup
+    from concom_desk.store.server import backup as server_backup
+    from tests.store.conftest import make_record
+
+    add_filing(server_db)
+    other_desk = make_record(tmp_path / "upton.sqlite")
+    real_run_tool = server_backup.run_tool
+
+    def swept_first(name: str, *arguments: Any) -> str:
+        if name == "pg_dump":
+            file_backup.make_backup(other_desk, tmp_path / "backups")
+        return real_run_tool(name, *arguments)
+
+    (tmp_path / "backups").mkdir()
+    monkeypatch.setattr(server_backup, "run_tool", swept_first)
+    made = back_up_server(server_db, tmp_path / "backups")
+    assert verify_archive(made.path).chain_head.entries == \
+        server_db.verify_audit_chain().entries
+    assert sorted(p.suffix for p in (tmp_path / "backups").iterdir()) == [".zip", ".zip"]
