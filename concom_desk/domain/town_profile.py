@@ -21,15 +21,19 @@ from concom_desk.domain.extension_acts import ExtensionAct
 from concom_desk.domain.filing_kinds import EVENT_NAMES, FILING_FLAGS, KINDS
 from concom_desk.domain.local_fees import parse_schedule
 from concom_desk.domain.ma_calendar import CLOSURE_RULES, BusinessCalendar
+from concom_desk.domain.profile_fields import (
+    ProfileError,
+    choice,
+    known_keys,
+    list_of_str,
+    require,
+    table_of,
+)
 from concom_desk.domain.resource_areas import STATE_AREAS, UNITS, ResourceArea, valid_code
 from concom_desk.domain.time_rule import STATE_THRESHOLD_DAYS, Direction, TimeRule, Unit
 from concom_desk.errors import UserError
 
 DEADLINE_PREFIX = "deadline:"
-
-
-class ProfileError(UserError):
-    """A town profile file that cannot be used; the message names file and entry."""
 
 
 @dataclass(frozen=True)
@@ -197,44 +201,17 @@ _FINES_KEYS = {"per_offense", "citation", "noncriminal_ticket", "noncriminal_cit
 _RULE_KEYS = {"id", "text", "citation", "kinds"}
 
 
-def _known_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = set(table) - allowed
-    if unknown:
-        raise ProfileError(
-            f"{where}: unknown key(s) {', '.join(sorted(unknown))}; "
-            f"allowed: {', '.join(sorted(allowed))}"
-        )
-
-
-def _require(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in table:
-        raise ProfileError(f"{where}: missing '{key}'")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProfileError(f"{where}: '{key}' must be {kind.__name__}, not {value!r}")
-    if kind is str and not value.strip():
-        raise ProfileError(f"{where}: '{key}' is empty")
-    return value
-
-
-def _choice(value: str, allowed: Iterable[str], what: str, where: str) -> str:
-    allowed = list(allowed)
-    if value not in allowed:
-        raise ProfileError(f"{where}: unknown {what} {value!r}; allowed: {', '.join(allowed)}")
-    return value
-
-
 def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
     if not isinstance(entry, dict):
         raise ProfileError(f"{where}: must be a [[deadline]] table")
-    ident = _require(entry, "id", str, where)
+    ident = require(entry, "id", str, where)
     where = f"{where} ({ident})"
-    _known_keys(entry, _DEADLINE_KEYS, where)
-    kinds = _require(entry, "kinds", list, where)
+    known_keys(entry, _DEADLINE_KEYS, where)
+    kinds = require(entry, "kinds", list, where)
     if not kinds:
         raise ProfileError(f"{where}: 'kinds' is empty")
     for kind in kinds:
-        _choice(kind, KINDS, "filing kind", where)
+        choice(kind, KINDS, "filing kind", where)
     raw_from = entry.get("from")
     sources = (raw_from,) if isinstance(raw_from, str) else tuple(raw_from or ())
     if not sources:
@@ -244,18 +221,18 @@ def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
             raise ProfileError(f"{where}: 'from' must name events or 'deadline:<id>', "
                                f"not {source!r}")
         if not source.startswith(DEADLINE_PREFIX):
-            _choice(source, EVENT_NAMES, "event in 'from'", where)
+            choice(source, EVENT_NAMES, "event in 'from'", where)
     for key in ("when", "unless"):
         if key in entry:
-            _choice(_require(entry, key, str, where), FILING_FLAGS, f"flag in '{key}'", where)
+            choice(require(entry, key, str, where), FILING_FLAGS, f"flag in '{key}'", where)
     if "until" in entry:
-        _choice(_require(entry, "until", str, where), EVENT_NAMES, "event in 'until'", where)
-    count = _require(entry, "count", int, where)
+        choice(require(entry, "until", str, where), EVENT_NAMES, "event in 'until'", where)
+    count = require(entry, "count", int, where)
     if count < 0:
         raise ProfileError(f"{where}: 'count' must not be negative")
-    unit = Unit(_choice(_require(entry, "unit", str, where), [u.value for u in Unit], "unit",
+    unit = Unit(choice(require(entry, "unit", str, where), [u.value for u in Unit], "unit",
                         where))
-    direction = Direction(_choice(entry.get("direction", "after"),
+    direction = Direction(choice(entry.get("direction", "after"),
                                   [d.value for d in Direction], "direction", where))
     return DeadlineRule(
         id=ident,
@@ -264,8 +241,8 @@ def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
         count=count,
         unit=unit,
         direction=direction,
-        label=_require(entry, "label", str, where),
-        citation=_require(entry, "citation", str, where),
+        label=require(entry, "label", str, where),
+        citation=require(entry, "citation", str, where),
         when=entry.get("when"),
         unless=entry.get("unless"),
         until=entry.get("until"),
@@ -273,31 +250,17 @@ def _parse_deadline(entry: Any, where: str) -> DeadlineRule:
     )
 
 
-def _list_of_str(table: dict[str, Any], key: str, where: str) -> list[str]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ProfileError(f"{where}: '{key}' must be a list of names")
-    return value
-
-
-def _table(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ProfileError(f"{where}: [{key}] must be a table")
-    return value
-
-
 def _parse_fines(raw: dict[str, Any], where: str) -> Fines:
-    _known_keys(raw, _FINES_KEYS, where)
+    known_keys(raw, _FINES_KEYS, where)
     ticket = raw.get("noncriminal_ticket")
     if ticket is not None:
-        ticket = _require(raw, "noncriminal_ticket", int, where)
+        ticket = require(raw, "noncriminal_ticket", int, where)
     fines = Fines(
-        per_offense=_require(raw, "per_offense", int, where),
-        citation=_require(raw, "citation", str, where),
+        per_offense=require(raw, "per_offense", int, where),
+        citation=require(raw, "citation", str, where),
         noncriminal_ticket=ticket,
         noncriminal_citation=raw.get("noncriminal_citation", ""),
-        counted_from=_choice(raw.get("counted_from", "violation"), FINE_COUNTED_FROM,
+        counted_from=choice(raw.get("counted_from", "violation"), FINE_COUNTED_FROM,
                              "'counted_from'", where),
     )
     if fines.noncriminal_ticket is not None and not str(fines.noncriminal_citation).strip():
@@ -308,10 +271,10 @@ def _parse_fines(raw: dict[str, Any], where: str) -> Fines:
 def _parse_fees(fees: dict[str, Any], where: str) -> dict[str, Any]:
     if not fees:
         return {}
-    _known_keys(fees, set(FEE_KEYS), where)
+    known_keys(fees, set(FEE_KEYS), where)
     for key, kind in FEE_KEYS.items():
         if key in fees:
-            _require(fees, key, kind, where)
+            require(fees, key, kind, where)
     if "citation" not in fees:
         raise ProfileError(f"{where}: missing 'citation'")
     try:
@@ -329,11 +292,11 @@ def _parse_rules(raw: Any, name: str) -> tuple[dict[str, Any], ...]:
         where = f"{name} rule #{index}"
         if not isinstance(rule, dict):
             raise ProfileError(f"{where}: must be a [[rule]] table")
-        _known_keys(rule, _RULE_KEYS, where)
+        known_keys(rule, _RULE_KEYS, where)
         for key in ("id", "text", "citation"):
-            _require(rule, key, str, where)
+            require(rule, key, str, where)
         for kind in rule.get("kinds", []):
-            _choice(kind, KINDS, "filing kind", f"{where} ({rule['id']})")
+            choice(kind, KINDS, "filing kind", f"{where} ({rule['id']})")
         rules.append(dict(rule))
     return tuple(rules)
 
@@ -347,15 +310,15 @@ def _parse_areas(raw: Any, name: str) -> tuple[ResourceArea, ...]:
         where = f"{name} resource_area #{index}"
         if not isinstance(entry, dict):
             raise ProfileError(f"{where}: must be a [[resource_area]] table")
-        _known_keys(entry, _AREA_KEYS, where)
-        code = _require(entry, "code", str, where)
+        known_keys(entry, _AREA_KEYS, where)
+        code = require(entry, "code", str, where)
         if not valid_code(code) or code in taken:
             raise ProfileError(f"{where}: '{code}' is not a new code of lowercase letters "
                                "and _ (or is the Act's, or named twice)")
         taken.add(code)
-        unit = _choice(entry.get("unit", "sq_ft"), UNITS, "unit", where)
-        areas.append(ResourceArea(code, _require(entry, "name", str, where),
-                                  _require(entry, "citation", str, where), "bylaw", unit,
+        unit = choice(entry.get("unit", "sq_ft"), UNITS, "unit", where)
+        areas.append(ResourceArea(code, require(entry, "name", str, where),
+                                  require(entry, "citation", str, where), "bylaw", unit,
                                   words=(code.replace("_", " "),)))
     return tuple(areas)
 
@@ -368,16 +331,16 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     town = data.get("town")
     if not isinstance(town, dict):
         raise ProfileError(f"{name}: missing the [town] section")
-    _known_keys(town, _TOWN_KEYS, f"{name} [town]")
-    ident = _require(town, "id", str, f"{name} [town]").lower()
-    time = _table(data, "time", name)
-    _known_keys(time, _TIME_KEYS, f"{name} [time]")
+    known_keys(town, _TOWN_KEYS, f"{name} [town]")
+    ident = require(town, "id", str, f"{name} [town]").lower()
+    time = table_of(data, "time", name)
+    known_keys(time, _TIME_KEYS, f"{name} [time]")
     threshold = time.get("business_day_threshold", STATE_THRESHOLD_DAYS)
     if "business_day_threshold" in time:
-        threshold = _require(time, "business_day_threshold", int, f"{name} [time]")
-    closure_rules = _list_of_str(time, "closure_rules", f"{name} [time]")
+        threshold = require(time, "business_day_threshold", int, f"{name} [time]")
+    closure_rules = list_of_str(time, "closure_rules", f"{name} [time]")
     for rule in closure_rules:
-        _choice(rule, CLOSURE_RULES, "closure rule", f"{name} [time]")
+        choice(rule, CLOSURE_RULES, "closure rule", f"{name} [time]")
     calendar = BusinessCalendar.with_closures(rules=closure_rules)
     raw_deadlines = data.get("deadline", [])
     if not isinstance(raw_deadlines, list) or not raw_deadlines:
@@ -388,28 +351,28 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
     )
     _check_references(deadlines, name)
     fines = _parse_fines(data["fines"], f"{name} [fines]") if "fines" in data else None
-    fees = _parse_fees(_table(data, "fees", name), f"{name} [fees]")
-    declared = _list_of_str(data, "flags", name)
+    fees = _parse_fees(table_of(data, "fees", name), f"{name} [fees]")
+    declared = list_of_str(data, "flags", name)
     for flag in declared:
-        _choice(flag, FILING_FLAGS, "flag", f"{name} flags")
+        choice(flag, FILING_FLAGS, "flag", f"{name} flags")
     used = [f for rule in deadlines for f in (rule.when, rule.unless) if f is not None]
-    extensions = _table(data, "extensions", name)
-    _known_keys(extensions, _EXTENSIONS_KEYS, f"{name} [extensions]")
-    allowed = (_require(extensions, "allowed", int, f"{name} [extensions]")
+    extensions = table_of(data, "extensions", name)
+    known_keys(extensions, _EXTENSIONS_KEYS, f"{name} [extensions]")
+    allowed = (require(extensions, "allowed", int, f"{name} [extensions]")
                if extensions else None)
     try:
         reach = parse_reach(data["abutters"], f"{name} [abutters]") if "abutters" in data \
             else STATE_REACH
     except UserError as exc:
         raise ProfileError(str(exc)) from None
-    office = _table(data, "dep_office", name)
-    _known_keys(office, _DEP_OFFICE_KEYS, f"{name} [dep_office]")
-    dep_office = DepOffice(*(_require(office, key, str, f"{name} [dep_office]")
+    office = table_of(data, "dep_office", name)
+    known_keys(office, _DEP_OFFICE_KEYS, f"{name} [dep_office]")
+    dep_office = DepOffice(*(require(office, key, str, f"{name} [dep_office]")
                              for key in ("name", "address", "source"))) if office else None
     return TownProfile(
         id=ident,
-        name=_require(town, "name", str, f"{name} [town]"),
-        source=_require(town, "source", str, f"{name} [town]"),
+        name=require(town, "name", str, f"{name} [town]"),
+        source=require(town, "source", str, f"{name} [town]"),
         path=path,
         time_rule=TimeRule(threshold, calendar),
         time_citation=time.get("citation", ""),
@@ -419,7 +382,7 @@ def parse_profile(data: dict[str, Any], path: Path) -> TownProfile:
         rules=_parse_rules(data.get("rule", []), name),
         flags=tuple(dict.fromkeys((*declared, *used))),
         extensions_allowed=allowed,
-        extensions_citation=(_require(extensions, "citation", str, f"{name} [extensions]")
+        extensions_citation=(require(extensions, "citation", str, f"{name} [extensions]")
                              if extensions else ""),
         abutter_reach=reach,
         dep_office=dep_office,
