@@ -14,6 +14,7 @@ from concom_desk.cli.common import (
     open_and_back_up,
     server_address_from,
 )
+from concom_desk.domain.wording import counted
 from concom_desk.store.server.address import is_server_address
 
 
@@ -70,8 +71,8 @@ def run_backup(args: argparse.Namespace) -> int:
     names = made.manifest.members
     documents = sum(1 for n in names if n.startswith("documents/"))
     templates = sum(1 for n in names if n.startswith("templates/"))
-    print(f"Backup written to {made.path}: the database, {plural(documents, 'document')} "
-          f"and {plural(templates, 'template')}, read back and verified.")
+    print(f"Backup written to {made.path}: the database, {counted(documents, 'document')} "
+          f"and {counted(templates, 'template')}, read back and verified.")
     return EXIT_OK
 
 
@@ -94,10 +95,6 @@ def _back_up_server(args: argparse.Namespace):  # -> BackupMade
         return back_up_server(database, Path(args.out) if args.out else None)
     finally:
         database.close()
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def run_restore(args: argparse.Namespace) -> int:
@@ -124,7 +121,7 @@ def _restore_server(args: argparse.Namespace) -> int:
           f"{done.manifest.created_utc}; its audit trail's {done.entries:,} entries check "
           "out, ending where the backup's manifest says.")
     if done.documents:
-        print(f"Put back {plural(done.documents, 'printed document')} in this desk's "
+        print(f"Put back {counted(done.documents, 'printed document')} in this desk's "
               "folder for the server.")
     for notice in done.notices:
         print(notice)
@@ -176,5 +173,5 @@ def run_export(args: argparse.Namespace) -> int:
             written = export_records(database, args.format, Path(args.out))
     else:  # a file is read as it is, never upgraded or locked just to hand it out
         written = export(db_path_from(args), args.format, Path(args.out))
-    print(f"Exported {plural(len(written), 'file')} to {args.out}.")
+    print(f"Exported {counted(len(written), 'file')} to {args.out}.")
     return EXIT_OK

@@ -14,6 +14,7 @@ from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from concom_desk import clock
+from concom_desk.domain.wording import counted
 from concom_desk.services.safekeeping import safekeeping
 from concom_desk.ui import document_actions
 from concom_desk.ui.background import Progress, run_in_background
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
 
 
 def _documents_folder() -> Path:
+    # (a new Windows account, or a Linux one, may have no Documents folder yet: the file
+    # dialog would then open in the program's own folder, which is no place for a backup)
     found = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(found) if found else Path.home()
+    return Path(found) if found and Path(found).is_dir() else Path.home()
 
 
 def backup(window: MainWindow, out_zip: Path | None = None) -> None:
@@ -92,6 +95,13 @@ def restore(window: MainWindow, archive: Path | None = None) -> None:
                       window.reopen_database)
 
 
+def exported_words(files: list[Path], out_dir: Path) -> str:
+    """What the clerk is told an export left: the workbook by name, or how many CSV files."""
+    if len(files) == 1:
+        return f"{files[0].name} is saved in {out_dir}."
+    return f"{counted(len(files), 'CSV file')}, one per table, are saved in {out_dir}."
+
+
 def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = None) -> None:
     if fmt is None:
         choice, ok = QInputDialog.getItem(
@@ -115,8 +125,7 @@ def export(window: MainWindow, out_dir: Path | None = None, fmt: str | None = No
         return safekeeping.export_to(window.db_path, fmt, out_dir, progress.report)
 
     def done(files: list[Path]) -> None:
-        QMessageBox.information(window, "Exported",
-                                f"{len(files)} file(s) written to {out_dir}.")
+        QMessageBox.information(window, "Exported", exported_words(files, out_dir))
 
     run_in_background(window, "Exporting the records", work, done, window.show_problem,
                       lambda: window.statusBar().showMessage(

@@ -74,8 +74,14 @@ def test_export_for_a_records_request(qtbot, town_db: Database, tmp_path: Path,
     out = tmp_path / "export"
     file_actions.export(window, out_dir=out, fmt="csv")
     qtbot.waitUntil(lambda: bool(told), timeout=20_000)
-    assert told[-1].startswith("Exported:")
-    assert any(p.suffix == ".csv" for p in out.iterdir())
+    tables = sorted(p for p in out.iterdir())
+    assert tables and all(p.suffix == ".csv" for p in tables)
+    assert told[-1] == (f"Exported: {len(tables)} CSV files, one per table, are saved in "
+                        f"{out}.")
+    file_actions.export(window, out_dir=out / "workbook", fmt="xlsx")
+    qtbot.waitUntil(lambda: len(told) == 2, timeout=20_000)
+    (workbook,) = (out / "workbook").iterdir()
+    assert told[-1] == f"Exported: {workbook.name} is saved in {out / 'workbook'}."
     window.close()
 
 

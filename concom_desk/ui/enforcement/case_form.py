@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk.domain.enforcement_case import ALLOWED, CaseStatus
+from concom_desk.domain.wording import counted
 from concom_desk.errors import OperationFailed, UserError
 from concom_desk.services.database import Database
 from concom_desk.services.enforcement.case_edit import case_draft
@@ -432,7 +433,7 @@ class CaseForm(QWidget):
         if names:
             case_id = self.case_id
             self._run(lambda: attach_files(self.database, case_id, [Path(n) for n in names],
-                                           self.today()), f"{len(names)} file(s) added.")
+                                           self.today()), f"{counted(len(names), 'file')} added.")
 
     def _open_attachment(self) -> None:
         row = _selected(self.attachments_view, self.attachments)
