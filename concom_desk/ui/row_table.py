@@ -78,12 +78,13 @@ SAMPLE_ROWS = 200
 
 
 def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
-                widest_chars: int = 42) -> None:
+                widest_chars: int = 42, give_way: Collection[int] | None = None) -> None:
     """Size a grid for reading: every column as wide as a sample of its contents, the
     column that carries the meaning (`stretch`: the description, the deadline) given
     all the width left over instead of the last column taking it, and the columns a
     clerk reads least (`may_cut`: citations, rules) held to `widest_chars`, elided
-    with the full text in the tooltip."""
+    with the full text in the tooltip. Where `stretch` is then left too narrow, the
+    columns of `give_way` (every other one when None) are cut further (make_room)."""
     model = view.model()
     if model is None:
         return
@@ -98,7 +99,7 @@ def fit_columns(view: QTableView, stretch: int, may_cut: Collection[int] = (),
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         needed = max(_sample_width(view, column), header.sectionSizeHint(column))
         view.setColumnWidth(column, min(needed, widest) if column in may_cut else needed)
-    make_room(view, stretch)
+    make_room(view, stretch, give_way)
 
 
 # The width the column that carries the meaning keeps at least, in characters: a date and

@@ -18,6 +18,7 @@ from concom_desk.services.demo.town import load_demo
 from concom_desk.store import Database, open_database
 from concom_desk.ui.main_window import MainWindow
 from concom_desk.ui.window_memory import FILE_NAME, remember, remember_splitter, sensible_size
+from tests.helpers.loading import loaded
 
 DEMO_TODAY = date(2026, 12, 1)
 # A 1366x768 laptop: what sensible_size gives the main window there (98% x 92% of it).
@@ -209,3 +210,39 @@ def test_the_first_filings_deadlines_show_whole_on_today(qtbot: QtBot, tmp_path:
             assert cut_cells(view, title) == [], title
     finally:
         db.close()
+
+
+def test_at_150_percent_the_case_list_keeps_which_case_and_what_it_owes(
+        qtbot: QtBot, demo_db: Database) -> None:
+    # Beside the case, the list had "EC-20…", "2026-…" and headers cut to "ged viola" on
+    # a laptop at 150 %: what the case beside it repeats (the empty Ratification column,
+    # the day opened, the violator) is put away first, the property and status give way,
+    # and all come back when there is room.
+    from concom_desk.ui.enforcement.enforcement_tab import (
+        NEXT_DEADLINE_COLUMN,
+        OPENED_COLUMN,
+        RATIFICATION_COLUMN,
+        VIOLATOR_COLUMN,
+    )
+
+    window = open_window(qtbot, demo_db)
+    window.resize(LAPTOP * 2 / 3)
+    window.tabs.setCurrentWidget(window.enforcement_tab)  # built when first chosen
+    qtbot.waitUntil(lambda: hasattr(window.enforcement_tab, "table"))
+    tab = window.enforcement_tab
+    loaded(qtbot, tab)
+    view = tab.table
+    qtbot.waitUntil(lambda: view.isColumnHidden(OPENED_COLUMN))
+    assert tab.model.rowCount() >= 2
+    assert [view.isColumnHidden(c) for c in (RATIFICATION_COLUMN, OPENED_COLUMN,
+                                             VIOLATOR_COLUMN)] == [True, True, True]
+    assert cut_cells(view, "Case") == []
+    first = tab.model.index(0, NEXT_DEADLINE_COLUMN).data()
+    assert view.columnWidth(NEXT_DEADLINE_COLUMN) >= text_width(view, first[:26])
+    assert view.horizontalHeader().length() <= view.viewport().width()
+
+    window.resize(LAPTOP * 1.4)  # a wide screen: everything shown again
+    qtbot.waitUntil(lambda: not view.isColumnHidden(OPENED_COLUMN))
+    assert not view.isColumnHidden(VIOLATOR_COLUMN)
+    for title in ("Case", "Opened", "Status"):
+        assert cut_cells(view, title) == [], title

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,7 @@ from concom_desk.services.enforcement.queries import CaseRow
 from concom_desk.services.enforcement.reads import read_cases
 from concom_desk.services.filings.rows import days_left_text, urgency
 from concom_desk.ui.background import busy
+from concom_desk.ui.columns_to_width import ColumnsToWidth
 from concom_desk.ui.enforcement.case_form import CaseForm
 from concom_desk.ui.enforcement.dialogs import (
     ComplaintDialog,
@@ -59,6 +60,10 @@ NEXT_DEADLINE_COLUMN = 6  # what is owed next: it gets the width left over
 # Beside the case form the list is half the window: long addresses and names are
 # elided (whole in the tooltip) so the deadline stays in sight.
 PROPERTY_COLUMN, VIOLATOR_COLUMN = 2, 3
+# Narrower still (a laptop at 150 %), what the case beside it shows anyway is put away,
+# in this order: an empty Ratification column, the day opened, the alleged violator;
+# then the status gives way with the property ("Referred to…"), never the case number.
+OPENED_COLUMN, STATUS_COLUMN, RATIFICATION_COLUMN = 1, 4, 5
 
 
 class CaseFilter(ShownRowsProxy):
@@ -157,6 +162,9 @@ class EnforcementTab(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.columns = ColumnsToWidth(self.table, NEXT_DEADLINE_COLUMN,
+                                      (PROPERTY_COLUMN, VIOLATOR_COLUMN, STATUS_COLUMN),
+                                      self._put_away)
 
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search case no., address, violator, description")
@@ -260,7 +268,11 @@ class EnforcementTab(QWidget):
             if not self._sized:
                 self._sized = bool(rows)
                 fit_columns(self.table, NEXT_DEADLINE_COLUMN,
-                            may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN), widest_chars=18)
+                            may_cut=(PROPERTY_COLUMN, VIOLATOR_COLUMN), widest_chars=18,
+                            give_way=())
+                self.columns.measured()
+            else:
+                self.columns.fit()  # (a case awaiting ratification brings its column back)
             wanted, self._wanted = self._wanted, None
             self.select_case(wanted[0] if wanted else None)
             self._update_buttons()
@@ -268,6 +280,17 @@ class EnforcementTab(QWidget):
                 then()
 
         self.loader.load(lambda _progress: read_cases(database, today), show)
+
+    def _put_away(self) -> list[int]:
+        awaiting = any(row.awaiting_ratification or row.ratification_overdue
+                       for row in self.model.rows())
+        return [*([] if awaiting else [RATIFICATION_COLUMN]), OPENED_COLUMN, VIOLATOR_COLUMN]
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        # Only once shown does the list know its width (the cases are read while Today
+        # is in front, as the program opens).
+        super().showEvent(event)
+        QTimer.singleShot(0, self.columns, self.columns.fit)
 
     def refresh_if_changed(self) -> None:
         """Shown again: read again only if the records changed since the last read."""
