@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -72,7 +71,7 @@ def sweep_leftovers(folder: Path, prefix: str) -> None:
     """Remove staging folders named `prefix...` that a killed run left in `folder`: at
     once one its run claimed (the claim outlives no process:
     concom_desk.store.restore_staging), after a day one without a claim."""
-    from concom_desk.store.restore_staging import claimed_and_abandoned
+    from concom_desk.store.restore_staging import remove_if_abandoned
 
     try:
         leftovers = [p for p in folder.glob(prefix + "*") if p.is_dir()]
@@ -80,10 +79,5 @@ def sweep_leftovers(folder: Path, prefix: str) -> None:
         return
     if not leftovers:
         return
-    cutoff = folder_now(folder) - STALE_AFTER_SECONDS
     for path in leftovers:
-        try:
-            if claimed_and_abandoned(path) or path.stat().st_mtime < cutoff:
-                shutil.rmtree(path, ignore_errors=True)
-        except OSError:
-            continue
+        remove_if_abandoned(path, STALE_AFTER_SECONDS)

@@ -102,13 +102,8 @@ def sweep_abandoned_restores(folder: Path) -> list[Path]:
     except OSError:
         return []
     needed = _named_by_journals(folder)
-    removed = []
-    for path in found:
-        if path.name not in needed and _abandoned(path):
-            shutil.rmtree(path, ignore_errors=True)
-            if not path.exists():
-                removed.append(path)
-    return removed
+    return [path for path in found
+            if path.name not in needed and remove_if_abandoned(path, _UNCLAIMED_GRACE_SECONDS)]
 
 
 def _named_by_journals(folder: Path) -> set[str]:
@@ -124,21 +119,59 @@ def _named_by_journals(folder: Path) -> set[str]:
     return names
 
 
-def claimed_and_abandoned(path: Path) -> bool:
-    """A working folder that was claimed by a process no longer running (or that is
-    empty and older than a minute: nothing in it to lose, and not one being made)."""
-    return _empty_and_old(path) or ((path / _CLAIM).exists() and _abandoned(path))
+def remove_if_abandoned(path: Path, unclaimed_after: float) -> bool:
+    """Remove the working folder `path` if no running process holds it: at once when
+    it is empty or its claim is free, after `unclaimed_after` seconds (by the folder's
+    own clock) when it has no claim (an older program's). Whether it is gone.
 
-
-def _empty_and_old(path: Path) -> bool:
-    return _empty(path) and _older_than_grace(path)
-
-
-def _older_than_grace(path: Path) -> bool:
-    """Older than a minute by the clock that stamps the folder's files (a file server's
-    may differ from this laptop's: concom_desk.store.disk.folder_now)."""
+    Without a race against the run that is making it, between its making and its claim
+    (which once swept a server backup's folder from under pg_dump): an empty folder is
+    removed by rmdir, which fails once that run has put its claim in; a claim is held
+    while the folder is emptied (on POSIX until the claim itself is removed), so that
+    run cannot take it meanwhile, and checks once it holds it (_claim_new)."""
     try:
-        return folder_now(path.parent) - path.stat().st_mtime > _UNCLAIMED_GRACE_SECONDS
+        os.rmdir(path)  # empty: nothing in it to lose
+        return True
+    except OSError:
+        pass
+    claim = path / _CLAIM
+    if not claim.exists():
+        if not _older_than(path, unclaimed_after):
+            return False
+        shutil.rmtree(path, ignore_errors=True)
+        return not path.exists()
+    try:
+        handle = open(claim, "r+b")  # noqa: SIM115  (closed below, after the removal)
+    except OSError:
+        return False
+    try:
+        if not _try_os_lock(handle):
+            return False  # a run is at work in it
+        for inside in path.iterdir():
+            if inside.name != _CLAIM:
+                if inside.is_dir() and not inside.is_symlink():
+                    shutil.rmtree(inside, ignore_errors=True)
+                else:
+                    inside.unlink(missing_ok=True)
+        if os.name == "posix":  # (Windows removes no file that is open)
+            claim.unlink(missing_ok=True)
+    except OSError:
+        return False
+    finally:
+        handle.close()
+    try:
+        claim.unlink(missing_ok=True)
+        os.rmdir(path)
+    except OSError:
+        pass
+    return not path.exists()
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    """Older than `seconds` by the clock that stamps the folder's files (a file
+    server's may differ from this laptop's: concom_desk.store.disk.folder_now)."""
+    try:
+        return folder_now(path.parent) - path.stat().st_mtime > seconds
     except OSError:
         return False
 
@@ -159,7 +192,7 @@ def _abandoned(path: Path) -> bool:
     claim = path / _CLAIM
     try:
         if not claim.exists():
-            return _older_than_grace(path)
+            return _empty(path) or _older_than(path, _UNCLAIMED_GRACE_SECONDS)
         with open(claim, "r+b") as handle:
             if not _try_os_lock(handle):
                 return False  # a restore is at work in it

@@ -5,7 +5,6 @@ making and its claim."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -22,14 +21,23 @@ def staged(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith(PREFIX))
 
 
-def test_an_empty_folder_is_swept_only_after_a_minute_by_its_own_clock(tmp_path: Path) -> None:
-    fresh, old = tmp_path / f"{PREFIX}fresh", tmp_path / f"{PREFIX}old"
-    fresh.mkdir()
-    old.mkdir()
-    two_minutes_before = fresh.stat().st_mtime - 120  # (the folder's clock, not the laptop's)
-    os.utime(old, (two_minutes_before, two_minutes_before))
+def test_an_empty_folder_goes_at_once_and_a_claimed_one_only_when_its_run_is_gone(
+        tmp_path: Path) -> None:
+    """A run killed between making its folder and claiming it left it empty: nothing to
+    lose, removed at once (by rmdir, which fails once a running maker has put its
+    claim in). A claimed folder stays while its run holds the claim."""
+    killed, running = tmp_path / f"{PREFIX}killed", tmp_path / f"{PREFIX}running"
+    killed.mkdir()
+    running.mkdir()
+    held = open(running / ".in-use", "w+b")  # noqa: SIM115
+    try:
+        assert restore_staging._try_os_lock(held)
+        sweep_leftovers(tmp_path, PREFIX)
+        assert staged(tmp_path) == [f"{PREFIX}running"]
+    finally:
+        held.close()  # the run is gone: the OS drops its lock
     sweep_leftovers(tmp_path, PREFIX)
-    assert staged(tmp_path) == [f"{PREFIX}fresh"]  # it may be one being made this moment
+    assert staged(tmp_path) == []
 
 
 def test_a_claim_taken_by_a_sweep_first_makes_another_folder(
