@@ -76,7 +76,7 @@ def export_for_records_request(window: Any, fmt: str, folder: Path) -> Steps:
     when_shown(QMessageBox, press_ok, "Exported")
     menu_action(window, "&Export for a records request…").trigger()
     yield Wait(f"the {fmt} export written", lambda: no_window_missed() and told)
-    assert told[0].endswith(f"written to {folder}."), told
+    assert told[0].endswith(f" saved in {folder}."), told
 
 
 def exported_text(folder: Path) -> str:

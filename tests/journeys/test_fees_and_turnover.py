@@ -41,6 +41,7 @@ def test_a_fee_is_received_with_its_receipt_and_turned_over(
 
         panel = choose_tab(record.panels, "Pa&yments")
         assert isinstance(panel, PaymentsPanel)
+        yield Wait("the payments read", lambda: not panel.loader.loading)
         assert panel.message.text() == "No payment recorded for this filing yet."
         assert panel.receipt_no.text() == f"{TEST_TODAY.year}-0001"  # the first of all
         panel.amount.setText("110.00")
@@ -56,9 +57,10 @@ def test_a_fee_is_received_with_its_receipt_and_turned_over(
         panel.amount.setText("5")
         panel.method.setCurrentIndex(panel.method.findData("cash"))
         panel.record_button.click()
+        yield Wait("the refusal", lambda: panel.message.text().startswith("Not recorded"))
         assert panel.message.text().startswith(
             f"Not recorded: receipt {TEST_TODAY.year}-0001 is already written")
-        assert panel.lines.rowCount() == 1
+        assert panel.lines.rowCount() == 1 and panel.record_button.isEnabled()
 
         menu_action(window, "Treasurer's t&urnover report…").trigger()
         dialog: TurnoverDialog = yield Wait("the turnover report dialog",

@@ -24,6 +24,7 @@ def test_a_visit_planned_then_made_with_a_photo_and_its_report(
     def steps() -> Steps:
         window, _filing_id, record = yield from file_the_noi()
         panel = choose_tab(record.panels, "I&nspections")
+        yield Wait("the visits read", lambda: not panel.loader.loading)
         assert panel.inspections.rowCount() == 0 and not panel.report_button.isEnabled()
 
         panel.plan_button.click()
@@ -59,7 +60,10 @@ def test_a_visit_planned_then_made_with_a_photo_and_its_report(
 
         panel.view.selectRow(0)
         panel.report_button.click()
+        assert panel.message.text() == "Making the report…"  # behind the window
         yield Wait("the report made", lambda: panel.message.text().startswith("Made "))
+        yield Wait("the report among the record's documents", lambda: any(
+            d.title.startswith("Inspection") for d in record.detail.documents))
         (report,) = [d for d in record.detail.documents if d.title.startswith("Inspection")]
         text = full_text(Path(report.path))
         assert "Silt fence staked along the limit of work." in text

@@ -27,6 +27,8 @@ from concom_desk.services.documents.dep_copies import (
     record_dep_copy_sent,
 )
 from concom_desk.ui.row_table import Column, RowTableModel
+from concom_desk.ui.save_behind import SAVING, save_behind
+from concom_desk.ui.view_loader import ViewLoader
 
 if TYPE_CHECKING:
     from concom_desk.services.database import Database
@@ -70,10 +72,14 @@ class DepCopiesPanel(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(row)
         layout.addWidget(self.message)
+        self.loader = ViewLoader(self)  # read, and written, behind the window
         self.reload()
 
     def reload(self) -> None:
-        rows = dep_copies_of(self._db, self._filing_id)
+        db, filing_id = self._db, self._filing_id
+        self.loader.load(lambda _progress: dep_copies_of(db, filing_id), self._show)
+
+    def _show(self, rows: list[DepCopy]) -> None:
         self.copies.set_rows(rows)
         self.record_button.setEnabled(bool(rows))
         if rows and not self.view.currentIndex().isValid():
@@ -92,14 +98,28 @@ class DepCopiesPanel(QWidget):
             day = parse_date(self.sent_on.text())
             if day is None:
                 raise UserError("type the day the copy was sent")
-            record_dep_copy_sent(self._db, copy.document_id, day)
         except (ValueError, UserError) as exc:
             self.message.setText(str(exc))
             return
-        self.message.setText(f"Recorded: the copy of {copy.form} went to MassDEP on "
-                             f"{day.isoformat()}.")
-        self.reload()
-        self.changed.emit()
+        db, filing_id = self._db, self._filing_id
+        self.record_button.setEnabled(False)
+        self.message.setText(SAVING)
+
+        def write() -> list[DepCopy]:
+            record_dep_copy_sent(db, copy.document_id, day)
+            return dep_copies_of(db, filing_id)
+
+        def written(outcome: str, said: Any) -> None:
+            if outcome != "saved":
+                self.record_button.setEnabled(True)
+                self.message.setText(str(said))
+                return
+            self._show(said)
+            self.message.setText(f"Recorded: the copy of {copy.form} went to MassDEP on "
+                                 f"{day.isoformat()}.")
+            self.changed.emit()
+
+        save_behind(self, write, written)
 
 
 def add_dep_copies_tab(db: Database, record: Any, filing_id: int, today: date,

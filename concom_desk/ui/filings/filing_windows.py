@@ -241,7 +241,7 @@ class FilingWindows:
                          lambda: self.announce(filing_id))
         if row.kind in ABUTTER_KINDS:
             panel = AbutterPanel(self.window.db, filing_id)
-            panel.changed.connect(record.reload)
+            panel.changed.connect(record.writes.read_again)
             panel.changed.connect(lambda: self.announce(filing_id))
             record.panels.addTab(panel, "&Abutters")
 
@@ -253,7 +253,7 @@ class FilingWindows:
         dialog = DocumentMakerDialog(self.window.db, row.file_no, row.kind, self.window.today,
                                      record)
         dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.made.connect(lambda _path: record.reload())
+        dialog.made.connect(lambda _path: record.writes.read_again())
         made = getattr(record, "document_maker_made", None)  # the MassDEP copies tab's
         if made is not None:
             dialog.made.connect(lambda _path: made())

@@ -2,7 +2,8 @@
 waivers, and a line to record the next one (the receipt number offered is the last
 one written plus one; who received it starts as the initials at the keyboard).
 Nothing is edited or deleted here: a receipt written in error is answered by a refund
-with its reason, so the Treasurer's copy and the record agree."""
+with its reason, so the Treasurer's copy and the record agree. The entries are read,
+and a new one written, behind the window (ui/view_loader.py, ui/save_behind.py)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ from concom_desk.services.filings.payments import (
     record_waiver,
 )
 from concom_desk.ui.row_table import Column, RowTableModel
+from concom_desk.ui.save_behind import SAVING, save_behind
+from concom_desk.ui.view_loader import ViewLoader
 
 if TYPE_CHECKING:
     from concom_desk.services.database import Database
@@ -123,6 +126,7 @@ class PaymentsPanel(QWidget):
         layout.addWidget(self.message)
         self.entry.currentIndexChanged.connect(self._fit_fields)
         self.method.currentIndexChanged.connect(self._fit_fields)
+        self.loader = ViewLoader(self)
         self.reload()
 
     def _line(self, name: str, hint: str, text: str = "") -> QLineEdit:
@@ -141,14 +145,23 @@ class PaymentsPanel(QWidget):
         self.check_no.setEnabled(entry != "waiver" and method == "check")
         self.note.setEnabled(entry == "payment" and method == "other")
 
+    def _read(self) -> tuple[list[PaymentLine], str]:
+        return (payments_of(self._db, self._filing_id),
+                offered_receipt_no(self._db, self._today))
+
     def reload(self) -> None:
-        rows = payments_of(self._db, self._filing_id)
+        self.loader.load(lambda _progress: self._read(), self._show)
+
+    def _show(self, read: tuple[list[PaymentLine], str], said: str = "") -> None:
+        rows, offered = read
         self.lines.set_rows(rows)
         self.view.resizeColumnsToContents()  # "Filing fee (town bylaw)" on one line
-        self.receipt_no.setText(offered_receipt_no(self._db, self._today))
+        self.receipt_no.setText(offered)
         self._fit_fields()
         net = sum(p.amount_cents for p in rows if p.entry != "waiver")
-        if rows:
+        if said:
+            self.message.setText(said)
+        elif rows:
             self.message.setText(f"Received for this filing, less refunds: {money(net)}.")
         else:
             self.message.setText("No payment recorded for this filing yet.")
@@ -162,39 +175,50 @@ class PaymentsPanel(QWidget):
                 raise UserError("give the day")
             if day > self._today:
                 raise UserError("the day is in the future; record money once it has moved")
-            self._write(entry, fee, cents, day)
         except (ValueError, UserError) as exc:
             self.message.setText(f"Not recorded: {exc}.".replace("..", "."))
             return
         words = {"payment": f"receipt {self.receipt_no.text().strip()}",
                  "refund": "the refund", "waiver": "the waiver"}[entry]
-        self.amount.clear()
-        self.reason.clear()
-        self.check_no.clear()
-        self.reload()
-        self.message.setText(f"Recorded {words}: {money(cents)}, {FEE_NAMES[fee].lower()}.")
-        self.changed.emit()
+        write = self._write(entry, fee, cents, day)
+        self.record_button.setEnabled(False)
+        self.message.setText(SAVING)
 
-    def _write(self, entry: str, fee: str, cents: int, day: date) -> None:
-        by = self.received_by.text()
+        def written(outcome: str, said: Any) -> None:
+            self.record_button.setEnabled(True)
+            if outcome != "saved":
+                self.message.setText(f"Not recorded: {said}.".replace("..", "."))
+                return
+            self.amount.clear()
+            self.reason.clear()
+            self.check_no.clear()
+            self._show(said, f"Recorded {words}: {money(cents)}, {FEE_NAMES[fee].lower()}.")
+            self.changed.emit()
+
+        save_behind(self, lambda: (write(), self._read())[1], written)
+
+    def _write(self, entry: str, fee: str, cents: int, day: date) -> Callable[[], object]:
+        """The write, its words taken from the boxes now (it runs behind the window)."""
+        db, filing_id, by = self._db, self._filing_id, self.received_by.text()
+        method, check_no = self.method.currentData(), self.check_no.text()
         if entry == "payment":
-            record_payment(self._db, self._filing_id, amount_cents=cents, received_on=day,
-                           receipt_no=self.receipt_no.text(), method=self.method.currentData(),
-                           received_by=by, fee=fee, check_no=self.check_no.text(),
-                           note=self.note.text())
-        elif entry == "refund":
-            record_refund(self._db, self._filing_id, amount_cents=cents, refunded_on=day,
-                          reason=self.reason.text(), received_by=by, fee=fee,
-                          method=self.method.currentData(), check_no=self.check_no.text())
-        else:
-            record_waiver(self._db, self._filing_id, amount_cents=cents, waived_on=day,
-                          reason=self.reason.text(), received_by=by, fee=fee)
+            receipt_no, note = self.receipt_no.text(), self.note.text()
+            return lambda: record_payment(
+                db, filing_id, amount_cents=cents, received_on=day, receipt_no=receipt_no,
+                method=method, received_by=by, fee=fee, check_no=check_no, note=note)
+        reason = self.reason.text()
+        if entry == "refund":
+            return lambda: record_refund(
+                db, filing_id, amount_cents=cents, refunded_on=day, reason=reason,
+                received_by=by, fee=fee, method=method, check_no=check_no)
+        return lambda: record_waiver(db, filing_id, amount_cents=cents, waived_on=day,
+                                     reason=reason, received_by=by, fee=fee)
 
 
 def add_payments_tab(db: Database, record: Any, filing_id: int, today: date,
                      refresh: Callable[[], None]) -> PaymentsPanel:
     panel = PaymentsPanel(db, filing_id, today, getattr(db, "initials", ""))
-    panel.changed.connect(record.reload)  # the history shows the new entry
+    panel.changed.connect(record.writes.read_again)  # the history shows the new entry
     panel.changed.connect(refresh)
     record.panels.addTab(panel, "Pa&yments")
     return panel

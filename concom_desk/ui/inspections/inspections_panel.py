@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concom_desk.errors import OperationFailed, UserError
+from concom_desk.errors import UserError
 from concom_desk.services.database import Database
 from concom_desk.services.inspections.filing_inspections import (
     FilingInspection,
@@ -29,6 +29,8 @@ from concom_desk.services.inspections.filing_inspections import (
 from concom_desk.services.inspections.report import print_inspection_report
 from concom_desk.ui.inspections.inspection_dialog import FilingInspectionDialog
 from concom_desk.ui.row_table import Column, RowTableModel, date_key, day_cell
+from concom_desk.ui.save_behind import save_behind
+from concom_desk.ui.view_loader import ViewLoader
 
 COLUMNS: list[Column[FilingInspection]] = [
     Column("Date", lambda i: day_cell(i.inspected_on), sort_key=lambda i: date_key(i.inspected_on)),
@@ -83,10 +85,15 @@ class InspectionsPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.message)
         self.view.selectionModel().selectionChanged.connect(self._explain)
+        self.loader = ViewLoader(self)  # read, and the report made, behind the window
         self.reload()
 
     def reload(self) -> None:
-        self.inspections.set_rows(inspections_of(self._db, self._filing_id))
+        db, filing_id = self._db, self._filing_id
+        self.loader.load(lambda _progress: inspections_of(db, filing_id), self._show)
+
+    def _show(self, rows: list[FilingInspection]) -> None:
+        self.inspections.set_rows(rows)
         self._explain()
 
     def selected(self) -> FilingInspection | None:
@@ -131,13 +138,19 @@ class InspectionsPanel(QWidget):
         if chosen is None:
             self.message.setText("Choose the inspection to print.")
             return
-        try:
-            path = print_inspection_report(self._db, chosen.id)
-        except (UserError, OperationFailed) as exc:
-            self.message.setText(str(exc))
-            return
-        self.message.setText(f"Made {path.name}; it is on the Documents tab.")
-        self.changed.emit()
+        db = self._db
+        self.report_button.setEnabled(False)
+        self.message.setText("Making the report…")
+
+        def made(outcome: str, said: Any) -> None:
+            self._explain()
+            if outcome != "saved":
+                self.message.setText(str(said))
+                return
+            self.message.setText(f"Made {said.name}; it is on the Documents tab.")
+            self.changed.emit()
+
+        save_behind(self, lambda: print_inspection_report(db, chosen.id), made)
 
 
 def add_inspections_tab(db: Database, record: Any, filing_id: int, today: date,
@@ -145,7 +158,7 @@ def add_inspections_tab(db: Database, record: Any, filing_id: int, today: date,
     """The tab on every filing's record; a save reads the record again (its history
     and documents show the visit and its report) and tells the main window."""
     panel = InspectionsPanel(db, filing_id, today)
-    panel.changed.connect(record.reload)
+    panel.changed.connect(record.writes.read_again)
     panel.changed.connect(refresh)
     record.inspections_panel = panel
     record.panels.addTab(panel, "I&nspections")

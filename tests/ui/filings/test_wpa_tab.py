@@ -18,7 +18,7 @@ from concom_desk.store import Database, open_database
 from concom_desk.ui.filings.dep_copies_panel import DepCopiesPanel
 from concom_desk.ui.main_window import MainWindow
 from tests.helpers.clock import TEST_TODAY
-from tests.helpers.loading import filled
+from tests.helpers.loading import filled, loaded
 from tests.ui.conftest import SETTINGS, TODAY, add_filing
 
 UPTON = replace(SETTINGS, town_id="upton")
@@ -104,6 +104,7 @@ def test_a_joint_filing_records_its_copy_to_massdep(qtbot, upton: Database) -> N
     record = window.open_filing(the_filing(window))
     panel = record.findChild(DepCopiesPanel)
     assert panel is not None
+    loaded(qtbot, panel)  # (its copies are read behind the window)
     assert panel.copies.rowCount() == 0  # a DRAFT is not sent to MassDEP
     assert "No WPA form has been made" in panel.message.text()
 
@@ -118,13 +119,15 @@ def test_the_panel_records_the_day_the_copy_went(qtbot, tmp_path: Path) -> None:
         with db.read_session() as session:
             filing_id = filing_by_number(session, "2026-014").id
         day = TEST_TODAY  # the register stamps the form with the day it is made
-        panel = DepCopiesPanel(db, filing_id, day)
+        panel = loaded(qtbot, DepCopiesPanel(db, filing_id, day))
         qtbot.addWidget(panel)
         assert [panel.copies.index(0, c).data() for c in range(3)] == [
             day.isoformat(), "WPA Form 5 – Order of Conditions", "not yet sent"]
         panel.sent_on.setText("2020-01-01")
-        panel.record_button.click()
-        assert "before the form was made" in panel.message.text()
+        panel.record_button.click()  # written behind the window: "Saving…", then its word
+        assert (panel.message.text(), panel.record_button.isEnabled()) == ("Saving…", False)
+        qtbot.waitUntil(lambda: "before the form was made" in panel.message.text())
+        assert panel.record_button.isEnabled()
         panel.sent_on.setText(day.isoformat())
         with qtbot.waitSignal(panel.changed):
             panel.record_button.click()
