@@ -77,7 +77,10 @@ def templates_for(kind: str, joint: bool = False, status: str = "received",
     if status == "completed":  # the certificate is the paper the work done asks for
         # ...and under the Act, MassDEP's own certificate (Form 8B) beside it: the
         # permit's record is where the COC is decided (issue 30, item 2).
-        certificate = [t for t in wpa_forms_for("coc") if t not in state] if state else []
+        # (Form 8B certifies the work of a Final Order of Conditions, 310 CMR 10.05(9):
+        # not an emergency certification's, 310 CMR 10.06, which is no Order.)
+        certificate = ([t for t in wpa_forms_for("coc") if t not in state]
+                       if state and kind != "emergency" else [])
         return decisions[:1] + certificate + state + decisions[1:] + letters
     if status in BEFORE_THE_DECISION:  # the notices its stage needs come before drafts
         now = [t for t in letters if t in SUGGESTED.get(kind, ())]

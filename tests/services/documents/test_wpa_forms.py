@@ -180,6 +180,14 @@ def test_a_joint_filing_is_offered_the_wpa_form_first_then_the_bylaw_permit(
         "form-5-order-of-conditions"]
     assert "form-8b-certificate-of-compliance" not in templates_for(
         "noi", joint=False, status="completed", decided="certificate_of_compliance")
+    # An emergency certification's work done: no Form 8B, which certifies the work of a
+    # Final Order of Conditions (310 CMR 10.05(9)); an emergency certification is none
+    # (310 CMR 10.06). A Sandwich clerk was offered one speaking of "the above-referenced
+    # Order of Conditions".
+    emergency = templates_for("emergency", joint=True, status="completed",
+                              decided="certificate_of_compliance")
+    assert "form-8b-certificate-of-compliance" not in emergency
+    assert "emergency-certification-wpa" in emergency
     # A certificate carries its permit's DEP number, so it gets Form 8B.
     assert offered_templates(db, "2029-003", "coc") == (True,
                                                         ["form-8b-certificate-of-compliance"])
