@@ -11,7 +11,8 @@ bare python-docx tables holding the same lines (a cell's text, no layout). The
 program adds the Avery page layout (fixed widths, exact row heights), the list's
 columns, fees and totals, the mailing map, the finished-document check of every file,
 the trail's head and the atomic saves. Steps run interleaved (bench/spread.py);
-each prints min / median / max, and the ratio of medians (goal: within 1.5).
+each prints min / median / max, and the ratio of medians, of wall and of CPU time
+(goal: within 1.5).
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from spread import RUNS, interleaved, ratio_line, spread_line  # noqa: E402
+from spread import (  # noqa: E402
+    RUNS,
+    cpu_ratio_line,
+    interleaved,
+    ratio_line,
+    spread_line,
+    with_cpu,
+)
 
 
 def main() -> int:
@@ -87,12 +95,16 @@ def main() -> int:
             row[2].text = "\n".join(piece.envelope_lines)
         listed.save(str(out / "list.docx"))
 
-    runs = interleaved(args.runs, floor=floor, one_click=one_click)
+    cpu: dict[str, list[float]] = {"floor": [], "one_click": []}
+    runs = interleaved(args.runs, floor=with_cpu(floor, cpu["floor"]),
+                       one_click=with_cpu(one_click, cpu["one_click"]))
     db.close()
     print(f"notices: {args.notices}  template: {template.name}")
     print(spread_line("floor (raw docxtpl + bare python-docx)", runs["floor"]))
     print(spread_line("one click (make_mailing: the four papers)", runs["one_click"]))
     print(ratio_line(runs["one_click"], runs["floor"], goal=1.5))
+    # the measure the machine's load does not move
+    print(cpu_ratio_line(cpu["one_click"], cpu["floor"], goal=1.5))
     shutil.rmtree(work, ignore_errors=True)
     return 0
 

@@ -144,12 +144,13 @@ def load_mailing(db: Database, filing_id: int, today: date | None = None,
         # The templates list the notices in mailing order, numbered as on the labels
         # and the certified-mail list.
         notices = [piece.as_letter_notice() for piece in pieces]
-        letter = {**filing_context(session, filing, LETTER_TEMPLATE, today),
-                  "notices": notices}
-        affidavit = filing_context(session, filing, AFFIDAVIT_TEMPLATE, today,
-                                   DraftChoices(signed_by=signed_by))
         affidavit_notices = [{**piece.as_letter_notice(), "method": piece.method}
                              for piece in pieces]
+        letter = filing_context(session, filing, LETTER_TEMPLATE, today,
+                                DraftChoices(notices=tuple(notices)))
+        affidavit = filing_context(session, filing, AFFIDAVIT_TEMPLATE, today,
+                                   DraftChoices(signed_by=signed_by,
+                                                notices=tuple(affidavit_notices)))
         affidavit = {**affidavit, "notices": notices,
                      "affidavit": {**affidavit["affidavit"],
                                    **_grouped(affidavit_notices, affidavit["affidavit"])}}

@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from concom_desk.domain.conditions import number_conditions
 from concom_desk.domain.decision_kinds import COC_KINDS
@@ -41,6 +41,9 @@ class DraftChoices:
     # WPA Form 5 B.1: the interests of the Act the clerk checks, beside any the
     # decision's findings name.
     interests: tuple[str, ...] = ()
+    # The abutter letter and the affidavit: the notices in mailing order, when the
+    # mailing has read them already (services/abutters/mailing.py); else read here.
+    notices: tuple[Context, ...] | None = None
 
 
 def _lines(text: str | None) -> list[str]:
@@ -197,8 +200,11 @@ def abutter_notices(session: Session, filing: Filing) -> list[Context]:
     """The filing's notices, each with the method of its latest mailing."""
     from concom_desk.services.abutters.rows import address_lines_of
 
+    # Their notices in the same trip (one read a notice each was a third of a 500-notice
+    # mailing's own work: bench/mailing_bench.py).
     abutters = session.scalars(
         select(Abutter).where(Abutter.filing_id == filing.id).order_by(Abutter.owner_name)
+        .options(selectinload(Abutter.notices))
     ).all()
     notices = []
     for abutter in abutters:
@@ -303,7 +309,8 @@ def template_extras(session: Session, filing: Filing, template: str, base: Conte
 
         extras["reminder"] = reminder_facts(session, filing, base["today"])
     if template in ("abutter-letter", "affidavit-of-service"):
-        extras["notices"] = abutter_notices(session, filing)
+        extras["notices"] = (list(draft.notices) if draft.notices is not None
+                             else abutter_notices(session, filing))
     if template == "affidavit-of-service":
         extras["affidavit"] = affidavit_facts(extras["notices"], mailed_dates(session, filing),
                                               draft.signed_by)
