@@ -39,7 +39,7 @@ from concom_desk.domain.filing_requirements import (
     record_problems,
 )
 from concom_desk.domain.laws import BOTH, DEP_NUMBERED_KINDS, under_act
-from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
+from concom_desk.services.filings.form import FilingForm, OnFile
 from concom_desk.services.filings.payments import town_fee_words
 from concom_desk.ui.background import in_background
 from concom_desk.ui.filings.areas_tab import AreasTab
@@ -68,7 +68,6 @@ class FilingFormDialog(QDialog):
     saved = Signal(int)
 
     def __init__(self, form: FilingForm, save: Callable[[FilingForm], int], today: date,
-                 parties: list[PartyChoice], properties: list[PropertyChoice],
                  parent: QWidget | None = None, *,
                  reload: Callable[[], FilingForm] | None = None,
                  reading: bool = False) -> None:
@@ -82,8 +81,8 @@ class FilingFormDialog(QDialog):
         # and how to read the record again when it was (store.record_versions).
         self._version, self._party_versions = form.version, dict(form.party_versions)
         self.question: QWidget | None = None  # "changed at another desk — reload?"
-        self._properties = {p.address: p for p in properties}
-        self.choices_read = bool(parties or properties)  # (else once use_choices is called)
+        self._on_file = OnFile()  # who and what is on file, once read behind the form
+        self.choices_read = False  # (once use_choices is called)
         self.saving = False  # a save is being written (the buttons are off meanwhile)
         self._refused = False  # the last save's refusal is what the problems line says
         self.reading = reading  # the filing is being read (its fields off meanwhile)
@@ -99,7 +98,7 @@ class FilingFormDialog(QDialog):
         self.tabs.addTab(filing_page(self, form), "&Filing")
         self.areas_tab = AreasTab(form)  # the town's areas as codes, amounts, flood data
         self.tabs.addTab(self.areas_tab, "Areas && flood &zones")
-        self.parties_tab = PartiesTab(form, parties)  # who, completed from who is on file
+        self.parties_tab = PartiesTab(form)  # who, completed from who is on file
         self.tabs.addTab(self.parties_tab, "&Parties")
         self.tabs.addTab(money_page(self, form), "Fee&s && bond")
         self.tabs.addTab(recording_page(self, form), "&Recording")
@@ -132,7 +131,7 @@ class FilingFormDialog(QDialog):
         layout.addWidget(self.problems)
         layout.addWidget(self.buttons)
 
-        complete_from(self.address, list(self._properties), self._fill_property)
+        complete_from(self.address, [], self._fill_property)
         for widget in (self.file_no, self.dep_file_no, self.parent_file_no, self.address,
                        self.fee_waiver_reason, *self.dates.values(), *self.amounts.values()):
             widget.textChanged.connect(self.validate)
@@ -183,14 +182,14 @@ class FilingFormDialog(QDialog):
         self._reading_says = f"• The filing could not be read: {message}"
         self.validate()
 
-    def use_choices(self, parties: list[PartyChoice], properties: list[PropertyChoice]) -> None:
+    def use_choices(self, on_file: OnFile) -> None:
         """The parties and properties on file, read in the background once the form is
         open (ui/filings/filing_windows.py): the names and addresses complete from them."""
-        self._properties = {p.address: p for p in properties}
+        self._on_file = on_file
         model = self.address.completer().model()
         assert isinstance(model, QStringListModel)
-        model.setStringList(sorted(self._properties))
-        self.parties_tab.use_choices(parties)
+        model.setStringList(sorted(on_file.properties))
+        self.parties_tab.use_choices(on_file)
         self.choices_read = True
         # An address typed meanwhile that differs from the one on file; not over a save's
         # refusal, which stays until the clerk changes something (a $30,000,000 fee's
@@ -218,8 +217,9 @@ class FilingFormDialog(QDialog):
 
     # -- completion ---------------------------------------------------------------------
     def _fill_property(self, address: str) -> None:
-        if address in self._properties and not self.map_lot.text():
-            self.map_lot.setText(self._properties[address].map_lot)
+        chosen = self._on_file.property(address)
+        if chosen is not None and not self.map_lot.text():
+            self.map_lot.setText(chosen.map_lot)
 
     # -- checks -------------------------------------------------------------------------
     def current_kind(self) -> str:

@@ -12,12 +12,12 @@ from PySide6 import QtCore  # its Qt namespace looked at when used (ui/first_pai
 from PySide6.QtWidgets import QWidget
 from shiboken6 import isValid
 
-from concom_desk.ui.background import Progress, in_background
+from concom_desk.ui.background import in_background
 from concom_desk.ui.change_set import ChangeSet
 from concom_desk.ui.window_memory import remember, sensible_size
 
 if TYPE_CHECKING:
-    from concom_desk.services.filings.form import FilingForm, PartyChoice, PropertyChoice
+    from concom_desk.services.filings.form import FilingForm, OnFile
     from concom_desk.services.filings.record_detail import FilingDetail
     from concom_desk.ui.filings.filing_form import FilingFormDialog
     from concom_desk.ui.filings.filing_record import FilingRecordDialog
@@ -91,16 +91,12 @@ class FilingWindows:
         return dialog
 
     def _open_form(self, form: FilingForm, reading: bool = False) -> FilingFormDialog:
-        from concom_desk.services.filings.editing import (
-            party_choices,
-            property_choices,
-            save_filing,
-        )
+        from concom_desk.services.filings.editing import on_file, save_filing
         from concom_desk.ui.filings.filing_form import FilingFormDialog
 
         dialog = FilingFormDialog(
             form, self._counted(lambda f: save_filing(self.window.db, f)), self.window.today,
-            [], [], self.window, reload=self._filing_reader(form.id), reading=reading)
+            self.window, reload=self._filing_reader(form.id), reading=reading)
         dialog.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved.connect(self._saved)
         dialog.open()
@@ -109,14 +105,11 @@ class FilingWindows:
         # which the window froze for before the form showed: bench/freeze.py).
         db = self.window.db
 
-        def read(_progress: Progress) -> tuple[list[PartyChoice], list[PropertyChoice]]:
-            return party_choices(db), property_choices(db)
-
-        def show(choices: tuple[list[PartyChoice], list[PropertyChoice]]) -> None:
+        def show(found: OnFile) -> None:
             if isValid(dialog):  # (not for a form closed meanwhile)
-                dialog.use_choices(*choices)
+                dialog.use_choices(found)
 
-        in_background(read, show, lambda _message: None)
+        in_background(lambda _progress: on_file(db), show, lambda _message: None)
         return dialog
 
     def _filing_reader(self, filing_id: int | None) -> Callable[[], FilingForm] | None:

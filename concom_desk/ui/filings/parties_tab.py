@@ -10,7 +10,7 @@ from dataclasses import replace
 from PySide6.QtCore import QStringListModel, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
 
-from concom_desk.services.filings.form import FilingForm, PartyChoice
+from concom_desk.services.filings.form import FilingForm, OnFile, PartyChoice
 from concom_desk.ui.filings.party_fields import (
     AddressFields,
     complete_from,
@@ -30,10 +30,9 @@ def _group(title: str, rows: tuple[tuple[str, QWidget], ...]) -> QGroupBox:
 class PartiesTab(QWidget):
     changed = Signal()  # a name or an address was typed: the form checks again
 
-    def __init__(self, form: FilingForm, parties: list[PartyChoice],
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, form: FilingForm, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._parties = {p.name: p for p in parties}
+        self._on_file = OnFile()  # who is on file, once read behind the form
         self.applicant = named_line(form.applicant, "Applicant", "name as printed on letters")
         self.applicant_mail = AddressFields("Applicant", form.applicant_mail)
         self.applicant_phone = named_line(form.applicant_phone, "Applicant's phone", "")
@@ -73,10 +72,9 @@ class PartiesTab(QWidget):
         layout.addLayout(left, 1)
         layout.addLayout(right, 1)
 
-        names = list(self._parties)
-        complete_from(self.applicant, names, self._fill_applicant)
-        complete_from(self.owner, names, self._fill_owner)
-        complete_from(self.representative, names, self._fill_representative)
+        complete_from(self.applicant, [], self._fill_applicant)
+        complete_from(self.owner, [], self._fill_owner)
+        complete_from(self.representative, [], self._fill_representative)
         # The representative's address is on file too: a change to it is said, as the
         # applicant's and owner's are.
         for line in (self.applicant, self.owner, self.representative,
@@ -84,13 +82,13 @@ class PartiesTab(QWidget):
                      *self.representative_mail.boxes()):
             line.textChanged.connect(self._changed)
 
-    def use_choices(self, parties: list[PartyChoice]) -> None:
+    def use_choices(self, on_file: OnFile) -> None:
         """The parties on file, read after the form opened (FilingWindows): the names
         complete from them from now on."""
-        self._parties = {p.name: p for p in parties}
+        self._on_file = on_file
         # One list for the three names: a town's names copied into Qt once, not thrice
         # (at 4x, 40,000 names: each copy a freeze of its own).
-        names = QStringListModel(sorted(self._parties), self)
+        names = QStringListModel(sorted(on_file.parties), self)
         for line in (self.applicant, self.owner, self.representative):
             line.completer().setModel(names)
 
@@ -99,7 +97,7 @@ class PartiesTab(QWidget):
 
     # -- completion ---------------------------------------------------------------------
     def _fill_address(self, name: str, fields: AddressFields) -> PartyChoice | None:
-        party = self._parties.get(name)
+        party = self._on_file.party(name)
         if party is not None and fields.value().is_empty():
             fields.set_value(party.mail)
         return party
@@ -135,7 +133,7 @@ class PartiesTab(QWidget):
                                   ("owner", self.owner.text(), self.owner_mail),
                                   ("representative", self.representative.text(),
                                    self.representative_mail)):
-            party = self._parties.get(" ".join(name.split()))
+            party = self._on_file.party(" ".join(name.split()))
             typed = fields.value()
             if party is None or typed.is_empty() or party.mail.is_empty():
                 continue
