@@ -40,8 +40,13 @@ def open_database_work(db_path: Path, warnings: list[str] | None = None, *,
         from concom_desk.services.safekeeping.safekeeping import open_and_back_up
 
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
-        return open_and_back_up(db_path, None if warnings is None else warnings.append,
-                            back_up=back_up)
+        opened = open_and_back_up(db_path, None if warnings is None else warnings.append,
+                                  back_up=back_up)
+        # The records' classes (SQLAlchemy's declarations, 0.2 s) are made here: else the
+        # window made them as it read the commission's settings, and stopped answering
+        # for that long as the records appeared (bench/freeze.py, "start").
+        import concom_desk.store.models  # noqa: F401
+        return opened
     return work
 
 

@@ -190,3 +190,36 @@ def test_the_bench_s_command_tells_the_paint_then_the_records(tmp_path: Path, db
     assert done.returncode == 0, done.stderr
     assert [line.split()[0] for line in done.stdout.splitlines()] == ["painted", "cpu", "tabs",
                                                                       "records"]
+
+
+OPEN_THE_RECORDS = """
+import sys
+from pathlib import Path
+from concom_desk.ui.app import open_database_work
+
+class Progress:
+    def report(self, _percent, _text):
+        pass
+
+db = open_database_work(Path(sys.argv[1]), back_up=False)(Progress())
+print("concom_desk.store.models" in sys.modules)
+db.close()
+"""
+
+
+def test_the_records_classes_are_made_behind_the_window(tmp_path: Path) -> None:
+    """SQLAlchemy's declarations of the records (0.2 s) were made on the window's thread,
+    as the window read the commission's settings once the file was open: the window
+    stopped answering for that long as the records appeared (bench/freeze.py). They are
+    made by the opening's work, behind the window."""
+    from concom_desk.store import open_database
+
+    town = tmp_path / "town.sqlite"
+    open_database(town).close()
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CONCOM_DESK_DATA": str(tmp_path),
+           "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", OPEN_THE_RECORDS, str(town)], env=env,
+                          cwd=root, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]
