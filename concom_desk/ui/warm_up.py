@@ -31,6 +31,8 @@ SECTION_MODULES = (
     # the window 150-250 ms (bench/freeze.py).
     "concom_desk.ui.abutters.abutter_panel",
     "concom_desk.ui.filings.dep_copies_panel",
+    "concom_desk.ui.filings.payments_panel",
+    "concom_desk.ui.inspections.inspections_panel",
     "concom_desk.ui.filings.acts_coverage",
     "concom_desk.ui.filings.decision_waiver_dialog",
     "concom_desk.services.filings.status_corrections",

@@ -223,3 +223,41 @@ def test_the_records_classes_are_made_behind_the_window(tmp_path: Path) -> None:
                           cwd=root, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True"]
+
+
+OPEN_A_RECORD_AFTER_THE_WARM_UP = """
+import importlib, sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from concom_desk.store import open_database
+from concom_desk.services.commission.settings import load_settings, save_settings
+from concom_desk.services.filings.filing_record import filing_detail
+from concom_desk.ui.main_window import MainWindow
+from concom_desk.ui.warm_up import SECTION_MODULES
+from tests.ui.conftest import SETTINGS, TODAY, add_filing
+
+app = QApplication(sys.argv[:1])
+db = open_database(Path(sys.argv[1]), initials="JB")
+save_settings(db, SETTINGS, today=TODAY)
+filing_id = add_filing(db, kind="noi", file_no="2026-014", received=TODAY, address="12 Pond Road")
+window = MainWindow(db, db.path, load_settings(db), TODAY)
+for name in SECTION_MODULES:  # what the warm-up imports behind the open window
+    importlib.import_module(name)
+before = set(sys.modules)
+record = window.filing_windows.record(filing_id, filing_detail(db, filing_id, TODAY))
+print(sorted(m for m in set(sys.modules) - before if m.startswith("concom_desk")))
+"""
+
+
+def test_a_record_opened_after_the_warm_up_imports_nothing_more(tmp_path: Path) -> None:
+    """The first record opened imported its Payments and Inspections panels on the
+    window's thread (the first record's freeze: bench/freeze.py, "record 1 open"); the
+    warm-up imports them behind the open window with the rest of the record's tools."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CONCOM_DESK_DATA": str(tmp_path),
+           "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", OPEN_A_RECORD_AFTER_THE_WARM_UP,
+                           str(tmp_path / "town.sqlite")], env=env, cwd=root,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
