@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QTabWidget,
     QWidget,
 )
@@ -98,7 +99,8 @@ def choose_tab(tabs: QTabWidget, text: str) -> QWidget:
     index = next((i for i in range(tabs.count()) if tabs.tabText(i) == text), -1)
     assert index >= 0, (text, [tabs.tabText(i) for i in range(tabs.count())])
     tabs.setCurrentIndex(index)
-    return tabs.currentWidget()
+    shown = tabs.currentWidget()  # (a record's own tools are in a scroll area)
+    return shown.widget() if isinstance(shown, QScrollArea) else shown
 
 
 def test_a_notice_of_intent_is_filed_and_its_clocks_are_shown(

@@ -246,3 +246,27 @@ def test_at_150_percent_the_case_list_keeps_which_case_and_what_it_owes(
     assert not view.isColumnHidden(VIOLATOR_COLUMN)
     for title in ("Case", "Opened", "Status"):
         assert cut_cells(view, title) == [], title
+
+
+# A 1366 x 768 laptop at 150 %: 512 points of height, less Windows' taskbar (48 pixels).
+LAPTOP_HEIGHT_AT_150 = (768 - 48) / 1.5
+
+
+def test_a_record_with_all_its_tools_fits_a_laptop_at_150_percent(
+        qtbot: QtBot, demo_db: Database) -> None:
+    """An NOI's record (summary, status rows, and the Payments, Inspections, MassDEP
+    copies and Abutters tabs) asked for 523 points of height: at 150 % its Close button was
+    below the screen's edge (809 of 768 pixels). Its tools' tabs scroll instead."""
+    import sqlite3
+    from contextlib import closing
+
+    window = open_window(qtbot, demo_db)
+    with closing(sqlite3.connect(demo_db.path)) as conn:
+        filing_id = conn.execute(
+            "SELECT id FROM filing WHERE kind = 'noi' AND representative_id IS NOT NULL "
+            "AND dep_file_no IS NOT NULL ORDER BY id DESC").fetchone()[0]
+    record = window.open_filing(filing_id)
+    qtbot.waitExposed(record)
+    titles = [record.panels.tabText(i) for i in range(record.panels.count())]
+    assert {"Pa&yments", "I&nspections", "&MassDEP copies", "&Abutters"} <= set(titles)
+    assert record.minimumSizeHint().height() <= LAPTOP_HEIGHT_AT_150

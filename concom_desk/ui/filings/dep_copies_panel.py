@@ -135,5 +135,5 @@ def add_dep_copies_tab(db: Database, record: Any, filing_id: int, today: date,
     panel.changed.connect(refresh)
     # A WPA form just made shows here at once, and on Today as a copy to send.
     record.document_maker_made = lambda: (panel.reload(), refresh())
-    record.panels.addTab(panel, "&MassDEP copies")
+    record.add_panel(panel, "&MassDEP copies")
     return panel

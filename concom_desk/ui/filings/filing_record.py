@@ -55,6 +55,7 @@ from concom_desk.ui.list_table import ListTable
 from concom_desk.ui.row_table import (
     RowTableModel,
 )
+from concom_desk.ui.screen_fit import FormScroll
 
 # The selector's first entry: nothing is chosen until the clerk chooses, so no click
 # ever lands on a next step (least of all a final one) by default.
@@ -216,6 +217,12 @@ class FilingRecordDialog(QDialog):
         view.horizontalHeader().setStretchLastSection(True)
         view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         return view
+
+    def add_panel(self, panel: QWidget, title: str) -> None:
+        """A tab of the record's own tools (Payments, Inspections, MassDEP copies,
+        Abutters), in a scroll area: their boxes and buttons made the record taller than
+        a laptop's screen at 150 % (809 of 768 points, Close below the edge)."""
+        self.panels.addTab(FormScroll(panel), title)
 
     def reload(self, detail: FilingDetail | None = None) -> None:
         """Show the record read again (or `detail`, just read elsewhere)."""

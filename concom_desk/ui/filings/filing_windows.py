@@ -236,7 +236,7 @@ class FilingWindows:
             panel = AbutterPanel(self.window.db, filing_id)
             panel.changed.connect(record.writes.read_again)
             panel.changed.connect(lambda: self.announce(filing_id))
-            record.panels.addTab(panel, "&Abutters")
+            record.add_panel(panel, "&Abutters")
 
     def make_document(self, record: FilingRecordDialog) -> QWidget:
         from concom_desk.ui.filings.document_maker import DocumentMakerDialog

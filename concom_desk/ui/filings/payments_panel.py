@@ -220,5 +220,5 @@ def add_payments_tab(db: Database, record: Any, filing_id: int, today: date,
     panel = PaymentsPanel(db, filing_id, today, getattr(db, "initials", ""))
     panel.changed.connect(record.writes.read_again)  # the history shows the new entry
     panel.changed.connect(refresh)
-    record.panels.addTab(panel, "Pa&yments")
+    record.add_panel(panel, "Pa&yments")
     return panel

@@ -161,5 +161,5 @@ def add_inspections_tab(db: Database, record: Any, filing_id: int, today: date,
     panel.changed.connect(record.writes.read_again)
     panel.changed.connect(refresh)
     record.inspections_panel = panel
-    record.panels.addTab(panel, "I&nspections")
+    record.add_panel(panel, "I&nspections")
     return panel
