@@ -42,10 +42,10 @@ def open_database_work(db_path: Path, warnings: list[str] | None = None, *,
         progress.report(10, f"Opening {db_path.name} (checking it and bringing it up to date)…")
         opened = open_and_back_up(db_path, None if warnings is None else warnings.append,
                                   back_up=back_up)
-        # The records' classes (SQLAlchemy's declarations, 0.2 s) are made here: else the
-        # window made them as it read the commission's settings, and stopped answering
-        # for that long as the records appeared (bench/freeze.py, "start").
-        import concom_desk.store.models  # noqa: F401
+        # The commission's settings read here first: it makes the records' classes
+        # (SQLAlchemy's declarations, 0.2 s), which the window made as it read them once
+        # the file was open, and stopped answering for that long (bench/freeze.py, "start").
+        commission_service.load_settings(opened)
         return opened
     return work
 

@@ -139,15 +139,16 @@ def test_lawful_status_change_is_recorded_in_history(qtbot, town_db: Database) -
     record.new_status.setCurrentIndex(record.new_status.findData("hearing"))
     record.status_date.setText("2026-11-12")
     assert record.status_reason.text() == ""
-    with qtbot.waitSignal(window.lists_loaded, timeout=10_000):
-        record.change_button.click()
-    assert "Hearing open" in record.status_label.text()
+    record.change_button.click()  # written behind the window, the record read again
+    qtbot.waitUntil(lambda: "Hearing open" in record.status_label.text(), timeout=10_000)
     last = record.history.rows()[-1]
     assert "status: Received → Hearing open" in last.what
     assert "hearing: — → 2026-11-12" in last.what
     assert last.who == "JB"
-    # Hearing held: the legal notice and abutter clocks are met, off the Today list.
-    assert [i.file_no for i in window.today_view.shown_items()] == ["2026-40"]
+    # Hearing held: the legal notice and abutter clocks are met, off the Today list (read
+    # again once the record told the window).
+    qtbot.waitUntil(lambda: [i.file_no for i in window.today_view.shown_items()]
+                    == ["2026-40"], timeout=10_000)
 
 
 def test_create_a_filing(qtbot, town_db: Database) -> None:
