@@ -26,7 +26,7 @@ import json
 import sqlite3
 import struct
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from concom_desk.store.record_locks import LOCK_TRIGGERS
 
@@ -107,11 +107,39 @@ def row_json_sql(columns: list[str], alias: str) -> str:
     return _row_json(columns, alias)
 
 
-def _audit_trigger(table: str, columns: list[str], action: str) -> str:
+# A path no column has: json_remove takes it for a column that changed (a NULL path
+# would make the whole image NULL), and it removes nothing.
+_KEEP = "'$.\"\"'"
+_PATHS_PER_CALL = 100  # json_remove's paths per call, under the 127-argument cap
+
+
+def _changed_json(columns: list[str], alias: str, other: str) -> str:
+    """The row `alias` as `_row_json` writes it, holding only the columns whose value
+    `other` does not share: an update's images keep what it changed (revision 0022).
+    A save changes two or three columns of a filing's forty; its entry held both
+    whole rows, and a filing saved twenty times over its life weighed more in the
+    trail than everything else about it. Nothing is lost: each earlier image is in
+    the trail, and the replay folds a record's entries in order (store.trail_replay).
+    `IS NOT` is SQLite's own comparison (NULL equals NULL), the one the row holds."""
+    paths = [f"CASE WHEN {alias}.{_quote(c)} IS {other}.{_quote(c)} "
+             f"THEN '$.\"{c}\"' ELSE {_KEEP} END" for c in columns]
+    expression = _row_json(columns, alias)
+    for i in range(0, len(paths), _PATHS_PER_CALL):
+        expression = f"json_remove({expression}, {', '.join(paths[i:i + _PATHS_PER_CALL])})"
+    return expression
+
+
+def _audit_trigger(table: str, columns: list[str], action: str,
+                   whole_updates: bool = False) -> str:
     when = {"insert": "INSERT", "update": "UPDATE", "delete": "DELETE"}[action]
     row = "OLD" if action == "delete" else "NEW"
-    old = _row_json(columns, "OLD") if action != "insert" else "NULL"
-    new = _row_json(columns, "NEW") if action != "delete" else "NULL"
+    old = new = "NULL"
+    if action != "insert":
+        old = _row_json(columns, "OLD")
+    if action != "delete":
+        new = _row_json(columns, "NEW")
+    if action == "update" and not whole_updates:
+        old, new = _changed_json(columns, "OLD", "NEW"), _changed_json(columns, "NEW", "OLD")
     return f"""
 CREATE TRIGGER audit_{table}_{action} AFTER {when} ON {_quote(table)}
 BEGIN
@@ -168,17 +196,21 @@ def missing_audit_triggers(connection: Connection) -> set[str]:
     return expected_triggers(connection) - present
 
 
-def expected_trigger_sql(connection: Connection) -> dict[str, str]:
+def expected_trigger_sql(connection: Connection, whole_updates: bool = False,
+                         ) -> dict[str, str]:
     """Every audit and guard trigger the schema as it is now should have, by name, with
     the exact statement that makes it: what `install_audit_triggers` creates, and what
-    `check` compares the database's triggers with (their full SQL, not their names)."""
+    `check` compares the database's triggers with (their full SQL, not their names).
+    `whole_updates`: the update triggers as revisions before 0022 made them, writing
+    both whole rows (a file not yet opened by this program still has them)."""
     expected: dict[str, str] = {}
     tables = audited_tables(connection)
     for table in tables:
         columns = [row[1] for row in connection.exec_driver_sql(
             f"PRAGMA table_info({_quote(table)})")]
         for action in ("insert", "update", "delete"):
-            expected[f"audit_{table}_{action}"] = _audit_trigger(table, columns, action)
+            expected[f"audit_{table}_{action}"] = _audit_trigger(table, columns, action,
+                                                                 whole_updates)
     for statement in _guard_triggers():
         table = statement.split(" ON ")[1].split()[0]
         if table == AUDIT_TABLE or table in tables:
@@ -186,17 +218,18 @@ def expected_trigger_sql(connection: Connection) -> dict[str, str]:
     return expected
 
 
-def install_audit_triggers(connection: Connection) -> None:
+def install_audit_triggers(connection: Connection, whole_updates: bool = False) -> None:
     """Drop and re-create every audit and guard trigger from the schema as it is now.
     Called by migrations and by the audited "repair guards" only: a guard found missing
-    or altered at opening is never put back silently (see concom_desk.store.guards)."""
+    or altered at opening is never put back silently (see concom_desk.store.guards).
+    `whole_updates`: as before revision 0022 (its downgrade)."""
     existing = connection.exec_driver_sql(
         "SELECT name FROM sqlite_master WHERE type = 'trigger'"
     ).scalars().all()
     for name in existing:
         if name.startswith(_TRIGGER_PREFIXES):
             connection.exec_driver_sql(f"DROP TRIGGER {_quote(name)}")
-    for statement in expected_trigger_sql(connection).values():
+    for statement in expected_trigger_sql(connection, whole_updates).values():
         connection.exec_driver_sql(statement)
 
 
@@ -264,8 +297,33 @@ def first_format_hash(prev_hash: str, at: str, os_user: str, initials: str,
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
+# Each record's last entry: (table, record id) -> (entry id, action, what the trail
+# says it left): an insert's row image; for a record last updated, the images since
+# its insert in order, or their history as the replay's SQL reads it
+# (trail_replay.trail_state folds either).
+LastEntries = dict[tuple[str, int], tuple[int, str, Any]]
+
+
+def note_entry(last: LastEntries, entry_id: int, table: str, record_id: int, action: str,
+               new_values: str | None) -> None:
+    """Note one entry, read in the trail's order, as its record's last. An update
+    keeps the images since the record's insert: only their fold is the row."""
+    if action != "update":
+        last[table, record_id] = (entry_id, action, new_values)
+        return
+    prior = last.get((table, record_id))
+    if prior is None or prior[1] == "delete":
+        images = [new_values]
+    elif prior[1] == "update":
+        images = prior[2]
+        images.append(new_values)
+    else:
+        images = [prior[2], new_values]
+    last[table, record_id] = (entry_id, action, images)
+
+
 def verify_audit_chain(connection: Connection | sqlite3.Connection,
-                       last: dict[tuple[str, int], tuple[int, str, str | None]] | None = None,
+                       last: LastEntries | None = None,
                        ) -> ChainReport:
     """Walk the audit trail in order and report the first entry that does not match:
     its stored hash is not the hash of its contents (a changed row), or its `prev_hash`
@@ -273,7 +331,8 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
     connection is read directly (`check`: a third less time than through SQLAlchemy's
     rows over three hundred thousand entries). `last` is filled, as the walk goes, with
     each record's last entry ((table, record) -> (id, action, new_values)), for a
-    replay that compares the rows in Python (store.trail_replay)."""
+    replay that compares the rows in Python (store.trail_replay), as `note_entry`
+    notes them."""
     run = (connection.execute if isinstance(connection, sqlite3.Connection)
            else connection.exec_driver_sql)
     rows = run(
@@ -308,5 +367,8 @@ def verify_audit_chain(connection: Connection | sqlite3.Connection,
                                    "its contents were changed after it was written")
         previous = stored
         if last is not None:
-            last[table, record] = (entry_id, action, new)
+            if action == "update":
+                note_entry(last, entry_id, table, record, action, new)
+            else:  # note_entry's first line, inline: the walk's hot loop
+                last[table, record] = (entry_id, action, new)
     return ChainReport(count, first_format_entries=first_format, in_time_order=in_order)

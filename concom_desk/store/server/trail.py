@@ -8,7 +8,8 @@ stays sound:
   transaction (`concom.initials`, see store.server.engine);
 - each row as compact JSON in column order, booleans 0/1 and times
   "YYYY-MM-DD HH:MM:SS.ffffff" as SQLite holds them (so a record's history and the
-  replay read the same on both);
+  replay read the same on both); an update's two images hold only the columns it
+  changed;
 - `entry_hash` the length-prefixed sha256 of `store.audit.entry_hash`, made in SQL.
 
 One PL/pgSQL function writes every entry. It is SECURITY DEFINER (it runs as the
@@ -113,6 +114,16 @@ FROM json_each({entry}) WITH ORDINALITY AS f(key, value, n)"""
 _ROW = TrailFunction("concom_row_json", "entry json, stamps text[]", "text", "sql", "s",
                      False, f"\n{row_json_select('entry', 'stamps')}\n")
 
+# An update's images keep only the columns it changed, as the SQLite file's triggers
+# write them (store.audit._changed_json): `entry`'s columns whose value `other` does
+# not share, in column order (json, unlike jsonb, keeps it).
+_CHANGED = TrailFunction(
+    "concom_changed", "entry json, other json", "json", "sql", "i", False, """
+SELECT coalesce(json_object_agg(f.key, f.value ORDER BY f.n), '{}'::json)
+FROM json_each(entry) WITH ORDINALITY AS f(key, value, n)
+WHERE f.value::text IS DISTINCT FROM (other -> f.key)::text
+""")
+
 _TRAIL = TrailFunction(
     "concom_trail", "", "trigger", "plpgsql", "v", True, f"""
 DECLARE
@@ -135,8 +146,8 @@ BEGIN
     new_values := concom_row_json(row_to_json(NEW), stamps);
   ELSIF TG_OP = 'UPDATE' THEN
     record_no := NEW.id;
-    old_values := concom_row_json(row_to_json(OLD), stamps);
-    new_values := concom_row_json(row_to_json(NEW), stamps);
+    old_values := concom_row_json(concom_changed(row_to_json(OLD), row_to_json(NEW)), stamps);
+    new_values := concom_row_json(concom_changed(row_to_json(NEW), row_to_json(OLD)), stamps);
   ELSE
     record_no := OLD.id;
     old_values := concom_row_json(row_to_json(OLD), stamps);
@@ -191,7 +202,7 @@ BEGIN
 END
 """)
 
-FUNCTIONS = (_FIELD, _HASH, _ROW, _TRAIL, _REFUSE, _MINUTES_LOCK)
+FUNCTIONS = (_FIELD, _HASH, _ROW, _CHANGED, _TRAIL, _REFUSE, _MINUTES_LOCK)
 
 
 @dataclass(frozen=True)

@@ -220,3 +220,26 @@ def test_only_the_owner_may_repair_the_trail(filed, pg_cluster, capsys) -> None:
         assert "trigger audit_filing on filing is missing" in _problems(filed)
     finally:
         _psql(filed, "DROP OWNED BY trail_clerk; DROP ROLE trail_clerk", pg_cluster)
+
+
+def test_a_save_writes_only_what_it_changed_and_the_rest_is_still_replayed(
+        filed, pg_cluster) -> None:
+    """The server's trail, like the file's (revision 0022): an update's entry holds the
+    columns it changed; a column the last save left alone is still held to the trail."""
+    import json
+
+    from concom_desk.store.models import AuditEntry
+    from concom_desk.store.models.base import save_counter
+
+    with filed.session() as session:
+        amended = session.scalars(select(AuditEntry).where(
+            AuditEntry.table_name == "filing", AuditEntry.action == "update")).one()
+        old, new = json.loads(amended.old_values), json.loads(amended.new_values)
+    assert set(old) == set(new) == {"notes", save_counter("filing")}
+    assert (old["notes"], new["notes"]) == ("", "Site walk on Saturday")
+    _psql(filed, "ALTER TABLE filing DISABLE TRIGGER audit_filing; "
+                 "UPDATE filing SET received = '2026-12-31' WHERE file_no = '2027-001'; "
+                 "ALTER TABLE filing ENABLE TRIGGER audit_filing", pg_cluster)
+    lines = check_server(filed.address).lines
+    assert ("  Filing 1 (2027-001) differs from its last audit entry (3): received is "
+            "'2026-12-31', the trail says '2027-01-04'") in lines
