@@ -216,7 +216,9 @@ class Launcher(QObject):
         if not getattr(db, "is_server", False):
             self.opening_backup = back_up_behind(self.window, self.db_path,
                                                  self.window.show_problem)
-        self.warming_up = warm_up()  # the sections' imports, before they are first shown
+        # The sections' imports, before they are first shown; then the calendar's
+        # month counted before its first visit.
+        self.warming_up = warm_up(then=lambda: self.window and self.window.head_start())
 
     def _show_window(self, settings: CommissionSettings) -> None:
         self.db.set_initials(settings.clerk_initials)

@@ -15,6 +15,7 @@ two-core machine (the calendar tab 1.1 s, enforcement 0.6 s, the filing's record
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from concom_desk.ui.background import BackgroundTask, Progress, in_background
 from concom_desk.ui.heap import settle
@@ -47,10 +48,17 @@ SECTION_MODULES = (
 )
 
 
-def warm_up() -> BackgroundTask:
+def warm_up(then: Callable[[], None] | None = None) -> BackgroundTask:
+    """The sections' imports behind the window; `then` (on the window's thread) once
+    they are in: the next head start (the calendar's month counted, ui/window_sections)."""
     def work(progress: Progress) -> None:
         for name in SECTION_MODULES:
             progress.check()
             importlib.import_module(name)
 
-    return in_background(work, lambda _none: settle())  # (on the window's thread)
+    def done(_none: None) -> None:  # (on the window's thread)
+        settle()
+        if then is not None:
+            then()
+
+    return in_background(work, done)

@@ -62,7 +62,8 @@ class CalendarTab(QWidget):
     new_filing_requested = Signal()  # the booking dialog found no filing to book
 
     def __init__(self, database: Database, parent: QWidget | None = None, *,
-                 now: Callable[[], datetime] = clock.local_now) -> None:
+                 now: Callable[[], datetime] = clock.local_now,
+                 counted: CountedDeadlines | None = None) -> None:
         super().__init__(parent)
         self._db = database
         self._now = now
@@ -77,7 +78,8 @@ class CalendarTab(QWidget):
         self.seen_changes = -1  # the store's change count this tab last read
         # The filings' deadlines its months have counted, kept while no desk saves:
         # the next month counts only the filings the last did not (a second at 4x).
-        self.counted = CountedDeadlines()
+        # The window's, when it counted the month ahead of the first visit.
+        self.counted = counted if counted is not None else CountedDeadlines()
         self.booking = BookingFlow(self)
         self._counting_ahead = False  # the months beside the one shown, being counted
         self._ahead_stop = threading.Event()  # set: the counting ahead stops soon

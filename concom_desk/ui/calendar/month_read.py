@@ -67,11 +67,19 @@ def count_ahead(db: Database, year: int, month: int, counted: CountedDeadlines,
     finds them counted. A head start only: whatever stops it (`check` raises once a
     month is asked for, so the month's read does not count beside it the filings both
     would count), the month's own read counts what it needs and says what went wrong."""
-    for step in (1, -1):
-        start, end = grid_days(*month_beside(year, month, step))
+    count_months(db, [month_beside(year, month, step) for step in (1, -1)], counted, check)
+
+
+def count_months(db: Database, months: list[tuple[int, int]], counted: CountedDeadlines,
+                 check: Callable[[], None] | None = None) -> None:
+    """The deadlines of the filings of `months` ((year, month), in turn) counted into
+    `counted`, off the GUI thread: a head start for reads to come (`count_ahead`, and
+    the window's before the calendar's first visit)."""
+    for year, month in months:
+        start, end = grid_days(year, month)
         try:
             load_calendar(db, start, end, counted=counted, check=check)
-        except Exception:  # noqa: BLE001 (see above: nothing is lost, nothing to tell)
+        except Exception:  # noqa: BLE001 (see count_ahead: nothing is lost, nothing to tell)
             _log.debug("counting ahead stopped", exc_info=True)
             return
 
