@@ -77,9 +77,25 @@ class TimeRule:
         return cal.previous_business_day(end - timedelta(days=count))
 
     def count(self, base: date, count: int, unit: Unit, direction: Direction) -> date:
-        if direction is Direction.AFTER:
-            return self.after(base, count, unit)
-        return self.before(base, count, unit)
+        # Remembered: a month of the calendar counts the same few periods from the same
+        # few hundred days over a thousand filings (a third of its counting).
+        key = (self, base, count, unit, direction)
+        known = _COUNTED.get(key)
+        if known is None:
+            if direction is Direction.AFTER:
+                known = self.after(base, count, unit)
+            else:
+                known = self.before(base, count, unit)
+            if len(_COUNTED) >= _MOST_REMEMBERED:
+                _COUNTED.clear()
+            _COUNTED[key] = known
+        return known
+
+
+# (rule, base, count, unit, direction) -> the day: a rule and its calendar are frozen,
+# so a period counted once is the same whenever it is asked again.
+_COUNTED: dict[tuple[TimeRule, date, int, Unit, Direction], date] = {}
+_MOST_REMEMBERED = 200_000
 
 
 def add_years(start: date, years: int) -> date:
