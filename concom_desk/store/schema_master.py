@@ -65,7 +65,7 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], str]:
 # The revision the list was taken at. A program whose migrations have moved on (a
 # revision merged without the list made again) compares nothing rather than calling
 # every database tampered; tests/hostile/test_schema_tamper.py fails until it is made.
-EXPECTED_REVISION = "0022_changed_fields_only"
+EXPECTED_REVISION = "0023_expiry_index"
 EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_abutter_filing_id'): '41c2906b96066c69',
     ('index', 'ix_abutter_notice_abutter_id'): '5936607aabcea4db',
@@ -97,6 +97,7 @@ EXPECTED: dict[tuple[str, str], str] = {
     ('index', 'ix_executive_minutes_meeting_id'): 'd89cf2334068f556',
     ('index', 'ix_executive_minutes_released_vote_id'): 'a16ba1f15900bea0',
     ('index', 'ix_filing_applicant_id'): '0782d3d3fc7d6d7e',
+    ('index', 'ix_filing_expires'): '53d01a5caae2782f',
     ('index', 'ix_filing_file_no_lower'): '0bc143bd1fce1463',
     ('index', 'ix_filing_kind'): '4042a9607a063c24',
     ('index', 'ix_filing_original_id'): 'cd6efdb548713e30',

@@ -57,7 +57,7 @@ def test_a_new_database_is_built_by_the_migrations_and_matches_the_models(
         tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite"
     open_database(path).close()
-    assert _revision(path) == schema_module.head_revision() == "0022_changed_fields_only"
+    assert _revision(path) == schema_module.head_revision() == "0023_expiry_index"
     assert _pragma(path, "application_id") == APPLICATION_ID
     assert _pragma(path, "journal_mode") == "wal"
     engine = create_engine(f"sqlite:///{path}")
@@ -105,7 +105,7 @@ def test_the_first_schema_is_upgraded_with_a_copy_kept(tmp_path: Path) -> None:
             assert verify_audit_chain(c).ok
     finally:
         db.close()
-    assert _revision(path) == "0022_changed_fields_only"
+    assert _revision(path) == "0023_expiry_index"
     copies = list(backups_dir(path).glob("commission-before-upgrade-from-0001-*.sqlite"))
     assert len(copies) == 1
     assert _revision(copies[0]) == "0001"
@@ -133,7 +133,7 @@ def test_a_failed_upgrade_puts_the_database_back(tmp_path: Path,
     # the lock was released: the program can open it once the fault is gone
     monkeypatch.setattr(schema_module, "_upgrade", real_upgrade)
     open_database(path).close()
-    assert _revision(path) == "0022_changed_fields_only"
+    assert _revision(path) == "0023_expiry_index"
 
 
 def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_a_database_from_a_newer_program_is_refused_untouched(tmp_path: Path) ->
     raw.close()
     before = _sha(path)
     with pytest.raises(UserError,
-                       match="newer version of ConCom Desk.*0099.*up to 0022_changed_fields_only"):
+                       match="newer version of ConCom Desk.*0099.*up to 0023_expiry_index"):
         open_database(path)
     assert _sha(path) == before
 
@@ -226,7 +226,7 @@ def test_revisions_from_parallel_branches_are_all_applied(tmp_path: Path,
     assert audited[-1] == "branch_probe"  # the new table got its audit triggers
     raw = sqlite3.connect(path)
     assert sorted(r[0] for r in raw.execute("SELECT version_num FROM alembic_version")) == \
-        ["0022_changed_fields_only", "0099"]
+        ["0023_expiry_index", "0099"]
     raw.close()
     again = open_database(path)
     assert again.upgrade_backup is None  # already at every head: nothing to do

@@ -79,18 +79,33 @@ def test_a_trail_begun_with_whole_rows_and_carried_on_with_changes_replays(
 
 
 def test_a_file_not_yet_upgraded_is_held_to_its_own_triggers_and_upgraded(
-        record_db: Path) -> None:
-    open_database(record_db).close()
-    _raw(record_db, "UPDATE alembic_version SET version_num = '0021_case_resource_areas'",
-         whole_updates=True)
-    with closing(sqlite3.connect(record_db)) as conn:
+        tmp_path: Path) -> None:
+    """A file a program of revision 0021 wrote (its whole-row triggers) is sound until
+    this program opens it; opening upgrades it, and a save then writes only what it
+    changed."""
+    from alembic import command
+
+    from concom_desk.store import schema as schema_module
+    from tests.store.test_upgrade_fixtures import unpack
+
+    path = unpack("10-a195f3f-schema-0010_joined_again", tmp_path)
+    engine = schema_module._migration_engine(path, Actor("clerk", "UPGRADE"))
+    try:
+        with engine.begin() as connection:
+            command.upgrade(schema_module.alembic_config(connection), "0021_case_resource_areas")
+            install_audit_triggers(connection, whole_updates=True)  # as 0021's program made them
+    finally:
+        engine.dispose()
+    with closing(sqlite3.connect(path)) as conn:
         assert guard_problems(PlainConnection(conn)) == []
         conn.execute("UPDATE alembic_version SET version_num = '0022_changed_fields_only'")
         altered = {p.trigger for p in guard_problems(PlainConnection(conn))}
         conn.rollback()
+        filing_id = conn.execute("SELECT min(id) FROM filing").fetchone()[0]
     assert "audit_filing_update" in altered and "audit_filing_insert" not in altered
-    with open_database(record_db, initials="TS") as db, db.session() as s:
+    with open_database(path, initials="TS") as db, db.session() as s:
         assert not db.state.read_only and not db.state.problems
-        s.get(Filing, 1).notes = "After the upgrade"
-    assert set(json.loads(_filing_entries(record_db, 1)[-1][2])) == {"notes",
-                                                                    save_counter("filing")}
+        s.get(Filing, filing_id).notes = "After the upgrade"
+    assert set(json.loads(_filing_entries(path, filing_id)[-1][2])) == {
+        "notes", save_counter("filing")}
+    assert check(path).sound

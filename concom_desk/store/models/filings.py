@@ -94,7 +94,7 @@ class Filing(Versioned, Base):
     recorded_book: Mapped[str] = text_field(20)
     recorded_page: Mapped[str] = text_field(20)
     recorded_document: Mapped[str] = text_field(30)  # Land Court document no. (registered land)
-    expires: Mapped[date | None] = mapped_column(Date)
+    expires: Mapped[date | None] = mapped_column(Date, index=True)
     commenced: Mapped[date | None] = mapped_column(Date)
     completed: Mapped[date | None] = mapped_column(Date)
     occupancy: Mapped[date | None] = mapped_column(Date)
