@@ -67,7 +67,9 @@ class WindowSections:
         if self.db is None or not isinstance(self.calendar_tab, PlaceholderTab):
             return
         if self._whole_reading:  # the filings first: they are what the clerk waits for
-            self.lists_loaded.connect(self.head_start,
+            # A turn after they show: the read that showed them counts as under way
+            # until its handing over has ended.
+            self.lists_loaded.connect(lambda: QtCore.QTimer.singleShot(0, self.head_start),
                                       QtCore.Qt.ConnectionType.SingleShotConnection)
             return
         from concom_desk import clock

@@ -22,10 +22,14 @@ from concom_desk.ui.calendar.month_view import deadline_words
 WAIT_MS = 30_000  # at most, should the test fail first
 
 
+@pytest.mark.parametrize("imports_first", [True, False])
 def test_the_months_deadlines_are_counted_before_the_calendar_is_first_shown(
         qtbot: QtBot, tmp_path: Path, program_clock: date,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, imports_first: bool) -> None:
+    """Whichever ends first, the sections' imports or the filings' read (the imports
+    first on a large town, or when they were in already): the month waits for both."""
     from concom_desk.services.calendar import loading
+    from concom_desk.ui import warm_up as warm_up_module
 
     path = tmp_path / "demo.sqlite"
     load_demo(path, "small", today=program_clock)
@@ -40,6 +44,8 @@ def test_the_months_deadlines_are_counted_before_the_calendar_is_first_shown(
     # The months beside the one shown are counted once it shows (tested apart): here
     # every count after the head start would be the first visit's own.
     monkeypatch.setattr(calendar_tab, "count_ahead", lambda *_args, **_kw: None)
+    if imports_first:  # in before the filings are read
+        monkeypatch.setattr(warm_up_module, "warm_up", lambda then=None: then and then())
     launcher = Launcher(path, demo_if_missing=False, today=program_clock)
     launcher.start()
     window = launcher.window
