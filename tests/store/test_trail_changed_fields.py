@@ -10,7 +10,12 @@ from contextlib import closing
 from pathlib import Path
 
 from concom_desk.store import open_database
-from concom_desk.store.audit import Actor, install_audit_triggers, register_audit_functions
+from concom_desk.store.audit import (
+    Actor,
+    install_audit_triggers,
+    register_audit_functions,
+    verify_audit_chain,
+)
 from concom_desk.store.guards import PlainConnection, guard_problems
 from concom_desk.store.health import check
 from concom_desk.store.models import Filing
@@ -108,4 +113,8 @@ def test_a_file_not_yet_upgraded_is_held_to_its_own_triggers_and_upgraded(
         s.get(Filing, filing_id).notes = "After the upgrade"
     assert set(json.loads(_filing_entries(path, filing_id)[-1][2])) == {
         "notes", save_counter("filing")}
-    assert check(path).sound
+    # (Not `check` whole: the fixture's entries are dated the day it was made, and a
+    # machine whose clock is behind that is told its trail's dates cannot be trusted.)
+    with closing(sqlite3.connect(path)) as conn:
+        assert verify_audit_chain(conn).ok
+        assert replay(conn) == replay_in_sqlite(conn) == []
