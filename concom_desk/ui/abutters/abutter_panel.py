@@ -1,11 +1,7 @@
 """A filing's abutters in one place, for the main window to show on a filing:
 Import list…, Compute from parcels…, Make mailing…, and the tracking table,
 refreshed when a dialog changes something. A computed list says it is a draft
-until the day the Board of Assessors certified it is recorded here.
-
-What it shows is read behind the window (ui/view_loader.py): read on the window's
-thread, the notices, the count and the list's status froze a large town's record
-60 ms as it opened (bench/freeze.py)."""
+until the day the Board of Assessors certified it is recorded here."""
 
 from __future__ import annotations
 
@@ -15,18 +11,12 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from concom_desk.services.abutters.importing import count_abutters
-from concom_desk.services.abutters.tracking import NoticeRow, list_notices
 from concom_desk.services.database import Database
-from concom_desk.services.parcels.computed_list import (
-    ListStatus,
-    list_status,
-    record_certification,
-)
+from concom_desk.services.parcels.computed_list import list_status, record_certification
 from concom_desk.ui.abutters.certification_row import CertificationRow
 from concom_desk.ui.abutters.import_dialog import AbutterImportDialog
 from concom_desk.ui.abutters.mailing_dialog import AbutterMailingDialog
 from concom_desk.ui.abutters.tracking_widget import AbutterTrackingWidget
-from concom_desk.ui.view_loader import ViewLoader
 
 
 class AbutterPanel(QWidget):
@@ -40,7 +30,7 @@ class AbutterPanel(QWidget):
         self.mailing_dialog: AbutterMailingDialog | None = None
         self.parcels_dialog: QWidget | None = None
 
-        self.count_label = QLabel("Reading the abutters…")
+        self.count_label = QLabel()
         # Wrapped: a long line of what is owed ("No abutters yet…") on one row with the
         # buttons made the record wider than a laptop at 150 %.
         self.count_label.setWordWrap(True)
@@ -52,7 +42,6 @@ class AbutterPanel(QWidget):
         self.compute_button.clicked.connect(self.open_parcels)
         self.mailing_button = QPushButton("Make the mailing…")
         self.mailing_button.clicked.connect(self.open_mailing)
-        self.mailing_button.setEnabled(False)  # until the list is read
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label)
         buttons.addStretch(1)
@@ -67,9 +56,7 @@ class AbutterPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.certification)
         layout.addWidget(self.tracking, 1)
-        self.loader = ViewLoader(self)
-        self.loader.failed.connect(self.count_label.setText)
-        self._read(tell=False)  # what it shows when the record opens is no change
+        self._refresh()
 
     def open_import(self) -> None:
         self.import_dialog = AbutterImportDialog(self._db, self._filing_id, self)
@@ -94,25 +81,11 @@ class AbutterPanel(QWidget):
         self._refresh()
 
     def _refresh(self, *_args: object) -> None:
-        """Read again after a dialog changed the list; `changed` once it shows."""
-        self._read(tell=True)
-
-    def _read(self, tell: bool) -> None:
-        db, filing_id = self._db, self._filing_id
-
-        def read(_progress: object) -> tuple[int, ListStatus, list[NoticeRow]]:
-            return (count_abutters(db, filing_id), list_status(db, filing_id),
-                    list_notices(db, filing_id))
-
-        self.loader.load(read, lambda found: self._show(*found, tell=tell))
-
-    def _show(self, count: int, status: ListStatus, notices: list[NoticeRow],
-              tell: bool) -> None:
+        count = count_abutters(self._db, self._filing_id)
         self.count_label.setText(f"{count} owners to notify" if count
                                  else "No abutter list yet: import the assessor's list, or "
                                       "compute it from the parcels.")
-        self.certification.show_status(status)
+        self.certification.show_status(list_status(self._db, self._filing_id))
         self.mailing_button.setEnabled(count > 0)
-        self.tracking.show_notices(notices)
-        if tell:
-            self.changed.emit()
+        self.tracking.reload()
+        self.changed.emit()

@@ -46,14 +46,12 @@ class NoticeTrackingModel(PlainRowsModel[NoticeRow]):
     def __init__(self, db: Database, filing_id: int, parent: Any = None) -> None:
         super().__init__(COLUMNS, parent)
         self._db = db
-        self._filing_id = filing_id  # its rows come read (`set_rows`), or by `reload`
+        self._filing_id = filing_id
+        self.reload()
 
     def reload(self) -> None:
-        self.set_rows(list_notices(self._db, self._filing_id))
-
-    def set_rows(self, rows: list[NoticeRow]) -> None:
         self.beginResetModel()
-        self._rows = rows
+        self._rows = list_notices(self._db, self._filing_id)
         self.endResetModel()
 
     def notice_at(self, row: int) -> NoticeRow:

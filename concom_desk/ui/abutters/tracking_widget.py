@@ -19,11 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from concom_desk import clock
-from concom_desk.services.abutters.tracking import (
-    NoticeRow,
-    mark_all_mailed,
-    ready_to_close,
-)
+from concom_desk.services.abutters.tracking import mark_all_mailed, ready_to_close
 from concom_desk.services.database import Database
 from concom_desk.ui.abutters.tracking_model import (
     ADDRESS,
@@ -129,7 +125,3 @@ class AbutterTrackingWidget(QWidget):
 
     def reload(self) -> None:
         self.model.reload()
-
-    def show_notices(self, rows: list[NoticeRow]) -> None:
-        """The notices as read behind the window (ui/abutters/abutter_panel.py)."""
-        self.model.set_rows(rows)

@@ -21,7 +21,6 @@ def make_widget(qtbot: QtBot, db: Database, tmp_path: Path) -> AbutterTrackingWi
     import_abutter_list(db, filing, write_csv(tmp_path / "list.csv", GOOD_ROWS))
     widget = AbutterTrackingWidget(db, filing)
     qtbot.addWidget(widget)
-    widget.reload()  # (in a record, its panel hands it the notices read behind the window)
     return widget
 
 
