@@ -300,6 +300,7 @@ class MainWindow(ListReads, WindowSections, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.filing_windows.close_all()
+        self._head_start_stop.set()  # the calendar's month counted ahead: not needed now
         if self.db is not None:
             self.db.close()  # releases the lock, so the next program can open it
             from concom_desk.services.safekeeping.backups import back_up_quietly

@@ -5,27 +5,18 @@ reading every filing for it: the month's read is asked of SQLite's planner."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event
 
 from concom_desk.services.calendar.loading import load_calendar
 from concom_desk.store import Database
 from concom_desk.ui.calendar.month_read import grid_days
 from tests.helpers.clock import TEST_TODAY
+from tests.helpers.sql_sent import selects_sent
 
 
 @pytest.mark.sqlite_only("the planner asked is SQLite's")
 def test_the_months_read_finds_extended_permits_by_their_expiry_index(db: Database) -> None:
-    sent: list[tuple[str, tuple[object, ...]]] = []
-
-    def seen(_conn, _cursor, statement, parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
-        if statement.lstrip().upper().startswith("SELECT") and "expires" in statement:
-            sent.append((statement, tuple(parameters)))
-
-    event.listen(db.engine, "before_cursor_execute", seen)
-    try:
-        load_calendar(db, *grid_days(TEST_TODAY.year, TEST_TODAY.month))
-    finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
+    sent = selects_sent(db, "expires", lambda: load_calendar(
+        db, *grid_days(TEST_TODAY.year, TEST_TODAY.month)))
     with db.engine.connect() as connection:
         raw = connection.connection.driver_connection
         plans = [[row[3] for row in raw.execute(f"EXPLAIN QUERY PLAN {statement}", parameters)]

@@ -8,11 +8,11 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import event
 
 from concom_desk.services.filings.editing import save_filing
 from concom_desk.store import Database
 from tests.helpers.clock import TEST_TODAY
+from tests.helpers.sql_sent import selects_sent
 from tests.services.filings.test_editing import noi
 
 LOWERED = {"party": "ix_party_name_lower", "property": "ix_property_address_lower",
@@ -24,20 +24,10 @@ def _lookups_of_a_save(db: Database) -> list[tuple[str, tuple[object, ...]]]:
     applicant and land, typed in other case, sends to SQLite."""
     first = noi(received=TEST_TODAY - timedelta(days=9))
     save_filing(db, first)
-    sent: list[tuple[str, tuple[object, ...]]] = []
-
-    def seen(_conn, _cursor, statement, parameters, _context, _many) -> None:  # type: ignore[no-untyped-def]
-        if statement.lstrip().upper().startswith("SELECT") and "lower(" in statement:
-            sent.append((statement, tuple(parameters)))
-
-    event.listen(db.engine, "before_cursor_execute", seen)
-    try:
-        # The clerk types the names in other case: still the same party and land.
-        save_filing(db, replace(first, file_no="2026-2", applicant=first.applicant.upper(),
-                                address=first.address.lower()))
-    finally:
-        event.remove(db.engine, "before_cursor_execute", seen)
-    return sent
+    # The clerk types the names in other case: still the same party and land.
+    return selects_sent(db, "lower(", lambda: save_filing(db, replace(
+        first, file_no="2026-2", applicant=first.applicant.upper(),
+        address=first.address.lower())))
 
 
 @pytest.mark.sqlite_only("the planner asked is SQLite's")
